@@ -1,0 +1,324 @@
+"""The hand model: what a hand history *says* happened, as immutable data.
+
+Parsers build a :class:`Hand` from text; the replay engine reads it and says what the rules make of it
+(:class:`ReplayResult`). Nothing here knows a site's spelling or a rule of the game: a ``Hand`` records
+the printed facts faithfully (including facts that break the rules) so that the validator can judge them.
+
+Money is exact: every amount is an ``int`` in hundredths of the printed unit (cents for cash games,
+1/100 chip for tournament and play-money chips), so ``$0.04`` is ``4`` and ``1,500`` chips is ``150000``.
+One scale for every hand keeps arithmetic and storage uniform; :func:`format_money` turns it back.
+
+Players are referred to by seat number inside events; parsers resolve printed names against the seat
+list, which is the only reliable way to read names containing spaces, brackets or colons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Union
+
+from .cards import Card
+
+Money = int
+"""An exact amount in hundredths of the printed unit (see the module docstring)."""
+
+STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
+STREET_NAMES: dict[int, str] = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+
+
+class Game(StrEnum):
+    """The three games of the stud family that studbook audits."""
+
+    STUD = "stud"
+    STUD8 = "stud8"
+    RAZZ = "razz"
+
+
+class ActionKind(StrEnum):
+    """What a player did with chips (or without them).
+
+    ``COMPLETE`` is used by sites that print the word (Full Tilt's ``completes it to``); PokerStars prints a
+    completion as a ``RAISE`` over the bring-in, or as a ``BET`` when the bring-in player completes
+    himself. The parser records what was printed; the engine decides what it means.
+    """
+
+    ANTE = "ante"
+    BRING_IN = "bring-in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+
+
+class Half(StrEnum):
+    """Which part of a pot an award is for: stud8 splits each pot into a high and a low half."""
+
+    HIGH = "high"
+    LOW = "low"
+    WHOLE = "whole"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player in the hand: seat number as printed, screen name, stack before the antes."""
+
+    seat: int
+    player: str
+    stack: Money
+    sitting_out: bool = False
+
+
+# --------------------------------------------------------------------------------------------- events
+# Every event carries ``line``: its 1-based line number in the source file, so that any violation can
+# point at the exact text a person would look at.
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A wager or a decision.
+
+    ``amount`` is the number printed first: chips put in for ANTE, BRING_IN, BET and CALL; the raise
+    increment over the previous bet for RAISE (PokerStars' ``raises X to Y``); 0 for CHECK and FOLD.
+    ``to`` is the player's new total for the street after RAISE or COMPLETE (``Y``), ``None`` otherwise.
+    """
+
+    line: int
+    street: int
+    seat: int
+    kind: ActionKind
+    amount: Money = 0
+    to: Money | None = None
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Cards a player receives on one street: down (hidden) and up (exposed), ``None`` where unknown.
+
+    3rd street is two down and one up, 4th to 6th one up, 7th one down. A site that prints nothing for
+    a card (an opponent's down cards) still deals it: parsers write ``None`` for every card the site
+    dealt but did not show, so card counts can be checked.
+    """
+
+    line: int
+    street: int
+    seat: int
+    down: tuple[Card | None, ...] = ()
+    up: tuple[Card | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityCard:
+    """The single face-up 7th-street card shared by everyone when the deck runs short."""
+
+    line: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturn:
+    """Chips of a bet nobody called, given back before the pot is paid."""
+
+    line: int
+    seat: int
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A player reveals cards at showdown (``None`` for a card the site left garbled or blank)."""
+
+    line: int
+    seat: int
+    cards: tuple[Card | None, ...]
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """A player gives up at showdown or declines to show; ``cards`` holds what the summary revealed."""
+
+    line: int
+    seat: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """The site says a player was paid from a pot; ``pot`` is the label as printed (``pot``,
+    ``main pot``, ``side pot``, ``side pot-2``, ``high pot`` ...). The site never says which half of
+    a hi/lo pot a line is for: the engine works that out."""
+
+    line: int
+    seat: int
+    amount: Money
+    pot: str = "pot"
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """An informational line the site prints about the betting: ``double-bet`` (PokerStars' "Pair on
+    board - a double bet is allowed"), ``capped`` ("Betting is capped"), ``no-low`` ("No low hand
+    qualified"). The engine checks them against its own view; they never change the state."""
+
+    line: int
+    street: int
+    kind: str
+
+
+Event = Union[Action, Deal, CommunityCard, UncalledReturn, Show, Muck, Collect, Marker]
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedLine:
+    """A line read but not turned into an event (joins, chat, disconnects, summary seat lines ...)."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParseWarning:
+    """Site output that could be read only in part, e.g. the garbled card ``[of]`` PokerStars once
+    printed. The hand is kept (with the card unknown) and the validator reports the warning."""
+
+    line: int
+    text: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """Tournament context of a hand; ``buy_in`` and ``fee`` in hundredths of ``currency`` (or chips)."""
+
+    tournament_id: str
+    buy_in: Money | None = None
+    fee: Money | None = None
+    currency: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand as the site recorded it.
+
+    ``ante`` and ``bring_in`` are the stakes' nominal amounts when the site states them (or the parser
+    can read them from the forced bets); ``None`` when the hand does not say. ``total_pot`` and ``rake``
+    are the summary's numbers, ``printed_pots`` the main and side pot amounts when the summary lists
+    them. ``source_line`` is the line of the header.
+    """
+
+    site: str
+    site_hand_id: str
+    game: Game
+    small_bet: Money
+    big_bet: Money
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+    source_file: str = ""
+    source_line: int = 1
+    mixed: str | None = None
+    ante: Money | None = None
+    bring_in: Money | None = None
+    currency: str | None = None
+    play_money: bool = False
+    tournament: Tournament | None = None
+    table: str | None = None
+    max_seats: int | None = None
+    started_at: datetime | None = None
+    total_pot: Money | None = None
+    rake: Money | None = None
+    printed_pots: tuple[Money, ...] = ()
+    skipped: tuple[SkippedLine, ...] = ()
+    warnings: tuple[ParseWarning, ...] = ()
+
+    def player(self, seat: int) -> str:
+        """The screen name in ``seat`` (KeyError for an empty seat)."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s.player
+        raise KeyError(f"seat {seat} is empty in hand {self.site_hand_id}")
+
+    def seat_of(self, player: str) -> int:
+        """The seat number of ``player`` (KeyError if not seated)."""
+        for s in self.seats:
+            if s.player == player:
+                return s.seat
+        raise KeyError(f"{player!r} is not seated in hand {self.site_hand_id}")
+
+
+# ----------------------------------------------------------------------------------- replay results
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule the hand breaks. ``rule`` is a stable id (``bring-in.player``, ``bet.size``, ``pot.award``
+    ...; see engine/validate.py for the list); ``message`` says what happened in words a player uses,
+    with the amounts involved."""
+
+    rule: str
+    message: str
+    street: int | None = None
+    seat: int | None = None
+    player: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A main (``index`` 0) or side pot: chips in it before rake and the seats that can win it."""
+
+    index: int
+    amount: Money
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What the rules pay one seat from one half (or the whole) of one pot, after rake."""
+
+    pot: int
+    half: Half
+    seat: int
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """What the rules make of a hand.
+
+    ``invested`` is each seat's total put in (antes included, uncalled returns excluded);
+    ``street_invested`` the same per street (antes counted on 3rd); ``awards`` the engine's
+    distribution of every pot after ``rake``; ``collected`` what the site said each seat collected;
+    ``net`` = engine awards − invested (so it is correct even when the site paid the wrong player);
+    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on.
+    """
+
+    pots: tuple[Pot, ...]
+    awards: tuple[Award, ...]
+    rake: Money
+    invested: dict[int, Money]
+    street_invested: dict[int, dict[int, Money]]
+    returned: dict[int, Money]
+    collected: dict[int, Money]
+    net: dict[int, Money]
+    showdown: frozenset[int]
+    folded: dict[int, int]
+    violations: tuple[Violation, ...] = field(default=())
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+
+def format_money(amount: Money, currency: str | None = None) -> str:
+    """``format_money(4, "USD") == "$0.04"``, ``format_money(150000) == "1500"`` (chips)."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    text = f"{whole}" if cents == 0 and currency is None else f"{whole}.{cents:02d}"
+    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency or "", "")
+    return f"{sign}{symbol}{text}"
