@@ -1,0 +1,195 @@
+"""The DuckDB schema: every table, its columns and their types, in one place.
+
+Each column is declared once with both its SQL type (for ``CREATE TABLE``) and its Arrow type (for the
+batches the importer builds), so the DDL, the Arrow schemas and the row builders in :mod:`.rows` cannot
+drift apart. Money columns are BIGINT hundredths of the printed unit, exactly as in the engine model.
+
+``SCHEMA_VERSION`` is stored in the ``meta`` table; a database written by another version is refused
+with a message rather than silently mixed (see :func:`studbook.analytics.store.open_store`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+import pyarrow as pa
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: its name, its DuckDB type and the Arrow type the importer writes it with."""
+
+    name: str
+    sql: str
+    arrow: pa.DataType
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table: its columns in order and the columns of its primary key (if any)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    key: tuple[str, ...] = ()
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def arrow_schema(self) -> pa.Schema:
+        return pa.schema([pa.field(c.name, c.arrow) for c in self.columns])
+
+    def ddl(self) -> str:
+        parts = [f"{c.name} {c.sql}" for c in self.columns]
+        if self.key:
+            parts.append(f"PRIMARY KEY ({', '.join(self.key)})")
+        return f"CREATE TABLE IF NOT EXISTS {self.name} (\n    " + ",\n    ".join(parts) + "\n)"
+
+
+def _money(name: str) -> Column:
+    return Column(name, "BIGINT", pa.int64())
+
+
+def _int(name: str) -> Column:
+    return Column(name, "INTEGER", pa.int32())
+
+
+def _text(name: str) -> Column:
+    return Column(name, "VARCHAR", pa.string())
+
+
+def _flag(name: str) -> Column:
+    return Column(name, "BOOLEAN", pa.bool_())
+
+
+_HAND_ID = _text("hand_id")
+_SEAT = _int("seat")
+_PLAYER = _text("player")
+_STREET = _int("street")
+_LINE = _int("line")
+
+HANDS = Table(
+    "hands",
+    (
+        _HAND_ID,
+        _text("site"),
+        _text("site_hand_id"),
+        _text("game"),
+        _text("mixed"),
+        _money("small_bet"),
+        _money("big_bet"),
+        _money("ante"),
+        _money("bring_in"),
+        _text("currency"),
+        _flag("play_money"),
+        _text("tournament_id"),
+        _money("buy_in"),
+        _money("fee"),
+        _text("table_name"),
+        _int("max_seats"),
+        _int("n_players"),
+        Column("started_at", "TIMESTAMPTZ", pa.timestamp("us", tz="UTC")),
+        _text("source_file"),
+        _int("source_line"),
+        _money("total_pot"),
+        _money("rake"),
+        _int("n_violations"),
+        _flag("valid"),
+    ),
+    key=("hand_id",),
+)
+
+HAND_PLAYERS = Table(
+    "hand_players",
+    (
+        _HAND_ID,
+        _SEAT,
+        _PLAYER,
+        _money("stack"),
+        _money("invested"),
+        _money("returned"),
+        _money("collected"),
+        _money("won"),
+        _money("net"),
+        _flag("showdown"),
+        _flag("showed"),
+        _flag("mucked"),
+        _int("folded_street"),
+    ),
+)
+
+ACTIONS = Table(
+    "actions",
+    (
+        _HAND_ID,
+        _int("seq"),
+        _STREET,
+        _SEAT,
+        _PLAYER,
+        _text("kind"),
+        _money("amount"),
+        _money("to_amount"),
+        _flag("all_in"),
+        _LINE,
+    ),
+)
+
+CARDS = Table(
+    "cards",
+    (_HAND_ID, _SEAT, _STREET, _text("card"), _flag("up"), _flag("known"), _LINE),
+)
+
+POTS = Table(
+    "pots",
+    (_HAND_ID, _int("pot"), _money("amount"), Column("eligible", "INTEGER[]", pa.list_(pa.int32()))),
+)
+
+AWARDS = Table(
+    "awards",
+    (_HAND_ID, _int("pot"), _text("half"), _SEAT, _PLAYER, _money("amount")),
+)
+
+COLLECTED = Table(
+    "collected",
+    (_HAND_ID, _SEAT, _PLAYER, _money("amount"), _text("pot_label"), _LINE),
+)
+
+VIOLATIONS = Table(
+    "violations",
+    (_HAND_ID, _text("rule"), _STREET, _SEAT, _PLAYER, _text("message"), _LINE),
+)
+
+IMPORTS = Table(
+    "imports",
+    (
+        _text("checksum"),
+        _text("file"),
+        _money("size"),
+        Column("imported_at", "TIMESTAMPTZ", pa.timestamp("us", tz="UTC")),
+        _int("hands"),
+        _int("duplicates"),
+        _int("not_stud"),
+        _int("errors"),
+        _int("violations"),
+    ),
+    key=("checksum",),
+)
+
+PARSE_ERRORS = Table(
+    "parse_errors",
+    (_text("file"), _LINE, _text("text"), _text("message")),
+)
+
+META = Table("meta", (_text("key"), _text("value")), key=("key",))
+
+HAND_TABLES: tuple[Table, ...] = (HANDS, HAND_PLAYERS, ACTIONS, CARDS, POTS, AWARDS, COLLECTED, VIOLATIONS)
+"""Tables whose rows belong to one hand (all carry ``hand_id``); ``hands`` first."""
+
+TABLES: Mapping[str, Table] = MappingProxyType(
+    {t.name: t for t in (*HAND_TABLES, IMPORTS, PARSE_ERRORS, META)}
+)
+"""Every table of the database by name, in creation order."""

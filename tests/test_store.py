@@ -1,0 +1,247 @@
+"""The DuckDB store: schema and row builders agree, values round-trip exactly, re-writing the same hands
+changes nothing, an interrupted file leaves no trace, parquet export covers every table.
+
+Hands here are built by hand (fictional players) so these tests do not depend on the parser or engine.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from studbook.analytics.rows import rows_for_hand, to_arrow
+from studbook.analytics.schema import HAND_TABLES, TABLES
+from studbook.analytics.store import SourceFile, StoreError, open_store
+from studbook.engine.cards import Card
+from studbook.engine.model import (
+    Action,
+    ActionKind,
+    Award,
+    Collect,
+    CommunityCard,
+    Deal,
+    Game,
+    Half,
+    Hand,
+    Pot,
+    ReplayResult,
+    Seat,
+    Show,
+    Tournament,
+    Violation,
+)
+
+EASTERN = timezone(timedelta(hours=-5))
+
+
+def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
+    """A small heads-up stud8 hand: Alice brings in, Bob completes, Alice folds on 4th; Bob is paid
+    the whole pot (fictional players, amounts in cents)."""
+    hand = Hand(
+        site="teststars",
+        site_hand_id=str(number),
+        game=Game.STUD8,
+        small_bet=4,
+        big_bet=8,
+        ante=1,
+        bring_in=2,
+        currency="USD",
+        tournament=Tournament("T1", buy_in=200, fee=15, currency="USD"),
+        table="Fictional II",
+        max_seats=8,
+        started_at=datetime(2020, 1, 2, 3, 4, 5, tzinfo=EASTERN) + timedelta(minutes=number),
+        source_file="fake.txt",
+        source_line=10 * number + 1,
+        total_pot=16,
+        rake=1,
+        seats=(Seat(1, "Alice", 500), Seat(3, "Bob [x]: y", 1_234_567_890_123), Seat(5, "Carol", 90, True)),
+        events=(
+            Action(2, 3, 1, ActionKind.ANTE, 1),
+            Action(3, 3, 3, ActionKind.ANTE, 1),
+            Deal(4, 3, 1, down=(None, None), up=(Card.parse("2c"),)),
+            Deal(5, 3, 3, down=(Card.parse("As"), Card.parse("Kd")), up=(Card.parse("Qh"),)),
+            Action(6, 3, 1, ActionKind.BRING_IN, 2),
+            Action(7, 3, 3, ActionKind.RAISE, 2, to=4),
+            Action(8, 3, 1, ActionKind.CALL, 2),
+            CommunityCard(9, Card.parse("7d")),
+            Action(10, 4, 1, ActionKind.FOLD),
+            Show(11, 3, (Card.parse("As"), Card.parse("Kd"), Card.parse("Qh"))),
+            Collect(12, 3, 9, "pot"),
+        ),
+    )
+    result = ReplayResult(
+        pots=(Pot(0, 10, (1, 3)),),
+        awards=(Award(0, Half.WHOLE, 3, 9),),
+        rake=1,
+        invested={1: 5, 3: 5},
+        street_invested={3: {1: 5, 3: 5}},
+        returned={},
+        collected={3: 9},
+        net={1: -5, 3: 4},
+        showdown=frozenset(),
+        folded={1: 4},
+        violations=tuple(
+            Violation("pot.award", f"problem {i}", street=4, seat=3, line=12) for i in range(violations)
+        ),
+    )
+    return hand, result
+
+
+def chunk_of(numbers: list[int], violations: int = 0) -> dict:
+    """The Arrow chunk of the hands numbered ``numbers``."""
+    rows: dict[str, list] = {t.name: [] for t in HAND_TABLES}
+    for n in numbers:
+        for table, table_rows in rows_for_hand(*make_hand(n, violations)).items():
+            rows[table].extend(table_rows)
+    return {name: to_arrow(name, r) for name, r in rows.items()}
+
+
+def no_errors():
+    return to_arrow("parse_errors", [])
+
+
+def snapshot(store) -> dict[str, list]:
+    """Every row of every hand table, sorted: what "nothing changed" is checked against."""
+    return {t.name: sorted(map(repr, store.con.execute(f"SELECT * FROM {t.name}").fetchall())) for t in HAND_TABLES}
+
+
+def test_row_builders_fill_exactly_the_schema_columns() -> None:
+    rows = rows_for_hand(*make_hand(1, violations=1))
+    assert set(rows) == {t.name for t in HAND_TABLES}
+    for table, table_rows in rows.items():
+        assert table_rows, f"the sample hand should give at least one {table} row"
+        for row in table_rows:
+            assert tuple(row) == TABLES[table].column_names, table
+
+
+def test_values_round_trip_exactly(tmp_path: Path) -> None:
+    with open_store(tmp_path / "db.duckdb") as store:
+        counts = store.write_file(SourceFile("fake.txt", "c1", 100), [chunk_of([7], violations=2)], no_errors())
+        assert (counts.hands, counts.duplicates, counts.with_violations) == (1, 0, 1)
+        hand = store.con.execute(
+            "SELECT hand_id, game, ante, tournament_id, buy_in, n_players, started_at, valid, n_violations "
+            "FROM hands"
+        ).fetchone()
+        assert hand[:6] == ("teststars:7", "stud8", 1, "T1", 200, 2)
+        assert hand[6] == datetime(2020, 1, 2, 8, 11, 5, tzinfo=timezone.utc)
+        assert hand[7:] == (False, 2)
+        players = store.con.execute(
+            "SELECT seat, player, stack, invested, collected, won, net, showed, folded_street "
+            "FROM hand_players ORDER BY seat"
+        ).fetchall()
+        assert players == [
+            (1, "Alice", 500, 5, 0, 0, -5, False, 4),
+            (3, "Bob [x]: y", 1_234_567_890_123, 5, 9, 9, 4, True, None),
+        ]
+        assert store.con.execute("SELECT seq, kind, amount, to_amount FROM actions WHERE seq = 3").fetchone() == (
+            3,
+            "raise",
+            2,
+            4,
+        )
+        cards = store.con.execute("SELECT seat, card, up, known FROM cards ORDER BY line, up").fetchall()
+        assert cards[:3] == [(1, None, False, False), (1, None, False, False), (1, "2c", True, True)]
+        assert cards[-1] == (None, "7d", True, True)
+        assert store.con.execute("SELECT eligible FROM pots").fetchone() == ([1, 3],)
+        assert store.con.execute("SELECT half, player, amount FROM awards").fetchone() == ("whole", "Bob [x]: y", 9)
+        assert store.con.execute("SELECT player, line FROM violations LIMIT 1").fetchone() == ("Bob [x]: y", 12)
+        imports = store.con.execute("SELECT file, hands, duplicates, violations FROM imports").fetchone()
+        assert imports == ("fake.txt", 1, 0, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(st.lists(st.integers(1, 12), unique=True, max_size=5), max_size=3), max_size=4))
+def test_writing_the_same_hands_again_changes_nothing(tmp_path_factory, files: list[list[list[int]]]) -> None:
+    """``files`` is a list of files, each a list of chunks of hand numbers (a number may repeat across
+    chunks and files): every distinct hand is stored once, every repeat counted as a duplicate, and a
+    second pass over everything (as new files) adds and changes nothing."""
+    db = tmp_path_factory.mktemp("db") / "db.duckdb"
+    numbers = [n for f in files for c in f for n in c]
+    with open_store(db) as store:
+        written = [
+            store.write_file(SourceFile(f"f{i}", f"first-{i}", 1), [chunk_of(c) for c in f], no_errors())
+            for i, f in enumerate(files)
+        ]
+        assert sum(c.hands for c in written) == len(set(numbers)) == store.table_counts()["hands"]
+        assert sum(c.duplicates for c in written) == len(numbers) - len(set(numbers))
+        before = snapshot(store)
+        again = [
+            store.write_file(SourceFile(f"f{i}", f"second-{i}", 1), [chunk_of(c) for c in f], no_errors())
+            for i, f in enumerate(files)
+        ]
+        assert sum(c.hands for c in again) == 0
+        assert sum(c.duplicates for c in again) == len(numbers)
+        assert snapshot(store) == before
+
+
+def test_an_interrupted_file_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+    def chunks_then_crash():
+        yield chunk_of([1, 2])
+        raise KeyboardInterrupt
+
+    with open_store(tmp_path / "db.duckdb") as store:
+        store.write_file(SourceFile("ok.txt", "ok", 1), [chunk_of([5])], no_errors())
+        before = store.table_counts()
+        with pytest.raises(KeyboardInterrupt):
+            store.write_file(SourceFile("bad.txt", "bad", 1), chunks_then_crash(), no_errors())
+        assert store.table_counts() == before
+        assert not store.has_checksum("bad")
+        assert store.has_checksum("ok")
+
+
+def test_parse_errors_are_recorded_once(tmp_path: Path) -> None:
+    errors = to_arrow("parse_errors", [{"file": "a.txt", "line": 3, "text": "garbage", "message": "bad line"}])
+    with open_store(tmp_path / "db.duckdb") as store:
+        assert store.write_file(SourceFile("a.txt", "v1", 1), [], errors).errors == 1
+        assert store.write_file(SourceFile("a.txt", "v2", 1), [], errors).errors == 0
+        assert store.table_counts()["parse_errors"] == 1
+
+
+def test_a_chunk_holding_a_hand_twice_is_refused(tmp_path: Path) -> None:
+    with open_store(tmp_path / "db.duckdb") as store:
+        with pytest.raises(ValueError, match="same hand_id twice"):
+            store.write_file(SourceFile("a.txt", "a", 1), [chunk_of([1, 1])], no_errors())
+        assert store.table_counts()["hands"] == 0
+
+
+def test_a_database_of_another_schema_version_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "db.duckdb"
+    open_store(db).close()
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
+    with pytest.raises(StoreError, match=r"schema version 999.*new database file"):
+        open_store(db)
+
+
+def test_a_foreign_database_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "other.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE accounts (id INTEGER)")
+    with pytest.raises(StoreError, match="did not create"):
+        open_store(db)
+    not_duckdb = tmp_path / "notes.txt"
+    not_duckdb.write_text("not a database\n" * 100)
+    with pytest.raises(StoreError, match="cannot open"):
+        open_store(not_duckdb)
+
+
+def test_read_only_needs_an_existing_database(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="no such database"):
+        open_store(tmp_path / "missing.duckdb", read_only=True)
+
+
+def test_parquet_export_writes_every_table(tmp_path: Path) -> None:
+    with open_store(tmp_path / "db.duckdb") as store:
+        store.write_file(SourceFile("a.txt", "a", 1), [chunk_of([1, 2, 3])], no_errors())
+        counts = store.table_counts()
+        files = store.export_parquet(tmp_path / "out dir's")
+    assert sorted(f.stem for f in files) == sorted(TABLES)
+    for f in files:
+        assert pq.read_table(f).num_rows == counts[f.stem]
+    assert pq.read_table(tmp_path / "out dir's" / "hands.parquet").schema.field("small_bet").type == "int64"
