@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 import pyarrow as pa
 
 from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
+from .flags import player_flags
 from .schema import TABLES
 
 Row = dict[str, Any]
@@ -70,6 +71,7 @@ def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
         won[award.seat] += award.amount
     showed = {e.seat for e in hand.events if isinstance(e, Show)}
     mucked = {e.seat for e in hand.events if isinstance(e, Muck)}
+    flags = player_flags(hand, result)
     return [
         {
             "hand_id": hid,
@@ -85,6 +87,7 @@ def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
             "showed": s.seat in showed,
             "mucked": s.seat in mucked,
             "folded_street": result.folded.get(s.seat),
+            **flags[s.seat],
         }
         for s in hand.seats
         if not s.sitting_out

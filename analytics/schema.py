@@ -16,6 +16,8 @@ from typing import Mapping
 
 import pyarrow as pa
 
+from .flags import FLAG_COLUMNS
+
 SCHEMA_VERSION = 1
 
 
@@ -119,6 +121,7 @@ HAND_PLAYERS = Table(
         _flag("showed"),
         _flag("mucked"),
         _int("folded_street"),
+        *({"flag": _flag, "int": _int, "money": _money, "text": _text}[kind](name) for name, kind in FLAG_COLUMNS),
     ),
 )
 

@@ -1,0 +1,415 @@
+"""Per-hand stat flags: what each player did in one hand, as the columns STATS.md's stats are summed from.
+
+Every stat is "done / chances" summed over hands. Working those out needs the order of the betting (who
+had acted, who had raised, whether the pot was still unopened), which SQL over the ``actions`` table can
+only reconstruct with slow window queries. So each hand is read once here, at import, and every player
+gets a row of small flags and counters stored in ``hand_players``; the stats are then plain ``SUM``s (see
+:mod:`.stats`), fast enough for millions of hands.
+
+Stud semantics (STATS.md): the bring-in is forced and never voluntary or aggressive; the completion (a
+bet, raise or "complete" over the bring-in) is the 3rd-street raise, even when the bring-in player makes
+it himself; the steal seats are the three seats acting just before the bring-in on 3rd street. Pot
+results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, never from the site's text.
+
+"Raise possible" is read from the hand: a decision taken after the site printed ``Betting is capped``,
+or a call that put the player all-in, could not have been a raise. A fold is assumed to have had a raise
+available (the stack left is not tracked here: that is the replay engine's job).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from ..engine.cards import ACE, RANKS, Card
+from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, Marker, ReplayResult
+
+LATER_STREETS: tuple[int, ...] = (4, 5, 6, 7)
+"""The streets STATS.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
+
+STEAL_SEATS = 3
+"""How many seats acting just before the bring-in count as steal seats."""
+
+_AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
+_FORCED = frozenset({ActionKind.ANTE, ActionKind.BRING_IN})
+
+_PER_STREET_COUNTERS: tuple[str, ...] = ("bets", "raises", "calls", "checks", "folds", "faced")
+"""Counters per street: bets (first aggression), raises, calls, checks, folds, decisions facing a bet."""
+
+_PER_STREET_FLAGS: tuple[str, ...] = (
+    "xr_chance", "xr", "cbet_chance", "cbet", "fcbet_chance", "fcbet", "donk_chance", "donk",
+)
+"""Yes/no per street: check-raise, continuation bet, fold to it, donk (lead) bet — each with its chance."""
+
+_HAND_FLAGS: tuple[str, ...] = (
+    "is_bring_in", "decided_3rd", "vpip", "raise_3rd", "unopened", "open_complete", "limp",
+    "steal_chance", "steal", "steal_won", "fts_chance", "fold_to_steal", "call_steal", "resteal",
+    "bi_complete", "bi_fold", "bi_call", "bi_reraise", "rr_chance", "reraise", "frr_chance", "fold_to_reraise",
+    "saw_4th", "saw_5th", "saw_6th", "saw_7th", "went_sd", "won_any",
+    "won_high", "won_low", "scoop", "halved", "quartered", "low_qualified",
+)
+
+FLAG_COLUMNS: tuple[tuple[str, str], ...] = (
+    *((name, "flag") for name in _HAND_FLAGS),
+    *((f"{c}_{s}", "int") for s in LATER_STREETS for c in _PER_STREET_COUNTERS),
+    *((f"{f}_{s}", "flag") for s in LATER_STREETS for f in _PER_STREET_FLAGS),
+    ("players_4th", "int"),
+    ("rake_paid", "money"),
+    ("door_rank", "text"),
+    ("start_class", "text"),
+)
+"""Every column :func:`player_flags` fills, with its kind (``flag``, ``int``, ``money``, ``text``); the
+storage schema appends them to ``hand_players`` so the two cannot disagree."""
+
+Flags = dict[str, bool | int | str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One voluntary action (anything but an ante or the bring-in post) with the betting state it was
+    taken in: how many completions/bets/raises this street had seen before it, by whom the last one was,
+    whether any player had called or raised voluntarily before (3rd street: the pot was "opened"),
+    whether the site had printed the cap, and what this player had done earlier on the street."""
+
+    action: Action
+    aggressions: int
+    aggressor: int | None
+    opened: bool
+    capped: bool
+    first: bool
+    checked_before: bool
+
+    @property
+    def seat(self) -> int:
+        return self.action.seat
+
+    @property
+    def aggressive(self) -> bool:
+        return self.action.kind in _AGGRESSIVE
+
+    @property
+    def faces_bet(self) -> bool:
+        """Someone else's bet is in front of the player (he cannot check)."""
+        return self.aggressions > 0 and self.aggressor != self.seat
+
+    @property
+    def could_raise(self) -> bool:
+        return not self.capped and not (self.action.kind is ActionKind.CALL and self.action.all_in)
+
+
+def decisions(hand: Hand) -> dict[int, list[Decision]]:
+    """The voluntary decisions of every street (3rd to 7th) in the order taken."""
+    out: dict[int, list[Decision]] = {}
+    street = 0
+    aggressions, aggressor, opened, capped = 0, None, False, False
+    acted: set[int] = set()
+    checked: set[int] = set()
+    for e in hand.events:
+        if not isinstance(e, (Action, Marker)):
+            continue
+        if e.street != street:
+            street, aggressions, aggressor, opened, capped = e.street, 0, None, False, False
+            acted, checked = set(), set()
+        if isinstance(e, Marker):
+            capped = capped or e.kind == "capped"
+            continue
+        if e.kind in _FORCED:
+            continue
+        d = Decision(e, aggressions, aggressor, opened, capped, e.seat not in acted, e.seat in checked)
+        out.setdefault(street, []).append(d)
+        acted.add(e.seat)
+        if e.kind is ActionKind.CHECK:
+            checked.add(e.seat)
+        if d.aggressive:
+            aggressions, aggressor = aggressions + 1, e.seat
+        if e.kind is ActionKind.CALL or d.aggressive:
+            opened = True
+    return out
+
+
+def bring_in_seat(hand: Hand) -> int | None:
+    """Who had the bring-in: the seat that posted it, or, when nobody did (PokerStars prints a bring-in
+    player who completes as a plain bet), the seat whose completion opened 3rd street. ``None`` when the
+    hand shows neither (an unusual hand: the steal and bring-in stats then leave it out)."""
+    for e in hand.events:
+        if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE:
+            if e.kind is ActionKind.BRING_IN or e.kind in _AGGRESSIVE:
+                return e.seat
+            return None
+    return None
+
+
+def dealt_in(hand: Hand) -> list[int]:
+    """Seats dealt into the hand, in seat order: the players not sitting out."""
+    return sorted(s.seat for s in hand.seats if not s.sitting_out)
+
+
+def steal_seats(hand: Hand, bring_in: int) -> frozenset[int]:
+    """The seats acting just before the bring-in on 3rd street: action goes clockwise (up the seat
+    numbers, wrapping round) from the bring-in, so these are the last ``STEAL_SEATS`` of that order."""
+    seats = dealt_in(hand)
+    after = sorted((s for s in seats if s != bring_in), key=lambda s: (s - bring_in) % (max(seats) + 1))
+    return frozenset(after[-STEAL_SEATS:])
+
+
+def reached_streets(hand: Hand) -> set[int]:
+    """Streets the hand got to: cards were dealt or someone acted on them."""
+    streets = {e.street for e in hand.events if isinstance(e, (Action, Deal))}
+    if any(isinstance(e, CommunityCard) for e in hand.events):
+        streets.add(7)
+    return streets
+
+
+def fold_streets(hand: Hand) -> dict[int, int]:
+    """The street each folding player folded on."""
+    return {e.seat: e.street for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD}
+
+
+def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
+    """The starting-hand class of three 3rd-street cards (two down, then the door card).
+
+    Stud and stud8 use the classic names, strongest first (rolled-up trips, buried or split pair,
+    three-flush, three-straight; stud8 adds "three low" for three different ranks of eight or lower);
+    razz names the hand by its highest card, ace low ("3-low" is A-2-3), with pairs apart.
+    """
+    down1, down2, door = cards
+    ranks = [c.rank for c in cards]
+    distinct = len(set(ranks))
+    if game is Game.RAZZ:
+        if distinct < 3:
+            return "trips" if distinct == 1 else "pair"
+        top = max(-1 if r == ACE else r for r in ranks)
+        return f"{RANKS[top]}-low" if top <= RANKS.index("8") else "9+ high"
+    if distinct == 1:
+        return "rolled-up trips"
+    if distinct == 2:
+        return "buried pair" if down1.rank == down2.rank else "split pair"
+    if len({c.suit for c in cards}) == 1:
+        return "three-flush"
+    low_ranks = sorted(-1 if r == ACE else r for r in ranks)
+    if max(ranks) - min(ranks) == 2 or low_ranks[2] - low_ranks[0] == 2:
+        return "three-straight"
+    if game is Game.STUD8 and all(r <= RANKS.index("8") for r in low_ranks):
+        return "three low"
+    return "high cards"
+
+
+def _third_street_cards(hand: Hand) -> dict[int, tuple[Card | None, ...]]:
+    return {
+        e.seat: (*e.down, *e.up) for e in hand.events if isinstance(e, Deal) and e.street == 3
+    }
+
+
+def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
+    """``total`` split in proportion to ``weights`` exactly (largest remainders, lower seat first on
+    ties), so the shares are whole hundredths that add up to ``total``."""
+    weight = sum(weights.values())
+    if total == 0 or weight <= 0:
+        return {}
+    shares = {s: total * w // weight for s, w in weights.items()}
+    left = total - sum(shares.values())
+    by_remainder = sorted(weights, key=lambda s: (-(total * weights[s] % weight), s))
+    for s in by_remainder[:left]:
+        shares[s] += 1
+    return shares
+
+
+def _third_street(hand: Hand, plays: list[Decision], bring_in: int | None) -> dict[int, Flags]:
+    """The 3rd-street flags of every player who took a decision (VPIP, completion, steal, bring-in play,
+    re-raise)."""
+    out: dict[int, Flags] = {}
+    steal_from = steal_seats(hand, bring_in) if bring_in is not None else frozenset()
+    completion = next((d for d in plays if d.aggressive), None)
+    steal = (
+        completion
+        if completion is not None and not completion.opened and completion.seat in steal_from
+        and completion.seat != bring_in
+        else None
+    )
+    for d in plays:
+        f = out.setdefault(d.seat, {"decided_3rd": True})
+        kind = d.action.kind
+        if kind is ActionKind.CALL or d.aggressive:
+            f["vpip"] = True
+        if d.aggressive:
+            f["raise_3rd"] = True
+        if d.first and d.seat != bring_in and not d.opened:
+            f["unopened"] = True
+            f["open_complete"] = d.aggressive
+            f["limp"] = kind is ActionKind.CALL
+            if d.seat in steal_from:
+                f["steal_chance"] = True
+                f["steal"] = d.aggressive
+        if d.aggressions == 1 and d.aggressor != d.seat and "rr_chance" not in f and d.could_raise:
+            f["rr_chance"] = True
+            f["reraise"] = d.aggressive
+        if d.seat == bring_in and "bi_done" not in f:
+            if d.aggressions == 0 and d.aggressive:
+                f["bi_complete"] = True
+                f["bi_done"] = True
+            elif d.faces_bet:
+                f["bi_fold"] = kind is ActionKind.FOLD
+                f["bi_call"] = kind is ActionKind.CALL
+                f["bi_reraise"] = d.aggressive
+                f["bi_done"] = True
+    if completion is not None:
+        after = plays[plays.index(completion) + 1:]
+        nxt = next((d for d in after if d.seat == completion.seat), None)
+        if nxt is not None and nxt.faces_bet:
+            out[completion.seat]["frr_chance"] = True
+            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is ActionKind.FOLD
+    if steal is not None:
+        after = plays[plays.index(steal) + 1:]
+        out[steal.seat]["steal_won"] = all(d.action.kind is ActionKind.FOLD for d in after)
+        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not ActionKind.FOLD), None)
+        if answer is not None and answer.seat == bring_in:
+            f = out[bring_in]
+            f["fts_chance"] = True
+            f["fold_to_steal"] = answer.action.kind is ActionKind.FOLD
+            f["call_steal"] = answer.action.kind is ActionKind.CALL
+            f["resteal"] = answer.aggressive
+    for f in out.values():
+        f.pop("bi_done", None)
+    return out
+
+
+def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None) -> dict[int, Flags]:
+    """Counters and per-street flags of one of 4th-7th street for every player who acted on it."""
+    out: dict[int, Flags] = {}
+    acted_on_street = {d.seat for d in plays}
+    aggressor_acted = False
+    cbet: Decision | None = None
+    answered_cbet: set[int] = set()
+    for d in plays:
+        f = out.setdefault(d.seat, {})
+        kind = d.action.kind
+
+        def bump(name: str) -> None:
+            key = f"{name}_{street}"
+            f[key] = int(f.get(key, 0)) + 1
+
+        if d.aggressive:
+            bump("raises" if d.aggressions else "bets")
+        elif kind is ActionKind.CALL:
+            bump("calls")
+        elif kind is ActionKind.CHECK:
+            bump("checks")
+        elif kind is ActionKind.FOLD:
+            bump("folds")
+        if d.faces_bet:
+            bump("faced")
+        if d.checked_before and d.faces_bet and d.could_raise and f"xr_chance_{street}" not in f:
+            f[f"xr_chance_{street}"] = True
+            f[f"xr_{street}"] = d.aggressive
+        if prev_aggressor is not None and d.first:
+            if d.seat == prev_aggressor and d.aggressions == 0:
+                f[f"cbet_chance_{street}"] = True
+                f[f"cbet_{street}"] = d.aggressive
+                if d.aggressive:
+                    cbet = d
+            elif (
+                d.seat != prev_aggressor and not aggressor_acted and d.aggressions == 0
+                and prev_aggressor in acted_on_street
+            ):
+                f[f"donk_chance_{street}"] = True
+                f[f"donk_{street}"] = d.aggressive
+        if cbet is not None and d is not cbet and d.seat not in answered_cbet and d.aggressions == 1:
+            answered_cbet.add(d.seat)
+            f[f"fcbet_chance_{street}"] = True
+            f[f"fcbet_{street}"] = kind is ActionKind.FOLD
+        if d.seat == prev_aggressor:
+            aggressor_acted = True
+    return out
+
+
+def _last_aggressor(plays: Iterable[Decision]) -> int | None:
+    seat = None
+    for d in plays:
+        if d.aggressive:
+            seat = d.seat
+    return seat
+
+
+def _results(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
+    """Showdown and money results from the engine's awards: any money won, stud8 halves (a WHOLE award
+    in stud8 is the high hand taking a pot no low qualified for, or a pot won uncontested), scoops,
+    quarters, and the rake each winner paid (in proportion to what the rules paid him)."""
+    contested = len(result.showdown) >= 2
+    won: dict[int, int] = {}
+    for a in result.awards:
+        won[a.seat] = won.get(a.seat, 0) + a.amount
+    paid = won if any(won.values()) else {s: v for s, v in result.collected.items() if v > 0}
+    rake = _proportional(result.rake, paid)
+    has_low = any(a.half is Half.LOW for a in result.awards)
+    pots_of: dict[int, set[int]] = {}
+    for a in result.awards:
+        pots_of.setdefault(a.seat, set()).add(a.pot)
+    out: dict[int, Flags] = {}
+    for seat in dealt_in(hand):
+        mine = [a for a in result.awards if a.seat == seat and a.amount > 0]
+        f: Flags = {
+            "went_sd": contested and seat in result.showdown,
+            "won_any": bool(mine) or paid.get(seat, 0) > 0,
+            "rake_paid": rake.get(seat, 0),
+        }
+        if hand.game is Game.STUD8:
+            pots = pots_of.get(seat, set())
+            shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
+            split_half = any(
+                b.pot == a.pot and b.half == a.half for a in mine for b in shared
+            )
+            f["won_high"] = any(a.half is not Half.LOW for a in mine)
+            f["won_low"] = any(a.half is Half.LOW for a in mine)
+            f["scoop"] = bool(mine) and not shared
+            f["quartered"] = split_half
+            f["halved"] = bool(mine) and bool(shared) and not split_half
+            f["low_qualified"] = bool(f["went_sd"]) and has_low
+        out[seat] = f
+    return out
+
+
+def _cards(hand: Hand) -> dict[int, Flags]:
+    """Door-card rank (always visible) and, where all three 3rd-street cards are known, the class."""
+    out: dict[int, Flags] = {}
+    for seat, cards in _third_street_cards(hand).items():
+        f: Flags = {}
+        if cards and cards[-1] is not None:
+            f["door_rank"] = RANKS[cards[-1].rank]
+        if len(cards) == 3 and all(c is not None for c in cards):
+            f["start_class"] = start_class(hand.game, cards)  # type: ignore[arg-type]
+        out[seat] = f
+    return out
+
+
+def _empty() -> Flags:
+    return {name: (False if kind == "flag" else None if kind == "text" else 0) for name, kind in FLAG_COLUMNS}
+
+
+def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
+    """Every stat column of ``hand_players`` (:data:`FLAG_COLUMNS`) for each seat dealt in.
+
+    Pure: reads the hand's events for the betting and ``result`` (the engine's replay) for showdowns,
+    awards and rake. Flags a player had no chance of stay False; counters of streets he did not play 0.
+    """
+    plays = decisions(hand)
+    bring_in = bring_in_seat(hand)
+    reached = reached_streets(hand)
+    folds = fold_streets(hand)
+    per_seat = {seat: _empty() for seat in dealt_in(hand)}
+    parts: list[dict[int, Flags]] = [_third_street(hand, plays.get(3, []), bring_in), _results(hand, result),
+                                     _cards(hand)]
+    for street in LATER_STREETS:
+        parts.append(_later_street(street, plays.get(street, []), _last_aggressor(plays.get(street - 1, []))))
+    for part in parts:
+        for seat, values in part.items():
+            if seat in per_seat:
+                per_seat[seat].update(values)
+    players_4th = 0
+    for seat, f in per_seat.items():
+        f["is_bring_in"] = seat == bring_in
+        for street in LATER_STREETS:
+            f[f"saw_{street}th"] = street in reached and folds.get(seat, 8) >= street
+        players_4th += bool(f["saw_4th"])
+    for f in per_seat.values():
+        f["players_4th"] = players_4th
+    return per_seat
