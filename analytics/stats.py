@@ -1,0 +1,327 @@
+"""Player statistics (STATS.md) as DuckDB SQL over the stored hands, returned as pandas DataFrames.
+
+Every stat is one row of :data:`STATS`: a SQL expression for what was *done* and one for the *chances*,
+both evaluated per ``hand_players`` row and summed. That table is the only place a stat's definition
+lives: :func:`stat_table` builds a single aggregate query from it (one scan however many stats), and
+:func:`describe_stats` turns it into the reference the CLI prints — so the docs cannot drift from the SQL.
+
+The expressions read the per-hand flags of :mod:`.flags` (computed once at import) and the engine's
+money columns (``won``, ``net``). Rates are summed over hands, then divided: ``rate`` = done / chances,
+a fraction for percentages (``kind`` ``pct``) and a plain ratio for the aggression factor (``ratio``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+import duckdb
+import pandas as pd
+
+from ..engine.model import STREET_NAMES, format_money
+from .flags import LATER_STREETS
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """One statistic: ``done`` and ``chances`` are SQL expressions over one ``hand_players`` row
+    (``hp``) joined with its ``hands`` row (``h``); ``games`` limits it to some games (stud8 results)."""
+
+    key: str
+    label: str
+    done: str
+    chances: str
+    doc: str
+    kind: str = "pct"
+    games: tuple[str, ...] = ()
+
+
+def _streets(template: str, streets: Sequence[int] = LATER_STREETS) -> str:
+    """``template`` (with ``{s}``) summed over ``streets``: ``_streets("bets_{s}")`` -> ``(bets_4 + ...)``."""
+    return "(" + " + ".join(f"({template.format(s=s)})::BIGINT" for s in streets) + ")"
+
+
+def _street_stats(street: int | None) -> list[Stat]:
+    """Aggression, fold, check-raise, c-bet and donk stats for one street (``None``: 4th-7th together)."""
+    streets = LATER_STREETS if street is None else (street,)
+    where = "4th-7th" if street is None else STREET_NAMES[street]
+    suffix = "" if street is None else f"_{street}"
+    aggr = _streets("bets_{s} + raises_{s}", streets)
+    return [
+        Stat(f"af{suffix}", f"AF {where}", aggr, _streets("calls_{s}", streets),
+             f"aggression factor on {where}: (bets + raises) / calls", "ratio"),
+        Stat(f"afq{suffix}", f"Aggr freq {where}", aggr,
+             _streets("bets_{s} + raises_{s} + calls_{s} + checks_{s} + folds_{s}", streets),
+             f"aggression frequency on {where}: (bets + raises) / every decision"),
+        Stat(f"fold{suffix}", f"Fold freq {where}", _streets("folds_{s}", streets), _streets("faced_{s}", streets),
+             f"folds / decisions facing a bet on {where}"),
+        Stat(f"xr{suffix}", f"Check-raise {where}", _streets("xr_{s}", streets), _streets("xr_chance_{s}", streets),
+             f"check-raised / checked and then faced a bet with a raise possible, on {where}"),
+        Stat(f"cbet{suffix}", f"C-bet {where}", _streets("cbet_{s}", streets), _streets("cbet_chance_{s}", streets),
+             f"previous street's last aggressor bet when first to act or checked to / had that chance, on {where}"),
+        Stat(f"fcbet{suffix}", f"Fold to c-bet {where}", _streets("fcbet_{s}", streets),
+             _streets("fcbet_chance_{s}", streets), f"folded to a continuation bet / faced one, on {where}"),
+        Stat(f"donk{suffix}", f"Donk {where}", _streets("donk_{s}", streets), _streets("donk_chance_{s}", streets),
+             f"bet into the previous street's aggressor before he acted / could have, on {where}"),
+    ]
+
+
+_STUD8 = ("stud8",)
+
+STATS: tuple[Stat, ...] = (
+    Stat("hands", "Hands", "1", "1", "hands dealt in", "count"),
+    Stat("vpip", "VPIP", "vpip", "decided_3rd",
+         "put money in voluntarily on 3rd (the bring-in post is forced) / had a 3rd-street decision"),
+    Stat("raise_3rd", "3rd raise", "raise_3rd", "decided_3rd",
+         "completed or raised on 3rd (the completion is the raise) / had a 3rd-street decision"),
+    Stat("open_complete", "Open-complete", "open_complete", "unopened",
+         "completed an unopened pot (only the bring-in in) / faced an unopened pot (bring-in player aside)"),
+    Stat("limp", "Limp", "limp", "unopened", "called the bring-in in an unopened pot / faced an unopened pot"),
+    Stat("steal", "Steal", "steal", "steal_chance",
+         "open-completed from the three seats acting before the bring-in / unopened pot in those seats"),
+    Stat("steal_won", "Steal won", "steal_won", "steal",
+         "steals that everybody folded to on 3rd / steals"),
+    Stat("fold_to_steal", "Fold to steal", "fold_to_steal", "fts_chance",
+         "bring-in folded to a steal with no caller between / bring-in faced a steal"),
+    Stat("call_steal", "Call steal", "call_steal", "fts_chance", "bring-in called a steal / faced a steal"),
+    Stat("resteal", "Re-steal", "resteal", "fts_chance", "bring-in re-raised a steal / faced a steal"),
+    Stat("bi_complete", "BI completes", "bi_complete", "is_bring_in",
+         "as the bring-in, made the completion himself / times as bring-in"),
+    Stat("bi_fold", "BI folds to compl.", "bi_fold", "is_bring_in",
+         "as the bring-in, folded to another player's completion / times as bring-in"),
+    Stat("bi_call", "BI calls compl.", "bi_call", "is_bring_in",
+         "as the bring-in, called another player's completion / times as bring-in"),
+    Stat("bi_reraise", "BI re-raises", "bi_reraise", "is_bring_in",
+         "as the bring-in, re-raised another player's completion / times as bring-in"),
+    Stat("reraise_3rd", "3rd re-raise", "reraise", "rr_chance",
+         "raised a completion / faced a completion (and nothing more) with a raise possible"),
+    Stat("fold_to_reraise", "Fold to re-raise", "fold_to_reraise", "frr_chance",
+         "the completer folded to a re-raise / the completer faced a re-raise"),
+    *(Stat(f"saw_{s}", f"Saw {STREET_NAMES[s]}", f"saw_{STREET_NAMES[s]}", "1", f"reached {STREET_NAMES[s]} street / hands")
+      for s in LATER_STREETS),
+    *_street_stats(None),
+    *(stat for s in LATER_STREETS for stat in _street_stats(s)),
+    Stat("wtsd", "WTSD", "went_sd AND saw_4th", "saw_4th", "went to showdown / saw 4th"),
+    Stat("wsd", "W$SD", "won_any AND went_sd", "went_sd",
+         "won any money at showdown (a half or a quarter counts) / went to showdown"),
+    Stat("won_saw_4th", "Won saw 4th", "won_any AND saw_4th", "saw_4th", "won any money / saw 4th"),
+    Stat("won_no_sd", "Won w/o SD", "won_any AND NOT went_sd", "won_any",
+         "hands won without a showdown / hands won any money"),
+    Stat("scoop", "Scoop", "scoop", "won_any",
+         "took every chip of each pot he won a share of / hands won any money", games=_STUD8),
+    Stat("hi_only", "Hi only", "won_high AND NOT won_low AND NOT scoop", "won_any",
+         "won the high half (or part of it) and no low / hands won any money", games=_STUD8),
+    Stat("lo_only", "Lo only", "won_low AND NOT won_high", "won_any",
+         "won the low half (or part of it) and no high / hands won any money", games=_STUD8),
+    Stat("halved", "Halved", "halved", "won_any",
+         "shared a pot without splitting a half (e.g. high half won, low half lost) / hands won any money",
+         games=_STUD8),
+    Stat("quartered", "Quartered", "quartered", "won_any",
+         "split a half with another player (a quarter) / hands won any money", games=_STUD8),
+    Stat("scoop_sd", "Scoop at SD", "scoop AND went_sd", "went_sd", "scooped at showdown / showdowns",
+         games=_STUD8),
+    Stat("low_qualified", "Low qualified", "low_qualified", "went_sd",
+         "showdowns where a low qualified / showdowns", games=_STUD8),
+)
+"""Every statistic, in the order tables show them."""
+
+STATS_BY_KEY: Mapping[str, Stat] = MappingProxyType({s.key: s for s in STATS})
+
+HEADLINE: tuple[str, ...] = (
+    "hands", "vpip", "raise_3rd", "steal", "fold_to_steal", "reraise_3rd", "af", "wtsd", "wsd", "won_no_sd",
+)
+"""The stats a one-row-per-player table shows unless asked for others."""
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """A way to split the stats: the SQL columns to group by and, optionally, a condition rows must
+    meet to be grouped (the starting-hand class only exists where the 3rd-street cards are known)."""
+
+    columns: tuple[tuple[str, str], ...]
+    require: str | None = None
+
+
+BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType({
+    "player": Breakdown((("player", "hp.player"),)),
+    "game": Breakdown((("game", "h.game"),)),
+    "stakes": Breakdown((("currency", "h.currency"), ("small_bet", "h.small_bet"), ("big_bet", "h.big_bet"))),
+    "site": Breakdown((("site", "h.site"),)),
+    "date": Breakdown((("date", "CAST(timezone('UTC', h.started_at) AS DATE)"),)),
+    "players": Breakdown((("players", "h.n_players"),)),
+    "max_seats": Breakdown((("max_seats", "h.max_seats"),)),
+    "players_4th": Breakdown((("players_4th", "hp.players_4th"),)),
+    "bring_in": Breakdown((("bring_in", "hp.is_bring_in"),)),
+    "door": Breakdown((("door", "hp.door_rank"),), "hp.door_rank IS NOT NULL"),
+    "start_class": Breakdown((("start_class", "hp.start_class"),), "hp.start_class IS NOT NULL"),
+    "mixed": Breakdown((("mixed", "h.mixed"),)),
+})
+"""Every breakdown by name (``by=`` of :func:`stat_table` and :func:`~.winrate.winrates`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which hands to count. Empty tuples and ``None`` mean "no restriction". ``stakes`` are written as
+    printed (``"0.04/0.08"``, ``"$1/$2"``, ``"100/200"``); ``since``/``until`` bound ``started_at``
+    (``until`` exclusive; a date means midnight UTC); ``min_players``/``max_players`` bound the number of
+    players dealt in; ``valid_only`` keeps only hands without rule violations."""
+
+    players: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
+    sites: tuple[str, ...] = ()
+    stakes: tuple[str, ...] = ()
+    since: datetime | date | None = None
+    until: datetime | date | None = None
+    min_players: int | None = None
+    max_players: int | None = None
+    valid_only: bool = False
+
+    def where(self) -> tuple[str, list[Any]]:
+        """The SQL condition (over ``hp`` and ``h``) and its parameters."""
+        parts: list[str] = ["TRUE"]
+        params: list[Any] = []
+
+        def any_of(column: str, values: Sequence[Any]) -> None:
+            if values:
+                parts.append(f"{column} IN ({', '.join('?' for _ in values)})")
+                params.extend(values)
+
+        any_of("hp.player", self.players)
+        any_of("h.game", self.games)
+        any_of("h.site", self.sites)
+        if self.stakes:
+            pairs = [parse_stakes(s) for s in self.stakes]
+            parts.append("(" + " OR ".join("(h.small_bet = ? AND h.big_bet = ?)" for _ in pairs) + ")")
+            params.extend(v for pair in pairs for v in pair)
+        for op, bound in ((">=", self.since), ("<", self.until)):
+            if bound is not None:
+                parts.append(f"h.started_at {op} ?")
+                params.append(_as_timestamp(bound))
+        for op, count in ((">=", self.min_players), ("<=", self.max_players)):
+            if count is not None:
+                parts.append(f"h.n_players {op} ?")
+                params.append(count)
+        if self.valid_only:
+            parts.append("h.valid")
+        return " AND ".join(parts), params
+
+
+def _as_timestamp(bound: datetime | date) -> datetime:
+    if isinstance(bound, datetime):
+        return bound if bound.tzinfo is not None else bound.replace(tzinfo=timezone.utc)
+    return datetime(bound.year, bound.month, bound.day, tzinfo=timezone.utc)
+
+
+def parse_stakes(text: str) -> tuple[int, int]:
+    """``"$0.04/$0.08"`` -> ``(4, 8)`` in hundredths; ValueError saying the expected form otherwise."""
+    try:
+        small, big = (_hundredths(p) for p in text.split("/"))
+    except ValueError:
+        raise ValueError(f"stakes {text!r}: expected SMALL/BIG bet as printed, e.g. 0.04/0.08 or $1/$2") from None
+    return small, big
+
+
+def _hundredths(text: str) -> int:
+    digits = text.strip().lstrip("$€£").replace(",", "")
+    whole, _, cents = digits.partition(".")
+    if not whole.isdigit() or not (cents == "" or (cents.isdigit() and len(cents) <= 2)):
+        raise ValueError(text)
+    return int(whole) * 100 + int(cents.ljust(2, "0") or 0)
+
+
+def _selected(stats: Sequence[str] | None) -> list[Stat]:
+    if stats is None:
+        return list(STATS)
+    unknown = [k for k in stats if k not in STATS_BY_KEY]
+    if unknown:
+        raise ValueError(f"unknown stat(s) {', '.join(unknown)}; known: {', '.join(STATS_BY_KEY)}")
+    return [STATS_BY_KEY[k] for k in stats]
+
+
+def breakdown_columns(by: Sequence[str]) -> list[Breakdown]:
+    """The breakdowns named in ``by``; ValueError listing the known names for a wrong one."""
+    unknown = [b for b in by if b not in BREAKDOWNS]
+    if unknown:
+        raise ValueError(f"unknown breakdown(s) {', '.join(unknown)}; known: {', '.join(BREAKDOWNS)}")
+    return [BREAKDOWNS[b] for b in by]
+
+
+def grouped_query(select: Sequence[str], filters: Filters | None, by: Sequence[str]) -> tuple[str, list[Any], list[str]]:
+    """``SELECT <by columns>, <select> FROM hand_players ⋈ hands WHERE <filters> GROUP BY <by>``: the
+    query shape every stat and win-rate table shares. Returns the SQL, its parameters and the names of
+    the group columns (in order)."""
+    where, params = (filters or Filters()).where()
+    groups = breakdown_columns(by)
+    names = [name for g in groups for name, _ in g.columns]
+    exprs = [f"{expr} AS {name}" for g in groups for name, expr in g.columns]
+    where += "".join(f" AND {g.require}" for g in groups if g.require)
+    group = f" GROUP BY {', '.join(names)} ORDER BY {', '.join(names)}" if names else ""
+    sql = (
+        f"SELECT {', '.join([*exprs, *select])} FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
+        f"WHERE {where}{group}"
+    )
+    return sql, params, names
+
+
+def _sum(stat: Stat, expr: str) -> str:
+    value = f"CAST(({expr}) AS BIGINT)"
+    if stat.games:
+        games = ", ".join(f"'{g}'" for g in stat.games)
+        value = f"CASE WHEN h.game IN ({games}) THEN {value} ELSE 0 END"
+    return f"CAST(SUM({value}) AS BIGINT)"
+
+
+def stat_table(
+    con: duckdb.DuckDBPyConnection,
+    filters: Filters | None = None,
+    by: Sequence[str] = ("player",),
+    stats: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """Every stat (or those named in ``stats``) for each group of ``by``, in long form: the group
+    columns, then ``stat``, ``label``, ``kind``, ``done``, ``chances`` (exact integers) and ``rate``
+    (done / chances as a float, NaN without chances; for ``count`` stats the count itself).
+
+    Groups with no hands are absent; stats restricted to a game have 0 chances elsewhere."""
+    chosen = _selected(stats)
+    select = [
+        f"{_sum(s, s.done)} AS d{i}, {_sum(s, s.chances)} AS c{i}" for i, s in enumerate(chosen)
+    ]
+    sql, params, names = grouped_query(select, filters, by)
+    wide = con.execute(sql, params).df()
+    frames = []
+    for i, s in enumerate(chosen):
+        part = wide[names].copy()
+        part["stat"], part["label"], part["kind"] = s.key, s.label, s.kind
+        part["done"] = wide[f"d{i}"].fillna(0).astype("int64")
+        part["chances"] = wide[f"c{i}"].fillna(0).astype("int64")
+        frames.append(part)
+    if not frames:
+        return pd.DataFrame(columns=[*names, "stat", "label", "kind", "done", "chances", "rate"])
+    out = pd.concat(frames, ignore_index=True)
+    chances = out["chances"].where(out["chances"] > 0)
+    out["rate"] = (out["done"] / chances).where(out["kind"] != "count", out["done"].astype("float64"))
+    if "big_bet" in names:
+        out.insert(names.index("big_bet") + 1, "stakes", stakes_labels(out))
+    order = {s.key: i for i, s in enumerate(chosen)}
+    out = out.sort_values([*names, "stat"], key=lambda c: c.map(order) if c.name == "stat" else c, kind="stable")
+    return out.reset_index(drop=True)
+
+
+def stakes_labels(frame: pd.DataFrame) -> list[str]:
+    """``"$0.04/$0.08"`` per row from the ``currency``, ``small_bet`` and ``big_bet`` columns."""
+    return [
+        f"{format_money(int(s), c)}/{format_money(int(b), c)}" if pd.notna(s) and pd.notna(b) else "?"
+        for c, s, b in zip(
+            frame["currency"].where(frame["currency"].notna(), None), frame["small_bet"], frame["big_bet"]
+        )
+    ]
+
+
+def describe_stats() -> pd.DataFrame:
+    """The reference of every stat: key, label, kind, games and what is counted over what."""
+    return pd.DataFrame(
+        [{"stat": s.key, "label": s.label, "kind": s.kind, "games": ",".join(s.games) or "all", "meaning": s.doc}
+         for s in STATS]
+    )
