@@ -1,0 +1,748 @@
+"""The stud betting state machine, and :func:`replay`, which walks a recorded hand through it.
+
+:class:`StudState` knows at every point whose turn it is and what that player may do (:meth:`options`),
+so a simulator can drive it with random legal moves. :meth:`StudState.check` says which rules a move
+would break without changing anything; :meth:`StudState.apply` performs it regardless, so a replay can
+record the breach and carry on the way the site did.
+
+Where each rule lives: bring-in order :func:`bring_in_seat`; best-board order :func:`first_to_act`;
+bet sizes :meth:`StudState.increments`; the cap :meth:`StudState.capped`; reopening after a short
+all-in :meth:`StudState.apply`; pots and their payout :mod:`.pots`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping, Sequence
+
+from .cards import ACE, Card, format_cards
+from .evaluate import high_board_value, razz_board_value
+from .model import (
+    STREET_NAMES,
+    Action,
+    ActionKind,
+    CommunityCard,
+    Collect,
+    Deal,
+    Game,
+    Half,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    ReplayResult,
+    Show,
+    UncalledReturn,
+    Violation,
+    format_money,
+)
+from .pots import PotResult, audit_payout, build_pots, distribute, split_rake
+from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
+
+AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+
+CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
+"""(down, up) cards each live player receives on each street."""
+
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """A rule a move breaks: a stable rule id (see engine/validate.py) and a sentence saying how."""
+
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One concrete thing a player may do: ``put`` is the chips it adds (0 for check and fold)."""
+
+    kind: ActionKind
+    put: Money = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the player to act may do now. ``raise_to`` holds the street totals a completion, bet or
+    raise may reach (several on a 4th street with an open pair); ``all_in_to`` the total of an all-in
+    that falls short of them; ``bring_in`` the forced amount when this player opens 3rd street."""
+
+    seat: int
+    to_call: Money
+    bring_in: Money | None
+    raise_kind: ActionKind
+    raise_to: tuple[Money, ...]
+    all_in_to: Money | None
+    contributed: Money
+    stack: Money
+
+    def moves(self) -> tuple[Move, ...]:
+        """Every legal move, ready for :meth:`StudState.act`."""
+        found: list[Move] = []
+        if self.bring_in is not None:
+            found.append(Move(ActionKind.BRING_IN, self.bring_in))
+        elif self.to_call == 0:
+            found += [Move(ActionKind.CHECK), Move(ActionKind.FOLD)]
+        else:
+            found += [Move(ActionKind.FOLD), Move(ActionKind.CALL, min(self.to_call, self.stack))]
+        found += [Move(self.raise_kind, total - self.contributed) for total in self.raise_to]
+        if self.all_in_to is not None:
+            found.append(Move(self.raise_kind, self.all_in_to - self.contributed))
+        return tuple(found)
+
+
+# ----------------------------------------------------------------------------- who acts first
+
+
+def _ace_low(card: Card) -> tuple[int, int]:
+    return (-1 if card.rank == ACE else card.rank, card.suit)
+
+
+def bring_in_seat(game: Game, doors: Mapping[int, Card | None]) -> int | None:
+    """The seat that must bring in: lowest door card (ace high, clubs lowest) in stud and stud8,
+    highest (ace low, K♠ highest) in razz. ``None`` when a door card is unknown or nobody can act."""
+    if not doors or any(card is None for card in doors.values()):
+        return None
+    known = {seat: card for seat, card in doors.items() if card is not None}
+    if game is Game.RAZZ:
+        return max(known, key=lambda seat: _ace_low(known[seat]))
+    return min(known, key=lambda seat: known[seat])
+
+
+def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: TieBreak) -> int | None:
+    """The best board among the players able to act on 4th to 7th street: highest poker hand showing
+    in stud and stud8, lowest in razz. Equal boards: the lowest seat (position), or the board with the
+    highest card by suit. ``None`` when an up card is unknown or nobody can act."""
+    if not boards or any(card is None for board in boards.values() for card in board):
+        return None
+    value = razz_board_value if game is Game.RAZZ else high_board_value
+    ranked = {seat: value([c for c in board if c is not None]) for seat, board in boards.items()}
+    best = max(ranked.values())
+    tied = sorted(seat for seat, v in ranked.items() if v == best)
+    if tie is TieBreak.SUIT and len(tied) > 1:
+        return max(tied, key=lambda seat: sorted((c for c in boards[seat] if c is not None), reverse=True))
+    return tied[0]
+
+
+def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
+    """Whether any board shows a pair (the 4th-street double-bet condition)."""
+    for board in boards:
+        ranks = [c.rank for c in board if c is not None]
+        if len(ranks) != len(set(ranks)):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------ state machine
+
+
+class StudState:
+    """The betting of one stud hand, street by street.
+
+    Build it with the stakes and the stacks (before antes), post antes, deal cards, then alternate
+    :meth:`options` / :meth:`act`; :meth:`start_street` moves on once :attr:`betting_closed`.
+    ``bring_in`` may be ``None`` when the hand never says (the bring-in player completed).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        small_bet: Money,
+        big_bet: Money,
+        stacks: Mapping[int, Money],
+        profile: RuleProfile,
+        bring_in: Money | None = None,
+        label: Callable[[int], str] = lambda seat: f"Seat {seat}",
+        money: Callable[[Money], str] = format_money,
+    ) -> None:
+        self.game = game
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.bring_in = bring_in
+        self.profile = profile
+        self.label = label
+        self.money = money
+        self.seats: tuple[int, ...] = tuple(sorted(stacks))
+        self.stack: dict[int, Money] = dict(stacks)
+        self.invested: dict[int, Money] = {s: 0 for s in self.seats}
+        self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
+        self.returned: dict[int, Money] = {s: 0 for s in self.seats}
+        self.folded: dict[int, int] = {}
+        self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
+        self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
+        self.community: list[Card | None] = []
+        self.street = 3
+        self._new_round()
+
+    # ---------------------------------------------------------------- round bookkeeping
+    def _new_round(self) -> None:
+        self.contrib: dict[int, Money] = {s: 0 for s in self.seats}
+        self.level: Money = 0
+        self.full_level: Money = 0
+        self.bets = 0
+        self.big_bet_made = False
+        self.marks: dict[int, int] = {}
+        self.last: int | None = None
+        self.opened = False
+        self.uncalled_done = False
+        self.uncapped = self.profile.heads_up is not HeadsUp.NEVER and len(self.live) == 2
+
+    def start_street(self, street: int) -> None:
+        """Move to ``street`` (returning any uncalled bet of the one before)."""
+        self.return_uncalled()
+        self.street = street
+        self._new_round()
+
+    # ---------------------------------------------------------------- views
+    @property
+    def live(self) -> list[int]:
+        """Seats still in the hand (not folded), in seat order."""
+        return [s for s in self.seats if s not in self.folded]
+
+    @property
+    def able(self) -> list[int]:
+        """Live seats with chips left to bet."""
+        return [s for s in self.live if self.stack[s] > 0]
+
+    @property
+    def hand_over(self) -> bool:
+        return len(self.live) <= 1
+
+    def _needs_action(self, seat: int) -> bool:
+        return (
+            seat not in self.folded
+            and self.stack[seat] > 0
+            and (seat not in self.marks or self.contrib[seat] < self.level)
+        )
+
+    @property
+    def betting_closed(self) -> bool:
+        """Nobody has to act any more on this street (or the hand is over)."""
+        if self.hand_over:
+            return True
+        able = self.able
+        if len(able) <= 1 and all(self.contrib[s] >= self.level for s in able):
+            return True
+        return not any(self._needs_action(s) for s in self.seats)
+
+    @property
+    def opening(self) -> bool:
+        """3rd street before the bring-in or a completion: only the bring-in player may act."""
+        return self.street == 3 and not self.opened
+
+    def opener(self) -> int | None:
+        """Who opens this street by the cards (``None`` when a needed card is unknown)."""
+        able = self.able
+        if self.street == 3:
+            return bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in able})
+        boards = {s: self.up[s] for s in able}
+        return first_to_act(self.game, boards, self.profile.board_tie(self.game))
+
+    def _clockwise_from(self, seat: int, inclusive: bool) -> list[int]:
+        i = self.seats.index(seat)
+        order = self.seats[i:] + self.seats[:i]
+        return list(order if inclusive else order[1:] + order[:1])
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, ``None`` when the betting is closed or the opener is unknown."""
+        if self.betting_closed:
+            return None
+        if self.last is None:
+            start = self.opener()
+            if start is None:
+                return None
+            order = self._clockwise_from(start, inclusive=True)
+        else:
+            order = self._clockwise_from(self.last, inclusive=False)
+        return next((s for s in order if self._needs_action(s)), None)
+
+    @property
+    def double_bet_allowed(self) -> bool:
+        """4th street with an open pair showing, in a game where the profile allows the big bet."""
+        return (
+            self.street == 4
+            and self.game in self.profile.double_bet_games
+            and has_open_pair(self.up[s][:2] for s in self.live)
+        )
+
+    def increments(self) -> tuple[Money, ...]:
+        """The sizes a bet or raise may have on this street: the small bet on 3rd and 4th, the big bet
+        from 5th; on 4th with an open pair either size until a big one has been made."""
+        if self.street >= 5:
+            return (self.big_bet,)
+        if self.double_bet_allowed:
+            return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
+        return (self.small_bet,)
+
+    @property
+    def cap(self) -> int:
+        """Bets allowed on a street: the bet (or completion) plus the profile's raises."""
+        return 1 + self.profile.max_raises
+
+    @property
+    def capped(self) -> bool:
+        return not self.uncapped and self.bets >= self.cap
+
+    def raise_targets(self) -> tuple[Money, ...]:
+        """Street totals a full completion, bet or raise may reach now."""
+        base = self.full_level if self.bets else 0
+        return tuple(base + inc for inc in self.increments())
+
+    def may_raise(self, seat: int) -> bool:
+        """Not capped, and the betting is open to this seat (it has not acted since the last full bet)."""
+        return not self.capped and self.marks.get(seat) != self.bets
+
+    def raise_kind(self) -> ActionKind:
+        if self.street == 3 and self.bets == 0:
+            return ActionKind.COMPLETE
+        return ActionKind.RAISE if self.bets else ActionKind.BET
+
+    def options(self) -> Options | None:
+        """What the player to act may do (``None`` when nobody is to act)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        contributed, stack = self.contrib[seat], self.stack[seat]
+        to_call = max(0, self.level - contributed)
+        bring_in = None
+        if self.opening and self.bring_in is not None:
+            bring_in = min(self.bring_in, stack)
+        raise_to: tuple[Money, ...] = ()
+        all_in_to = None
+        if self.may_raise(seat) and stack > to_call:
+            targets = self.raise_targets()
+            raise_to = tuple(t for t in targets if t - contributed <= stack)
+            if not raise_to and contributed + stack > self.level:
+                all_in_to = contributed + stack
+        return Options(seat, to_call, bring_in, self.raise_kind(), raise_to, all_in_to, contributed, stack)
+
+    # ---------------------------------------------------------------- changes
+    def post_ante(self, seat: int, amount: Money) -> None:
+        """An ante: dead money, in the pot but no part of any street's betting level."""
+        self._put(seat, amount)
+
+    def deal(self, seat: int, down: Sequence[Card | None] = (), up: Sequence[Card | None] = ()) -> None:
+        self.down[seat].extend(down)
+        self.up[seat].extend(up)
+
+    def deal_community(self, card: Card | None) -> None:
+        self.community.append(card)
+
+    def _put(self, seat: int, amount: Money) -> None:
+        self.stack[seat] -= amount
+        self.invested[seat] += amount
+        street = self.street_invested[seat]
+        street[self.street] = street.get(self.street, 0) + amount
+
+    def act(self, seat: int, move: Move) -> list[Breach]:
+        """Check a move, then perform it; returns the rules it broke (empty when legal)."""
+        breaches = self.check(seat, move)
+        self.apply(seat, move)
+        return breaches
+
+    def check(self, seat: int, move: Move) -> list[Breach]:
+        """The rules ``move`` by ``seat`` would break now; changes nothing."""
+        who, kind, put = self.label(seat), move.kind, move.put
+        street = f"{STREET_NAMES[self.street]} street"
+        found: list[Breach] = []
+        if seat in self.folded:
+            found.append(Breach("action.after-fold", f"{who} acts ({kind}) after folding on "
+                                f"{STREET_NAMES[self.folded[seat]]} street"))
+        elif self.betting_closed:
+            found.append(Breach("action.order", f"{who} acts ({kind}) after the betting on {street} was over"))
+        else:
+            expected = self.to_act
+            if expected is not None and expected != seat:
+                if self.opening:
+                    door = format_cards(self.up[expected][:1])
+                    found.append(Breach("bring-in.player", f"{who} opens 3rd street, but the bring-in is "
+                                        f"{self.label(expected)}'s (door card {door})"))
+                else:
+                    found.append(Breach("action.order", f"{who} acts ({kind}) out of turn on {street}: it "
+                                        f"is {self.label(expected)}'s turn"))
+        if put > self.stack[seat]:
+            found.append(Breach("stack.exceeded", f"{who} puts in {self.money(put)} on {street} with only "
+                                f"{self.money(self.stack[seat])} left"))
+        return found + self._check_kind(seat, move, who, street)
+
+    def _check_kind(self, seat: int, move: Move, who: str, street: str) -> list[Breach]:
+        kind, put = move.kind, move.put
+        to_call = max(0, self.level - self.contrib[seat])
+        all_in = put >= self.stack[seat] > 0
+        m = self.money
+        if kind is ActionKind.CHECK:
+            if self.opening:
+                return [Breach("action.illegal", f"{who} checks instead of bringing in on 3rd street")]
+            if to_call:
+                return [Breach("action.illegal", f"{who} checks facing a bet of {m(to_call)} on {street}")]
+        elif kind is ActionKind.CALL:
+            due = min(to_call, self.stack[seat])
+            if not to_call:
+                return [Breach("action.illegal", f"{who} calls {m(put)} on {street} with no bet to call")]
+            if put != due:
+                return [Breach("call.amount", f"{who} calls {m(put)} on {street}, but the call is {m(due)}")]
+        elif kind is ActionKind.BRING_IN:
+            if not self.opening:
+                return [Breach("action.illegal", f"{who} brings in on {street} after the betting was opened")]
+            if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
+                return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is "
+                               f"{m(self.bring_in)}")]
+            if put >= self.small_bet:
+                return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, not less than the small bet "
+                               f"{m(self.small_bet)}")]
+        elif kind in AGGRESSIVE:
+            return self._check_raise(seat, put, all_in, who, street)
+        return []
+
+    def _check_raise(self, seat: int, put: Money, all_in: bool, who: str, street: str) -> list[Breach]:
+        total = self.contrib[seat] + put
+        m = self.money
+        if total <= self.level:
+            if all_in:
+                return []
+            return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}, not above the "
+                           f"{m(self.level)} already bet")]
+        if self.capped:
+            return [Breach("raise.cap", f"{who} raises to {m(total)} on {street} after the betting was capped "
+                           f"at {self.cap} bets")]
+        if self.marks.get(seat) == self.bets:
+            return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
+                           f"did not reopen the betting to him: he may only call or fold")]
+        targets = self.raise_targets()
+        if total in targets or (all_in and total < min(targets)):
+            return []
+        allowed = " or ".join(m(t) for t in targets)
+        return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
+
+    def apply(self, seat: int, move: Move) -> None:
+        """Perform ``move`` whatever the rules say (a replay follows the site)."""
+        kind, put = move.kind, move.put
+        self._put(seat, put)
+        self.contrib[seat] += put
+        total = self.contrib[seat]
+        if kind is ActionKind.FOLD:
+            self.folded.setdefault(seat, self.street)
+            if self.profile.heads_up is HeadsUp.BECOMES and len(self.live) == 2 and self.bets < self.cap:
+                self.uncapped = True
+        elif kind is ActionKind.BRING_IN:
+            self.opened = True
+            self.level = max(self.level, total, self.bring_in or 0)
+        elif kind in AGGRESSIVE and total > self.level:
+            self.opened = True
+            step = total - (self.full_level if self.bets else 0)
+            smallest = min(self.increments())
+            if 2 * step >= smallest:  # a full bet, or an all-in of at least half a bet (RRoP)
+                self.bets += 1
+                self.full_level = total
+                self.big_bet_made |= self.street == 4 and step >= self.big_bet
+            self.level = total
+        self.marks[seat] = self.bets
+        self.last = seat
+
+    def uncalled(self) -> tuple[int, Money] | None:
+        """The part of the street's top bet that nobody matched, and whose it is."""
+        if self.uncalled_done:
+            return None
+        ranked = sorted(self.contrib.items(), key=lambda item: item[1], reverse=True)
+        if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+            return None
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
+        return (ranked[0][0], excess) if excess > 0 else None
+
+    def return_uncalled(self) -> tuple[int, Money] | None:
+        """Give the unmatched part of the street's top bet back (once); returns what was returned."""
+        back = self.uncalled()
+        self.uncalled_done = True
+        if back is not None:
+            seat, amount = back
+            self.contrib[seat] -= amount
+            self._put(seat, -amount)
+            self.returned[seat] += amount
+        return back
+
+    def hand_cards(self, seat: int, extra: Iterable[Card] = ()) -> tuple[Card, ...] | None:
+        """The seat's seven cards (community card included) when all are known, else ``None``."""
+        own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
+        board = [c for c in self.community if c is not None]
+        if len(board) != len(self.community) or len(own) + len(board) != 7:
+            return None
+        return tuple(own + board)
+
+    def payout(
+        self,
+        rake: Money = 0,
+        shown: Mapping[int, Sequence[Card]] | None = None,
+        conceded: Iterable[int] = (),
+    ) -> tuple[PotResult, ...]:
+        """Return any uncalled bet, build the pots and pay them: the rules' distribution of the hand.
+
+        ``shown`` adds cards revealed at showdown to those dealt; ``conceded`` seats gave up without
+        showing. The simulator, which deals every card, needs neither.
+        """
+        self.return_uncalled()
+        pots = build_pots(self.invested, self.folded)
+        rakes = split_rake(pots, rake, self.profile.rake_from)
+        shown = shown or {}
+        cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self.live}
+        return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label)
+
+
+# ------------------------------------------------------------------------------------------- replay
+
+
+def _to_move(state: StudState, action: Action) -> Move:
+    """The chips a recorded action adds: RAISE/COMPLETE carry the new street total (``to``)."""
+    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+        if action.to is not None:
+            return Move(action.kind, action.to - state.contrib[action.seat])
+        return Move(action.kind, state.level - state.contrib[action.seat] + action.amount)
+    if action.kind in (ActionKind.CHECK, ActionKind.FOLD):
+        return Move(action.kind)
+    return Move(action.kind, action.amount)
+
+
+def _nominal_bring_in(hand: Hand) -> Money | None:
+    if hand.bring_in is not None:
+        return hand.bring_in
+    posted = [e.amount for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN]
+    return posted[0] if posted else None
+
+
+def _in_hand(hand: Hand) -> dict[int, Money]:
+    """Stacks of the seats dealt into the hand (they ante or receive cards; sitting-out seats do not)."""
+    playing = {e.seat for e in hand.events if isinstance(e, Deal | Action)}
+    return {s.seat: s.stack for s in hand.seats if s.seat in playing}
+
+
+class _Replay:
+    """One pass over a hand's events, collecting violations; used only by :func:`replay`."""
+
+    def __init__(self, hand: Hand, profile: RuleProfile) -> None:
+        self.hand = hand
+        self.names = {s.seat: s.player for s in hand.seats}
+        self.state = StudState(
+            hand.game, hand.small_bet, hand.big_bet, _in_hand(hand), profile,
+            bring_in=_nominal_bring_in(hand), label=self.label, money=self.money,
+        )
+        self.violations: list[Violation] = [
+            Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
+            for w in hand.warnings
+        ]
+        self.owner: dict[Card, int | None] = {}
+        self.dealt: Counter[tuple[int, int]] = Counter()
+        self.shown: dict[int, list[Card]] = {}
+        self.conceded: set[int] = set()
+        self.collects: list[Collect] = []
+        self.site_returns: list[UncalledReturn] = []
+        self.markers: list[Marker] = []
+        self.started: dict[int, list[int]] = {3: []}
+        self.antes = Counter(e.amount for e in hand.events
+                             if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
+
+    def label(self, seat: int) -> str:
+        name = self.names.get(seat)
+        return f"Seat {seat} ({name})" if name else f"Seat {seat}"
+
+    def money(self, amount: Money) -> str:
+        return format_money(amount, self.hand.currency)
+
+    def flag(self, rule: str, message: str, line: int | None, seat: int | None = None,
+             street: int | None = None) -> None:
+        player = self.names.get(seat) if seat is not None else None
+        self.violations.append(Violation(rule, message, street, seat, player, line))
+
+    # ------------------------------------------------------------------ events
+    def run(self) -> ReplayResult:
+        for event in self.hand.events:
+            if isinstance(event, Action):
+                self.on_action(event)
+            elif isinstance(event, Deal):
+                self.on_deal(event)
+            elif isinstance(event, CommunityCard):
+                self.goto(7, event.line)
+                self.see(event.card, None, event.line)
+                self.state.deal_community(event.card)
+            elif isinstance(event, UncalledReturn):
+                self.on_uncalled(event)
+            elif isinstance(event, (Show, Muck)):
+                self.on_reveal(event)
+            elif isinstance(event, Collect):
+                self.collects.append(event)
+            elif isinstance(event, Marker):
+                self.on_marker(event)
+        return self.finish()
+
+    def goto(self, street: int, line: int) -> None:
+        """Move the state to ``street``, flagging a street left while someone still had to act."""
+        state = self.state
+        while state.street < street:
+            waiting = state.to_act
+            if waiting is not None:
+                self.flag("action.missing", f"{STREET_NAMES[state.street]} street ended while "
+                          f"{self.label(waiting)} still had to act", line, waiting, state.street)
+            self.settle_uncalled(line)
+            state.start_street(state.street + 1)
+            self.started[state.street] = state.live
+
+    def on_action(self, action: Action) -> None:
+        state = self.state
+        if action.kind is ActionKind.ANTE:
+            usual = self.antes.most_common(1)[0][0] if self.antes else action.amount
+            nominal = self.hand.ante if self.hand.ante is not None else usual
+            if action.amount != nominal and not action.all_in:
+                self.flag("ante.amount", f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
+                          f"ante is {self.money(nominal)}", action.line, action.seat, 3)
+            state.post_ante(action.seat, action.amount)
+            return
+        self.goto(action.street, action.line)
+        move = _to_move(state, action)
+        if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - state.level:
+            self.flag("bet.size", f"{self.label(action.seat)} raises {self.money(action.amount)} to "
+                      f"{self.money(action.to)}, but the bet before was {self.money(state.level)}",
+                      action.line, action.seat, action.street)
+        for breach in state.act(action.seat, move):
+            self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
+
+    def on_deal(self, deal: Deal) -> None:
+        self.goto(deal.street, deal.line)
+        who, street = self.label(deal.seat), STREET_NAMES[deal.street]
+        self.dealt[(deal.seat, deal.street)] += 1
+        shape = (len(deal.down), len(deal.up))
+        expected = CARDS_PER_STREET[deal.street]
+        if deal.seat in self.state.folded:
+            self.flag("cards.count", f"{who} is dealt cards on {street} street after folding",
+                      deal.line, deal.seat, deal.street)
+        elif self.dealt[(deal.seat, deal.street)] > 1 or shape != expected:
+            self.flag("cards.count", f"{who} receives {shape[0]} down and {shape[1]} up on {street} street; "
+                      f"the deal is {expected[0]} down and {expected[1]} up", deal.line, deal.seat, deal.street)
+        for card in deal.down + deal.up:
+            self.see(card, deal.seat, deal.line)
+        self.state.deal(deal.seat, deal.down, deal.up)
+
+    def see(self, card: Card | None, seat: int | None, line: int) -> None:
+        """Record where a card is; a card seen in two places is a duplicate."""
+        if card is None:
+            return
+        if card in self.owner:
+            place = "the board" if self.owner[card] is None else self.label(self.owner[card] or 0)
+            here = "the board" if seat is None else self.label(seat)
+            self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}",
+                      line, seat)
+        else:
+            self.owner[card] = seat
+
+    def on_reveal(self, event: Show | Muck) -> None:
+        seat = event.seat
+        cards = [c for c in event.cards if c is not None]
+        if isinstance(event, Muck) and not cards:
+            self.conceded.add(seat)
+            return
+        board = set(c for c in self.state.community if c is not None)
+        own = [c for c in cards if c not in board]
+        known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
+        room = 7 - len(self.state.community)
+        if len(own) > room:
+            self.flag("cards.count", f"{self.label(seat)} shows {len(own)} cards of his own; a stud hand has "
+                      f"{room}", event.line, seat)
+        for card in own:
+            if card not in known and card in self.owner and self.owner[card] != seat:
+                self.see(card, seat, event.line)
+            elif card not in known and card not in self.owner:
+                self.owner[card] = seat
+        missing = sorted(c for c in self.state.up[seat] if c is not None and c not in own)
+        if missing and len(own) == room:
+            self.flag("cards.shown", f"{self.label(seat)} shows {format_cards(own)} without his up cards "
+                      f"{format_cards(missing)}", event.line, seat)
+        self.shown.setdefault(seat, []).extend(c for c in own if c not in self.shown.get(seat, []))
+
+    def on_uncalled(self, event: UncalledReturn) -> None:
+        expected = self.state.uncalled()
+        if expected != (event.seat, event.amount):
+            rules = "nothing is uncalled" if expected is None else (
+                f"the rules return {self.money(expected[1])} to {self.label(expected[0])}")
+            self.flag("uncalled", f"{self.money(event.amount)} returned to {self.label(event.seat)} as uncalled, "
+                      f"but {rules}", event.line, event.seat, self.state.street)
+        self.site_returns.append(event)
+        self.state.return_uncalled()
+
+    def settle_uncalled(self, line: int | None) -> None:
+        """Return the street's unmatched bet if the site did not, flagging the omission."""
+        back = self.state.return_uncalled()
+        if back is not None:
+            seat, amount = back
+            self.flag("uncalled", f"{self.money(amount)} of {self.label(seat)}'s bet on "
+                      f"{STREET_NAMES[self.state.street]} street was never called, but the site did not "
+                      f"return it", line, seat, self.state.street)
+
+    def on_marker(self, marker: Marker) -> None:
+        self.markers.append(marker)
+        state = self.state
+        if marker.kind == "double-bet" and not (state.street == 4 and state.double_bet_allowed):
+            self.flag("marker", f"the site allows a double bet on {STREET_NAMES[state.street]} street, but "
+                      f"the rules ({state.profile.name}) do not", marker.line, street=state.street)
+        elif marker.kind == "capped" and not state.capped:
+            self.flag("marker", f"the site says betting is capped on {STREET_NAMES[state.street]} street after "
+                      f"{state.bets} bets; the cap is {state.cap}", marker.line, street=state.street)
+
+    # ------------------------------------------------------------------ the end
+    def check_deals(self) -> None:
+        for street, live in self.started.items():
+            for seat in live:
+                if self.dealt[(seat, street)] == 0 and not (street == 7 and self.state.community):
+                    self.flag("cards.count", f"{self.label(seat)} receives no card on {STREET_NAMES[street]} "
+                              f"street", None, seat, street)
+
+    def finish(self) -> ReplayResult:
+        hand, state = self.hand, self.state
+        end_line = self.collects[0].line if self.collects else None
+        if not state.hand_over and state.to_act is not None:
+            waiting = state.to_act
+            self.flag("action.missing", f"the hand ends while {self.label(waiting)} still had to act on "
+                      f"{STREET_NAMES[state.street]} street", end_line, waiting, state.street)
+        self.settle_uncalled(end_line)
+        self.check_deals()
+        rake = hand.rake or 0
+        results = state.payout(rake, self.shown, self.conceded)
+        self.check_no_low(results)
+        violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
+                                          state.profile.total_includes_rake)
+        self.violations += violations
+        collected: dict[int, Money] = {}
+        for c in self.collects:
+            collected[c.seat] = collected.get(c.seat, 0) + c.amount
+        won: dict[int, Money] = {}
+        for a in awards:
+            won[a.seat] = won.get(a.seat, 0) + a.amount
+        live = state.live
+        return ReplayResult(
+            pots=tuple(r.pot for r in results),
+            awards=awards,
+            rake=rake,
+            invested=dict(state.invested),
+            street_invested={s: dict(v) for s, v in state.street_invested.items()},
+            returned=dict(state.returned),
+            collected=collected,
+            net={s: won.get(s, 0) - state.invested[s] for s in state.seats},
+            showdown=frozenset(live) if len(live) > 1 else frozenset(),
+            folded=dict(state.folded),
+            violations=tuple(self.violations),
+        )
+
+    def check_no_low(self, results: Sequence[PotResult]) -> None:
+        marked = [m for m in self.markers if m.kind == "no-low"]
+        lows = [a for r in results for a in r.awards if a.half is Half.LOW]
+        if marked and lows:
+            self.flag("marker", f"the site says no low hand qualified, but {self.label(lows[0].seat)} has one",
+                      marked[0].line, lows[0].seat)
+
+
+def replay(hand: Hand, profile: RuleProfile | None = None) -> ReplayResult:
+    """What the rules make of ``hand`` under ``profile`` (default: the hand's site's profile).
+
+    Never raises for a rule break: every problem is a :class:`Violation` in the result, and the replay
+    carries on the way the site did.
+    """
+    return _Replay(hand, profile or profile_for(hand)).run()
+
