@@ -1,0 +1,277 @@
+"""Hand evaluators for stud, stud eight-or-better and razz.
+
+Every evaluator returns a plain ``int`` where **higher is better** and equal ints tie exactly, so the
+replay engine can use ``max``, sorting and ``==`` without knowing the game: the rule of what beats what
+lives here and nowhere else. Cards are :class:`~studbook.engine.cards.Card` values (any ints 0..51,
+``rank * 4 + suit``), given as any iterable of one to eight cards: a stud player's seven, or six plus the
+community card, or only the cards a site showed.
+
+Each call is one C-level ``sum`` of precomputed card weights and one dictionary lookup (see
+:mod:`studbook.engine.evaluate_tables` for the encodings). Repeated cards are rejected because their
+weights would alias other hands; deciding whether a hand history dealt a card twice is the validator's job
+(``cards.duplicate``), so this only guards the arithmetic.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Iterable
+
+from .cards import RANKS
+from .evaluate_tables import (
+    CARD_BIT_SHIFT,
+    CARD_BITS_MASK,
+    CARD_WEIGHTS,
+    COUNT_SHIFT,
+    FLUSH,
+    FLUSH_FLAGS,
+    FLUSH_PROBE,
+    FULL_HOUSE,
+    HIGH_CARD,
+    LOW8_WORST,
+    LOW_BASE,
+    LOW_GROUP_SIZES,
+    MISSING_LOW,
+    PAIR,
+    POWERS_OF_5,
+    QUADS,
+    RANK_KEY_MASK,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    SUIT_COUNT_SHIFT,
+    TRIPS,
+    TWO_PAIR,
+    flush_table,
+    rank_tables,
+    unpack,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "high_value",
+    "low8_value",
+    "razz_value",
+    "high_board_value",
+    "razz_board_value",
+    "describe_high",
+    "describe_low",
+    "high_values",
+    "razz_values",
+    "low8_values",
+]
+
+MAX_CARDS = 8
+MAX_UP_CARDS = 4
+
+
+def _key(cards: Iterable[int], most: int, what: str) -> int:
+    """The sum of the cards' weights, after checking there are 1..``most`` distinct cards."""
+    try:
+        key = sum(map(CARD_WEIGHTS.__getitem__, cards))
+    except (IndexError, TypeError):
+        raise ValueError(f"{what}: every card must be a Card (an int 0..51), got {cards!r}") from None
+    count = key >> COUNT_SHIFT
+    if not 0 < count <= most:
+        raise ValueError(f"{what} takes 1 to {most} cards, got {count}: {cards!r}")
+    if ((key >> CARD_BIT_SHIFT) & CARD_BITS_MASK).bit_count() != count:
+        raise ValueError(f"{what}: the same card appears twice in {cards!r}")
+    return key
+
+
+def _with_flush(key: int, value: int) -> int:
+    """``value`` (the best hand ignoring suits) raised to the best flush or straight flush, if any.
+
+    With eight cards a full house or quads can coexist with a flush, hence the ``max``.
+    """
+    table = flush_table()
+    for suit in range(4):
+        if (key >> (SUIT_COUNT_SHIFT + 4 * suit)) & 0xF >= 5:
+            mask = (key >> (CARD_BIT_SHIFT + 13 * suit)) & 0x1FFF
+            return max(value, table[mask])  # five of eight cards fill at most one suit
+    return value
+
+
+def high_value(cards: Iterable[int]) -> int:
+    """The best five-card poker hand among 1..8 cards (A-2-3-4-5 is the lowest straight).
+
+    With fewer than five cards there is no straight or flush; the value is the pair / two pair / trips /
+    quads category with the kickers that are there, and a missing kicker ranks below a deuce.
+    """
+    key = _key(cards, MAX_CARDS, "high_value")
+    value = rank_tables(key >> COUNT_SHIFT).high[key & RANK_KEY_MASK]
+    if (key + FLUSH_PROBE) & FLUSH_FLAGS:
+        return _with_flush(key, value)
+    return value
+
+
+def razz_value(cards: Iterable[int]) -> int:
+    """The best A-5 low of five of 1..8 cards: ace low, straights and flushes ignored, pairs bad.
+
+    Fewer pairs beat more (no pair, pair, two pair, trips, full house, quads), then the ranks compare from
+    the highest down. With fewer than five cards each missing card counts as worse than a king.
+    """
+    key = _key(cards, MAX_CARDS, "razz_value")
+    return rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+
+
+def low8_value(cards: Iterable[int]) -> int | None:
+    """The best eight-or-better low (five distinct ranks of 8 or less, ace low), or None if none qualifies.
+
+    Values share the razz scale, so a wheel is the highest value and 8-7-6-5-4 the lowest qualifying one.
+    """
+    key = _key(cards, MAX_CARDS, "low8_value")
+    value = rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+    return value if value >= LOW8_WORST else None
+
+
+def high_board_value(up_cards: Iterable[int]) -> int:
+    """How strong 1..4 up cards are for acting first in stud and stud8 (higher acts first).
+
+    Only pairs, two pair, trips and quads count, then high cards; four cards cannot make a straight or a
+    flush, so this is the high value of the board. Ties are equal: the rule profile breaks them.
+    """
+    key = _key(up_cards, MAX_UP_CARDS, "high_board_value")
+    return rank_tables(key >> COUNT_SHIFT).high[key & RANK_KEY_MASK]
+
+
+def razz_board_value(up_cards: Iterable[int]) -> int:
+    """How low 1..4 razz up cards are (higher value = lower board, acts first): ace low, pairs bad."""
+    key = _key(up_cards, MAX_UP_CARDS, "razz_board_value")
+    return rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+
+
+# ------------------------------------------------------------------------------------------- batches
+# Equity calculations and simulations evaluate millions of hands; numpy does the same sum-and-look-up
+# per array instead of per hand. numpy is imported inside these functions only, so that replaying and
+# auditing (the per-hand evaluators) need nothing outside the standard library.
+
+
+def _card_array(hands: object, what: str) -> "np.ndarray":
+    """``hands`` as an int64 array (hands x cards), after checking shape, card range and repeats."""
+    import numpy as np
+
+    cards = np.asarray(hands)
+    if cards.ndim != 2 or not 0 < cards.shape[1] <= MAX_CARDS or not np.issubdtype(cards.dtype, np.integer):
+        raise ValueError(
+            f"{what} takes a (hands x 1..{MAX_CARDS} cards) array of card ints, got shape {cards.shape} "
+            f"of {cards.dtype}"
+        )
+    for problem, rows in (
+        ("a card outside 0..51", ((cards < 0) | (cards > 51)).any(axis=1)),
+        ("the same card twice", (np.diff(np.sort(cards, axis=1), axis=1) == 0).any(axis=1)),
+    ):
+        if rows.any():
+            row = int(rows.argmax())
+            raise ValueError(f"{what}: hand {row} has {problem}: {cards[row].tolist()}")
+    return cards.astype(np.int64, copy=False)
+
+
+@cache
+def _sorted_table(size: int, kind: str) -> tuple["np.ndarray", "np.ndarray"]:
+    """One of :func:`rank_tables`' dictionaries as sorted key and value arrays, for ``searchsorted``."""
+    import numpy as np
+
+    table = getattr(rank_tables(size), kind)
+    keys = np.array(sorted(table), dtype=np.int64)
+    return keys, np.array([table[key] for key in keys.tolist()], dtype=np.int64)
+
+
+@cache
+def _batch_arrays() -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+    """Per card: its rank-key weight and its bit ``suit * 13 + rank``; and the flush table, as arrays."""
+    import numpy as np
+
+    deck = range(52)
+    return (
+        np.array([POWERS_OF_5[card >> 2] for card in deck], dtype=np.int64),
+        np.array([1 << (13 * (card & 3) + (card >> 2)) for card in deck], dtype=np.int64),
+        np.array(flush_table(), dtype=np.int64),
+    )
+
+
+def _batch_lookup(cards: "np.ndarray", kind: str) -> "np.ndarray":
+    """Per hand, the value stored for its rank multiset in the ``kind`` table (suits ignored)."""
+    import numpy as np
+
+    rank_weights = _batch_arrays()[0]
+    keys, values = _sorted_table(cards.shape[1], kind)
+    return values[np.searchsorted(keys, rank_weights[cards].sum(axis=1))]
+
+
+def high_values(hands: object) -> "np.ndarray":
+    """:func:`high_value` of every row of a (hands x cards) int array, as an int64 array."""
+    import numpy as np
+
+    cards = _card_array(hands, "high_values")
+    values = _batch_lookup(cards, "high")
+    if cards.shape[1] >= 5:
+        _, card_bits, flushes = _batch_arrays()
+        held = card_bits[cards].sum(axis=1)  # distinct cards, so the sum is the union of their bits
+        for suit in range(4):
+            np.maximum(values, flushes[(held >> (13 * suit)) & 0x1FFF], out=values)
+    return values
+
+
+def razz_values(hands: object) -> "np.ndarray":
+    """:func:`razz_value` of every row of a (hands x cards) int array, as an int64 array."""
+    return _batch_lookup(_card_array(hands, "razz_values"), "low")
+
+
+def low8_values(hands: object) -> "np.ndarray":
+    """:func:`low8_value` of every row of a (hands x cards) int array; 0 where no low qualifies.
+
+    0 stands for None because every real value is positive and an int64 array cannot hold None.
+    """
+    values = _batch_lookup(_card_array(hands, "low8_values"), "low")
+    values[values < LOW8_WORST] = 0
+    return values
+
+
+# ------------------------------------------------------------------------------------------ describing
+_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+          "Ace")
+_PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in _NAMES)
+_LOW_CHARS = "A" + RANKS[:-1]  # ace-low rank 1..13 -> character
+
+
+def describe_high(value: int) -> str:
+    """A high value in PokerStars' words: "two pair, Queens and Sevens", "a straight, Five to Nine"."""
+    category, slots = unpack(value)
+    if category > STRAIGHT_FLUSH or not 0 < slots[0] <= 13 or any(s > 13 for s in slots):
+        raise ValueError(f"not a high_value result: {value!r}")
+    first, second = slots[0] - 1, slots[1] - 1
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        if category == STRAIGHT_FLUSH and first == 12:
+            return "a Royal Flush"
+        lowest = _NAMES[first - 4] if first > 3 else "Ace"
+        kind = "a straight" if category == STRAIGHT else "a straight flush"
+        return f"{kind}, {lowest} to {_NAMES[first]}"
+    if category == HIGH_CARD:
+        return f"high card {_NAMES[first]}"
+    if category == PAIR:
+        return f"a pair of {_PLURALS[first]}"
+    if category == TWO_PAIR:
+        return f"two pair, {_PLURALS[first]} and {_PLURALS[second]}"
+    if category == TRIPS:
+        return f"three of a kind, {_PLURALS[first]}"
+    if category == FLUSH:
+        return f"a flush, {_NAMES[first]} high"
+    if category == FULL_HOUSE:
+        return f"a full house, {_PLURALS[first]} full of {_PLURALS[second]}"
+    assert category == QUADS
+    return f"four of a kind, {_PLURALS[first]}"
+
+
+def describe_low(value: int) -> str:
+    """A razz or eight-or-better value as PokerStars prints it: "7,6,5,3,A", paired cards first ("3,3,5,4").
+
+    Cards missing from a hand of fewer than five are left out.
+    """
+    category, slots = unpack(LOW_BASE - value) if 0 < value <= LOW_BASE else (-1, [])
+    sizes = LOW_GROUP_SIZES.get(category)
+    if sizes is None or not all(0 < slot <= MISSING_LOW for slot in slots[: len(sizes)]):
+        raise ValueError(f"not a razz_value/low8_value result: {value!r}")
+    cards = [_LOW_CHARS[slot - 1] for slot, size in zip(slots, sizes) if slot != MISSING_LOW for _ in range(size)]
+    return ",".join(cards)

@@ -1,0 +1,215 @@
+"""The encodings and lookup tables behind :mod:`studbook.engine.evaluate`.
+
+Why tables: a replay audits every showdown and a simulator or equity calculation evaluates millions of
+hands, so pure Python needs about one dictionary lookup per evaluation rather than a loop over the
+21 (or 56) five-card subsets of a seven (eight) card hand. Without a flush, a hand's high value, its
+razz value and its eight-or-better low depend only on the multiset of its ranks; there are 196,209 such
+multisets of one to eight cards, each precomputed once per process from the rank counts, one card count
+at a time on first use. A flush needs the ranks held in one suit, which a 13-bit mask indexes directly.
+
+A card's *weight* packs everything the evaluators need, so that the plain sum of a hand's weights (one
+``sum(map(...))`` in C) describes the hand. From the least significant bit up:
+
+========================  =====================================================================
+bits 0-31                 the rank multiset: sum of ``5 ** rank`` (at most four cards per rank)
+bits 32-47                four 4-bit counters, cards held per suit (flush detection)
+bits 48-103 (56 bits)     one bit per card at ``suit * 13 + rank``: a repeated card carries, so
+                          the bit count equals the number of cards only when they are distinct
+bits 104 and up           the number of cards
+========================  =====================================================================
+
+With at most eight cards no field overflows into the next one, which is why the card count (the top,
+unbounded field) is checked first.
+
+Value encodings (all ints, higher is better):
+
+* high: ``category << 20`` plus five 4-bit slots holding ``rank + 1`` of the ranks that decide ties in
+  comparison order (the quads, trips or pairs first, then kickers from the highest down; a straight
+  keeps only its top card); a slot is 0 when the hand has too few cards to fill it, which ranks below
+  every card.
+* low (razz and eight-or-better share one scale): ``LOW_BASE - packed`` where ``packed`` is
+  ``category << 20`` (0 no pair, 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads) plus five 4-bit slots
+  holding ace-low ranks (ace 1 ... king 13) in comparison order, multi-card groups first, then the single
+  cards from the highest down. A hand of fewer than five cards counts each missing card as a single worse
+  than a king (14), so a hand never beats the same hand with more cards known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Sequence
+
+RANK_KEY_BITS = 32
+RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
+SUIT_COUNT_SHIFT = 32
+CARD_BIT_SHIFT = 48
+CARD_BITS_MASK = (1 << 52) - 1
+COUNT_SHIFT = 104
+
+# Adding 3 to every suit counter sets its bit 3 exactly when the suit holds five cards or more (at most
+# 8 + 3 = 11, so no counter carries into the next).
+FLUSH_PROBE = sum(3 << (SUIT_COUNT_SHIFT + 4 * suit) for suit in range(4))
+FLUSH_FLAGS = sum(8 << (SUIT_COUNT_SHIFT + 4 * suit) for suit in range(4))
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = range(6)
+
+# How many cards each slot of a low value stands for, per category: what describe_low prints.
+LOW_GROUP_SIZES: dict[int, tuple[int, ...]] = {
+    LOW_NO_PAIR: (1, 1, 1, 1, 1),
+    LOW_PAIR: (2, 1, 1, 1),
+    LOW_TWO_PAIR: (2, 2, 1),
+    LOW_TRIPS: (3, 1, 1),
+    LOW_FULL_HOUSE: (3, 2),
+    LOW_QUADS: (4, 1),
+}
+_LOW_CATEGORY_BY_SHAPE = {sizes: category for category, sizes in LOW_GROUP_SIZES.items()}
+
+LOW_BASE = 1 << 23
+MISSING_LOW = 14
+ACE = 12
+WHEEL_MASK = (1 << ACE) | 0b1111
+
+
+POWERS_OF_5 = tuple(5**rank for rank in range(13))
+
+
+def card_weight(card: int) -> int:
+    """The weight of one card (see the module docstring); the sum over a hand is its key."""
+    rank, suit = card >> 2, card & 3
+    return (
+        POWERS_OF_5[rank]
+        + (1 << (SUIT_COUNT_SHIFT + 4 * suit))
+        + (1 << (CARD_BIT_SHIFT + 13 * suit + rank))
+        + (1 << COUNT_SHIFT)
+    )
+
+
+# Indexed by card. The 52 entries past the real cards are None so that a negative int (which a tuple
+# would silently wrap around) or an int in 52..103 makes ``sum`` fail instead of reading a real card.
+CARD_WEIGHTS: tuple[int | None, ...] = tuple(card_weight(c) for c in range(52)) + (None,) * 52
+
+
+def pack(category: int, slots: Sequence[int]) -> int:
+    """``category`` above five 4-bit slots, filled from the most significant; unused slots are 0."""
+    value = category
+    for slot in slots:
+        value = (value << 4) | slot
+    return value << 4 * (5 - len(slots))
+
+
+def unpack(value: int) -> tuple[int, list[int]]:
+    """The inverse of :func:`pack`: the category and the five slots."""
+    return value >> 20, [(value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+
+
+def straight_top(rank_mask: int) -> int | None:
+    """The top rank of the best straight among the ranks in a 13-bit mask (3 for A-2-3-4-5), or None."""
+    for top in range(ACE, 3, -1):
+        if (rank_mask >> (top - 4)) & 0x1F == 0x1F:
+            return top
+    return 3 if rank_mask & WHEEL_MASK == WHEEL_MASK else None
+
+
+def high_from_counts(counts: Sequence[int]) -> int:
+    """The best high value of a rank multiset (``counts[rank]``) when no five cards share a suit."""
+    present = [rank for rank in range(ACE, -1, -1) if counts[rank]]
+    most = max(counts)
+    multiples = [rank for rank in present if counts[rank] >= 2]  # highest first
+    if most == 4:
+        made, category = [next(r for r in present if counts[r] == 4)], QUADS
+    elif most == 3 and len(multiples) >= 2:
+        trips = next(r for r in present if counts[r] == 3)
+        pair = next(r for r in multiples if r != trips)
+        return pack(FULL_HOUSE, [trips + 1, pair + 1])
+    else:
+        top = straight_top(sum(1 << rank for rank in present))
+        if top is not None:
+            return pack(STRAIGHT, [top + 1])
+        if most == 3:
+            made, category = [next(r for r in present if counts[r] == 3)], TRIPS
+        else:
+            made = multiples[:2]
+            category = (HIGH_CARD, PAIR, TWO_PAIR)[len(made)]
+    kickers = [rank for rank in present if rank not in made][: 5 - sum(counts[r] for r in made)]
+    return pack(category, [rank + 1 for rank in made + kickers])
+
+
+def flush_from_mask(rank_mask: int) -> int:
+    """The best value of five or more cards of one suit with these ranks: straight flush or flush."""
+    top = straight_top(rank_mask)
+    if top is not None:
+        return pack(STRAIGHT_FLUSH, [top + 1])
+    ranks = [rank + 1 for rank in range(ACE, -1, -1) if rank_mask >> rank & 1]
+    return pack(FLUSH, ranks[:5])
+
+
+def ace_low(rank: int) -> int:
+    """A card rank (deuce 0 .. ace 12) on the A-5 low scale: ace 1, deuce 2 ... king 13."""
+    return 1 if rank == ACE else rank + 2
+
+
+def low_from_counts(counts: Sequence[int]) -> int:
+    """The best A-5 low (razz) value of a rank multiset.
+
+    The best five cards are found greedily: every distinct rank once, lowest first, then a second card of
+    each rank that has one, lowest first, then a third, then a fourth. Fewer pairs always beat more, and
+    among hands with as few pairs the lowest made ranks win, which is exactly this order.
+    """
+    by_low = (counts[ACE], *counts[:ACE])  # index i holds the count of ace-low rank i + 1
+    chosen: list[int] = []
+    for layer in range(1, 5):
+        chosen += [i + 1 for i, count in enumerate(by_low) if count >= layer]
+        if len(chosen) >= 5:
+            break
+    chosen = chosen[:5]
+    if layer == 1 and len(chosen) == 5:  # five distinct ranks: the common case, no pair
+        return LOW_BASE - pack(LOW_NO_PAIR, chosen[::-1])
+    groups = {low: chosen.count(low) for low in chosen}
+    order = sorted(groups, key=lambda low: (groups[low], low), reverse=True)
+    multiples = [low for low in order if groups[low] > 1]
+    singles = [MISSING_LOW] * (5 - len(chosen)) + [low for low in order if groups[low] == 1]
+    shape = tuple(groups[low] for low in multiples) + (1,) * len(singles)
+    return LOW_BASE - pack(_LOW_CATEGORY_BY_SHAPE[shape], multiples + singles)
+
+
+# The worst qualifying eight-or-better low: every better low value is five distinct ranks of 8 or less.
+LOW8_WORST = LOW_BASE - pack(LOW_NO_PAIR, [8, 7, 6, 5, 4])
+
+
+@dataclass(frozen=True, slots=True)
+class RankTables:
+    """The values of every rank multiset of one size, keyed by rank key (bits 0-31 of a hand's key)."""
+
+    high: dict[int, int]
+    """High values ignoring flushes: exact whenever fewer than five cards share a suit."""
+    low: dict[int, int]
+    """A-5 low values (razz); the eight-or-better lows are the values of at least ``LOW8_WORST``."""
+
+
+@cache
+def rank_tables(size: int) -> RankTables:
+    """The tables for hands of ``size`` cards (1..8), built on first use and kept for the process.
+
+    Built per size because a process usually needs only seven-card hands and up-card boards: the
+    seven-card tables take about a third of a second, all eight sizes about four times that.
+    """
+    high: dict[int, int] = {}
+    low: dict[int, int] = {}
+    for ranks in combinations_with_replacement(range(13), size):
+        counts = [0] * 13
+        for rank in ranks:
+            counts[rank] += 1
+        if max(counts) <= 4:
+            key = sum(map(POWERS_OF_5.__getitem__, ranks))
+            high[key] = high_from_counts(counts)
+            low[key] = low_from_counts(counts)
+    return RankTables(high=high, low=low)
+
+
+@cache
+def flush_table() -> tuple[int, ...]:
+    """13-bit rank mask of one suit -> straight flush or flush value; 0 for fewer than five ranks."""
+    return tuple(flush_from_mask(mask) if mask.bit_count() >= 5 else 0 for mask in range(1 << 13))
