@@ -1,0 +1,675 @@
+"""PHH (Poker Hand History, the open TOML standard) read and write for the stud family.
+
+Why PHH: it is the open exchange format of the poker-research world (PokerKit replays it), so a hand
+written here can be checked by an independent engine, and hands recorded in PHH (the WSOP final-table
+files) can be audited by ours.
+
+Mapping (variants ``F7S`` stud, ``F7S/8`` stud8, ``FR`` razz):
+
+- players ``p1..pn`` are the seats that take part in the hand, in seat order (stud has no button);
+  ``seats``, ``players``, ``seat_count`` and ``table`` keep the seating. Seated players who take no part
+  (sitting out, dealt nothing) cannot be PHH players: they go to the user field ``_idle_seats``.
+- amounts are in the printed unit (``0.04`` for $0.04, ``1500`` for 1,500 chips) and read back exactly
+  (TOML floats are read as decimals, never as binary floats); a value finer than 1/100 is an error.
+- ``d dh pN ????7s`` deals (down, down, up on 3rd street; one up on 4th-6th; one down on 7th; ``??`` an
+  unknown card), ``d db 6h`` the shared 7th-street card, ``pN pb`` the bring-in, ``pN cbr X`` a completion,
+  bet or raise *to* X, ``pN cc`` check or call, ``pN f`` fold, ``pN sm CARDS`` show, ``pN sm`` muck.
+  Reading ``cbr`` gives ``BET`` when nobody has bet on the street and ``RAISE`` (increment, to) otherwise,
+  which is how PokerStars prints a completion too, so a PokerStars hand survives the trip unchanged.
+- What PHH has no action for is written as a commentary, which PHH readers (PokerKit) skip:
+  a show's description after the cards (``p3 sm 7sQs6c7h3sQh # two pair, Queens and Sevens``), a muck's
+  cards revealed by the summary (``p5 sm # mucked KdKsJd4h9h2s``), and, as no-op actions in their place
+  in the hand, ``# studbook collect p3 0.64 pot``, ``# studbook uncalled p3 0.08``,
+  ``# studbook marker 4 double-bet``, and shows or mucks made outside a showdown
+  (``# studbook show p4 3d3s5h4h Lo: 3,3,5,4``, ``# studbook muck p1``).
+- the hand's identity and summary go to standard fields where PHH has them (``hand``, ``table``,
+  ``currency``, ``year``/``month``/``day``/``time``/``time_zone``, ``winnings``, ``finishing_stacks``) and
+  to user fields (``_site``, ``_mixed``, ``_play_money``, ``_tournament_id``, ``_buy_in``, ``_fee``,
+  ``_buy_in_currency``, ``_level``, ``_total_pot``, ``_rake``, ``_printed_pots``) otherwise.
+
+A PHH file from elsewhere has none of the ``studbook`` commentaries: reading it, the uncalled bet is the
+last bettor's excess over the best call on the last street with betting, and each player's collection is
+read from ``winnings`` or else from ``finishing_stacks`` (finish − start + put in − returned), as one
+``pot`` line per winner.
+
+Not kept in PHH: noise lines (joins, chat), event line numbers, the source file name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime, time, timezone
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Iterable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ..engine.cards import Card
+from ..engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Game,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Seat,
+    Show,
+    SkippedLine,
+    Tournament,
+    UncalledReturn,
+)
+from .errors import ParseError
+
+VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ}
+VARIANT_OF: dict[Game, str] = {game: code for code, game in VARIANTS.items()}
+TAG = "studbook"
+"""Commentaries this module writes start ``# studbook``; other commentaries are kept as skipped lines."""
+
+# Card position (0-based, in dealing order) -> (street, is the card dealt face down?)
+POSITIONS: tuple[tuple[int, bool], ...] = ((3, True), (3, True), (3, False), (4, False), (5, False),
+                                          (6, False), (7, True))
+CARD_RE = re.compile(r"(?:[2-9TJQKA?][cdhs?])+")
+EXPECTED_ACTION = ("'d dh pN CARDS', 'd db CARD', 'pN pb', 'pN cbr AMOUNT', 'pN cc', 'pN f', 'pN sm [CARDS]' "
+                   "or a '# commentary'")
+
+
+# ------------------------------------------------------------------------------------------ writing
+
+
+def write_phh(hand: Hand) -> str:
+    """The hand as PHH text (TOML). Raises ``ValueError`` for what PHH cannot hold (no players)."""
+    players = _players(hand)
+    if not players:
+        raise ValueError(f"hand {hand.site_hand_id}: nobody takes part in it, and PHH needs players")
+    index = {seat.seat: i + 1 for i, seat in enumerate(players)}
+    antes = {s.seat: 0 for s in players}
+    for e in hand.events:
+        if isinstance(e, Action) and e.kind == ActionKind.ANTE:
+            antes[e.seat] += e.amount
+    bring_in = hand.bring_in if hand.bring_in is not None else next(
+        (e.amount for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.BRING_IN), None
+    )
+    ledger = _ledger(hand)
+    fields: list[tuple[str, Any]] = [
+        ("variant", VARIANT_OF[hand.game]),
+        ("ante_trimming_status", True),
+        ("antes", [_Amount(antes[s.seat]) for s in players]),
+        # PHH requires a bring-in; when the hand never shows it (the low card completed), write half the
+        # small bet, PokerStars' ratio, and say so, so that reading gives back "unknown".
+        ("bring_in", _Amount(bring_in if bring_in is not None else hand.small_bet // 2)),
+        ("small_bet", _Amount(hand.small_bet)),
+        ("big_bet", _Amount(hand.big_bet)),
+        ("starting_stacks", [_Amount(s.stack) for s in players]),
+        ("actions", _actions(hand, index)),
+        ("hand", int(hand.site_hand_id) if hand.site_hand_id.isdigit() else hand.site_hand_id),
+        ("table", hand.table),
+        ("seat_count", hand.max_seats),
+        ("seats", [s.seat for s in players]),
+        ("players", [s.player for s in players]),
+        ("currency", hand.currency),
+        ("finishing_stacks", [_Amount(s.stack - ledger.put_in(s.seat) + ledger.back(s.seat)) for s in players]),
+        ("winnings", [_Amount(ledger.collected.get(s.seat, 0)) for s in players]),
+        ("_site", hand.site),
+        ("_mixed", hand.mixed),
+        ("_play_money", hand.play_money or None),
+        ("_bring_in_unknown", True if bring_in is None else None),
+        ("_total_pot", None if hand.total_pot is None else _Amount(hand.total_pot)),
+        ("_rake", None if hand.rake is None else _Amount(hand.rake)),
+        ("_printed_pots", [_Amount(p) for p in hand.printed_pots] or None),
+        ("_idle_seats", [
+            {"seat": s.seat, "player": s.player, "stack": _Amount(s.stack), "sitting_out": s.sitting_out}
+            for s in hand.seats if s.seat not in index
+        ] or None),
+        ("_sitting_out", [s.sitting_out for s in players] if any(s.sitting_out for s in players) else None),
+    ]
+    if hand.started_at is not None:
+        fields += _time_fields(hand.started_at)
+    if hand.tournament is not None:
+        t = hand.tournament
+        fields += [
+            ("_tournament_id", t.tournament_id),
+            ("_buy_in", None if t.buy_in is None else _Amount(t.buy_in)),
+            ("_fee", None if t.fee is None else _Amount(t.fee)),
+            ("_buy_in_currency", t.currency),
+            ("_level", t.level),
+        ]
+    return "".join(f"{key} = {_toml(value)}\n" for key, value in fields if value is not None)
+
+
+def _players(hand: Hand) -> list[Seat]:
+    """The seats that take part (anted, were dealt or acted), in seat order: PHH's p1..pn."""
+    active = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
+    return sorted((s for s in hand.seats if s.seat in active), key=lambda s: s.seat)
+
+
+def _actions(hand: Hand, index: dict[int, int]) -> list[str]:
+    """The ``actions`` array: one string per event, commentaries for what PHH cannot act out."""
+    showdown = _showdown_seats(hand)
+    street_bet: Money = 0
+    street = 0
+    out: list[str] = []
+    for e in hand.events:
+        if isinstance(e, Action) and e.kind != ActionKind.ANTE:
+            if e.street != street:
+                street, street_bet = e.street, 0
+            p = f"p{index[e.seat]}"
+            if e.kind == ActionKind.BRING_IN:
+                out.append(f"{p} pb")
+                street_bet = e.amount
+            elif e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+                to = e.amount if e.kind == ActionKind.BET else (e.to if e.to is not None else e.amount)
+                out.append(f"{p} cbr {_Amount(to)}")
+                street_bet = to
+            elif e.kind in (ActionKind.CALL, ActionKind.CHECK):
+                out.append(f"{p} cc")
+            else:
+                out.append(f"{p} f")
+        elif isinstance(e, Deal):
+            out.append(f"d dh p{index[e.seat]} {_phh_cards((*e.down, *e.up))}")
+        elif isinstance(e, CommunityCard):
+            out.append(f"d db {_phh_cards((e.card,))}")
+        elif isinstance(e, Show):
+            desc = f" # {e.description}" if e.description else ""
+            if e.seat in showdown:
+                out.append(f"p{index[e.seat]} sm {_phh_cards(e.cards)}{desc}")
+            else:
+                out.append(f"# {TAG} show p{index[e.seat]} {_phh_cards(e.cards)}{desc.replace(' #', '')}")
+        elif isinstance(e, Muck):
+            cards = f" # mucked {_phh_cards(e.cards)}" if e.cards else ""
+            if e.seat in showdown:
+                out.append(f"p{index[e.seat]} sm{cards}")
+            else:
+                out.append(f"# {TAG} muck p{index[e.seat]}" + (f" {_phh_cards(e.cards)}" if e.cards else ""))
+        elif isinstance(e, Collect):
+            out.append(f"# {TAG} collect p{index[e.seat]} {_Amount(e.amount)} {e.pot}")
+        elif isinstance(e, UncalledReturn):
+            out.append(f"# {TAG} uncalled p{index[e.seat]} {_Amount(e.amount)}")
+        elif isinstance(e, Marker):
+            out.append(f"# {TAG} marker {e.street} {e.kind}")
+    return out
+
+
+def _showdown_seats(hand: Hand) -> set[int]:
+    """Seats still in at the end when two or more are: only they can show or muck in a PHH showdown."""
+    playing = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
+    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.FOLD}
+    alive = playing - folded
+    return alive if len(alive) >= 2 else set()
+
+
+def _time_fields(when: datetime) -> list[tuple[str, Any]]:
+    """PHH has a local date and time plus an IANA zone: keep the hand's own zone when it has a name."""
+    zone = getattr(when.tzinfo, "key", None)
+    if zone is None:
+        when, zone = when.astimezone(timezone.utc), "UTC"
+    return [("year", when.year), ("month", when.month), ("day", when.day),
+            ("time", when.time().replace(tzinfo=None)), ("time_zone", zone)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Amount:
+    """Hundredths, written in the printed unit: ``4`` -> ``0.04``, ``150000`` -> ``1500``."""
+
+    hundredths: Money
+
+    def __str__(self) -> str:
+        sign = "-" if self.hundredths < 0 else ""
+        whole, cents = divmod(abs(self.hundredths), 100)
+        return f"{sign}{whole}" if cents == 0 else f"{sign}{whole}.{cents:02d}"
+
+
+def _toml(value: Any) -> str:
+    """One TOML value; only the types ``write_phh`` produces."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, _Amount)):
+        return str(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: backslash, quote and control characters escaped, the rest as is (UTF-8)."""
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _phh_cards(cards: Iterable[Card | None]) -> str:
+    return "".join("??" if c is None else c.name for c in cards)
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def read_phh(source: str | os.PathLike[str], source_file: str | None = None) -> Hand:
+    """A Hand from PHH: ``source`` is a path, or the TOML text itself.
+
+    Raises :class:`ParseError` (file, line, offending text, what was expected) for anything that is not
+    a stud-family PHH hand this module can read.
+    """
+    if isinstance(source, os.PathLike) or ("\n" not in source and Path(source).is_file()):
+        path = Path(source)
+        text = path.read_text(encoding="utf-8-sig")
+        name = source_file or str(path)
+    else:
+        text, name = str(source), source_file or "<text>"
+    return _Reader(text, name).hand()
+
+
+class _Reader:
+    """Reads one PHH document; keeps per-street commitments to tell a bet from a raise."""
+
+    def __init__(self, text: str, name: str) -> None:
+        self.text, self.name = text, name
+        self.lines = text.splitlines()
+        try:
+            self.doc: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as err:
+            line = _line_of_error(err)
+            raise ParseError(name, line, self._line_text(line), "a TOML document (PHH)",
+                             f"not valid TOML: {err}") from None
+
+    # ----------------------------------------------------------------------------- small helpers
+
+    def _line_text(self, line: int) -> str:
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def key_line(self, key: str) -> int:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        return next((i for i, text in enumerate(self.lines, 1) if pattern.match(text)), 1)
+
+    def error(self, key: str, expected: str, message: str, line: int | None = None) -> ParseError:
+        line = line or self.key_line(key)
+        return ParseError(self.name, line, self._line_text(line), expected, message)
+
+    def field(self, key: str, required: bool = True) -> Any:
+        if key not in self.doc:
+            if required:
+                raise self.error(key, f"a '{key} = ...' field", f"the required PHH field '{key}' is missing")
+            return None
+        return self.doc[key]
+
+    def money(self, key: str, value: Any, line: int | None = None) -> Money:
+        """An exact amount in hundredths; floats arrive as Decimal, so 0.07 is 7, never 6.9999."""
+        try:
+            number = Decimal(value) if isinstance(value, (int, Decimal, str)) and not isinstance(value, bool) \
+                else None
+        except InvalidOperation:
+            number = None
+        if number is None or not number.is_finite():
+            raise self.error(key, "a finite amount (integer or decimal)", f"{key}: {value!r} is not an amount",
+                             line)
+        hundredths = number * 100
+        if hundredths != hundredths.to_integral_value():
+            raise self.error(key, "amounts in steps of 0.01", f"{key}: {value} is finer than 1/100 of a unit",
+                             line)
+        return int(hundredths)
+
+    def amounts(self, key: str, count: int) -> list[Money]:
+        values = self.field(key)
+        if not isinstance(values, list) or len(values) != count:
+            raise self.error(key, f"an array of {count} amounts (one per player)",
+                             f"{key} must list one amount per player")
+        return [self.money(key, v) for v in values]
+
+    # ------------------------------------------------------------------------------------- hand
+
+    def hand(self) -> Hand:
+        variant = self.field("variant")
+        if variant not in VARIANTS:
+            raise self.error("variant", "F7S, F7S/8 or FR", f"variant {variant!r} is not a stud-family game")
+        stacks_raw = self.field("starting_stacks")
+        if not isinstance(stacks_raw, list) or not stacks_raw:
+            raise self.error("starting_stacks", "an array of stacks", "starting_stacks must list the players")
+        count = len(stacks_raw)
+        stacks = self.amounts("starting_stacks", count)
+        seat_numbers = self.field("seats", required=False) or list(range(1, count + 1))
+        names = self.field("players", required=False) or [f"p{i}" for i in range(1, count + 1)]
+        sitting = self.field("_sitting_out", required=False) or [False] * count
+        if len(seat_numbers) != count or len(names) != count:
+            raise self.error("players" if len(names) != count else "seats", f"{count} entries (one per player)",
+                             "seats/players do not match starting_stacks in length")
+        seats = [Seat(int(n), str(p) or f"p{i}", s, bool(o))
+                 for i, (n, p, s, o) in enumerate(zip(seat_numbers, names, stacks, sitting), 1)]
+        idle = [Seat(int(d["seat"]), str(d["player"]), self.money("_idle_seats", d["stack"]),
+                     bool(d.get("sitting_out", False)))
+                for d in self.field("_idle_seats", required=False) or []]
+        antes = self.amounts("antes", count)
+        bring_in = self.money("bring_in", self.field("bring_in"))
+        events, skipped, ledger = _Replay(self, [s.seat for s in seats], stacks, antes, bring_in).run()
+        events = self.completed(events, ledger, [s.seat for s in seats], stacks)
+        tournament_id = self.field("_tournament_id", required=False)
+        hand_id = self.field("hand", required=False)
+        return Hand(
+            site=self.field("_site", required=False) or "phh",
+            site_hand_id="" if hand_id is None else str(hand_id),
+            game=VARIANTS[variant],
+            small_bet=self.money("small_bet", self.field("small_bet")),
+            big_bet=self.money("big_bet", self.field("big_bet")),
+            seats=tuple(sorted(seats + idle, key=lambda s: s.seat)),
+            events=tuple(events),
+            source_file=self.name,
+            source_line=1,
+            mixed=self.field("_mixed", required=False),
+            ante=max(antes) or None,
+            bring_in=None if self.field("_bring_in_unknown", required=False) else bring_in,
+            currency=self.field("currency", required=False),
+            play_money=bool(self.field("_play_money", required=False)),
+            tournament=None if tournament_id is None else Tournament(
+                tournament_id=str(tournament_id),
+                buy_in=self.optional_money("_buy_in"),
+                fee=self.optional_money("_fee"),
+                currency=self.field("_buy_in_currency", required=False),
+                level=self.field("_level", required=False),
+            ),
+            table=None if self.field("table", required=False) is None else str(self.field("table")),
+            max_seats=self.field("seat_count", required=False),
+            started_at=self.started_at(),
+            total_pot=self.optional_money("_total_pot", default=ledger.total_if_derived),
+            rake=self.optional_money("_rake", default=ledger.rake_if_derived),
+            printed_pots=tuple(self.money("_printed_pots", p)
+                               for p in self.field("_printed_pots", required=False) or ()),
+            skipped=tuple(skipped),
+        )
+
+    def optional_money(self, key: str, default: Money | None = None) -> Money | None:
+        value = self.field(key, required=False)
+        return default if value is None else self.money(key, value)
+
+    def started_at(self) -> datetime | None:
+        """Date and time when the file gives both (PHH's local time in ``time_zone``, else UTC)."""
+        parts = [self.field(k, required=False) for k in ("year", "month", "day", "time")]
+        if any(p is None for p in parts):
+            return None
+        year, month, day, clock = parts
+        zone_name = self.field("time_zone", required=False)
+        try:
+            zone = ZoneInfo(zone_name) if zone_name else timezone.utc
+        except (ZoneInfoNotFoundError, ValueError):
+            raise self.error("time_zone", "an IANA time zone such as 'America/New_York'",
+                             f"unknown time zone {zone_name!r}") from None
+        return datetime(year, month, day, clock.hour, clock.minute, clock.second, tzinfo=zone)
+
+    @staticmethod
+    def bet_not_brought_in(events: list[Event], seat: int, street: int) -> bool:
+        """Folding round to the bring-in is no uncalled bet on PokerStars: the pot simply goes to it."""
+        kinds = {e.kind for e in events if isinstance(e, Action) and e.seat == seat and e.street == street}
+        return kinds != {ActionKind.BRING_IN}
+
+    def completed(self, events: list[Event], ledger: "_Ledger", seats: list[int], stacks: list[Money]) -> list[Event]:
+        """Add the uncalled return and the collections a foreign PHH file implies but does not state."""
+        if ledger.annotated:
+            return events
+        line = self.key_line("actions")
+        returned = ledger.uncalled()
+        if returned is not None and self.bet_not_brought_in(events, returned[0], max(ledger.streets)):
+            seat, amount = returned
+            last_action = max((i for i, e in enumerate(events) if isinstance(e, Action)), default=len(events) - 1)
+            events.insert(last_action + 1, UncalledReturn(line, seat, amount))
+            ledger.returned[seat] = ledger.returned.get(seat, 0) + amount
+        winnings = self.field("winnings", required=False)
+        finishing = self.field("finishing_stacks", required=False)
+        if winnings is not None:
+            collected = self.amounts("winnings", len(seats))
+        elif finishing is not None:
+            ends = self.amounts("finishing_stacks", len(seats))
+            collected = [end - (stack - ledger.put_in(seat) + ledger.back(seat))
+                         for seat, stack, end in zip(seats, stacks, ends)]
+        else:
+            return events
+        for seat, amount in zip(seats, collected):
+            if amount > 0:
+                events.append(Collect(line, seat, amount, "pot"))
+                ledger.collected[seat] = amount
+        ledger.derive_totals()
+        return events
+
+
+# ------------------------------------------------------------------------------ the action replay
+
+
+@dataclass(slots=True)
+class _Ledger:
+    """Chips by seat: put in per street (antes on 3rd), returned, collected. Bookkeeping, not rules."""
+
+    streets: dict[int, dict[int, Money]] = field(default_factory=dict)
+    returned: dict[int, Money] = field(default_factory=dict)
+    collected: dict[int, Money] = field(default_factory=dict)
+    antes: dict[int, Money] = field(default_factory=dict)
+    annotated: bool = False
+    total_if_derived: Money | None = None
+    rake_if_derived: Money | None = None
+
+    def put_in(self, seat: int) -> Money:
+        return self.antes.get(seat, 0) + sum(street.get(seat, 0) for street in self.streets.values())
+
+    def back(self, seat: int) -> Money:
+        return self.returned.get(seat, 0) + self.collected.get(seat, 0)
+
+    def uncalled(self) -> tuple[int, Money] | None:
+        """The last street's top bet beyond the best call: the part nobody matched goes back."""
+        if not self.streets:
+            return None
+        last = self.streets[max(self.streets)]
+        if not last:
+            return None
+        ranked = sorted(last.items(), key=lambda item: item[1], reverse=True)
+        top_seat, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        return (top_seat, top - second) if top > second else None
+
+    def derive_totals(self) -> None:
+        seats = set(self.antes) | {s for street in self.streets.values() for s in street}
+        total = sum(self.put_in(s) for s in seats) - sum(self.returned.values())
+        self.total_if_derived = total
+        self.rake_if_derived = total - sum(self.collected.values())
+
+
+def _ledger(hand: Hand) -> _Ledger:
+    """What each seat put in, got back and collected, from the events (for ``finishing_stacks``)."""
+    ledger = _Ledger()
+    for e in hand.events:
+        if isinstance(e, Action):
+            if e.kind == ActionKind.ANTE:
+                ledger.antes[e.seat] = ledger.antes.get(e.seat, 0) + e.amount
+                continue
+            street = ledger.streets.setdefault(e.street, {})
+            mine = street.get(e.seat, 0)
+            if e.kind in (ActionKind.BRING_IN, ActionKind.BET, ActionKind.CALL):
+                street[e.seat] = mine + e.amount
+            elif e.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and e.to is not None:
+                street[e.seat] = e.to
+        elif isinstance(e, UncalledReturn):
+            ledger.returned[e.seat] = ledger.returned.get(e.seat, 0) + e.amount
+        elif isinstance(e, Collect):
+            ledger.collected[e.seat] = ledger.collected.get(e.seat, 0) + e.amount
+    return ledger
+
+
+class _Replay:
+    """Turns the ``actions`` array into events, tracking just enough to name each action."""
+
+    def __init__(self, reader: _Reader, seats: list[int], stacks: list[Money], antes: list[Money],
+                 bring_in: Money) -> None:
+        self.r = reader
+        self.seats = seats
+        self.left = dict(zip(seats, stacks))
+        self.bring_in = bring_in
+        self.dealt: dict[int, list[Card | None]] = {s: [] for s in seats}
+        self.ledger = _Ledger()
+        self.street = 3
+        self.street_bet: Money = 0
+        self.events: list[Event] = []
+        self.skipped: list[SkippedLine] = []
+        self.line_of = self._action_lines()
+        line = reader.key_line("antes")
+        for seat, ante in zip(seats, antes):
+            if ante:
+                self.left[seat] -= ante
+                self.ledger.antes[seat] = ante
+                self.events.append(Action(line, 3, seat, ActionKind.ANTE, ante, all_in=self.left[seat] <= 0))
+
+    def _action_lines(self) -> list[int]:
+        """The line of each action string, found in order after the ``actions`` key."""
+        actions = self.r.field("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise self.r.error("actions", "an array of strings", "actions must be an array of strings")
+        start = sum(len(l) + 1 for l in self.r.lines[: self.r.key_line("actions") - 1])
+        lines, pos = [], start
+        for action in actions:
+            found = self.r.text.find(action, pos)
+            if found >= 0:
+                pos = found + len(action)
+            lines.append(self.r.text.count("\n", 0, max(found, start)) + 1)
+        return lines
+
+    def run(self) -> tuple[list[Event], list[SkippedLine], _Ledger]:
+        for text, line in zip(self.r.field("actions"), self.line_of):
+            self.apply(text.strip(), line)
+        return self.events, self.skipped, self.ledger
+
+    def fail(self, line: int, text: str, message: str) -> ParseError:
+        return ParseError(self.r.name, line, text, EXPECTED_ACTION, message)
+
+    def seat(self, token: str, line: int, text: str) -> int:
+        if re.fullmatch(r"p\d+", token) and 1 <= int(token[1:]) <= len(self.seats):
+            return self.seats[int(token[1:]) - 1]
+        raise self.fail(line, text, f"{token!r} is not a player (p1..p{len(self.seats)})")
+
+    def cards(self, token: str, line: int, text: str) -> tuple[Card | None, ...]:
+        if not CARD_RE.fullmatch(token):
+            raise self.fail(line, text, f"{token!r} is not a run of cards like '7sAh??'")
+        return tuple(None if "?" in token[i:i + 2] else Card.parse(token[i:i + 2]) for i in range(0, len(token), 2))
+
+    def apply(self, text: str, line: int) -> None:
+        body, _, comment = text.partition("#")
+        words, comment = body.split(), comment.strip()
+        if not words:
+            if comment.startswith(TAG + " "):
+                self.annotation(comment[len(TAG) + 1:], line, text)
+            elif comment:
+                self.skipped.append(SkippedLine(line, f"# {comment}"))
+            return
+        match words:
+            case ["d", "dh", player, cards]:
+                self.deal(self.seat(player, line, text), self.cards(cards, line, text), line, text)
+            case ["d", "db", cards]:
+                for card in self.cards(cards, line, text):
+                    self.street = 7
+                    self.events.append(CommunityCard(line, card))
+            case [player, "pb"]:
+                seat = self.seat(player, line, text)
+                self.bet(seat, line, ActionKind.BRING_IN, self.bring_in)
+            case [player, "cbr", amount]:
+                seat = self.seat(player, line, text)
+                to = self.r.money("actions", amount, line)
+                mine = self.mine(seat)
+                if self.street_bet == 0:
+                    self.bet(seat, line, ActionKind.BET, to - mine)
+                else:
+                    self.bet(seat, line, ActionKind.RAISE, to - mine, to=to, increment=to - self.street_bet)
+            case [player, "cc"]:
+                seat = self.seat(player, line, text)
+                owed = min(self.street_bet - self.mine(seat), self.left[seat])
+                if owed > 0:
+                    self.bet(seat, line, ActionKind.CALL, owed)
+                else:
+                    self.events.append(Action(line, self.street, seat, ActionKind.CHECK))
+            case [player, "f"]:
+                self.events.append(Action(line, self.street, self.seat(player, line, text), ActionKind.FOLD))
+            case [player, "sm", *shown] if len(shown) <= 1:
+                seat = self.seat(player, line, text)
+                if shown:
+                    cards = tuple(self.dealt[seat]) if shown[0] == "-" else self.cards(shown[0], line, text)
+                    self.events.append(Show(line, seat, cards, comment or None))
+                else:
+                    mucked = comment.removeprefix("mucked ").strip() if comment.startswith("mucked ") else ""
+                    self.events.append(Muck(line, seat, self.known(mucked, line, text)))
+            case _:
+                raise self.fail(line, text, "not a PHH action of a stud game")
+
+    def known(self, token: str, line: int, text: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards(token, line, text) if c is not None) if token else ()
+
+    def annotation(self, note: str, line: int, text: str) -> None:
+        """A ``# studbook ...`` commentary written by :func:`write_phh`."""
+        kind, _, rest = note.partition(" ")
+        parts = rest.split(" ", 2)
+        self.ledger.annotated = True
+        if kind == "collect" and len(parts) == 3:
+            seat = self.seat(parts[0], line, text)
+            amount = self.r.money("actions", parts[1], line)
+            self.ledger.collected[seat] = self.ledger.collected.get(seat, 0) + amount
+            self.events.append(Collect(line, seat, amount, parts[2]))
+        elif kind == "uncalled" and len(parts) == 2:
+            seat = self.seat(parts[0], line, text)
+            amount = self.r.money("actions", parts[1], line)
+            self.ledger.returned[seat] = self.ledger.returned.get(seat, 0) + amount
+            self.events.append(UncalledReturn(line, seat, amount))
+        elif kind == "marker" and len(parts) == 2 and parts[0].isdigit():
+            self.events.append(Marker(line, int(parts[0]), parts[1]))
+        elif kind == "show" and len(parts) >= 2:
+            desc = " ".join(parts[2:]) or None
+            self.events.append(Show(line, self.seat(parts[0], line, text), self.cards(parts[1], line, text), desc))
+        elif kind == "muck" and parts and parts[0]:
+            self.events.append(Muck(line, self.seat(parts[0], line, text),
+                                    self.known(parts[1] if len(parts) > 1 else "", line, text)))
+        else:
+            raise self.fail(line, text, f"unknown studbook commentary {note!r} "
+                                        "(collect, uncalled, marker, show or muck)")
+
+    def mine(self, seat: int) -> Money:
+        return self.ledger.streets.get(self.street, {}).get(seat, 0)
+
+    def bet(self, seat: int, line: int, kind: ActionKind, chips: Money, to: Money | None = None,
+            increment: Money | None = None) -> None:
+        """Chips go in; ``increment`` is what PokerStars prints after 'raises' (over the street's bet)."""
+        chips = min(chips, self.left[seat])
+        self.left[seat] -= chips
+        street = self.ledger.streets.setdefault(self.street, {})
+        street[seat] = street.get(seat, 0) + chips
+        self.street_bet = max(self.street_bet, street[seat])
+        amount = increment if increment is not None else chips
+        self.events.append(Action(line, self.street, seat, kind, amount, to, all_in=self.left[seat] <= 0))
+
+    def deal(self, seat: int, cards: tuple[Card | None, ...], line: int, text: str) -> None:
+        """Cards in dealing order; each one's street and face follow from how many the seat already has."""
+        have = self.dealt[seat]
+        if len(have) + len(cards) > len(POSITIONS):
+            raise self.fail(line, text, f"more than seven cards dealt to p{self.seats.index(seat) + 1}")
+        by_street: dict[int, tuple[list[Card | None], list[Card | None]]] = {}
+        for card in cards:
+            street, down = POSITIONS[len(have)]
+            by_street.setdefault(street, ([], []))[0 if down else 1].append(card)
+            have.append(card)
+        for street, (down, up) in by_street.items():
+            if street != self.street:
+                self.street, self.street_bet = street, 0
+            self.events.append(Deal(line, street, seat, tuple(down), tuple(up)))
+
+
+def _line_of_error(err: tomllib.TOMLDecodeError) -> int:
+    found = re.search(r"line (\d+)", str(err))
+    return int(found.group(1)) if found else 1
