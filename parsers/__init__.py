@@ -1,1 +1,65 @@
-"""parsers"""
+"""Hand-history parsers: files and text in, :class:`~studbook.engine.model.Hand` objects out.
+
+``parse_file`` streams: it reads and decodes the file incrementally and yields one result per hand,
+in file order — a Hand, a :class:`ParseError` for a hand that cannot be read (parsing goes on with the
+next one) or a :class:`NotStudHand` for another game of a mixed-game file. The site is detected from
+the text; ``PARSERS`` maps a site id to the function that parses one of its hands.
+"""
+
+from __future__ import annotations
+
+from itertools import chain, islice
+from os import PathLike
+from typing import Callable, Iterator, Mapping
+
+from ..engine.model import Hand
+from . import pokerstars
+from .detect import detect
+from .errors import NotStudHand, ParseError
+from .reading import HandText, iter_lines, read_lines, split_hands
+
+__all__ = ["PARSERS", "NotStudHand", "ParseError", "ParseResult", "parse_file", "parse_lines", "parse_text"]
+
+ParseResult = Hand | ParseError | NotStudHand
+HandParser = Callable[[HandText, str], ParseResult]
+
+PARSERS: Mapping[str, HandParser] = {
+    pokerstars.SITE: pokerstars.parse_hand,
+}
+
+_HEAD_LINES = 20
+"""Lines read ahead for site detection (detection itself looks at the first few non-blank ones)."""
+
+
+def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]:
+    """Parse the lines of one file (without line terminators), hand by hand."""
+    head = list(islice(lines, _HEAD_LINES))
+    found = detect(enumerate(head, 1))
+    if found is None:
+        first = next(((n, t) for n, t in enumerate(head, 1) if t.strip()), None)
+        if first is not None:
+            yield ParseError(source_file, first[0], first[1].strip(), "the first line of a hand history "
+                             "from a supported site ('PokerStars Hand #…')", "no hand history recognised")
+        return
+    if found.summary:
+        return  # a tournament summary: results and payouts, no hands to import
+    parse = PARSERS.get(found.site.site)
+    if parse is None:
+        yield ParseError(source_file, found.line, head[found.line - 1].strip(),
+                         f"a site studbook can read: {', '.join(sorted(PARSERS))}",
+                         f"this is a {found.site.name} hand history, which studbook cannot read yet")
+        return
+    for block in split_hands(chain(head, lines), found.site.starts_hand):
+        yield parse(block, source_file)
+
+
+def parse_file(path: str | PathLike[str]) -> Iterator[ParseResult]:
+    """Parse a hand-history file hand by hand without reading it into memory at once.
+
+    A plain top-level function of a path, so that process pools can run it in workers."""
+    return parse_lines(read_lines(path), str(path))
+
+
+def parse_text(text: str, source_file: str = "<text>") -> list[ParseResult]:
+    """Parse hand-history text already in memory (tests, notebooks, pasted hands)."""
+    return list(parse_lines(iter_lines([text]), source_file))

@@ -1,0 +1,53 @@
+"""What a parser hands back instead of a :class:`~studbook.engine.model.Hand`.
+
+Parsing a file never stops at the first problem: a broken hand becomes a :class:`ParseError` in the
+stream of results and the next hand is parsed as usual, so one garbled hand cannot hide a thousand
+good ones. A hand of another game inside a mixed-game file is not a problem at all: it becomes a
+:class:`NotStudHand`, which importers count and skip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class ParseError(Exception):
+    """A hand that could not be read: where (``file``, 1-based ``line``), the offending ``text``, what
+    would have been valid there (``expected``, in words) and a ``message`` saying what went wrong.
+
+    It is an exception (parsers may raise it internally) and a plain record (``parse_file`` yields it).
+    The constructor arguments are kept in ``args`` in order, so it pickles across worker processes.
+    """
+
+    def __init__(self, file: str, line: int, text: str, expected: str, message: str) -> None:
+        super().__init__(file, line, text, expected, message)
+        self.file = file
+        self.line = line
+        self.text = text
+        self.expected = expected
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message} (got: '{self.text}'; expected: {self.expected})"
+
+    def __repr__(self) -> str:
+        return f"ParseError({self.file!r}, {self.line}, {self.text!r}, {self.expected!r}, {self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ParseError) and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash(self.args)
+
+
+@dataclass(frozen=True, slots=True)
+class NotStudHand:
+    """A hold'em, omaha or draw hand found in a mixed-game file: skipped and counted, never an error.
+
+    ``game`` is the game as the header prints it (``Hold'em No Limit``), ``line`` the header's line.
+    """
+
+    file: str
+    line: int
+    site: str
+    game: str
