@@ -114,8 +114,9 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     """The best board among the players able to act on 4th to 7th street: highest poker hand showing
     in stud and stud8, lowest in razz. Equal boards: the lowest seat (position), or the board with the
     highest card by suit. ``None`` when an up card is unknown or nobody can act."""
-    if not boards or any(card is None for board in boards.values() for card in board):
-        return None
+    if not boards or any(None in board or len(set(board)) != len(board) or len(board) > 4
+                         for board in boards.values()):
+        return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
     value = razz_board_value if game is Game.RAZZ else high_board_value
     ranked = {seat: value([c for c in board if c is not None]) for seat, board in boards.items()}
     best = max(ranked.values())
@@ -458,6 +459,7 @@ class StudState:
         if back is not None:
             seat, amount = back
             self.contrib[seat] -= amount
+            self.level = max(self.contrib.values())
             self._put(seat, -amount)
             self.returned[seat] += amount
         return back
@@ -466,7 +468,7 @@ class StudState:
         """The seat's seven cards (community card included) when all are known, else ``None``."""
         own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
         board = [c for c in self.community if c is not None]
-        if len(board) != len(self.community) or len(own) + len(board) != 7:
+        if len(board) != len(self.community) or len(set(own + board)) != 7 or len(own) + len(board) != 7:
             return None
         return tuple(own + board)
 
