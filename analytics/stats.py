@@ -148,6 +148,7 @@ BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType({
     "player": Breakdown((("player", "hp.player"),)),
     "game": Breakdown((("game", "h.game"),)),
     "stakes": Breakdown((("currency", "h.currency"), ("small_bet", "h.small_bet"), ("big_bet", "h.big_bet"))),
+    "currency": Breakdown((("currency", "h.currency"),)),
     "site": Breakdown((("site", "h.site"),)),
     "date": Breakdown((("date", "CAST(timezone('UTC', h.started_at) AS DATE)"),)),
     "players": Breakdown((("players", "h.n_players"),)),
@@ -248,10 +249,12 @@ def breakdown_columns(by: Sequence[str]) -> list[Breakdown]:
     return [BREAKDOWNS[b] for b in by]
 
 
-def grouped_query(select: Sequence[str], filters: Filters | None, by: Sequence[str]) -> tuple[str, list[Any], list[str]]:
-    """``SELECT <by columns>, <select> FROM hand_players ⋈ hands WHERE <filters> GROUP BY <by>``: the
-    query shape every stat and win-rate table shares. Returns the SQL, its parameters and the names of
-    the group columns (in order)."""
+def grouped_query(
+    select: Sequence[str], filters: Filters | None, by: Sequence[str], join: str = ""
+) -> tuple[str, list[Any], list[str]]:
+    """``SELECT <by columns>, <select> FROM hand_players ⋈ hands [join] WHERE <filters> GROUP BY <by>``:
+    the query shape every stat and win-rate table shares. Returns the SQL, its parameters and the names
+    of the group columns (in order)."""
     where, params = (filters or Filters()).where()
     groups = breakdown_columns(by)
     names = [name for g in groups for name, _ in g.columns]
@@ -260,7 +263,7 @@ def grouped_query(select: Sequence[str], filters: Filters | None, by: Sequence[s
     group = f" GROUP BY {', '.join(names)} ORDER BY {', '.join(names)}" if names else ""
     sql = (
         f"SELECT {', '.join([*exprs, *select])} FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
-        f"WHERE {where}{group}"
+        f"{join} WHERE {where}{group}"
     )
     return sql, params, names
 

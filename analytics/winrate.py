@@ -1,0 +1,115 @@
+"""Win rates: net won, BB/100 with its standard error and 95% interval, sessions, $/hour, rake paid.
+
+Money is summed exactly (BIGINT hundredths, as stored) and only divided at the end. BB/100 is measured in
+big bets (the upper limit of the stakes) per hand, so hands of different stakes add up; the standard
+error comes from the spread of the per-hand result in big bets, which is what makes a short sample's
+BB/100 meaningless and a long one's believable.
+
+Sessions are found from the hand time stamps of each player: a gap longer than ``session_gap`` between
+two of his hands (at any table) starts a new session. Each hand is credited with the time until the
+player's next hand of the same session, so a session lasts from its first to its last hand and any
+breakdown (by game, by stakes ...) splits the hours consistently. Hands without a time stamp count for
+money but not for time.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Sequence
+
+import duckdb
+import numpy as np
+import pandas as pd
+
+from .stats import Filters, grouped_query, stakes_labels
+
+DEFAULT_SESSION_GAP = timedelta(minutes=30)
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+_SESSIONS = """
+    (WITH played AS (
+        SELECT hp.hand_id, hp.seat, hp.player, h.started_at,
+               h.started_at - LAG(h.started_at) OVER w AS since_previous,
+               LEAD(h.started_at) OVER w - h.started_at AS until_next
+        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+        WHERE {where} AND h.started_at IS NOT NULL
+        WINDOW w AS (PARTITION BY hp.player ORDER BY h.started_at, hp.hand_id)
+    )
+    SELECT hand_id, seat,
+           SUM(CASE WHEN since_previous IS NULL OR since_previous > ? THEN 1 ELSE 0 END)
+               OVER (PARTITION BY player ORDER BY started_at, hand_id ROWS UNBOUNDED PRECEDING) AS session,
+           CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
+    FROM played)
+"""
+"""Each (hand, seat) of the filtered hands with a time stamp: its player's session number (1, 2 ... in
+time order) and the seconds until his next hand of the same session."""
+
+
+def _with_sessions(
+    select: Sequence[str], filters: Filters | None, by: Sequence[str], session_gap: timedelta
+) -> tuple[str, list[Any], list[str]]:
+    """:func:`~.stats.grouped_query` with the session columns ``t.session`` and ``t.seconds`` joined."""
+    where, params = (filters or Filters()).where()
+    join = f"LEFT JOIN {_SESSIONS.format(where=where)} t ON t.hand_id = hp.hand_id AND t.seat = hp.seat"
+    sql, outer, names = grouped_query(select, filters, by, join)
+    return sql, [*params, session_gap, session_gap, *outer], names
+
+
+def winrates(
+    con: duckdb.DuckDBPyConnection,
+    filters: Filters | None = None,
+    by: Sequence[str] = ("player",),
+    session_gap: timedelta = DEFAULT_SESSION_GAP,
+) -> pd.DataFrame:
+    """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by currency):
+    ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets), ``bb100``, ``sd_bb``
+    (standard deviation of the per-hand result in big bets), ``se_bb100``, ``ci95_low``/``ci95_high``,
+    ``sessions``, ``hours``, ``net_per_hour`` (hundredths per hour) and ``hands_per_hour``."""
+    groups = list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"]
+    select = [
+        "COUNT(*) AS hands",
+        "CAST(SUM(hp.net) AS BIGINT) AS net",
+        "CAST(SUM(hp.rake_paid) AS BIGINT) AS rake_paid",
+        "SUM(hp.net::DOUBLE / h.big_bet) AS net_bb",
+        "STDDEV_SAMP(hp.net::DOUBLE / h.big_bet) AS sd_bb",
+        "COUNT(DISTINCT hp.player || '#' || t.session) AS sessions",
+        "COALESCE(SUM(t.seconds), 0) / 3600.0 AS hours",
+    ]
+    sql, params, names = _with_sessions(select, filters, groups, session_gap)
+    frame = con.execute(sql, params).df()
+    frame["net"] = frame["net"].astype("int64")
+    frame["rake_paid"] = frame["rake_paid"].fillna(0).astype("int64")
+    frame["bb100"] = 100 * frame["net_bb"] / frame["hands"]
+    frame["se_bb100"] = 100 * frame["sd_bb"] / np.sqrt(frame["hands"])
+    frame["ci95_low"] = frame["bb100"] - Z95 * frame["se_bb100"]
+    frame["ci95_high"] = frame["bb100"] + Z95 * frame["se_bb100"]
+    hours = frame["hours"].where(frame["hours"] > 0)
+    frame["net_per_hour"] = frame["net"] / hours
+    frame["hands_per_hour"] = frame["hands"] / hours
+    if "big_bet" in names:
+        frame.insert(names.index("big_bet") + 1, "stakes", stakes_labels(frame))
+    return frame
+
+
+def sessions(
+    con: duckdb.DuckDBPyConnection,
+    filters: Filters | None = None,
+    session_gap: timedelta = DEFAULT_SESSION_GAP,
+) -> pd.DataFrame:
+    """One row per player and session: ``player``, ``session`` (1, 2 ... in time order), ``currency``,
+    ``started``, ``ended``, ``hands``, ``net`` (exact hundredths), ``net_bb`` and ``hours``."""
+    where, params = (filters or Filters()).where()
+    sql = f"""
+        SELECT hp.player, t.session, h.currency, MIN(h.started_at) AS started, MAX(h.started_at) AS ended,
+               COUNT(*) AS hands, CAST(SUM(hp.net) AS BIGINT) AS net,
+               SUM(hp.net::DOUBLE / h.big_bet) AS net_bb, SUM(t.seconds) / 3600.0 AS hours
+        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+        JOIN {_SESSIONS.format(where=where)} t ON t.hand_id = hp.hand_id AND t.seat = hp.seat
+        GROUP BY hp.player, t.session, h.currency ORDER BY hp.player, t.session, h.currency
+    """
+    frame = con.execute(sql, [*params, session_gap, session_gap]).df()
+    frame["session"] = frame["session"].astype("int64")
+    frame["net"] = frame["net"].astype("int64")
+    return frame
