@@ -1,1 +1,138 @@
-def main(): print("hello")
+"""The ``studbook`` command: a thin argparse front over the import, audit, export ... sub-commands.
+
+Every sub-command lives in its own module ``analytics/cmd_<name>.py`` that defines ``COMMAND``, a
+:class:`Command`. :func:`build_parser` finds those modules by name, so adding ``studbook stats`` is adding
+``cmd_stats.py`` — no list or ``if`` chain here to edit, and one broken command cannot break the others'
+``--help``. Command modules import their heavy machinery (parsers, DuckDB) inside ``run`` so that
+``studbook --help`` stays instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+COMMAND_PREFIX = "cmd_"
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A sub-command: its ``name`` on the command line, a one-line ``summary`` for ``studbook --help``,
+    a ``description`` for ``studbook NAME --help``, a function adding its options, and ``run``, which
+    gets the parsed options and returns the exit status."""
+
+    name: str
+    summary: str
+    description: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def commands() -> list[Command]:
+    """Every ``COMMAND`` defined by a ``cmd_*`` module of this package, by name."""
+    package = __package__ or "studbook.analytics"
+    here = importlib.import_module(package).__path__
+    found = [
+        importlib.import_module(f"{package}.{info.name}").COMMAND
+        for info in pkgutil.iter_modules(here)
+        if info.name.startswith(COMMAND_PREFIX)
+    ]
+    return sorted(found, key=lambda c: c.name)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="studbook",
+        description=(
+            "Import, audit and chart Seven Card Stud, Stud Hi/Lo (8 or better) and Razz hand histories. "
+            "Every hand is replayed against the rules: who must bring in, legal bet sizes and caps, whose "
+            "turn it is, and whether each pot (main, side, high half, low half) went to the right players "
+            "for the right amount."
+        ),
+    )
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    for command in commands():
+        cmd = sub.add_parser(
+            command.name,
+            help=command.summary,
+            description=command.description,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        command.add_arguments(cmd)
+        cmd.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``studbook`` with ``argv`` (default: the process arguments) and return the exit status:
+    0 success, 1 what the command documents (violations found, nothing readable), 2 a usage error."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+def fail(message: str) -> int:
+    """Report a problem the user can fix (bad database, unknown profile ...) and return status 2."""
+    print(f"studbook: error: {message}", file=sys.stderr)
+    return 2
+
+
+# ---------------------------------------------------------------- options shared by several commands
+
+
+def add_paths_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        metavar="PATH",
+        nargs="+",
+        help="hand-history files, or folders searched (with their sub-folders) for .txt files",
+    )
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        default="studbook.duckdb",
+        help="the database file holding your hands (default: studbook.duckdb in the current folder)",
+    )
+
+
+def add_profile_option(parser: argparse.ArgumentParser) -> None:
+    from ..engine.profiles import PROFILES
+
+    parser.add_argument(
+        "--profile",
+        metavar="NAME",
+        choices=sorted(PROFILES),
+        help=(
+            "the house rules to judge every hand by, e.g. how many raises are allowed or who gets the odd "
+            f"chip: {', '.join(sorted(PROFILES))} (default: the rules of the site that dealt the hand)"
+        ),
+    )
+
+
+def add_workers_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers",
+        metavar="N",
+        type=_positive_int,
+        help="how many files to read at once, one per processor core (default: all cores)",
+    )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""``studbook export``: every table of the database as a parquet file, for pandas, R or a spreadsheet."""
+
+from __future__ import annotations
+
+import argparse
+
+from .cli import Command, add_db_option, fail
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_db_option(parser)
+    parser.add_argument(
+        "--out", metavar="DIR", required=True, help="folder to write the files to (created if missing)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from .store import StoreError, open_store
+
+    try:
+        store = open_store(args.db, read_only=True)
+    except StoreError as exc:
+        return fail(str(exc))
+    with store:
+        counts = store.table_counts()
+        for path in store.export_parquet(args.out):
+            print(f"{path}  ({counts[path.stem]:,} rows)")
+    return 0
+
+
+COMMAND = Command(
+    name="export",
+    summary="write every table of the database to parquet files",
+    description=(
+        "Write each table of the database (hands, players per hand, actions, cards, pots, awards,\n"
+        "collected lines, rule violations, imports, parse errors) to DIR/<table>.parquet, which pandas,\n"
+        "R, DuckDB and most spreadsheets read directly. Amounts are whole numbers of cents (or of\n"
+        "hundredths of a chip): $0.04 is stored as 4."
+    ),
+    add_arguments=add_arguments,
+    run=run,
+)

@@ -1,0 +1,75 @@
+"""``studbook import``: read hand histories into the database, auditing every hand on the way."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .cli import Command, add_db_option, add_paths_argument, add_profile_option, add_workers_option, fail
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_paths_argument(parser)
+    add_db_option(parser)
+    add_workers_option(parser)
+    add_profile_option(parser)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar (it is also off when not on a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .importer import default_workers, run_import
+    from .progress import Progress
+    from .store import StoreError, open_store
+
+    try:
+        store = open_store(args.db)
+    except StoreError as exc:
+        return fail(str(exc))
+    with store:
+        summary = run_import(
+            args.paths,
+            store,
+            workers=args.workers or default_workers(),
+            profile=args.profile,
+            progress=Progress(enabled=False) if args.quiet else Progress(),
+        )
+    width = len(f"{max(summary.files, summary.hands, summary.duplicates, summary.not_stud):,}")
+    lines = [
+        ("files found", summary.files),
+        ("  imported", summary.files_imported),
+        ("  already imported (skipped)", summary.files_already_imported),
+        ("  unreadable", summary.files_failed),
+        ("hands imported", summary.hands),
+        ("duplicate hands skipped", summary.duplicates),
+        ("non-stud hands skipped", summary.not_stud),
+        ("hands breaking a rule", summary.with_violations),
+        ("problems", len(summary.problems)),
+    ]
+    for label, value in lines:
+        print(f"{label + ':':<30}{value:>{width},}")
+    for problem in summary.problems:
+        print(f"  {problem}")
+    if summary.with_violations:
+        print(f"(run 'studbook audit {' '.join(args.paths)}' to see every rule broken, hand by hand)")
+    if summary.nothing_read:
+        print("studbook: nothing could be read from the paths given", file=sys.stderr)
+        return 1
+    return 0
+
+
+COMMAND = Command(
+    name="import",
+    summary="store hand histories in the database, checking every hand against the rules",
+    description=(
+        "Read hand-history files (or every .txt file in the folders given) into the database.\n"
+        "Each hand is replayed against the rules (bring-in, bet sizes, raise caps, turn order, who\n"
+        "should win each pot and half pot) and stored with what the rules found. Importing the same\n"
+        "hands again changes nothing: files already imported are skipped, and a hand seen before is\n"
+        "counted as a duplicate. Hold'em, Omaha and draw hands from mixed games are skipped and counted.\n"
+        "If the import is interrupted, each file is stored completely or not at all; run it again to\n"
+        "finish.\n\n"
+        "Exit status: 0, or 1 when nothing could be read."
+    ),
+    add_arguments=add_arguments,
+    run=run,
+)

@@ -1,0 +1,143 @@
+"""The ``studbook`` command line: sub-commands found by module, help in words, exit statuses, the
+import/audit/export round trip on real PokerStars files."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+
+from studbook.analytics.cli import build_parser, commands, main
+from studbook.analytics.progress import Progress
+from studbook.analytics.schema import TABLES
+from studbook.engine.profiles import PROFILES
+
+REAL_FILES = ("7-Stud-USD-0.04-0.08-200911.txt", "Razz-USD-0.04-0.08-200911.txt")
+"""Two real PokerStars files (11 stud and 9 razz hands) for the end-to-end round trips."""
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``studbook argv...`` -> (exit status, stdout, stderr); argparse's own exits included."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def summary_counts(out: str) -> dict[str, int]:
+    """The ``label: number`` lines of an import summary."""
+    counts = {}
+    for line in out.splitlines():
+        label, sep, value = line.rpartition(":")
+        if sep and value.strip().replace(",", "").isdigit():
+            counts[label.strip()] = int(value.replace(",", ""))
+    return counts
+
+
+def test_every_command_module_is_found_and_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    names = {c.name for c in commands()}
+    assert {"import", "audit", "export"} <= names
+    status, out, _ = run_cli(capsys, "--help")
+    assert status == 0
+    for command in commands():
+        assert command.name in out and command.summary.split()[0] in out
+        status, out_cmd, _ = run_cli(capsys, command.name, "--help")
+        assert status == 0 and command.description.split("\n")[0] in out_cmd
+
+
+def test_profile_help_lists_every_profile_and_rejects_others(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(capsys, "audit", "--help")
+    assert all(name in out for name in PROFILES)
+    status, _, err = run_cli(capsys, "audit", "x.txt", "--profile", "home-rules")
+    assert status == 2 and "invalid choice: 'home-rules'" in err
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "two"])
+def test_workers_must_be_a_positive_whole_number(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    status, _, err = run_cli(capsys, "import", "x.txt", "--workers", value)
+    assert status == 2 and "--workers" in err
+
+
+def test_export_of_a_missing_database_says_what_to_do(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run_cli(capsys, "export", "--db", str(tmp_path / "none.duckdb"), "--out", str(tmp_path))
+    assert status == 2 and "no such database" in err and "studbook import" in err
+
+
+def test_import_of_nothing_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run_cli(capsys, "import", str(tmp_path / "missing"), "--db", str(tmp_path / "db.duckdb"))
+    assert status == 1 and "no such file or folder" in out and "nothing could be read" in err
+
+
+def test_audit_of_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run_cli(capsys, "audit", str(tmp_path))
+    assert status == 2 and "no hand-history files" in err
+
+
+def test_progress_draws_only_when_enabled() -> None:
+    quiet, shown = io.StringIO(), io.StringIO()
+    for stream, enabled in ((quiet, False), (shown, True)):
+        progress = Progress(stream, enabled)
+        progress.start(total_bytes=300, files=3)
+        for _ in range(3):
+            progress.advance(100, hands=10)
+        progress.finish()
+    assert quiet.getvalue() == ""
+    assert "100%" in shown.getvalue() and "3/3 files" in shown.getvalue() and "10 hands" in shown.getvalue()
+    assert shown.getvalue().endswith("\n")
+
+
+def test_progress_is_off_by_default_when_not_a_terminal() -> None:
+    assert not Progress(io.StringIO()).enabled
+
+
+def test_import_audit_export_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path, stars_corpus: Path) -> None:
+    files = [str(stars_corpus / name) for name in REAL_FILES]
+    db = str(tmp_path / "hands.duckdb")
+
+    status, out, _ = run_cli(capsys, "import", *files, "--db", db, "--workers", "2", "--quiet")
+    assert status == 0
+    assert summary_counts(out)["hands imported"] == 20
+    with duckdb.connect(db, read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (20,)
+
+    status, out, _ = run_cli(capsys, "import", *files, "--db", db, "--quiet")
+    assert status == 0
+    again = summary_counts(out)
+    assert (again["already imported (skipped)"], again["hands imported"]) == (2, 0)
+    with duckdb.connect(db, read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (20,)
+        invalid = con.execute("SELECT count(*) FROM hands WHERE NOT valid").fetchone()[0]
+
+    status, out, _ = run_cli(capsys, "audit", *files, "--format", "json", "--workers", "1")
+    findings = [json.loads(line) for line in out.splitlines()]
+    assert status == (1 if findings else 0)
+    assert len({f["hand_id"] for f in findings}) == invalid
+    for f in findings:
+        assert set(f) == {"file", "line", "site", "hand_id", "rule", "street", "seat", "player", "message"}
+        assert f["site"] == "pokerstars" and isinstance(f["line"], int)
+
+    status, out, _ = run_cli(capsys, "export", "--db", db, "--out", str(tmp_path / "parquet"))
+    assert status == 0
+    assert pq.read_table(tmp_path / "parquet" / "hands.parquet").num_rows == 20
+    assert {p.stem for p in (tmp_path / "parquet").glob("*.parquet")} == set(TABLES)
+
+
+def test_audit_text_report_reports_a_broken_hand_with_file_and_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, stars_corpus: Path
+) -> None:
+    """A hand cut off after its header cannot be read: the audit says where, and counts it as ``parse``."""
+    text = (stars_corpus / REAL_FILES[0]).read_text(encoding="utf-8")
+    broken = tmp_path / "broken.txt"
+    header = text.splitlines()[0]
+    broken.write_text(header + "\nthis is not a line PokerStars writes\n\n\n" + text, encoding="utf-8")
+    status, out, _ = run_cli(capsys, "audit", str(broken), "--workers", "1")
+    assert status == 1
+    assert f"[{broken}:" in out
+    assert "\n  parse " in out.split("hands audited")[1]
+    assert "11 hands audited in 1 files" in out
