@@ -596,6 +596,9 @@ class _Replay:
             if action.amount != nominal and not action.all_in:
                 self.flag("ante.amount", f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
                           f"ante is {self.money(nominal)}", action.line, action.seat, 3)
+            if action.amount > state.stack[action.seat]:
+                self.flag("stack.exceeded", f"{self.label(action.seat)} antes {self.money(action.amount)} with only "
+                          f"{self.money(state.stack[action.seat])}", action.line, action.seat, 3)
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)

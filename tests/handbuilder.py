@@ -107,7 +107,7 @@ def _action(street: int, seat: int, words: list[str], line: int) -> Action:
 
 def build(script: str, source_file: str = "<handbuilder>") -> Hand:
     """The Hand a script describes (see the module docstring)."""
-    lines = [(n, raw.split("#")[0].split()) for n, raw in enumerate(textwrap.dedent(script).splitlines(), 1)]
+    lines = [(n, raw.split("#")[0].split()) for n, raw in enumerate(textwrap.dedent(script).strip("\n").splitlines(), 1)]
     lines = [(n, words) for n, words in lines if words]
     (header_line, header), body = lines[0], lines[1:]
     game = Game(header[0])
