@@ -48,7 +48,7 @@ def sniff_encoding(head: bytes) -> tuple[str, int]:
         return "utf-16-le", 2
     if head.startswith(codecs.BOM_UTF16_BE):
         return "utf-16-be", 2
-    sample = head.lstrip(b"\0")[:_SNIFF_SIZE]
+    sample = head[:_SNIFF_SIZE]
     if len(sample) >= 4:
         # UTF-16 text that is mostly ASCII has a NUL in every other byte; a lone leading NUL (seen in a
         # PartyPoker export) does not make a file UTF-16, hence the threshold.
