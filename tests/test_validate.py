@@ -88,7 +88,7 @@ def test_the_cap_heads_up_depends_on_the_profile() -> None:
 
 def test_a_garbled_card_is_reported_where_it_was_printed() -> None:
     found = validate(build(mutate(STUD_DOUBLE_BET, "muck 8\n", "muck 8\nwarn of is not a card\n")))
-    assert [(v.rule, v.line) for v in found] == [("cards.garbled", STUD_DOUBLE_BET.strip().count("\n"))]
+    assert [(v.rule, v.line) for v in found] == [("cards.garbled", STUD_DOUBLE_BET.strip().count("\n") + 1)]
 
 
 def test_violations_say_who_where_and_how_much() -> None:
