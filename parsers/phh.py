@@ -25,7 +25,8 @@ Mapping (variants ``F7S`` stud, ``F7S/8`` stud8, ``FR`` razz):
 - the hand's identity and summary go to standard fields where PHH has them (``hand``, ``table``,
   ``currency``, ``year``/``month``/``day``/``time``/``time_zone``, ``winnings``, ``finishing_stacks``) and
   to user fields (``_site``, ``_mixed``, ``_play_money``, ``_tournament_id``, ``_buy_in``, ``_fee``,
-  ``_buy_in_currency``, ``_level``, ``_total_pot``, ``_rake``, ``_printed_pots``) otherwise.
+  ``_buy_in_currency``, ``_level``, ``_total_pot``, ``_rake``, ``_printed_pots``, ``_ante_order`` when
+  the antes were not posted in seat order) otherwise.
 
 A PHH file from elsewhere has none of the ``studbook`` commentaries: reading it, the uncalled bet is the
 last bettor's excess over the best call on the last street with betting, and each player's collection is
@@ -98,6 +99,7 @@ def write_phh(hand: Hand) -> str:
         (e.amount for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.BRING_IN), None
     )
     ledger = _ledger(hand)
+    ante_order = [index[e.seat] for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.ANTE]
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT_OF[hand.game]),
         ("ante_trimming_status", True),
@@ -129,6 +131,7 @@ def write_phh(hand: Hand) -> str:
             for s in hand.seats if s.seat not in index
         ] or None),
         ("_sitting_out", [s.sitting_out for s in players] if any(s.sitting_out for s in players) else None),
+        ("_ante_order", ante_order if ante_order != sorted(ante_order) else None),
     ]
     if hand.started_at is not None:
         fields += _time_fields(hand.started_at)
@@ -153,48 +156,51 @@ def _players(hand: Hand) -> list[Seat]:
 def _actions(hand: Hand, index: dict[int, int]) -> list[str]:
     """The ``actions`` array: one string per event, commentaries for what PHH cannot act out."""
     showdown = _showdown_seats(hand)
-    street_bet: Money = 0
-    street = 0
-    out: list[str] = []
-    for e in hand.events:
-        if isinstance(e, Action) and e.kind != ActionKind.ANTE:
-            if e.street != street:
-                street, street_bet = e.street, 0
-            p = f"p{index[e.seat]}"
-            if e.kind == ActionKind.BRING_IN:
-                out.append(f"{p} pb")
-                street_bet = e.amount
-            elif e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
-                to = e.amount if e.kind == ActionKind.BET else (e.to if e.to is not None else e.amount)
-                out.append(f"{p} cbr {_Amount(to)}")
-                street_bet = to
-            elif e.kind in (ActionKind.CALL, ActionKind.CHECK):
-                out.append(f"{p} cc")
-            else:
-                out.append(f"{p} f")
-        elif isinstance(e, Deal):
-            out.append(f"d dh p{index[e.seat]} {_phh_cards((*e.down, *e.up))}")
-        elif isinstance(e, CommunityCard):
-            out.append(f"d db {_phh_cards((e.card,))}")
-        elif isinstance(e, Show):
-            desc = f" # {e.description}" if e.description else ""
-            if e.seat in showdown:
-                out.append(f"p{index[e.seat]} sm {_phh_cards(e.cards)}{desc}")
-            else:
-                out.append(f"# {TAG} show p{index[e.seat]} {_phh_cards(e.cards)}{desc.replace(' #', '')}")
-        elif isinstance(e, Muck):
-            cards = f" # mucked {_phh_cards(e.cards)}" if e.cards else ""
-            if e.seat in showdown:
-                out.append(f"p{index[e.seat]} sm{cards}")
-            else:
-                out.append(f"# {TAG} muck p{index[e.seat]}" + (f" {_phh_cards(e.cards)}" if e.cards else ""))
-        elif isinstance(e, Collect):
-            out.append(f"# {TAG} collect p{index[e.seat]} {_Amount(e.amount)} {e.pot}")
-        elif isinstance(e, UncalledReturn):
-            out.append(f"# {TAG} uncalled p{index[e.seat]} {_Amount(e.amount)}")
-        elif isinstance(e, Marker):
-            out.append(f"# {TAG} marker {e.street} {e.kind}")
-    return out
+    return [_action_text(e, index, showdown) for e in _phh_order(hand.events, showdown)
+            if not (isinstance(e, Action) and e.kind == ActionKind.ANTE)]
+
+
+def _phh_order(events: tuple[Event, ...], showdown: set[int]) -> list[Event]:
+    """Events in PHH order: when the betting ends before 7th street (all-in), PHH shows the hands right
+    then, before the remaining cards are dealt; PokerStars prints the showdown after them."""
+    last_bet = max((i for i, e in enumerate(events) if isinstance(e, Action) and e.kind != ActionKind.ANTE),
+                   default=-1)
+    run_out = next((i for i, e in enumerate(events) if i > last_bet and isinstance(e, Deal)), None)
+    if run_out is None:
+        return list(events)
+    shows = [e for e in events[run_out:] if isinstance(e, (Show, Muck)) and e.seat in showdown]
+    rest = [e for e in events[run_out:] if not (isinstance(e, (Show, Muck)) and e.seat in showdown)]
+    return [*events[:run_out], *shows, *rest]
+
+
+def _action_text(e: Event, index: dict[int, int], showdown: set[int]) -> str:
+    """One event as a PHH action string (or a commentary no-op)."""
+    if isinstance(e, Action):
+        p = f"p{index[e.seat]}"
+        if e.kind == ActionKind.BRING_IN:
+            return f"{p} pb"
+        if e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+            to = e.amount if e.kind == ActionKind.BET else (e.to if e.to is not None else e.amount)
+            return f"{p} cbr {_Amount(to)}"
+        return f"{p} cc" if e.kind in (ActionKind.CALL, ActionKind.CHECK) else f"{p} f"
+    if isinstance(e, Deal):
+        return f"d dh p{index[e.seat]} {_phh_cards((*e.down, *e.up))}"
+    if isinstance(e, CommunityCard):
+        return f"d db {_phh_cards((e.card,))}"
+    if isinstance(e, Show):
+        if e.seat in showdown:
+            return f"p{index[e.seat]} sm {_phh_cards(e.cards)}" + (f" # {e.description}" if e.description else "")
+        return f"# {TAG} show p{index[e.seat]} {_phh_cards(e.cards)}" + (f" {e.description}" if e.description else "")
+    if isinstance(e, Muck):
+        if e.seat in showdown:
+            return f"p{index[e.seat]} sm" + (f" # mucked {_phh_cards(e.cards)}" if e.cards else "")
+        return f"# {TAG} muck p{index[e.seat]}" + (f" {_phh_cards(e.cards)}" if e.cards else "")
+    if isinstance(e, Collect):
+        return f"# {TAG} collect p{index[e.seat]} {_Amount(e.amount)} {e.pot}"
+    if isinstance(e, UncalledReturn):
+        return f"# {TAG} uncalled p{index[e.seat]} {_Amount(e.amount)}"
+    assert isinstance(e, Marker)
+    return f"# {TAG} marker {e.street} {e.kind}"
 
 
 def _showdown_seats(hand: Hand) -> set[int]:
@@ -525,7 +531,9 @@ class _Replay:
         self.skipped: list[SkippedLine] = []
         self.line_of = self._action_lines()
         line = reader.key_line("antes")
-        for seat, ante in zip(seats, antes):
+        order = reader.field("_ante_order", required=False) or range(1, len(seats) + 1)
+        for player in order:
+            seat, ante = seats[player - 1], antes[player - 1]
             if ante:
                 self.left[seat] -= ante
                 self.ledger.antes[seat] = ante
@@ -548,7 +556,17 @@ class _Replay:
     def run(self) -> tuple[list[Event], list[SkippedLine], _Ledger]:
         for text, line in zip(self.r.field("actions"), self.line_of):
             self.apply(text.strip(), line)
-        return self.events, self.skipped, self.ledger
+        return self.showdown_last(), self.skipped, self.ledger
+
+    def showdown_last(self) -> list[Event]:
+        """Shows made before the last cards were dealt (an all-in showdown in PHH) move after the
+        deals, where hand histories print the showdown; the order of everything else is kept."""
+        last_deal = max((i for i, e in enumerate(self.events) if isinstance(e, (Deal, CommunityCard))), default=-1)
+        early = [e for e in self.events[:last_deal] if isinstance(e, (Show, Muck))]
+        if not early:
+            return self.events
+        kept = [e for e in self.events[:last_deal + 1] if not isinstance(e, (Show, Muck))]
+        return kept + early + self.events[last_deal + 1:]
 
     def fail(self, line: int, text: str, message: str) -> ParseError:
         return ParseError(self.r.name, line, text, EXPECTED_ACTION, message)

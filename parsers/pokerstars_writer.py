@@ -24,6 +24,7 @@ they were when the hand carries their line numbers, so a parsed hand comes back 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterable, TextIO
@@ -68,6 +69,7 @@ STREET_HEADERS: dict[int, str] = {
 FOLD_STREETS: dict[int, str] = {3: "the 3rd Street", 4: "the 4th Street", 5: "the 5th Street",
                                 6: "the 6th Street", 7: "the River"}
 SUMMARY_HEADER = "*** SUMMARY ***"
+SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 SHOWDOWN_HEADER = "*** SHOW DOWN ***"
 VOLUNTARY: frozenset[ActionKind] = frozenset(
     {ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL}
@@ -193,13 +195,13 @@ class _Writer:
         return f"Table '{self.hand.table or ''}'{size}{play}"
 
     def noise_lines(self) -> list[SkippedLine]:
-        """Skipped lines of the hand's body, in file order; the summary is rebuilt, never copied."""
+        """Skipped lines of the hand's body (chat, joins ...) in file order; the summary's seat lines,
+        also skipped by the parser, are rebuilt from the events instead of copied."""
         if not self.style.noise:
             return []
-        end = next((s.line for s in self.hand.skipped if s.text.strip() == SUMMARY_HEADER), None)
+        last = max((e.line for e in self.hand.events), default=self.hand.source_line)
         return sorted(
-            (s for s in self.hand.skipped if s.line > self.hand.source_line and (end is None or s.line < end)
-             and not _is_structure(s.text)),
+            (s for s in self.hand.skipped if not (s.line > last and SUMMARY_SEAT.match(s.text))),
             key=lambda s: s.line,
         )
 
@@ -344,11 +346,6 @@ def _reaches_showdown(hand: Hand) -> bool:
     playing = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
     folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.FOLD}
     return len(playing - folded) >= 2
-
-
-def _is_structure(text: str) -> bool:
-    """Header lines the writer produces itself; never copied from the skipped lines."""
-    return text.startswith("*** ")
 
 
 def _cards(cards: Iterable[Card | None]) -> str:
