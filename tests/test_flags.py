@@ -1,0 +1,245 @@
+"""Per-hand stat flags: the hand-written sample hands mean what their names say, hand-built hands pin each
+stud convention (forced bring-in, completion = raise, steal seats), and properties hold for any input."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from studbook.analytics.flags import FLAG_COLUMNS, _proportional, player_flags, start_class, steal_seats
+from studbook.engine.cards import DECK, Card, parse_cards
+from studbook.engine.model import Game, Hand, Seat
+from studbook.engine.replay import replay
+from studbook.parsers import parse_text
+from tests.conftest import SAMPLE_DATA
+from tests.handbuilder import build
+
+
+def sample(name: str) -> list[Hand]:
+    hands = parse_text((SAMPLE_DATA / "edge-cases" / name).read_text(), name)
+    assert all(isinstance(h, Hand) for h in hands), hands
+    return hands  # type: ignore[return-value]
+
+
+def named_flags(hand: Hand, legal: bool = True) -> dict[str, dict]:
+    """Flags by player name; ``legal`` hands must replay without a violation (they are meant to be real)."""
+    result = replay(hand)
+    assert not legal or not result.violations, result.violations
+    return {hand.player(seat): f for seat, f in player_flags(hand, result).items()}
+
+
+def test_every_column_is_filled_for_every_player() -> None:
+    hand = sample("stud-steal-failed-steal-resteal.txt")[0]
+    names = {name for name, _ in FLAG_COLUMNS}
+    for f in player_flags(hand, replay(hand)).values():
+        assert set(f) == names
+
+
+def test_steal_failed_steal_and_resteal_are_counted_as_such() -> None:
+    steal, failed, resteal = (named_flags(h) for h in sample("stud-steal-failed-steal-resteal.txt"))
+    for hand in (steal, failed, resteal):
+        assert hand["Alice"]["steal_chance"] and hand["Alice"]["steal"]
+        assert hand["Bruno"]["is_bring_in"] and hand["Bruno"]["fts_chance"]
+        assert not hand["Bruno"]["steal_chance"], "the bring-in is not a steal seat"
+        assert not hand["Chen"]["steal_chance"], "Chen acts first after the bring-in, not just before it"
+        assert hand["Dara"]["steal_chance"] and hand["Emil"]["steal_chance"]
+        assert not hand["Dara"]["steal"] and not hand["Emil"]["steal"]
+    assert steal["Alice"]["steal_won"] and steal["Bruno"]["fold_to_steal"]
+    assert not failed["Alice"]["steal_won"] and failed["Bruno"]["call_steal"] and not failed["Bruno"]["fold_to_steal"]
+    assert resteal["Bruno"]["resteal"] and resteal["Bruno"]["reraise"] and resteal["Bruno"]["rr_chance"]
+    assert resteal["Alice"]["frr_chance"] and resteal["Alice"]["fold_to_reraise"]
+    assert failed["Bruno"]["vpip"] and not steal["Bruno"]["vpip"], "posting the bring-in is forced, not VPIP"
+    assert failed["Alice"]["saw_4th"] and failed["Bruno"]["saw_4th"] and not failed["Chen"]["saw_4th"]
+    assert failed["Bruno"]["bets_4"] == 1 and failed["Alice"]["folds_4"] == 1 and failed["Alice"]["faced_4"] == 1
+    assert failed["Bruno"]["donk_chance_4"] and failed["Bruno"]["donk_4"], "Bruno led into the 3rd-street raiser"
+    assert failed["Alice"]["door_rank"] == "K" and failed["Alice"]["start_class"] == "buried pair"
+    assert failed["Bruno"]["start_class"] is None, "Bruno's down cards are unknown"
+
+
+def test_quartered_low_and_halved_high_in_stud8() -> None:
+    (hand,) = sample("stud8-quartered-low.txt")
+    f = named_flags(hand)
+    assert f["Farah"]["won_high"] and not f["Farah"]["won_low"] and f["Farah"]["halved"]
+    for name in ("Goran", "Hiro"):
+        assert f[name]["won_low"] and f[name]["quartered"] and not f[name]["scoop"] and not f[name]["halved"]
+    assert all(x["went_sd"] and x["low_qualified"] and x["won_any"] for x in f.values())
+    assert not f["Goran"]["decided_3rd"], "the bring-in had no decision: nobody completed"
+
+
+def test_rake_goes_to_the_winner() -> None:
+    (hand,) = sample("razz-showdown-with-rake.txt")
+    f = named_flags(hand)
+    assert (f["Ines"]["rake_paid"], f["Kofi"]["rake_paid"], f["Jonas"]["rake_paid"]) == (2, 0, 0)
+    assert f["Kofi"]["steal"], "with three players both others sit just before the bring-in"
+    assert f["Kofi"]["cbet_chance_4"] and f["Kofi"]["cbet_4"] and f["Ines"]["fcbet_chance_4"]
+    assert not f["Ines"]["fcbet_4"] and f["Ines"]["calls_4"] == 1
+    assert f["Ines"]["start_class"] == "3-low" and f["Kofi"]["players_4th"] == 2
+
+
+def test_bring_in_completing_himself_is_the_completion_not_an_open() -> None:
+    hand = build("""
+        stud 4/8 ante 1 bring-in 2
+        seat 1 Ann 100
+        seat 2 Bob 100
+        seat 3 Cat 100
+        antes
+        3rd 1:Kc Kd 2c 2 3
+        1 bet 4
+        2 raise 4 to 8
+        3 fold
+        1 fold
+        uncalled 2 4
+        collect 2 11
+    """)
+    f = named_flags(hand)
+    assert f["Ann"]["is_bring_in"] and f["Ann"]["bi_complete"] and f["Ann"]["raise_3rd"] and f["Ann"]["vpip"]
+    assert not f["Ann"]["unopened"], "the bring-in player never 'faces an unopened pot'"
+    assert f["Bob"]["rr_chance"] and f["Bob"]["reraise"] and not f["Bob"]["unopened"]
+    assert f["Ann"]["frr_chance"] and f["Ann"]["fold_to_reraise"]
+    assert f["Cat"]["decided_3rd"] and not f["Cat"]["vpip"]
+
+
+def test_check_raise_and_continuation_bet() -> None:
+    hand = build("""
+        stud 4/8 ante 1 bring-in 2
+        seat 1 Ann 100
+        seat 2 Bob 100
+        seat 3 Cat 100
+        antes
+        3rd 1:Ah Ad 2c 2:9c 3d 9h 3:5h 6h 3s
+        1 bring-in 2
+        2 call 2
+        3 fold
+        4th 1:Kd 2:6d
+        1 check
+        2 bet 4
+        1 raise 4 to 8
+        2 call 4
+        5th 1:Qd 2:Jd
+        1 bet 8
+        2 fold
+        uncalled 1 8
+        collect 1 23
+    """)
+    f = named_flags(hand)
+    assert f["Ann"]["xr_chance_4"] and f["Ann"]["xr_4"] and f["Ann"]["raises_4"] == 1 and f["Ann"]["checks_4"] == 1
+    assert f["Bob"]["bets_4"] == 1 and f["Bob"]["calls_4"] == 1 and f["Bob"]["limp"] and f["Bob"]["unopened"]
+    assert not f["Bob"]["cbet_chance_4"], "nobody completed, so 3rd street had no aggressor"
+    assert f["Ann"]["cbet_chance_5"] and f["Ann"]["cbet_5"] and f["Bob"]["fcbet_chance_5"] and f["Bob"]["fcbet_5"]
+    assert f["Ann"]["start_class"] == "buried pair" and f["Bob"]["start_class"] == "split pair"
+    assert f["Ann"]["won_any"] and not f["Ann"]["went_sd"] and f["Ann"]["players_4th"] == 2
+
+
+def test_a_player_all_in_for_the_ante_has_no_decision_but_sees_every_street() -> None:
+    hand = build("""
+        stud 4/8 ante 2 bring-in 2
+        seat 1 Ann 100
+        seat 2 Bob 100
+        seat 3 Cat 2
+        antes
+        3rd 1:Ah Ad 2c 2:9c 3d 9h 3:5h 6h 3s
+        1 bring-in 2
+        2 fold
+        uncalled 1 2
+        4th 1:Kd 3:7d
+        5th 1:Qd 3:8d
+        6th 1:Jc 3:Tc
+        7th 1:4c 3:4d
+        show 1 Ah Ad 2c Kd Qd Jc 4c
+        show 3 5h 6h 3s 7d 8d Tc 4d
+        collect 3 6
+    """)
+    f = named_flags(hand)
+    assert not f["Cat"]["decided_3rd"] and not f["Cat"]["vpip"]
+    assert f["Cat"]["saw_7th"] and f["Cat"]["went_sd"] and f["Cat"]["won_any"] and not f["Ann"]["won_any"]
+    assert not f["Ann"]["decided_3rd"], "the bring-in nobody called had no decision"
+
+
+@pytest.mark.parametrize("capped", [False, True])
+def test_no_check_raise_chance_once_the_betting_is_capped(capped: bool) -> None:
+    hand = build(f"""
+        stud 4/8 ante 1 bring-in 2
+        seat 1 Ann 100
+        seat 2 Bob 100
+        seat 3 Cat 100
+        antes
+        3rd 1:Ah Ad 2c 2:9c 3d 9h 3:5h 6h 3s
+        1 bring-in 2
+        2 call 2
+        3 call 2
+        4th 1:Kd 2:6d 3:7d
+        1 check
+        2 bet 4
+        3 raise 4 to 8
+        2 raise 4 to 12
+        3 raise 4 to 16
+        {"marker capped" if capped else ""}
+        1 fold
+    """)
+    f = named_flags(hand, legal=False)  # the hand stops here: only the betting matters
+    assert f["Ann"]["xr_chance_4"] is not capped
+    assert not f["Ann"]["xr_4"] and f["Ann"]["folds_4"] == 1 and f["Ann"]["faced_4"] == 1
+    assert f["Bob"]["bets_4"] == 1 and f["Bob"]["raises_4"] == 1 and f["Cat"]["raises_4"] == 2
+    assert f["Bob"]["faced_4"] == 1 and f["Cat"]["faced_4"] == 2
+
+
+# --------------------------------------------------------------------------------------------- properties
+
+
+@given(st.integers(0, 10**9), st.dictionaries(st.integers(1, 8), st.integers(0, 10**7), min_size=1))
+def test_rake_shares_are_exact_and_proportional(total: int, weights: dict[int, int]) -> None:
+    shares = _proportional(total, weights)
+    weight = sum(weights.values())
+    if weight == 0 or total == 0:
+        assert shares == {}
+        return
+    assert sum(shares.values()) == total
+    for seat, w in weights.items():
+        assert abs(shares[seat] * weight - total * w) < weight, "each share within one hundredth of exact"
+
+
+@given(st.lists(st.integers(1, 8), min_size=2, max_size=8, unique=True), st.data())
+def test_steal_seats_are_the_three_acting_just_before_the_bring_in(seats: list[int], data: st.DataObject) -> None:
+    bring_in = data.draw(st.sampled_from(seats))
+    hand = Hand("x", "1", Game.STUD, 4, 8, tuple(Seat(s, f"p{s}", 100) for s in sorted(seats)), ())
+    got = steal_seats(hand, bring_in)
+    order = [s for s in range(bring_in + 1, bring_in + 9) if (s - 1) % 8 + 1 in seats]
+    order = [(s - 1) % 8 + 1 for s in order if (s - 1) % 8 + 1 != bring_in]
+    assert got == frozenset(order[-3:])
+
+
+three_cards = st.lists(st.sampled_from(DECK), min_size=3, max_size=3, unique=True)
+
+
+@given(three_cards, st.sampled_from(list(Game)))
+def test_start_class_ignores_the_order_of_the_down_cards(cards: list[Card], game: Game) -> None:
+    down1, down2, door = cards
+    assert start_class(game, (down1, down2, door)) == start_class(game, (down2, down1, door))
+
+
+@given(three_cards)
+def test_start_class_does_not_depend_on_which_card_is_up_except_for_pairs(cards: list[Card]) -> None:
+    classes = {start_class(Game.STUD, p) for p in permutations(cards)}  # type: ignore[arg-type]
+    ranks = {c.rank for c in cards}
+    assert len(classes) == (2 if len(ranks) == 2 else 1)
+
+
+@pytest.mark.parametrize(
+    "game, cards, expected",
+    [
+        (Game.STUD, "Ac Ad Ah", "rolled-up trips"),
+        (Game.STUD, "2c 3c Kc", "three-flush"),
+        (Game.STUD, "Ac 2d 3h", "three-straight"),
+        (Game.STUD, "Qc Kd Ah", "three-straight"),
+        (Game.STUD8, "Ac 4d 7h", "three low"),
+        (Game.STUD, "Ac 4d 7h", "high cards"),
+        (Game.RAZZ, "Ac 2d 3h", "3-low"),
+        (Game.RAZZ, "9c 2d 3h", "9+ high"),
+        (Game.RAZZ, "2c 2d 3h", "pair"),
+    ],
+)
+def test_start_class_names(game: Game, cards: str, expected: str) -> None:
+    assert start_class(game, parse_cards(cards)) == expected  # type: ignore[arg-type]
