@@ -1,0 +1,247 @@
+"""The betting state machine: whose turn, which moves, which sizes — and random legal hands.
+
+Unit tests pin each rule on a small hand; the property test drives :class:`StudState` the way the
+simulator will (random legal moves, 2-8 players, short stacks for all-ins and side pots) and checks that
+what ``options()`` offers is exactly what ``check()`` accepts, and that every chip is paid back out.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from handbuilder import build
+from studbook.engine.cards import DECK, parse_cards
+from studbook.engine.model import ActionKind, Game, Half
+from studbook.engine.profiles import PROFILES, TieBreak, get_profile
+from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_seat, first_to_act, replay
+
+PS = get_profile("pokerstars")
+
+
+def c(text: str):
+    return parse_cards(text)[0]
+
+
+def state_with(doors: dict[int, str], game: Game = Game.STUD, stacks: int = 1000, profile=PS) -> StudState:
+    state = StudState(game, 4, 8, {s: stacks for s in doors}, profile, bring_in=2)
+    for seat, door in doors.items():
+        state.post_ante(seat, 1)
+        state.deal(seat, (None, None), (c(door),))
+    return state
+
+
+# ------------------------------------------------------------------------------------ who acts
+
+
+def test_lowest_door_card_brings_in_with_suits_breaking_ties() -> None:
+    assert bring_in_seat(Game.STUD, {1: c("2d"), 2: c("2c"), 3: c("Ac")}) == 2
+    assert bring_in_seat(Game.STUD8, {1: c("Ac"), 2: c("3s")}) == 2  # ace is high for the bring-in
+
+
+def test_razz_brings_in_with_the_highest_card_ace_low() -> None:
+    assert bring_in_seat(Game.RAZZ, {1: c("Qc"), 2: c("Qs"), 3: c("Ah")}) == 2
+    assert bring_in_seat(Game.RAZZ, {1: c("Ac"), 2: c("2c")}) == 2
+
+
+def test_unknown_door_card_leaves_the_bring_in_open() -> None:
+    assert bring_in_seat(Game.STUD, {1: c("2d"), 2: None}) is None
+
+
+def test_best_board_acts_first_ties_by_position_or_suit() -> None:
+    boards = {2: parse_cards("Kh 7d"), 5: parse_cards("Ks 7c"), 7: parse_cards("Qs Qc")}
+    assert first_to_act(Game.STUD, boards, TieBreak.POSITION) == 7  # a pair beats king high
+    tied = {2: parse_cards("Kh 7d"), 5: parse_cards("Ks 7c")}
+    assert first_to_act(Game.STUD, tied, TieBreak.POSITION) == 2
+    assert first_to_act(Game.STUD, tied, TieBreak.SUIT) == 5
+    assert first_to_act(Game.RAZZ, {1: parse_cards("8c 2d"), 3: parse_cards("7c 7d")}, TieBreak.POSITION) == 1
+
+
+def test_the_profile_decides_board_ties_per_game() -> None:
+    assert PROFILES["wsop-tournament"].board_tie(Game.STUD) is TieBreak.SUIT
+    assert PROFILES["wsop-tournament"].board_tie(Game.RAZZ) is TieBreak.POSITION
+    assert PS.board_tie(Game.STUD) is TieBreak.POSITION
+
+
+def test_a_player_all_in_for_the_ante_is_skipped_for_the_bring_in() -> None:
+    state = StudState(Game.STUD, 4, 8, {1: 1, 2: 100, 3: 100}, PS, bring_in=2)
+    for seat, door in {1: "2c", 2: "5d", 3: "9h"}.items():
+        state.post_ante(seat, 1)
+        state.deal(seat, (None, None), (c(door),))
+    assert state.to_act == 2
+
+
+# ------------------------------------------------------------------------------------ moves
+
+
+def test_the_bring_in_player_may_bring_in_or_complete_only() -> None:
+    state = state_with({1: "Kc", 3: "2d", 5: "9h"})
+    options = state.options()
+    assert options is not None and options.seat == 3
+    assert set(options.moves()) == {Move(ActionKind.BRING_IN, 2), Move(ActionKind.COMPLETE, 4)}
+
+
+def test_after_the_bring_in_the_next_player_calls_it_or_completes() -> None:
+    state = state_with({1: "Kc", 3: "2d", 5: "9h"})
+    assert state.act(3, Move(ActionKind.BRING_IN, 2)) == []
+    options = state.options()
+    assert options is not None and options.seat == 5
+    assert set(options.moves()) == {Move(ActionKind.FOLD), Move(ActionKind.CALL, 2), Move(ActionKind.COMPLETE, 4)}
+
+
+def test_the_bring_in_player_completing_himself_needs_no_bring_in_line() -> None:
+    hand = build("""
+        stud 4/8 ante 1 total 11 rake 0
+        seat 1 Ann 100
+        seat 2 Bob 100
+        seat 3 Cid 100
+        antes
+        3rd 1:Kc 2:2d 3:9h
+        2 bet 4
+        3 fold
+        1 call 4
+        4th 1:3c 2:4c
+        1 check
+        2 check
+        5th 1:5c 2:8h
+        1 check
+        2 check
+        6th 1:Ts 2:Js
+        1 check
+        2 check
+        7th 1 2
+        1 check
+        2 check
+        show 1 As Ad Kc 3c 5c Ts 6h
+        show 2 7h 7d 2d 4c 8h Js 9c
+        collect 1 11
+    """)
+    assert replay(hand).violations == ()
+
+
+def test_raises_are_capped_at_bet_plus_three_on_pokerstars() -> None:
+    state = state_with({1: "Kc", 3: "2d", 5: "9h"})
+    state.act(3, Move(ActionKind.BRING_IN, 2))
+    for seat, total in ((5, 4), (1, 8), (3, 12), (5, 16)):
+        assert state.act(seat, Move(ActionKind.RAISE, total - state.contrib[seat])) == []
+    assert state.capped
+    options = state.options()
+    assert options is not None and options.raise_to == ()
+    assert [b.rule for b in state.check(options.seat, Move(ActionKind.RAISE, 20 - state.contrib[options.seat]))] \
+        == ["raise.cap"]
+
+
+def test_rrop_lifts_the_cap_when_the_action_becomes_heads_up() -> None:
+    state = state_with({1: "Kc", 3: "2d", 5: "9h"}, profile=get_profile("rrop"))
+    state.act(3, Move(ActionKind.BRING_IN, 2))
+    state.act(5, Move(ActionKind.COMPLETE, 4))
+    state.act(1, Move(ActionKind.FOLD))
+    for seat, total in ((3, 8), (5, 12), (3, 16), (5, 20), (3, 24)):
+        assert state.act(seat, Move(ActionKind.RAISE, total - state.contrib[seat])) == []
+    assert not state.capped
+
+
+def test_a_short_all_in_does_not_reopen_the_betting() -> None:
+    state = StudState(Game.STUD, 4, 8, {1: 100, 2: 100, 3: 7}, PS, bring_in=2)
+    for seat, door in {1: "Kc", 2: "9d", 3: "2c"}.items():
+        state.post_ante(seat, 1)
+        state.deal(seat, (None, None), (c(door),))
+    state.act(3, Move(ActionKind.BRING_IN, 2))
+    state.act(1, Move(ActionKind.COMPLETE, 4))
+    state.act(2, Move(ActionKind.CALL, 4))
+    # Cid (6 left, 2 in) goes all-in to 6: one chip over half a bet short of a raise to 8? 6 - 4 = 2 = half
+    assert state.act(3, Move(ActionKind.RAISE, 4)) == []
+    assert state.bets == 2  # half a bet counts as a full raise (RRoP): the betting is reopened
+    options = state.options()
+    assert options is not None and options.seat == 1 and options.raise_to == (10,)
+
+
+def test_less_than_half_a_bet_all_in_lets_callers_only_call() -> None:
+    state = StudState(Game.STUD, 4, 8, {1: 100, 2: 100, 3: 6}, PS, bring_in=2)
+    for seat, door in {1: "Kc", 2: "9d", 3: "2c"}.items():
+        state.post_ante(seat, 1)
+        state.deal(seat, (None, None), (c(door),))
+    state.act(3, Move(ActionKind.BRING_IN, 2))
+    state.act(1, Move(ActionKind.COMPLETE, 4))
+    state.act(2, Move(ActionKind.CALL, 4))
+    assert state.act(3, Move(ActionKind.RAISE, 3)) == []  # all-in to 5: one chip over the 4
+    options = state.options()
+    assert options is not None and options.seat == 1
+    assert options.to_call == 1 and options.raise_to == ()
+    assert [b.rule for b in state.check(1, Move(ActionKind.RAISE, 8))] == ["raise.reopen"]
+
+
+def test_double_bet_on_4th_street_with_an_open_pair_in_stud_only() -> None:
+    for game, sizes in ((Game.STUD, (4, 8)), (Game.STUD8, (4,))):
+        state = state_with({1: "Kc", 3: "2d"}, game=game)
+        state.act(3, Move(ActionKind.BRING_IN, 2))
+        state.act(1, Move(ActionKind.CALL, 2))
+        state.start_street(4)
+        state.deal(1, (), (c("Kd"),))
+        state.deal(3, (), (c("3d"),))
+        options = state.options()
+        assert options is not None and options.seat == 1 and options.raise_to == sizes
+
+
+def test_an_uncalled_bet_goes_back_and_the_pot_goes_to_the_last_player() -> None:
+    state = state_with({1: "Kc", 3: "2d"})
+    state.act(3, Move(ActionKind.BRING_IN, 2))
+    state.act(1, Move(ActionKind.COMPLETE, 4))
+    state.act(3, Move(ActionKind.FOLD))
+    assert state.hand_over and state.return_uncalled() == (1, 2)
+    (result,) = state.payout()
+    assert [(a.seat, a.amount, a.half) for a in result.awards] == [(1, 6, Half.WHOLE)]
+
+
+# ------------------------------------------------------------------------- random legal hands
+
+
+def play_random(rng: random.Random, stacks: dict[int, int], game: Game, profile_name: str) -> StudState:
+    """A hand of random legal moves, dealt from a shuffled deck (community card when it runs short)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = StudState(game, 4, 8, stacks, get_profile(profile_name), bring_in=2)
+    for seat, stack in stacks.items():
+        state.post_ante(seat, min(1, stack))
+    for street in (3, 4, 5, 6, 7):
+        if street > 3:
+            state.start_street(street)
+        live = state.live
+        if street == 7 and len(deck) < len(live):
+            state.deal_community(deck.pop())
+        else:
+            down, up = CARDS_PER_STREET[street]
+            for seat in live:
+                state.deal(seat, [deck.pop() for _ in range(down)], [deck.pop() for _ in range(up)])
+        for _ in range(200):
+            options = state.options()
+            if options is None:
+                break
+            move = rng.choice(options.moves())
+            assert state.check(options.seat, move) == [], (move, options)
+            state.apply(options.seat, move)
+        assert state.betting_closed
+        if state.hand_over:
+            break
+    return state
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    stacks=st.lists(st.integers(1, 80), min_size=2, max_size=8),
+    game=st.sampled_from(list(Game)),
+    profile=st.sampled_from(sorted(PROFILES)),
+)
+def test_random_legal_hands_pay_out_every_chip(seed: int, stacks: list[int], game: Game, profile: str) -> None:
+    state = play_random(random.Random(seed), {i + 1: s for i, s in enumerate(stacks)}, game, profile)
+    results = state.payout()
+    paid = sum(a.amount for r in results for a in r.awards)
+    assert paid == sum(state.invested.values())
+    assert all(r.judged for r in results)
+    for r in results:
+        assert {a.seat for a in r.awards} <= set(r.pot.eligible)
+        assert not set(r.pot.eligible) & set(state.folded)
+    assert all(stack >= 0 for stack in state.stack.values())
