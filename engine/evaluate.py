@@ -17,30 +17,22 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Iterable
 
-from .cards import RANKS
+from .cards import ACE, RANKS
 from .evaluate_tables import (
     CARD_BIT_SHIFT,
     CARD_BITS_MASK,
     CARD_WEIGHTS,
     COUNT_SHIFT,
-    FLUSH,
     FLUSH_FLAGS,
     FLUSH_PROBE,
-    FULL_HOUSE,
-    HIGH_CARD,
     LOW8_WORST,
     LOW_BASE,
     LOW_GROUP_SIZES,
     MISSING_LOW,
-    PAIR,
     POWERS_OF_5,
-    QUADS,
     RANK_KEY_MASK,
-    STRAIGHT,
     STRAIGHT_FLUSH,
     SUIT_COUNT_SHIFT,
-    TRIPS,
-    TWO_PAIR,
     flush_table,
     rank_tables,
     unpack,
@@ -71,7 +63,9 @@ def _key(cards: Iterable[int], most: int, what: str) -> int:
     try:
         key = sum(map(CARD_WEIGHTS.__getitem__, cards))
     except (IndexError, TypeError):
-        raise ValueError(f"{what}: every card must be a Card (an int 0..51), got {cards!r}") from None
+        raise ValueError(
+            f"{what}: every card must be a Card (an int 0..51; leave unknown cards out), got {cards!r}"
+        ) from None
     count = key >> COUNT_SHIFT
     if not 0 < count <= most:
         raise ValueError(f"{what} takes 1 to {most} cards, got {count}: {cards!r}")
@@ -236,32 +230,34 @@ _PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in _NAMES)
 _LOW_CHARS = "A" + RANKS[:-1]  # ace-low rank 1..13 -> character
 
 
+# Indexed by category (high card .. straight flush).
+_HIGH_WORDS = (
+    "high card {top}",
+    "a pair of {tops}",
+    "two pair, {tops} and {seconds}",
+    "three of a kind, {tops}",
+    "a straight, {lowest} to {top}",
+    "a flush, {top} high",
+    "a full house, {tops} full of {seconds}",
+    "four of a kind, {tops}",
+    "a straight flush, {lowest} to {top}",
+)
+
+
 def describe_high(value: int) -> str:
     """A high value in PokerStars' words: "two pair, Queens and Sevens", "a straight, Five to Nine"."""
     category, slots = unpack(value)
-    if category > STRAIGHT_FLUSH or not 0 < slots[0] <= 13 or any(s > 13 for s in slots):
+    if not (0 <= category <= STRAIGHT_FLUSH and 0 < slots[0] <= 13 and all(slot <= 13 for slot in slots)):
         raise ValueError(f"not a high_value result: {value!r}")
-    first, second = slots[0] - 1, slots[1] - 1
-    if category in (STRAIGHT, STRAIGHT_FLUSH):
-        if category == STRAIGHT_FLUSH and first == 12:
-            return "a Royal Flush"
-        lowest = _NAMES[first - 4] if first > 3 else "Ace"
-        kind = "a straight" if category == STRAIGHT else "a straight flush"
-        return f"{kind}, {lowest} to {_NAMES[first]}"
-    if category == HIGH_CARD:
-        return f"high card {_NAMES[first]}"
-    if category == PAIR:
-        return f"a pair of {_PLURALS[first]}"
-    if category == TWO_PAIR:
-        return f"two pair, {_PLURALS[first]} and {_PLURALS[second]}"
-    if category == TRIPS:
-        return f"three of a kind, {_PLURALS[first]}"
-    if category == FLUSH:
-        return f"a flush, {_NAMES[first]} high"
-    if category == FULL_HOUSE:
-        return f"a full house, {_PLURALS[first]} full of {_PLURALS[second]}"
-    assert category == QUADS
-    return f"four of a kind, {_PLURALS[first]}"
+    top, second = slots[0] - 1, slots[1] - 1
+    if category == STRAIGHT_FLUSH and top == ACE:
+        return "a Royal Flush"
+    return _HIGH_WORDS[category].format(
+        top=_NAMES[top],
+        tops=_PLURALS[top],
+        seconds=_PLURALS[second] if second >= 0 else "",
+        lowest=_NAMES[top - 4] if top > 3 else _NAMES[ACE],  # the wheel runs from the ace
+    )
 
 
 def describe_low(value: int) -> str:

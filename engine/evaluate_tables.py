@@ -41,6 +41,8 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Sequence
 
+from .cards import ACE
+
 RANK_KEY_BITS = 32
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
 SUIT_COUNT_SHIFT = 32
@@ -69,7 +71,6 @@ _LOW_CATEGORY_BY_SHAPE = {sizes: category for category, sizes in LOW_GROUP_SIZES
 
 LOW_BASE = 1 << 23
 MISSING_LOW = 14
-ACE = 12
 WHEEL_MASK = (1 << ACE) | 0b1111
 
 
