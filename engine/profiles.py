@@ -7,9 +7,9 @@ What PokerStars does, measured on the real hands in ``corpus/fpdb/Stars`` (about
 
 * **Raise cap: bet + 3 raises, even heads-up.** No street in the corpus has more than four bets; every
   street that reached four bets printed ``Betting is capped`` (3 of 3). Two of them were heads-up: a
-  razz 7th street that *began* heads-up (``Razz-USD-0.04-0.08-200911``, hand 35874...,
-  between seats 1 and 8) and a stud 5th street (hand 35874289931) that *became* heads-up after the first fold — so neither
-  the RRoP nor the WSOP-cash heads-up exception applies. On 3rd street the completion is the bet
+  razz 7th street that *began* heads-up (``Razz-USD-0.04-0.08-200911``, hand 35874780027) and a stud
+  5th street that *became* heads-up after the first fold (hand 35874289931) — so neither the RRoP nor
+  the WSOP-cash heads-up exception applies. On 3rd street the completion is the bet
   (razz tournament hand 49382949075: bring-in 15, complete 50, raises to 100, 150, 200, capped).
 * **4th-street double bet in stud high:** PS prints ``Pair on board - a double bet is allowed`` and lets
   the first bet be either size (both seen). Never in stud8 or razz.
