@@ -422,17 +422,17 @@ class _Reader:
     def bet_not_brought_in(events: list[Event], seat: int, street: int) -> bool:
         """Folding round to the bring-in is no uncalled bet on PokerStars: the pot simply goes to it."""
         kinds = {e.kind for e in events if isinstance(e, Action) and e.seat == seat and e.street == street}
-        return kinds != {ActionKind.BRING_IN}
+        return kinds - {ActionKind.ANTE} != {ActionKind.BRING_IN}
 
     def completed(self, events: list[Event], ledger: "_Ledger", seats: list[int], stacks: list[Money]) -> list[Event]:
         """Add the uncalled return and the collections a foreign PHH file implies but does not state."""
         if ledger.annotated:
             return events
-        line = self.key_line("actions")
+        last_action = max((i for i, e in enumerate(events) if isinstance(e, Action)), default=-1)
+        line = events[last_action].line if last_action >= 0 else self.key_line("actions")
         returned = ledger.uncalled()
         if returned is not None and self.bet_not_brought_in(events, returned[0], max(ledger.streets)):
             seat, amount = returned
-            last_action = max((i for i, e in enumerate(events) if isinstance(e, Action)), default=len(events) - 1)
             events.insert(last_action + 1, UncalledReturn(line, seat, amount))
             ledger.returned[seat] = ledger.returned.get(seat, 0) + amount
         winnings = self.field("winnings", required=False)
