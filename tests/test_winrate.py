@@ -1,0 +1,139 @@
+"""Win rates: exact net and rake sums, BB/100 and its standard error against a plain recomputation,
+sessions cut by the gap parameter, hours and hands per hour from the time stamps."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from handbuilder import build
+from studbook.analytics.rows import rows_for_hand, to_arrow
+from studbook.analytics.schema import HAND_TABLES, PARSE_ERRORS
+from studbook.analytics.store import SourceFile, Store, open_store
+from studbook.analytics.stats import Filters
+from studbook.analytics.winrate import Z95, sessions, winrates
+from studbook.engine.model import Hand
+from studbook.engine.replay import replay
+
+START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
+
+BOB_STEALS = build("""
+    stud 4/8 ante 1 bring-in 2
+    seat 1 Ann 1000
+    seat 2 Bob 1000
+    antes
+    3rd 1:Ah Ad 2c 2:9c 3d 9h
+    1 bring-in 2
+    2 complete 4
+    1 fold
+    uncalled 2 2
+    collect 2 6
+""")
+"""Ann -3, Bob +3 (in cents; big bet 8)."""
+
+ANN_WINS_RAKED = build("""
+    razz 4/8 ante 1 bring-in 2 rake 1
+    seat 1 Ann 1000
+    seat 2 Bob 1000
+    antes
+    3rd 1:Ah 2d 3c 2:9c Td Kh
+    2 bring-in 2
+    1 complete 4
+    2 call 2
+    4th 1:4d 2:Qc
+    1 bet 4
+    2 fold
+    uncalled 1 4
+    collect 1 9
+""")
+"""Ann +4 after a 1-cent rake, Bob -5."""
+
+
+def store_hands(path: Path, hands: list[Hand]) -> Store:
+    """Write ``hands`` (replayed) to a new database the way the importer does: one file, one chunk."""
+    rows: dict[str, list[dict]] = {t.name: [] for t in HAND_TABLES}
+    for hand in hands:
+        result = replay(hand)
+        assert not result.violations, result.violations
+        for table, part in rows_for_hand(hand, result).items():
+            rows[table].extend(part)
+    store = open_store(path)
+    chunk = {name: to_arrow(name, part) for name, part in rows.items()}
+    store.write_file(SourceFile("built", f"{path}", 0), [chunk], to_arrow(PARSE_ERRORS.name, []))
+    return store
+
+
+def timed(hand: Hand, number: int, minutes: float) -> Hand:
+    return replace(hand, site_hand_id=str(number), started_at=START + timedelta(minutes=minutes))
+
+
+MINUTES = (0, 10, 20, 65, 70)
+"""Two sessions with a 30-minute gap (20 + 5 minutes long), one with a 60-minute gap (70 minutes)."""
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    hands = [timed(BOB_STEALS if i % 2 == 0 else ANN_WINS_RAKED, i, m) for i, m in enumerate(MINUTES)]
+    with store_hands(tmp_path / "w.duckdb", hands) as s:
+        yield s
+
+
+def test_net_rake_and_bb100(store: Store) -> None:
+    table = winrates(store.con).set_index("player")
+    # hands 0, 2, 4 are Bob's steals (Ann -3, Bob +3); hands 1, 3 Ann's raked razz wins (Ann +4, Bob -5)
+    per_hand = {"Ann": [-3, 4, -3, 4, -3], "Bob": [3, -5, 3, -5, 3]}
+    for player, nets in per_hand.items():
+        row = table.loc[player]
+        assert row["net"] == sum(nets) and row["hands"] == 5 and row["currency"] == "USD"
+        assert row["bb100"] == pytest.approx(100 * sum(n / 8 for n in nets) / 5)
+        se = 100 * statistics.stdev(n / 8 for n in nets) / 5**0.5
+        assert row["se_bb100"] == pytest.approx(se)
+        assert row["ci95_low"] == pytest.approx(row["bb100"] - Z95 * se)
+    assert (table.loc["Ann", "rake_paid"], table.loc["Bob", "rake_paid"]) == (2, 0)
+    assert str(table["net"].dtype) == "int64", "money stays exact"
+
+
+@pytest.mark.parametrize("gap, count, hours", [(30, 2, 25 / 60), (60, 1, 70 / 60), (5, 4, 5 / 60), (4, 5, 0.0)])
+def test_sessions_follow_the_gap(store: Store, gap: int, count: int, hours: float) -> None:
+    table = winrates(store.con, session_gap=timedelta(minutes=gap)).set_index("player")
+    for player in ("Ann", "Bob"):
+        assert table.loc[player, "sessions"] == count
+        assert table.loc[player, "hours"] == pytest.approx(hours)
+        if hours:
+            assert table.loc[player, "hands_per_hour"] == pytest.approx(5 / hours)
+            assert table.loc[player, "net_per_hour"] == pytest.approx(table.loc[player, "net"] / hours)
+    listing = sessions(store.con, Filters(players=("Ann",)), timedelta(minutes=gap))
+    assert list(listing["session"]) == list(range(1, count + 1))
+    assert listing["hands"].sum() == 5 and listing["net"].sum() == -1
+
+
+def test_breakdown_by_game_splits_money_and_time(store: Store) -> None:
+    table = winrates(store.con, Filters(players=("Ann",)), by=("game",)).set_index("game")
+    assert (table.loc["stud", "net"], table.loc["razz", "net"]) == (-9, 8)
+    assert table["hours"].sum() == pytest.approx(25 / 60)
+    assert table.loc["razz", "rake_paid"] == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from([0, 1]), min_size=1, max_size=12), st.lists(st.integers(0, 90), min_size=12,
+                                                                               max_size=12))
+def test_money_sums_are_exact_for_any_mix(tmp_path_factory: pytest.TempPathFactory, kinds: list[int],
+                                          gaps: list[int]) -> None:
+    hands, minutes = [], 0
+    for i, kind in enumerate(kinds):
+        minutes += gaps[i]
+        hands.append(timed((BOB_STEALS, ANN_WINS_RAKED)[kind], i, minutes))
+    with store_hands(tmp_path_factory.mktemp("w") / "w.duckdb", hands) as s:
+        table = winrates(s.con).set_index("player")
+        assert table["net"].sum() == -sum(kinds), "the players lose exactly the rake"
+        assert table["rake_paid"].sum() == sum(kinds)
+        assert table.loc["Ann", "net"] == sum((-3, 4)[k] for k in kinds)
+        breaks = sum(1 for g in gaps[1:len(kinds)] if g > 30)
+        assert table.loc["Ann", "sessions"] == breaks + 1
