@@ -29,19 +29,19 @@ Mapping (variants ``F7S`` stud, ``F7S/8`` stud8, ``FR`` razz):
   the antes were not posted in seat order) otherwise.
 
 A PHH file from elsewhere has none of the ``studbook`` commentaries: reading it, the uncalled bet is the
-last bettor's excess over the best call on the last street with betting, and each player's collection is
-read from ``winnings`` or else from ``finishing_stacks`` (finish − start + put in − returned), as one
-``pot`` line per winner.
+one the engine's replay returns, and each player's collection is read from ``winnings`` or else from
+``finishing_stacks`` (finish − start + invested), as one ``pot`` line per winner.
 
 Not kept in PHH: noise lines (joins, chat), event line numbers, the source file name.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, time, timezone
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -67,7 +67,9 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
+from ..engine.replay import replay
 from .errors import ParseError
+from .pokerstars_writer import format_stars_money, showdown_seats
 
 VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ}
 VARIANT_OF: dict[Game, str] = {game: code for code, game in VARIANTS.items()}
@@ -98,7 +100,7 @@ def write_phh(hand: Hand) -> str:
     bring_in = hand.bring_in if hand.bring_in is not None else next(
         (e.amount for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.BRING_IN), None
     )
-    ledger = _ledger(hand)
+    result = replay(hand)  # never raises: a hand that breaks the rules is still written as recorded
     ante_order = [index[e.seat] for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.ANTE]
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT_OF[hand.game]),
@@ -117,8 +119,9 @@ def write_phh(hand: Hand) -> str:
         ("seats", [s.seat for s in players]),
         ("players", [s.player for s in players]),
         ("currency", hand.currency),
-        ("finishing_stacks", [_Amount(s.stack - ledger.put_in(s.seat) + ledger.back(s.seat)) for s in players]),
-        ("winnings", [_Amount(ledger.collected.get(s.seat, 0)) for s in players]),
+        ("finishing_stacks", [_Amount(s.stack - result.invested.get(s.seat, 0) + result.collected.get(s.seat, 0))
+                              for s in players]),
+        ("winnings", [_Amount(result.collected.get(s.seat, 0)) for s in players]),
         ("_site", hand.site),
         ("_mixed", hand.mixed),
         ("_play_money", hand.play_money or None),
@@ -155,12 +158,12 @@ def _players(hand: Hand) -> list[Seat]:
 
 def _actions(hand: Hand, index: dict[int, int]) -> list[str]:
     """The ``actions`` array: one string per event, commentaries for what PHH cannot act out."""
-    showdown = _showdown_seats(hand)
+    showdown = showdown_seats(hand)
     return [_action_text(e, index, showdown) for e in _phh_order(hand.events, showdown)
             if not (isinstance(e, Action) and e.kind == ActionKind.ANTE)]
 
 
-def _phh_order(events: tuple[Event, ...], showdown: set[int]) -> list[Event]:
+def _phh_order(events: tuple[Event, ...], showdown: frozenset[int]) -> list[Event]:
     """Events in PHH order: when the betting ends before 7th street (all-in), PHH shows the hands right
     then, before the remaining cards are dealt; PokerStars prints the showdown after them."""
     last_bet = max((i for i, e in enumerate(events) if isinstance(e, Action) and e.kind != ActionKind.ANTE),
@@ -173,7 +176,7 @@ def _phh_order(events: tuple[Event, ...], showdown: set[int]) -> list[Event]:
     return [*events[:run_out], *shows, *rest]
 
 
-def _action_text(e: Event, index: dict[int, int], showdown: set[int]) -> str:
+def _action_text(e: Event, index: dict[int, int], showdown: frozenset[int]) -> str:
     """One event as a PHH action string (or a commentary no-op)."""
     if isinstance(e, Action):
         p = f"p{index[e.seat]}"
@@ -203,14 +206,6 @@ def _action_text(e: Event, index: dict[int, int], showdown: set[int]) -> str:
     return f"# {TAG} marker {e.street} {e.kind}"
 
 
-def _showdown_seats(hand: Hand) -> set[int]:
-    """Seats still in at the end when two or more are: only they can show or muck in a PHH showdown."""
-    playing = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
-    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.FOLD}
-    alive = playing - folded
-    return alive if len(alive) >= 2 else set()
-
-
 def _time_fields(when: datetime) -> list[tuple[str, Any]]:
     """PHH has a local date and time plus an IANA zone: keep the hand's own zone when it has a name."""
     zone = getattr(when.tzinfo, "key", None)
@@ -227,9 +222,7 @@ class _Amount:
     hundredths: Money
 
     def __str__(self) -> str:
-        sign = "-" if self.hundredths < 0 else ""
-        whole, cents = divmod(abs(self.hundredths), 100)
-        return f"{sign}{whole}" if cents == 0 else f"{sign}{whole}.{cents:02d}"
+        return format_stars_money(self.hundredths, None)  # PokerStars' chip amounts are PHH's numbers
 
 
 def _toml(value: Any) -> str:
@@ -364,11 +357,11 @@ class _Reader:
                 for d in self.field("_idle_seats", required=False) or []]
         antes = self.amounts("antes", count)
         bring_in = self.money("bring_in", self.field("bring_in"))
-        events, skipped, ledger = _Replay(self, [s.seat for s in seats], stacks, antes, bring_in).run()
-        events = self.completed(events, ledger, [s.seat for s in seats], stacks)
+        moves = _Replay(self, [s.seat for s in seats], stacks, antes, bring_in)
+        events, skipped = moves.run()
         tournament_id = self.field("_tournament_id", required=False)
         hand_id = self.field("hand", required=False)
-        return Hand(
+        hand = Hand(
             site=self.field("_site", required=False) or "phh",
             site_hand_id="" if hand_id is None else str(hand_id),
             game=VARIANTS[variant],
@@ -393,12 +386,13 @@ class _Reader:
             table=None if self.field("table", required=False) is None else str(self.field("table")),
             max_seats=self.field("seat_count", required=False),
             started_at=self.started_at(),
-            total_pot=self.optional_money("_total_pot", default=ledger.total_if_derived),
-            rake=self.optional_money("_rake", default=ledger.rake_if_derived),
+            total_pot=self.optional_money("_total_pot"),
+            rake=self.optional_money("_rake"),
             printed_pots=tuple(self.money("_printed_pots", p)
                                for p in self.field("_printed_pots", required=False) or ()),
             skipped=tuple(skipped),
         )
+        return hand if moves.annotated else self.completed(hand)
 
     def optional_money(self, key: str, default: Money | None = None) -> Money | None:
         value = self.field(key, required=False)
@@ -418,100 +412,30 @@ class _Reader:
                              f"unknown time zone {zone_name!r}") from None
         return datetime(year, month, day, clock.hour, clock.minute, clock.second, tzinfo=zone)
 
-    @staticmethod
-    def bet_not_brought_in(events: list[Event], seat: int, street: int) -> bool:
-        """Folding round to the bring-in is no uncalled bet on PokerStars: the pot simply goes to it."""
-        kinds = {e.kind for e in events if isinstance(e, Action) and e.seat == seat and e.street == street}
-        return kinds - {ActionKind.ANTE} != {ActionKind.BRING_IN}
-
-    def completed(self, events: list[Event], ledger: "_Ledger", seats: list[int], stacks: list[Money]) -> list[Event]:
-        """Add the uncalled return and the collections a foreign PHH file implies but does not state."""
-        if ledger.annotated:
-            return events
+    def completed(self, hand: Hand) -> Hand:
+        """Add what a foreign PHH file implies but does not state: the uncalled bet (the engine's
+        replay says which) and who collected what (from ``winnings``, else from ``finishing_stacks``)."""
+        result = replay(hand)
+        events = list(hand.events)
         last_action = max((i for i, e in enumerate(events) if isinstance(e, Action)), default=-1)
         line = events[last_action].line if last_action >= 0 else self.key_line("actions")
-        returned = ledger.uncalled()
-        if returned is not None and self.bet_not_brought_in(events, returned[0], max(ledger.streets)):
-            seat, amount = returned
-            events.insert(last_action + 1, UncalledReturn(line, seat, amount))
-            ledger.returned[seat] = ledger.returned.get(seat, 0) + amount
-        winnings = self.field("winnings", required=False)
-        finishing = self.field("finishing_stacks", required=False)
-        if winnings is not None:
-            collected = self.amounts("winnings", len(seats))
-        elif finishing is not None:
-            ends = self.amounts("finishing_stacks", len(seats))
-            collected = [end - (stack - ledger.put_in(seat) + ledger.back(seat))
-                         for seat, stack, end in zip(seats, stacks, ends)]
+        returns = [UncalledReturn(line, seat, amount) for seat, amount in result.returned.items() if amount > 0]
+        events[last_action + 1:last_action + 1] = returns
+        players = [e for e in hand.seats if e.seat in result.invested]
+        if self.field("winnings", required=False) is not None:
+            collected = self.amounts("winnings", len(players))
+        elif self.field("finishing_stacks", required=False) is not None:
+            ends = self.amounts("finishing_stacks", len(players))
+            collected = [end - s.stack + result.invested[s.seat] for s, end in zip(players, ends)]
         else:
-            return events
-        for seat, amount in zip(seats, collected):
-            if amount > 0:
-                events.append(Collect(line, seat, amount, "pot"))
-                ledger.collected[seat] = amount
-        ledger.derive_totals()
-        return events
+            return dataclasses.replace(hand, events=tuple(events))
+        events += [Collect(line, s.seat, amount, "pot") for s, amount in zip(players, collected) if amount > 0]
+        total = sum(result.invested.values())
+        return dataclasses.replace(hand, events=tuple(events), total_pot=total,
+                                   rake=total - sum(a for a in collected if a > 0))
 
 
 # ------------------------------------------------------------------------------ the action replay
-
-
-@dataclass(slots=True)
-class _Ledger:
-    """Chips by seat: put in per street (antes on 3rd), returned, collected. Bookkeeping, not rules."""
-
-    streets: dict[int, dict[int, Money]] = field(default_factory=dict)
-    returned: dict[int, Money] = field(default_factory=dict)
-    collected: dict[int, Money] = field(default_factory=dict)
-    antes: dict[int, Money] = field(default_factory=dict)
-    annotated: bool = False
-    total_if_derived: Money | None = None
-    rake_if_derived: Money | None = None
-
-    def put_in(self, seat: int) -> Money:
-        return self.antes.get(seat, 0) + sum(street.get(seat, 0) for street in self.streets.values())
-
-    def back(self, seat: int) -> Money:
-        return self.returned.get(seat, 0) + self.collected.get(seat, 0)
-
-    def uncalled(self) -> tuple[int, Money] | None:
-        """The last street's top bet beyond the best call: the part nobody matched goes back."""
-        if not self.streets:
-            return None
-        last = self.streets[max(self.streets)]
-        if not last:
-            return None
-        ranked = sorted(last.items(), key=lambda item: item[1], reverse=True)
-        top_seat, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0
-        return (top_seat, top - second) if top > second else None
-
-    def derive_totals(self) -> None:
-        seats = set(self.antes) | {s for street in self.streets.values() for s in street}
-        total = sum(self.put_in(s) for s in seats) - sum(self.returned.values())
-        self.total_if_derived = total
-        self.rake_if_derived = total - sum(self.collected.values())
-
-
-def _ledger(hand: Hand) -> _Ledger:
-    """What each seat put in, got back and collected, from the events (for ``finishing_stacks``)."""
-    ledger = _Ledger()
-    for e in hand.events:
-        if isinstance(e, Action):
-            if e.kind == ActionKind.ANTE:
-                ledger.antes[e.seat] = ledger.antes.get(e.seat, 0) + e.amount
-                continue
-            street = ledger.streets.setdefault(e.street, {})
-            mine = street.get(e.seat, 0)
-            if e.kind in (ActionKind.BRING_IN, ActionKind.BET, ActionKind.CALL):
-                street[e.seat] = mine + e.amount
-            elif e.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and e.to is not None:
-                street[e.seat] = e.to
-        elif isinstance(e, UncalledReturn):
-            ledger.returned[e.seat] = ledger.returned.get(e.seat, 0) + e.amount
-        elif isinstance(e, Collect):
-            ledger.collected[e.seat] = ledger.collected.get(e.seat, 0) + e.amount
-    return ledger
 
 
 class _Replay:
@@ -524,7 +448,8 @@ class _Replay:
         self.left = dict(zip(seats, stacks))
         self.bring_in = bring_in
         self.dealt: dict[int, list[Card | None]] = {s: [] for s in seats}
-        self.ledger = _Ledger()
+        self.put_in: dict[int, dict[int, Money]] = {}  # street -> seat -> chips, to name bets and calls
+        self.annotated = False  # written by write_phh: collections and uncalled bets are stated
         self.street = 3
         self.street_bet: Money = 0
         self.events: list[Event] = []
@@ -536,7 +461,6 @@ class _Replay:
             seat, ante = seats[player - 1], antes[player - 1]
             if ante:
                 self.left[seat] -= ante
-                self.ledger.antes[seat] = ante
                 self.events.append(Action(line, 3, seat, ActionKind.ANTE, ante, all_in=self.left[seat] <= 0))
 
     def _action_lines(self) -> list[int]:
@@ -553,10 +477,10 @@ class _Replay:
             lines.append(self.r.text.count("\n", 0, max(found, start)) + 1)
         return lines
 
-    def run(self) -> tuple[list[Event], list[SkippedLine], _Ledger]:
+    def run(self) -> tuple[list[Event], list[SkippedLine]]:
         for text, line in zip(self.r.field("actions"), self.line_of):
             self.apply(text.strip(), line)
-        return self.showdown_last(), self.skipped, self.ledger
+        return self.showdown_last(), self.skipped
 
     def showdown_last(self) -> list[Event]:
         """Shows made before the last cards were dealt (an all-in showdown in PHH) move after the
@@ -635,17 +559,13 @@ class _Replay:
         """A ``# studbook ...`` commentary written by :func:`write_phh`."""
         kind, _, rest = note.partition(" ")
         parts = rest.split(" ", 2)
-        self.ledger.annotated = True
+        self.annotated = True
         if kind == "collect" and len(parts) == 3:
             seat = self.seat(parts[0], line, text)
-            amount = self.r.money("actions", parts[1], line)
-            self.ledger.collected[seat] = self.ledger.collected.get(seat, 0) + amount
-            self.events.append(Collect(line, seat, amount, parts[2]))
+            self.events.append(Collect(line, seat, self.r.money("actions", parts[1], line), parts[2]))
         elif kind == "uncalled" and len(parts) == 2:
             seat = self.seat(parts[0], line, text)
-            amount = self.r.money("actions", parts[1], line)
-            self.ledger.returned[seat] = self.ledger.returned.get(seat, 0) + amount
-            self.events.append(UncalledReturn(line, seat, amount))
+            self.events.append(UncalledReturn(line, seat, self.r.money("actions", parts[1], line)))
         elif kind == "marker" and len(parts) == 2 and parts[0].isdigit():
             self.events.append(Marker(line, int(parts[0]), parts[1]))
         elif kind == "show" and len(parts) >= 2:
@@ -659,14 +579,14 @@ class _Replay:
                                         "(collect, uncalled, marker, show or muck)")
 
     def mine(self, seat: int) -> Money:
-        return self.ledger.streets.get(self.street, {}).get(seat, 0)
+        return self.put_in.get(self.street, {}).get(seat, 0)
 
     def bet(self, seat: int, line: int, kind: ActionKind, chips: Money, to: Money | None = None,
             increment: Money | None = None) -> None:
         """Chips go in; ``increment`` is what PokerStars prints after 'raises' (over the street's bet)."""
         chips = min(chips, self.left[seat])
         self.left[seat] -= chips
-        street = self.ledger.streets.setdefault(self.street, {})
+        street = self.put_in.setdefault(self.street, {})
         street[seat] = street.get(seat, 0) + chips
         self.street_bet = max(self.street_bet, street[seat])
         amount = increment if increment is not None else chips

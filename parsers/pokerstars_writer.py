@@ -136,7 +136,7 @@ class _Writer:
         self.style = style
         self.names = {s.seat: s.player for s in hand.seats}
         self.seen: dict[int, list[Card]] = {s.seat: [] for s in hand.seats}
-        self.showdown = _reaches_showdown(hand)
+        self.showdown = bool(showdown_seats(hand))
         self.street = 0
         self.street_bet: Money = 0
         self.brought_in = False
@@ -341,11 +341,15 @@ def _street_of(event: Event) -> int | None:
     return None
 
 
-def _reaches_showdown(hand: Hand) -> bool:
-    """PokerStars prints ``*** SHOW DOWN ***`` when two or more players are still in at the end."""
+def showdown_seats(hand: Hand) -> frozenset[int]:
+    """The seats still in at the end when two or more are (a showdown), else none.
+
+    PokerStars prints ``*** SHOW DOWN ***`` and the summary's "showed/mucked" only then; PHH lets
+    only these seats show or muck."""
     playing = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
     folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.FOLD}
-    return len(playing - folded) >= 2
+    alive = playing - folded
+    return frozenset(alive) if len(alive) >= 2 else frozenset()
 
 
 def _cards(cards: Iterable[Card | None]) -> str:

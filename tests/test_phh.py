@@ -202,7 +202,9 @@ def test_a_foreign_phh_file_gets_its_uncalled_bet_and_collection_derived() -> No
     assert hand.events[0].line == 2 and hand.events[3].line == 7 and hand.events[-3].line == 8  # own lines
 
 
-def test_folding_round_to_the_bring_in_is_not_an_uncalled_bet() -> None:
+def test_a_bring_in_nobody_calls_leaves_the_antes_to_its_player() -> None:
+    """Whether the bring-in itself comes back as uncalled is the engine's call; what the file says
+    (p1 ends one chip up) must come out as p1 collecting both antes, with no chip unaccounted for."""
     text = "\n".join([
         "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
         "starting_stacks = [100, 100]",
@@ -210,8 +212,8 @@ def test_folding_round_to_the_bring_in_is_not_an_uncalled_bet() -> None:
         "finishing_stacks = [101, 99]",
     ])
     hand = read_phh(text)
-    assert not [e for e in hand.events if isinstance(e, UncalledReturn)]
-    assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(7, 1, 400, "pot")]
+    assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(7, 1, 200, "pot")]
+    assert hand.total_pot == 200 and hand.rake == 0
 
 
 def test_shows_before_the_last_cards_move_to_the_showdown() -> None:
