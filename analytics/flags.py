@@ -140,8 +140,11 @@ def bring_in_seat(hand: Hand) -> int | None:
 
 
 def dealt_in(hand: Hand) -> list[int]:
-    """Seats dealt into the hand, in seat order: the players not sitting out."""
-    return sorted(s.seat for s in hand.seats if not s.sitting_out)
+    """Seats dealt into the hand, in seat order: the players not sitting out, and those marked sitting out
+    who were dealt cards or posted anyway (a tournament deals a sitting-out player in and takes his antes,
+    so his chips must be counted)."""
+    active = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
+    return sorted(s.seat for s in hand.seats if not s.sitting_out or s.seat in active)
 
 
 def steal_seats(hand: Hand, bring_in: int) -> frozenset[int]:

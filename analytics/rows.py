@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 import pyarrow as pa
 
 from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
+from .equity import ev_columns
 from .flags import player_flags
 from .schema import TABLES
 
@@ -62,8 +63,8 @@ def hand_row(hand: Hand, result: ReplayResult) -> Row:
 
 
 def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
-    """One ``hand_players`` row per player dealt in (seated players sitting out are left out, so that
-    every row is a hand the player actually played). ``collected`` is what the site paid, ``won`` what
+    """One ``hand_players`` row per player dealt in (seated players sitting out are left out unless the
+    site dealt them in and took their antes anyway, as tournaments do: see ``flags.dealt_in``). ``collected`` is what the site paid, ``won`` what
     the rules pay and ``net`` = won − invested, so a mis-paid pot shows up as collected != won."""
     hid = hand_id(hand)
     won: dict[int, int] = defaultdict(int)
@@ -72,6 +73,7 @@ def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
     showed = {e.seat for e in hand.events if isinstance(e, Show)}
     mucked = {e.seat for e in hand.events if isinstance(e, Muck)}
     flags = player_flags(hand, result)
+    allin = ev_columns(hand, result)
     return [
         {
             "hand_id": hid,
@@ -88,9 +90,10 @@ def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
             "mucked": s.seat in mucked,
             "folded_street": result.folded.get(s.seat),
             **flags[s.seat],
+            **allin[s.seat],
         }
         for s in hand.seats
-        if not s.sitting_out
+        if s.seat in flags  # dealt in, which includes a sitting-out player whose antes were taken
     ]
 
 

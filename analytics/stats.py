@@ -260,7 +260,9 @@ def grouped_query(
     names = [name for g in groups for name, _ in g.columns]
     exprs = [f"{expr} AS {name}" for g in groups for name, expr in g.columns]
     where += "".join(f" AND {g.require}" for g in groups if g.require)
-    group = f" GROUP BY {', '.join(names)} ORDER BY {', '.join(names)}" if names else ""
+    # group and order by position: an alias such as ``bring_in`` would bind to the hands column first
+    positions = ", ".join(str(i) for i in range(1, len(names) + 1))
+    group = f" GROUP BY {positions} ORDER BY {positions}" if names else ""
     sql = (
         f"SELECT {', '.join([*exprs, *select])} FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
         f"{join} WHERE {where}{group}"
