@@ -14,8 +14,8 @@ from studbook.engine.cards import DECK, Card, parse_cards
 from studbook.engine.model import Game, Hand, Seat
 from studbook.engine.replay import replay
 from studbook.parsers import parse_text
-from tests.conftest import SAMPLE_DATA
-from tests.handbuilder import build
+from conftest import SAMPLE_DATA
+from handbuilder import build
 
 
 def sample(name: str) -> list[Hand]:
