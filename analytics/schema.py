@@ -16,6 +16,7 @@ from typing import Mapping
 
 import pyarrow as pa
 
+from .equity import EV_COLUMNS
 from .flags import FLAG_COLUMNS
 
 SCHEMA_VERSION = 1
@@ -66,6 +67,10 @@ def _text(name: str) -> Column:
 
 def _flag(name: str) -> Column:
     return Column(name, "BOOLEAN", pa.bool_())
+
+
+def _float(name: str) -> Column:
+    return Column(name, "DOUBLE", pa.float64())
 
 
 _HAND_ID = _text("hand_id")
@@ -122,6 +127,7 @@ HAND_PLAYERS = Table(
         _flag("mucked"),
         _int("folded_street"),
         *({"flag": _flag, "int": _int, "money": _money, "text": _text}[kind](name) for name, kind in FLAG_COLUMNS),
+        *({"int": _int, "money": _money, "float": _float}[kind](name) for name, kind in EV_COLUMNS),
     ),
 )
 

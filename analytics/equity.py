@@ -1,0 +1,310 @@
+"""All-in equity and all-in EV: what a player was *expected* to win when the chips went in, not what he won.
+
+When every live player but at most one is all-in before 7th street, no decision is left: the rest of the
+hand is the deal. A player's all-in EV is then ``equity × pot − investment``, where the equity is his
+expected share of each pot over every way the unseen cards can come (his opponents' down cards being
+known from the showdown). Summed over hands it gives the "EV line" that shows how much of a result was
+luck in those spots; every other hand counts its real net.
+
+Which cards are unseen: the 52 minus the live players' cards at the moment of the all-in and every other
+card a player could see then (the up cards of players who had folded — dead cards — and the hero's own
+down cards if he had folded). Folded players' unknown down cards stay in the unseen set: they could be
+any of them, which is exactly what "every unseen card" averages over.
+
+Exact where it is cheap, Monte-Carlo otherwise: when the number of distinct run-outs is at most
+``exact_limit`` (all-ins on 6th street, most on 5th with two players), every run-out is enumerated once;
+otherwise ``samples`` run-outs are drawn with a seeded generator (the seed comes from the hand id, so
+re-importing a hand gives the same number) and the standard error of each EV is reported with it. An
+equity is a mean of shares between 0 and 1, so its standard error is at most ``0.5 / sqrt(samples)``:
+0.5 percentage points for the default 10,000 samples.
+
+Pot shares follow the rules of :mod:`studbook.engine.pots` as expectations: ties split evenly; in stud8
+each pot is halved between the best high and the best qualifying low (8 or better), the high taking it all
+when no low qualifies, so a hand that ties for one half wins a quarter. The odd chip of a split is
+ignored (it is worth less than a chip in expectation). Pots are valued after rake, at what the engine
+paid from each one.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..engine.cards import DECK, Card
+from ..engine.evaluate import high_values, low8_values, razz_values
+from ..engine.model import Action, Deal, Game, Hand, Money, Muck, ReplayResult, Show
+
+EXACT_LIMIT = 50_000
+"""Run-outs enumerated exactly at most; beyond this the equity is estimated by sampling."""
+
+SAMPLES = 10_000
+"""Monte-Carlo run-outs per all-in: standard error of an equity at most 0.005 (0.5 points)."""
+
+HAND_SIZE = 7
+
+EV_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("allin_street", "int"),
+    ("allin_equity", "float"),
+    ("allin_ev", "money"),
+    ("allin_ev_se", "float"),
+)
+"""The ``hand_players`` columns :func:`ev_columns` fills: the street the player was all-in on (NULL when
+the hand had no all-in spot for him), his equity (expected share of the pots he could win, 0..1), his
+all-in EV in hundredths (rounded) and its Monte-Carlo standard error in hundredths (0 when exact)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """Expected winnings of each seat over the run-outs: ``expected`` in the unit of the pot amounts,
+    ``stderr`` its standard error (0.0 for an exact enumeration), over ``outcomes`` run-outs."""
+
+    expected: Mapping[int, float]
+    stderr: Mapping[int, float]
+    exact: bool
+    outcomes: int
+
+
+def equity(
+    game: Game,
+    known: Mapping[int, Sequence[Card]],
+    dead: Sequence[Card] = (),
+    pots: Sequence[tuple[float, Sequence[int]]] | None = None,
+    *,
+    community: bool = False,
+    exact_limit: int = EXACT_LIMIT,
+    samples: int = SAMPLES,
+    seed: int = 0,
+) -> Equity:
+    """Each seat's expected winnings when the remaining cards are dealt from the unseen ones.
+
+    ``known`` maps every live seat to the cards it holds now (up to seven); ``dead`` are other cards
+    out of play; ``pots`` are ``(amount, eligible seats)`` — by default one pot of 1 among everybody, so
+    ``expected`` is the plain equity. ``community`` deals the 7th-street card once, face up, to all (the
+    deck ran short). ValueError for a repeated card, a hand of more than seven cards or a deck too small.
+    """
+    seats = sorted(known)
+    hands = {s: tuple(int(c) for c in known[s]) for s in seats}
+    used = [c for h in hands.values() for c in h] + [int(c) for c in dead]
+    if len(set(used)) != len(used):
+        raise ValueError(f"equity: a card appears twice among the hands and dead cards {used}")
+    own_draws = [HAND_SIZE - community - len(hands[s]) for s in seats]
+    if min(own_draws, default=0) < 0 or len(seats) < 1:
+        raise ValueError(f"equity: every seat holds at most {HAND_SIZE - community} cards before the "
+                         f"draw, got {hands}")
+    pots = [(1.0, seats)] if pots is None else [(float(a), list(e)) for a, e in pots]
+    unseen = np.array(sorted(set(range(len(DECK))) - set(used)), dtype=np.int64)
+    sizes = own_draws + ([1] if community else [])
+    runs, exact = _runouts(unseen, sizes, exact_limit, samples, seed)
+    starts = np.cumsum([0, *sizes])
+    shared = [int(starts[-2])] if community else []
+    cards = {
+        s: np.hstack([np.broadcast_to(np.array(hands[s], dtype=np.int64), (len(runs), len(hands[s]))),
+                      runs[:, [*range(starts[i], starts[i + 1]), *shared]]])
+        for i, s in enumerate(seats)
+    }
+    won = _winnings(game, cards, pots)
+    return Equity(
+        expected={s: float(won[s].mean()) for s in seats},
+        stderr={s: 0.0 if exact else float(won[s].std(ddof=1) / math.sqrt(len(runs))) for s in seats},
+        exact=exact,
+        outcomes=len(runs),
+    )
+
+
+def _count(unseen: int, sizes: Sequence[int]) -> int:
+    """How many distinct run-outs deal ``sizes`` cards to the slots from ``unseen`` cards."""
+    total, left = 1, unseen
+    for k in sizes:
+        total *= math.comb(left, k)
+        left -= k
+    return total
+
+
+def _runouts(unseen: np.ndarray, sizes: Sequence[int], limit: int, samples: int, seed: int
+             ) -> tuple[np.ndarray, bool]:
+    """Run-outs as a (run-outs × cards) array, slot after slot, and whether they are exhaustive: every
+    distinct one when there are at most ``limit``, else ``samples`` uniform random deals (without
+    replacement) from a seeded generator."""
+    needed = sum(sizes)
+    if needed > len(unseen):
+        raise ValueError(f"equity: {needed} cards to deal but only {len(unseen)} unseen")
+    if needed == 0:
+        return np.empty((1, 0), dtype=np.int64), True
+    if _count(len(unseen), sizes) <= limit:
+        rows: list[tuple[int, ...]] = [()]
+        for k in sizes:
+            rows = [r + c for r in rows for c in combinations([x for x in unseen.tolist() if x not in r], k)]
+        return np.array(rows, dtype=np.int64), True
+    rng = np.random.default_rng(seed)
+    deck = np.tile(unseen, (samples, 1))
+    every = np.arange(samples)
+    for j in range(needed):  # a partial Fisher-Yates shuffle of every row at once: the first cards are dealt
+        pick = rng.integers(j, len(unseen), size=samples)
+        deck[every, j], deck[every, pick] = deck[every, pick], deck[every, j].copy()
+    return deck[:, :needed], False
+
+
+def _winners(values: np.ndarray) -> np.ndarray:
+    """Per run-out, each column's share of a prize the best (highest) values split evenly."""
+    best = values == values.max(axis=1, keepdims=True)
+    return best / best.sum(axis=1, keepdims=True)
+
+
+def _winnings(game: Game, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
+              ) -> dict[int, np.ndarray]:
+    """Per seat, what it wins from all ``pots`` in each run-out (see the module docstring for the rules)."""
+    seats = list(cards)
+    if game is Game.RAZZ:
+        main = np.column_stack([razz_values(cards[s]) for s in seats])
+    else:
+        main = np.column_stack([high_values(cards[s]) for s in seats])
+    lows = np.column_stack([low8_values(cards[s]) for s in seats]) if game is Game.STUD8 else None
+    won = {s: np.zeros(main.shape[0]) for s in seats}
+    for amount, eligible in pots:
+        cols = [seats.index(s) for s in eligible]
+        share = _winners(main[:, cols])
+        if lows is not None:
+            low = lows[:, cols]
+            qualified = low.max(axis=1, keepdims=True) > 0
+            low_share = np.where(qualified, _winners(np.where(low > 0, low, -1)), 0.0)
+            share = np.where(qualified, (share + low_share) / 2, share)
+        for j, s in enumerate(eligible):
+            won[s] += amount * share[:, j]
+    return won
+
+
+# ----------------------------------------------------------------------------------- hands and EV
+
+
+@dataclass(frozen=True, slots=True)
+class AllInSpot:
+    """A hand's all-in moment: the ``street`` after whose betting at most one live player had chips left
+    (at least one having none), the cards each live seat held then (``known``), the cards others could
+    see (``dead``), the pots after rake with their eligible seats, each seat's total investment, and
+    whether the 7th card must be a community card."""
+
+    street: int
+    known: Mapping[int, tuple[Card, ...]]
+    dead: tuple[Card, ...]
+    pots: tuple[tuple[Money, tuple[int, ...]], ...]
+    invested: Mapping[int, Money]
+    community: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AllInEV:
+    """One player's all-in result: ``equity`` (expected share of the pots he could win), ``ev`` (expected
+    net, ``equity × pot − investment``, in hundredths, unrounded) and its standard error ``ev_se``."""
+
+    street: int
+    equity: float
+    ev: float
+    ev_se: float
+
+
+def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
+    """The hand's all-in spot before 7th street, or ``None``: no such all-in, no showdown, a live player's
+    cards at that moment not all known, or betting recorded after it (a hand that breaks the rules)."""
+    live = sorted(s for s in result.showdown if s not in result.folded)
+    if len(live) < 2:
+        return None
+    stacks = {s.seat: s.stack for s in hand.seats}
+    street = next((t for t in range(3, HAND_SIZE) if _closed_after(t, live, stacks, result)), None)
+    if street is None or any(isinstance(e, Action) and e.street > street for e in hand.events):
+        return None
+    deals = [e for e in hand.events if isinstance(e, Deal)]
+    known: dict[int, tuple[Card, ...]] = {}
+    for seat in live:
+        cards = _cards_at(seat, street, deals, hand)
+        if cards is None:
+            return None
+        known[seat] = cards
+    held = {c for cards in known.values() for c in cards}
+    dead = tuple(sorted({c for d in deals if d.street <= street for c in d.down + d.up
+                         if c is not None and c not in held}))
+    dealt = sum(len(d.down) + len(d.up) for d in deals if d.street <= street)
+    stub_at_7th = len(DECK) - dealt - len(live) * (HAND_SIZE - 1 - street)
+    paid: dict[int, Money] = {}
+    for award in result.awards:
+        paid[award.pot] = paid.get(award.pot, 0) + award.amount
+    pots = tuple((paid.get(p.index, 0), p.eligible) for p in result.pots if p.eligible)
+    invested = {s: result.invested.get(s, 0) for s in live}
+    return AllInSpot(street, known, dead, pots, invested, stub_at_7th < len(live))
+
+
+def _closed_after(street: int, live: Sequence[int], stacks: Mapping[int, Money], result: ReplayResult) -> bool:
+    """True when, after ``street``'s betting, at most one live seat has chips and at least one has none."""
+    left = [
+        stacks.get(s, 0) - sum(v for t, v in result.street_invested.get(s, {}).items() if t <= street)
+        for s in live
+    ]
+    broke = sum(1 for chips in left if chips <= 0)
+    return broke >= 1 and len(live) - broke <= 1
+
+
+def _cards_at(seat: int, street: int, deals: Sequence[Deal], hand: Hand) -> tuple[Card, ...] | None:
+    """The seat's cards after ``street`` (two down, then one up per street), or ``None`` if one is unknown.
+
+    Down cards an opponent showed are read from his showdown line, which sites print in the order dealt
+    (two down cards, the up cards, the last down card): the first two shown cards that are not up cards
+    are his 3rd-street down cards.
+    """
+    mine = [d for d in deals if d.seat == seat]
+    down = [c for d in mine if d.street == 3 for c in d.down]
+    up = [c for d in mine if d.street <= street for c in d.up]
+    if None in up or len(up) != street - 2:
+        return None
+    if None in down or len(down) != 2:
+        every_up = {c for d in mine for c in d.up}
+        shown = [c for e in hand.events if isinstance(e, (Show, Muck)) and e.seat == seat for c in e.cards]
+        hidden = list(dict.fromkeys(c for c in shown if c is not None and c not in every_up))
+        if len(hidden) < 2:
+            return None
+        down = hidden[:2]
+    return (*down, *up)  # type: ignore[return-value]  # None was ruled out above
+
+
+def hand_seed(hand: Hand) -> int:
+    """A seed that is the same for the same hand on every import and every machine."""
+    return zlib.crc32(f"{hand.site}:{hand.site_hand_id}".encode())
+
+
+def allin_ev(hand: Hand, result: ReplayResult, *, exact_limit: int = EXACT_LIMIT,
+             samples: int = SAMPLES) -> dict[int, AllInEV]:
+    """Each live player's all-in EV in the hand's all-in spot; empty when it has none."""
+    spot = allin_spot(hand, result)
+    if spot is None:
+        return {}
+    found = equity(hand.game, spot.known, spot.dead, spot.pots, community=spot.community,
+                   exact_limit=exact_limit, samples=samples, seed=hand_seed(hand))
+    out: dict[int, AllInEV] = {}
+    for seat in spot.known:
+        at_stake = sum(amount for amount, eligible in spot.pots if seat in eligible)
+        expected = found.expected[seat]
+        out[seat] = AllInEV(
+            street=spot.street,
+            equity=expected / at_stake if at_stake else 0.0,
+            ev=expected - spot.invested[seat],
+            ev_se=found.stderr[seat],
+        )
+    return out
+
+
+def ev_columns(hand: Hand, result: ReplayResult) -> dict[int, dict[str, float | int | None]]:
+    """The :data:`EV_COLUMNS` of every seat dealt in (NULLs for players without an all-in spot)."""
+    found = allin_ev(hand, result)
+    empty: dict[str, float | int | None] = {name: None for name, _ in EV_COLUMNS}
+    return {
+        s.seat: empty if s.seat not in found else {
+            "allin_street": found[s.seat].street,
+            "allin_equity": found[s.seat].equity,
+            "allin_ev": round(found[s.seat].ev),
+            "allin_ev_se": found[s.seat].ev_se,
+        }
+        for s in hand.seats
+    }
