@@ -17,7 +17,6 @@ import pyarrow as pa
 
 from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
 from .equity import ev_columns
-from .equity import ev_columns
 from .flags import player_flags
 from .schema import TABLES
 
@@ -75,7 +74,6 @@ def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
     mucked = {e.seat for e in hand.events if isinstance(e, Muck)}
     flags = player_flags(hand, result)
     allin = ev_columns(hand, result)
-    allin = ev_columns(hand, result)
     return [
         {
             "hand_id": hid,
@@ -92,7 +90,6 @@ def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
             "mucked": s.seat in mucked,
             "folded_street": result.folded.get(s.seat),
             **flags[s.seat],
-            **allin[s.seat],
             **allin[s.seat],
         }
         for s in hand.seats
