@@ -35,7 +35,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..engine.cards import DECK, Card
+from ..engine.cards import DECK, Card, format_cards
 from ..engine.evaluate import high_values, low8_values, razz_values
 from ..engine.model import Action, Deal, Game, Hand, Money, Muck, ReplayResult, Show
 
@@ -91,11 +91,12 @@ def equity(
     hands = {s: tuple(int(c) for c in known[s]) for s in seats}
     used = [c for h in hands.values() for c in h] + [int(c) for c in dead]
     if len(set(used)) != len(used):
-        raise ValueError(f"equity: a card appears twice among the hands and dead cards {used}")
+        raise ValueError(f"equity: a card appears twice among the hands and dead cards "
+                         f"{format_cards(Card(c) for c in used)}")
     own_draws = [HAND_SIZE - community - len(hands[s]) for s in seats]
     if min(own_draws, default=0) < 0 or len(seats) < 1:
-        raise ValueError(f"equity: every seat holds at most {HAND_SIZE - community} cards before the "
-                         f"draw, got {hands}")
+        raise ValueError(f"equity: every seat holds at most {HAND_SIZE - int(community)} cards before the "
+                         f"draw, got {({s: format_cards(known[s]) for s in seats})}")
     pots = [(1.0, seats)] if pots is None else [(float(a), list(e)) for a, e in pots]
     unseen = np.array(sorted(set(range(len(DECK))) - set(used)), dtype=np.int64)
     sizes = own_draws + ([1] if community else [])
