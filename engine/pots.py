@@ -295,8 +295,15 @@ def audit_payout(
             reasons[index] = "; ".join(x for x in (reasons.get(index), r.reason) if x)
             continue
         site = by_pot.get(index, {})
-        awards += [Award(r.pot.index, Half.WHOLE, seat, amount) for seat, amount in site.items()]
-        rules[index] = dict(site)
+        # Unknown cards hide who won, not who could: a payee outside the pot (folded, not all the way
+        # in) is wrong whatever the cards, so only the eligible players' payout is taken on trust.
+        # (Collects printed for "the pot" of a hand with side pots answer to the main pot's players.)
+        eligible = results[0].pot.eligible if single else r.pot.eligible
+        trusted = {seat: amount for seat, amount in site.items() if seat in eligible}
+        awards += [Award(r.pot.index, Half.WHOLE, seat, amount) for seat, amount in trusted.items()]
+        rules[index] = trusted
+        if trusted != site:
+            reasons[index] = "only " + " and ".join(label(s) for s in eligible) + " can win it"
         if sum(site.values()) != r.pot.amount - r.rake:
             name = _pot_name(r.pot.index, len(results))
             found.append(Violation("pot.award", f"the site pays {money(sum(site.values()))} from {name}, which "

@@ -1,0 +1,427 @@
+"""Mutation operators: each one takes a hand the validator accepts and plants one kind of fault in it.
+
+The mutation suite (``test_mutations.py``) runs every operator over every seed hand and demands that
+the validator report each planted fault under the rule id the fault breaks. An operator yields *every*
+place in the hand where its fault can be planted, not just the first, so a rule that is caught on the
+bring-in but missed on a 6th-street raise shows up.
+
+To choose those places without trusting the engine under test, the operators read the printed hand
+with a deliberately naive bookkeeper (:func:`spots`): chips in front of each player, the street's top
+bet, who folded. It knows nothing of turn order, limits or pots; it only keeps mutants clear of
+situations in which the planted fault would be legal after all (an all-in for less, a bet the player
+cannot afford).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator, Mapping
+
+from studbook.engine.cards import DECK, Card
+from studbook.engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Game,
+    Hand,
+    Marker,
+    Money,
+    Show,
+    UncalledReturn,
+)
+from studbook.engine.pots import pot_index
+from studbook.engine.profiles import profile_for
+from studbook.engine.replay import replay
+
+AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    """A seed hand with one planted fault. ``expected`` holds the rule ids that name this fault (the
+    validator must report at least one of them beyond what it reported on the seed); ``line``, when
+    set, is where the violation must point."""
+
+    kind: str
+    hand: Hand
+    expected: frozenset[str]
+    where: str
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A betting action as the printed hand has it, with the chips around it just before it happens."""
+
+    index: int
+    action: Action
+    put: Money
+    level: Money
+    contributed: Money
+    stack: Money
+    opening: bool
+    bets: int
+    double_bet: bool
+
+    @property
+    def all_in(self) -> bool:
+        return self.action.all_in or self.put >= self.stack
+
+
+def chips_put(action: Action, contributed: Money, level: Money) -> Money:
+    """Chips an action adds, read the way the model documents its fields (``to`` is the new total)."""
+    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+        return (action.to if action.to is not None else level + action.amount) - contributed
+    if action.kind in (ActionKind.CHECK, ActionKind.FOLD):
+        return 0
+    return action.amount
+
+
+def spots(hand: Hand) -> list[Spot]:
+    """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
+    stack = {s.seat: s.stack for s in hand.seats}
+    street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
+    double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
+    found: list[Spot] = []
+    for i, event in enumerate(hand.events):
+        if isinstance(event, UncalledReturn):
+            stack[event.seat] += event.amount
+            contrib[event.seat] -= event.amount
+            continue
+        if not isinstance(event, Action):
+            continue
+        if event.kind is ActionKind.ANTE:
+            stack[event.seat] -= event.amount
+            continue
+        if event.street != street:
+            street, contrib, bets = event.street, {s: 0 for s in stack}, 0
+        level = max(contrib.values())
+        put = chips_put(event, contrib[event.seat], level)
+        found.append(Spot(i, event, put, level, contrib[event.seat], stack[event.seat],
+                          street == 3 and not opened, bets, street in double))
+        opened = True
+        stack[event.seat] -= put
+        contrib[event.seat] += put
+        bets += event.kind in AGGRESSIVE
+    return found
+
+
+# ------------------------------------------------------------------------------------- editing
+
+
+def with_event(hand: Hand, index: int, *new: Event) -> Hand:
+    """``hand`` with the event at ``index`` replaced by ``new`` (none: removed)."""
+    return replace(hand, events=hand.events[:index] + new + hand.events[index + 1:])
+
+
+def inserted(hand: Hand, index: int, event: Event) -> Hand:
+    return replace(hand, events=hand.events[:index] + (event,) + hand.events[index:])
+
+
+def _name(hand: Hand) -> str:
+    return f"{hand.source_file.rsplit('/', 1)[-1]} #{hand.site_hand_id}"
+
+
+def _mutant(kind: str, hand: Hand, rules: str, where: str, line: int | None = None) -> Mutant:
+    return Mutant(kind, hand, frozenset(rules.split()), where, line)
+
+
+def _step(hand: Hand, street: int) -> Money:
+    return hand.small_bet if street <= 4 else hand.big_bet
+
+
+def _resized(action: Action, delta: Money) -> Action:
+    """The action with ``delta`` more chips (a raise keeps ``amount`` = ``to`` − the bet before)."""
+    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and action.to is not None:
+        return replace(action, amount=action.amount + delta, to=action.to + delta)
+    return replace(action, amount=action.amount + delta)
+
+
+def _as_raise(action: Action, spot: Spot, total: Money) -> Action:
+    return replace(action, kind=ActionKind.RAISE, amount=total - spot.level, to=total, all_in=False)
+
+
+# ------------------------------------------------------------------------------------- betting
+
+
+def wrong_bring_in_player(hand: Hand) -> Iterator[Mutant]:
+    """The opening 3rd-street action (bring-in, or a completion by the bring-in) made by someone else."""
+    opening = next((s for s in spots(hand) if s.opening), None)
+    if opening is None:
+        return
+    a = opening.action
+    for seat in sorted({e.seat for e in hand.events if isinstance(e, Deal) and e.street == 3} - {a.seat}):
+        yield _mutant("bring-in by the wrong player", with_event(hand, opening.index, replace(a, seat=seat)),
+                      "bring-in.player", f"{_name(hand)} line {a.line}: seat {seat} opens instead of {a.seat}",
+                      a.line)
+
+
+def wrong_bring_in_amount(hand: Hand) -> Iterator[Mutant]:
+    """A bring-in one unit short or over, in hands that state the bring-in. (A hand that does not
+    state it leaves the posted amount as the only evidence; the callers' amounts then disagree with
+    it, which ``call.amount`` reports, but no rule can say the bring-in itself is wrong.)"""
+    if hand.bring_in is None:
+        return
+    for s in spots(hand):
+        if s.action.kind is ActionKind.BRING_IN:
+            for delta in (-1, 1):
+                if s.action.amount + delta >= 0:
+                    yield _mutant("wrong bring-in amount", with_event(hand, s.index, _resized(s.action, delta)),
+                                  "bring-in.amount", f"{_name(hand)} line {s.action.line}: bring-in "
+                                  f"{s.action.amount}{delta:+d}", s.action.line)
+
+
+def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
+    """Every full completion, bet or raise one unit smaller or larger (never turning it into an all-in
+    for less, which would be legal)."""
+    for s in spots(hand):
+        if s.action.kind in AGGRESSIVE and not s.all_in:
+            for delta in (-1, 1):
+                if s.put + delta < s.stack:
+                    yield _mutant("bet or raise of the wrong size",
+                                  with_event(hand, s.index, _resized(s.action, delta)), "bet.size",
+                                  f"{_name(hand)} line {s.action.line}: {s.action.kind} {delta:+d}", s.action.line)
+
+
+def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
+    """A 4th-street bet or raise made the big bet's size where the site says no double bet is allowed
+    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line)."""
+    for s in spots(hand):
+        a = s.action
+        if a.street == 4 and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
+            total = (s.level if s.bets else 0) + hand.big_bet
+            if total - s.contributed < s.stack:
+                new = replace(a, amount=total) if a.kind is ActionKind.BET else _as_raise(a, s, total)
+                yield _mutant("big bet on 4th street without a double bet", with_event(hand, s.index, new),
+                              "bet.size", f"{_name(hand)} line {a.line}: to {total}", a.line)
+
+
+def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
+    """A call or fold after the street's last allowed raise turned into one more raise."""
+    cap = 1 + profile_for(hand).max_raises
+    for s in spots(hand):
+        a = s.action
+        if s.bets >= cap and a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
+            total = s.level + _step(hand, a.street)
+            if total - s.contributed < s.stack:
+                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)), "raise.cap",
+                              f"{_name(hand)} line {a.line}: raise to {total} after {s.bets} bets", a.line)
+
+
+def short_call(hand: Hand) -> Iterator[Mutant]:
+    """Every call one unit short (an all-in call too: it must put in the whole stack)."""
+    for s in spots(hand):
+        if s.action.kind is ActionKind.CALL and s.action.amount > 0:
+            yield _mutant("short call", with_event(hand, s.index, _resized(s.action, -1)), "call.amount",
+                          f"{_name(hand)} line {s.action.line}: call {s.action.amount}-1", s.action.line)
+
+
+def check_facing_bet(hand: Hand) -> Iterator[Mutant]:
+    """Every call, and every fold facing a bet, turned into a check."""
+    for s in spots(hand):
+        a = s.action
+        if a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
+            check = replace(a, kind=ActionKind.CHECK, amount=0, to=None, all_in=False)
+            yield _mutant("check facing a bet", with_event(hand, s.index, check), "action.illegal",
+                          f"{_name(hand)} line {a.line}: {a.kind} -> check facing {s.level - s.contributed}",
+                          a.line)
+
+
+def out_of_turn(hand: Hand) -> Iterator[Mutant]:
+    """Every two consecutive actions of different players on one street swapped: the second player
+    now acts before his turn (on the opening of 3rd street that is the wrong bring-in)."""
+    found = spots(hand)
+    for first, second in zip(found, found[1:]):
+        a, b = first.action, second.action
+        if second.index == first.index + 1 and a.street == b.street and a.seat != b.seat:
+            events = list(hand.events)
+            events[first.index], events[second.index] = b, a
+            rule = "bring-in.player" if first.opening else "action.order"
+            yield _mutant("action out of turn", replace(hand, events=tuple(events)), rule,
+                          f"{_name(hand)} lines {a.line}/{b.line}: seat {b.seat} before seat {a.seat}", b.line)
+
+
+def acts_after_fold(hand: Hand) -> Iterator[Mutant]:
+    """A player who folded folds again at the next action of the hand (or right away if none follows)."""
+    found = spots(hand)
+    for k, s in enumerate(found):
+        if s.action.kind is ActionKind.FOLD:
+            anchor = found[k + 1] if k + 1 < len(found) else s
+            a = anchor.action
+            ghost = Action(a.line, a.street, s.action.seat, ActionKind.FOLD)
+            yield _mutant("action by a player who folded", inserted(hand, anchor.index + 1, ghost),
+                          "action.after-fold", f"{_name(hand)} line {a.line}: seat {s.action.seat} acts again "
+                          f"after folding on line {s.action.line}", a.line)
+
+
+# --------------------------------------------------------------------------------------- cards
+
+
+def _known_cards(hand: Hand) -> list[Card]:
+    seen: list[Card] = []
+    for e in hand.events:
+        cards = e.down + e.up if isinstance(e, Deal) else (e.card,) if isinstance(e, CommunityCard) else ()
+        seen += [c for c in cards if c is not None]
+    return seen
+
+
+def _unused(hand: Hand) -> Card:
+    used = set(_known_cards(hand)) | {c for e in hand.events if isinstance(e, Show) for c in e.cards}
+    return next(c for c in DECK if c not in used)
+
+
+def card_dealt_twice(hand: Hand) -> Iterator[Mutant]:
+    """Every known dealt card replaced by another card dealt in the same hand."""
+    known = _known_cards(hand)
+    for i, e in enumerate(hand.events):
+        if isinstance(e, Deal):
+            for field in ("down", "up"):
+                cards: tuple[Card | None, ...] = getattr(e, field)
+                for k, c in enumerate(cards):
+                    other = next((d for d in known if d != c), None)
+                    if c is None or other is None:
+                        continue
+                    new = replace(e, **{field: cards[:k] + (other,) + cards[k + 1:]})
+                    yield _mutant("card dealt twice", with_event(hand, i, new), "cards.duplicate",
+                                  f"{_name(hand)} line {e.line}: {c} -> {other}")
+        elif isinstance(e, CommunityCard) and e.card is not None:
+            other = next(d for d in known if d != e.card)
+            yield _mutant("card dealt twice", with_event(hand, i, replace(e, card=other)), "cards.duplicate",
+                          f"{_name(hand)} line {e.line}: board {e.card} -> {other}")
+
+
+def too_many_cards(hand: Hand) -> Iterator[Mutant]:
+    """Every deal given one card more, and every complete shown hand one card more."""
+    extra = _unused(hand)
+    community = sum(isinstance(e, CommunityCard) for e in hand.events)
+    for i, e in enumerate(hand.events):
+        if isinstance(e, Deal):
+            new = replace(e, down=e.down + (extra,)) if e.street == 7 else replace(e, up=e.up + (extra,))
+            yield _mutant("too many cards", with_event(hand, i, new), "cards.count",
+                          f"{_name(hand)} line {e.line}: {extra} added to the {e.street}th-street deal", e.line)
+        elif isinstance(e, Show) and len(e.cards) == 7 - community:
+            yield _mutant("too many cards", with_event(hand, i, replace(e, cards=e.cards + (extra,))), "cards.count",
+                          f"{_name(hand)} line {e.line}: shows an eighth card {extra}", e.line)
+
+
+# ------------------------------------------------------------------------------------- payouts
+
+
+def _collects(hand: Hand) -> list[tuple[int, Collect]]:
+    return [(i, e) for i, e in enumerate(hand.events) if isinstance(e, Collect)]
+
+
+def collected_more(hand: Hand) -> Iterator[Mutant]:
+    """Every collect one unit larger, and every collect made the whole printed pot (rake included)."""
+    for i, c in _collects(hand):
+        amounts = {c.amount + 1} | ({hand.total_pot} if hand.total_pot and hand.total_pot > c.amount else set())
+        for amount in sorted(amounts):
+            yield _mutant("collected more than the pot", with_event(hand, i, replace(c, amount=amount)), "pot.award",
+                          f"{_name(hand)} line {c.line}: collects {amount} instead of {c.amount}")
+
+
+def changed_total(hand: Hand) -> Iterator[Mutant]:
+    """The summary's total pot one unit off."""
+    if hand.total_pot is not None:
+        for delta in (-1, 1):
+            yield _mutant("changed total pot", replace(hand, total_pot=hand.total_pot + delta), "pot.total",
+                          f"{_name(hand)}: total pot {hand.total_pot}{delta:+d}")
+
+
+def changed_rake(hand: Hand) -> Iterator[Mutant]:
+    """The summary's rake one unit off."""
+    if hand.rake is not None:
+        for delta in (-1, 1):
+            yield _mutant("changed rake", replace(hand, rake=hand.rake + delta), "rake",
+                          f"{_name(hand)}: rake {hand.rake}{delta:+d}")
+
+
+def folded_collects(hand: Hand) -> Iterator[Mutant]:
+    """Every collect paid to each player who folded instead."""
+    folders = sorted({s.action.seat for s in spots(hand) if s.action.kind is ActionKind.FOLD})
+    for i, c in _collects(hand):
+        for seat in folders:
+            yield _mutant("folded player collects", with_event(hand, i, replace(c, seat=seat)), "pot.winner",
+                          f"{_name(hand)} line {c.line}: seat {seat} (folded) collects instead of {c.seat}")
+
+
+def _losers(hand: Hand, collect: Collect) -> list[int]:
+    """Seats that showed a hand, could win ``collect``'s pot, and were paid nothing from it."""
+    pots = replay(hand).pots
+    index = pot_index(collect.pot)
+    eligible = set(pots[index].eligible) if index < len(pots) else set()
+    paid = {c.seat for _, c in _collects(hand) if pot_index(c.pot) == index}
+    shown = {e.seat for e in hand.events if isinstance(e, Show) and any(e.cards)}
+    return sorted((shown & eligible) - paid) if _showdown_known(hand) else []
+
+
+def _showdown_known(hand: Hand) -> bool:
+    """Whether every hand shown is complete and readable, so the rules can name the better one (a
+    garbled or partial show leaves the winner to the site, and a worse hand cannot be told apart)."""
+    room = 7 - sum(isinstance(e, CommunityCard) for e in hand.events)
+    shows = [e for e in hand.events if isinstance(e, Show)]
+    return all(None not in e.cards and len(e.cards) >= room for e in shows)
+
+
+def worse_hand_collects(hand: Hand) -> Iterator[Mutant]:
+    """Every collect paid to each player who showed down a worse hand (worse high in stud and stud8,
+    worse low in razz) instead."""
+    for i, c in _collects(hand):
+        for seat in _losers(hand, c):
+            yield _mutant("worse hand collects", with_event(hand, i, replace(c, seat=seat)), "pot.winner",
+                          f"{_name(hand)} line {c.line}: seat {seat} (worse hand) collects instead of {c.seat}")
+
+
+def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
+    """In a stud8 pot the site says no low qualified for, the low half paid to another showdown player."""
+    if hand.game is not Game.STUD8 or not any(isinstance(e, Marker) and e.kind == "no-low" for e in hand.events):
+        return
+    for i, c in _collects(hand):
+        low = c.amount // 2
+        for seat in _losers(hand, c):
+            halves = (replace(c, amount=c.amount - low), replace(c, seat=seat, amount=low))
+            yield _mutant("low half paid with no qualifying low", with_event(hand, i, *halves), "pot.winner",
+                          f"{_name(hand)} line {c.line}: seat {seat} paid a low half of {low}")
+
+
+def wrong_split(hand: Hand) -> Iterator[Mutant]:
+    """In every pot two players share, one chip moved from one to the other, and one taking it all."""
+    collects = _collects(hand)
+    for i, a in collects:
+        for j, b in collects:
+            if a.seat == b.seat or pot_index(a.pot) != pot_index(b.pot):
+                continue
+            moved = replace(hand, events=tuple(
+                replace(e, amount=e.amount + 1) if k == i else replace(e, amount=e.amount - 1) if k == j else e
+                for k, e in enumerate(hand.events)))
+            yield _mutant("wrong split", moved, "pot.award", f"{_name(hand)} lines {b.line}->{a.line}: one chip moved")
+            if i < j:
+                taken = with_event(with_event(hand, j), i, replace(a, amount=a.amount + b.amount))
+                yield _mutant("wrong split", taken, "pot.award", f"{_name(hand)} line {a.line}: takes "
+                              f"seat {b.seat}'s share too")
+
+
+OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
+    "bring-in by the wrong player": wrong_bring_in_player,
+    "wrong bring-in amount": wrong_bring_in_amount,
+    "bet or raise of the wrong size": wrong_bet_size,
+    "big bet on 4th street without a double bet": big_bet_on_fourth,
+    "raise past the cap": raise_past_cap,
+    "short call": short_call,
+    "check facing a bet": check_facing_bet,
+    "action out of turn": out_of_turn,
+    "action by a player who folded": acts_after_fold,
+    "card dealt twice": card_dealt_twice,
+    "too many cards": too_many_cards,
+    "collected more than the pot": collected_more,
+    "changed total pot": changed_total,
+    "changed rake": changed_rake,
+    "folded player collects": folded_collects,
+    "worse hand collects": worse_hand_collects,
+    "low half paid with no qualifying low": low_without_qualifier,
+    "wrong split": wrong_split,
+}
+"""Every fault kind the issue lists, by the name the report table prints."""

@@ -1,0 +1,138 @@
+"""The mutation suite (issue #3, "Must show"): plant every kind of fault in real hands and demand that
+the validator names each one.
+
+Seeds are every stud-family hand of the real PokerStars corpus (``fpdb/Stars``) except the three
+synthetic fixtures, plus the hand-written scripts of ``stud_scripts.py`` (transcribed real hands with
+a capped street, a double bet, a split and a side pot, so that no fault kind depends on the corpus
+happening to contain its situation). Each operator of :mod:`mutations` yields every place its fault
+can be planted; a mutant is *caught* when validation reports one of its expected rule ids (at the
+mutated line, where the operator names one) more often than on the untouched seed.
+
+Run with ``-s`` to see how many mutants of each kind were generated and caught, per seed source.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from studbook.engine.model import Hand, Violation
+from studbook.engine.validate import RULES, validate
+from studbook.parsers import parse_file
+
+import stud_scripts
+from conftest import corpus_path
+from handbuilder import build
+from mutations import OPERATORS, Mutant
+
+SYNTHETIC = frozenset({"7stud.txt", "razz.txt", "horse.txt"})
+"""Invented fixtures in the corpus (see its MANIFEST): they break the rules on purpose, so they are
+not seeds."""
+
+HANDBUILT = {
+    "STUD8_SPLIT": stud_scripts.STUD8_SPLIT,
+    "STUD_DOUBLE_BET": stud_scripts.STUD_DOUBLE_BET,
+    "STUD_CAPPED": stud_scripts.STUD_CAPPED,
+    "STUD_SIDE_POT": stud_scripts.STUD_SIDE_POT,
+}
+
+SOURCES = ("corpus", "handbuilt")
+
+
+@dataclass
+class Outcome:
+    """Mutants generated and caught per (kind, source), and a line for each one that got through."""
+
+    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
+    caught: Counter[tuple[str, str]] = field(default_factory=Counter)
+    missed: dict[str, list[str]] = field(default_factory=dict)
+    seeds: Counter[str] = field(default_factory=Counter)
+
+
+def corpus_seeds() -> list[Hand]:
+    folder = corpus_path("fpdb", "Stars")
+    files = sorted(p for p in folder.glob("*.txt") if p.name not in SYNTHETIC)
+    return [h for p in files for h in parse_file(p) if isinstance(h, Hand)]
+
+
+def handbuilt_seeds() -> list[Hand]:
+    return [build(script, source_file=name) for name, script in HANDBUILT.items()]
+
+
+def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
+    """Whether ``got`` reports the planted fault: an expected rule fires more often than on the seed,
+    at the mutated line when the mutant names one."""
+    new = Counter(v.rule for v in got) - before
+    return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
+
+
+def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
+    outcome = Outcome()
+    for source, hands in seeds.items():
+        for seed in hands:
+            outcome.seeds[source] += 1
+            before = Counter(v.rule for v in validate(seed))
+            for kind, operator in OPERATORS.items():
+                for mutant in operator(seed):
+                    outcome.generated[kind, source] += 1
+                    try:
+                        got = validate(mutant.hand)
+                    except Exception as exc:  # the validator must never raise; record it as a miss
+                        got, why = [], f"validate raised {exc!r}"
+                    else:
+                        why = f"got {[(v.rule, v.line) for v in got]}"
+                    if mutant.hand != seed and is_caught(mutant, got, before):
+                        outcome.caught[kind, source] += 1
+                    else:
+                        outcome.missed.setdefault(kind, []).append(
+                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}")
+    return outcome
+
+
+def table(outcome: Outcome) -> str:
+    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>8}" for s in SOURCES)
+    rows = [head, "-" * len(head)]
+    for kind in OPERATORS:
+        rows.append(f"{kind:<46}" + "".join(
+            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>8}" for s in SOURCES))
+    total = f"{'all kinds':<46}" + "".join(
+        f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
+        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>8}" for s in SOURCES)
+    seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
+    return "\n".join(rows + ["-" * len(head), total, seeds])
+
+
+@pytest.fixture(scope="module")
+def outcome() -> Outcome:
+    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": handbuilt_seeds()})
+    print("\n" + table(result))
+    return result
+
+
+def test_corpus_seeds_cover_all_three_games() -> None:
+    games = Counter(h.game for h in corpus_seeds())
+    assert len(games) == 3 and min(games.values()) >= 10, games
+
+
+def test_expected_rules_are_documented_ids() -> None:
+    """A mutant may only expect a stable, documented rule id (a typo would make it uncatchable)."""
+    for seed in handbuilt_seeds():
+        for operator in OPERATORS.values():
+            for mutant in operator(seed):
+                assert mutant.expected <= set(RULES), mutant.expected - set(RULES)
+
+
+@pytest.mark.parametrize("kind", list(OPERATORS))
+def test_kind_is_generated(outcome: Outcome, kind: str) -> None:
+    """Every fault kind is planted somewhere: a kind with no mutants would pass without testing."""
+    assert sum(outcome.generated[kind, s] for s in SOURCES) > 0, f"no seed hand allows {kind!r}"
+
+
+@pytest.mark.parametrize("kind", list(OPERATORS))
+def test_every_mutant_is_caught(outcome: Outcome, kind: str) -> None:
+    missed = outcome.missed.get(kind, [])
+    shown = "\n".join(missed[:15])
+    assert not missed, f"{len(missed)} {kind!r} mutants not caught by the expected rule:\n{shown}"
