@@ -249,25 +249,46 @@ def breakdown_columns(by: Sequence[str]) -> list[Breakdown]:
     return [BREAKDOWNS[b] for b in by]
 
 
-def grouped_query(
-    select: Sequence[str], filters: Filters | None, by: Sequence[str], join: str = ""
-) -> tuple[str, list[Any], list[str]]:
-    """``SELECT <by columns>, <select> FROM hand_players ⋈ hands [join] WHERE <filters> GROUP BY <by>``:
-    the query shape every stat and win-rate table shares. Returns the SQL, its parameters and the names
-    of the group columns (in order)."""
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The hands and groups of a query: ``names`` of the group columns, their SQL ``exprs`` (``expr AS
+    name``, over ``hp`` = hand_players and ``h`` = hands), and the ``where`` condition with ``params``."""
+
+    names: tuple[str, ...]
+    exprs: tuple[str, ...]
+    where: str
+    params: tuple[Any, ...]
+
+    @property
+    def positions(self) -> str:
+        """``1, 2, ...``: group and order by position, since an alias such as ``bring_in`` would bind
+        to the hands column of that name first."""
+        return ", ".join(str(i) for i in range(1, len(self.names) + 1))
+
+
+def selection(filters: Filters | None, by: Sequence[str]) -> Selection:
+    """The :class:`Selection` of ``filters`` grouped by the breakdowns ``by``."""
     where, params = (filters or Filters()).where()
     groups = breakdown_columns(by)
-    names = [name for g in groups for name, _ in g.columns]
-    exprs = [f"{expr} AS {name}" for g in groups for name, expr in g.columns]
     where += "".join(f" AND {g.require}" for g in groups if g.require)
-    # group and order by position: an alias such as ``bring_in`` would bind to the hands column first
-    positions = ", ".join(str(i) for i in range(1, len(names) + 1))
-    group = f" GROUP BY {positions} ORDER BY {positions}" if names else ""
-    sql = (
-        f"SELECT {', '.join([*exprs, *select])} FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
-        f"{join} WHERE {where}{group}"
+    return Selection(
+        tuple(name for g in groups for name, _ in g.columns),
+        tuple(f"{expr} AS {name}" for g in groups for name, expr in g.columns),
+        where,
+        tuple(params),
     )
-    return sql, params, names
+
+
+def grouped_query(select: Sequence[str], filters: Filters | None, by: Sequence[str]) -> tuple[str, list[Any], list[str]]:
+    """``SELECT <by columns>, <select> FROM hand_players ⋈ hands WHERE <filters> GROUP BY <by>``.
+    Returns the SQL, its parameters and the names of the group columns (in order)."""
+    sel = selection(filters, by)
+    group = f" GROUP BY {sel.positions} ORDER BY {sel.positions}" if sel.names else ""
+    sql = (
+        f"SELECT {', '.join([*sel.exprs, *select])} FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
+        f"WHERE {sel.where}{group}"
+    )
+    return sql, list(sel.params), list(sel.names)
 
 
 def _sum(stat: Stat, expr: str) -> str:

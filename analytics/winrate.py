@@ -21,40 +21,38 @@ import duckdb
 import numpy as np
 import pandas as pd
 
-from .stats import Filters, grouped_query, stakes_labels
+from .stats import Filters, Selection, selection, stakes_labels
 
 DEFAULT_SESSION_GAP = timedelta(minutes=30)
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
 
-_SESSIONS = """
-    (WITH played AS (
-        SELECT hp.hand_id, hp.seat, hp.player, h.started_at,
-               h.started_at - LAG(h.started_at) OVER w AS since_previous,
-               LEAD(h.started_at) OVER w - h.started_at AS until_next
-        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
-        WHERE {where} AND h.started_at IS NOT NULL
-        WINDOW w AS (PARTITION BY hp.player ORDER BY h.started_at, hp.hand_id)
-    )
-    SELECT hand_id, seat,
-           SUM(CASE WHEN since_previous IS NULL OR since_previous > ? THEN 1 ELSE 0 END)
-               OVER (PARTITION BY player ORDER BY started_at, hand_id ROWS UNBOUNDED PRECEDING) AS session,
-           CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
-    FROM played)
-"""
-"""Each (hand, seat) of the filtered hands with a time stamp: its player's session number (1, 2 ... in
-time order) and the seconds until his next hand of the same session."""
+def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
+    """The selected player rows with their group columns, money, and time: ``session`` (1, 2 ... per
+    player in time order; NULL without a time stamp) and ``seconds`` until the player's next hand of
+    the same session. One windowed pass, no join back: this is what keeps a million hands fast.
 
-
-def _with_sessions(
-    select: Sequence[str], filters: Filters | None, by: Sequence[str], session_gap: timedelta
-) -> tuple[str, list[Any], list[str]]:
-    """:func:`~.stats.grouped_query` with the session columns ``t.session`` and ``t.seconds`` joined."""
-    where, params = (filters or Filters()).where()
-    join = f"LEFT JOIN {_SESSIONS.format(where=where)} t ON t.hand_id = hp.hand_id AND t.seat = hp.seat"
-    sql, outer, names = grouped_query(select, filters, by, join)
-    return sql, [*params, session_gap, session_gap, *outer], names
+    Hands dealt at the same second are peers of the running sum, so they share a session whichever
+    order the window puts them in."""
+    groups = ", ".join(sel.exprs) + ", " if sel.exprs else ""
+    sql = f"""
+        WITH played AS (
+            SELECT {groups}hp.player, hp.net, hp.rake_paid, h.big_bet, h.started_at,
+                   h.started_at - LAG(h.started_at) OVER w AS since_previous,
+                   LEAD(h.started_at) OVER w - h.started_at AS until_next
+            FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+            WHERE {sel.where}
+            WINDOW w AS (PARTITION BY hp.player ORDER BY h.started_at)
+        )
+        SELECT * EXCLUDE (since_previous, until_next),
+               CASE WHEN started_at IS NOT NULL THEN SUM(CASE WHEN since_previous IS NULL
+                    OR since_previous > ? THEN 1 ELSE 0 END) OVER (PARTITION BY player ORDER BY started_at) END
+                   AS session,
+               CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
+        FROM played
+    """
+    return sql, [*sel.params, session_gap, session_gap]
 
 
 def winrates(
@@ -67,17 +65,17 @@ def winrates(
     ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets), ``bb100``, ``sd_bb``
     (standard deviation of the per-hand result in big bets), ``se_bb100``, ``ci95_low``/``ci95_high``,
     ``sessions``, ``hours``, ``net_per_hour`` (hundredths per hour) and ``hands_per_hour``."""
-    groups = list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"]
-    select = [
-        "COUNT(*) AS hands",
-        "CAST(SUM(hp.net) AS BIGINT) AS net",
-        "CAST(SUM(hp.rake_paid) AS BIGINT) AS rake_paid",
-        "SUM(hp.net::DOUBLE / h.big_bet) AS net_bb",
-        "STDDEV_SAMP(hp.net::DOUBLE / h.big_bet) AS sd_bb",
-        "COUNT(DISTINCT hp.player || '#' || t.session) AS sessions",
-        "COALESCE(SUM(t.seconds), 0) / 3600.0 AS hours",
-    ]
-    sql, params, names = _with_sessions(select, filters, groups, session_gap)
+    sel = selection(filters, list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"])
+    timed, params = _timed(sel, session_gap)
+    names = ", ".join(sel.names)
+    sql = f"""
+        SELECT {names}, COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net,
+               CAST(SUM(rake_paid) AS BIGINT) AS rake_paid,
+               SUM(net::DOUBLE / big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / big_bet) AS sd_bb,
+               COUNT(DISTINCT (player, session)) FILTER (WHERE session IS NOT NULL) AS sessions,
+               SUM(seconds) / 3600.0 AS hours
+        FROM ({timed}) GROUP BY {sel.positions} ORDER BY {sel.positions}
+    """
     frame = con.execute(sql, params).df()
     frame["net"] = frame["net"].astype("int64")
     frame["rake_paid"] = frame["rake_paid"].fillna(0).astype("int64")
@@ -88,8 +86,8 @@ def winrates(
     hours = frame["hours"].where(frame["hours"] > 0)
     frame["net_per_hour"] = frame["net"] / hours
     frame["hands_per_hour"] = frame["hands"] / hours
-    if "big_bet" in names:
-        frame.insert(names.index("big_bet") + 1, "stakes", stakes_labels(frame))
+    if "big_bet" in sel.names:
+        frame.insert(list(sel.names).index("big_bet") + 1, "stakes", stakes_labels(frame))
     return frame
 
 
@@ -100,16 +98,15 @@ def sessions(
 ) -> pd.DataFrame:
     """One row per player and session: ``player``, ``session`` (1, 2 ... in time order), ``currency``,
     ``started``, ``ended``, ``hands``, ``net`` (exact hundredths), ``net_bb`` and ``hours``."""
-    where, params = (filters or Filters()).where()
+    timed, params = _timed(selection(filters, ["currency"]), session_gap)
     sql = f"""
-        SELECT hp.player, t.session, h.currency, MIN(h.started_at) AS started, MAX(h.started_at) AS ended,
-               COUNT(*) AS hands, CAST(SUM(hp.net) AS BIGINT) AS net,
-               SUM(hp.net::DOUBLE / h.big_bet) AS net_bb, SUM(t.seconds) / 3600.0 AS hours
-        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
-        JOIN {_SESSIONS.format(where=where)} t ON t.hand_id = hp.hand_id AND t.seat = hp.seat
-        GROUP BY hp.player, t.session, h.currency ORDER BY hp.player, t.session, h.currency
+        SELECT player, session, currency, MIN(started_at) AS started, MAX(started_at) AS ended,
+               COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net, SUM(net::DOUBLE / big_bet) AS net_bb,
+               SUM(seconds) / 3600.0 AS hours
+        FROM ({timed}) WHERE session IS NOT NULL
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     """
-    frame = con.execute(sql, [*params, session_gap, session_gap]).df()
+    frame = con.execute(sql, params).df()
     frame["session"] = frame["session"].astype("int64")
     frame["net"] = frame["net"].astype("int64")
     return frame

@@ -1,0 +1,174 @@
+"""Import-to-stats benchmark: hands/s from Hand objects into DuckDB, memory, and seconds for the stats.
+
+Three phases, each printed with its figures:
+
+1. **import**: ``--import-hands`` hands from a *hand source* (a function ``n -> iterable of Hand``; the
+   default repeats the parsed corpus or sample hands with fresh hand numbers, ``--source
+   module:function`` plugs in the simulator) are replayed, turned into rows (with the stat flags) and
+   written to a fresh database in chunks, as the importer does. Prints hands/s and the resident memory
+   at every quarter, which must stay flat: memory is bounded by the chunk size, not by the hand count.
+2. **scale**: the stored hands are copied in SQL with fresh ids (and later time stamps) until the
+   database holds ``--hands`` hands, so the stats can be timed on a million hands now.
+3. **stats**: the full stat table per player (every stat of STATS.md), the same by game and stakes, and
+   the win-rate table with sessions; seconds for each. The goal is under 5 s for a million hands.
+
+    python benchmarks/stats.py [--hands 1000000] [--import-hands 20000] [--source pkg.mod:func]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import resource
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from studbook.analytics.importer import CHUNK_HANDS
+from studbook.analytics.rows import rows_for_hand, to_arrow
+from studbook.analytics.schema import HAND_TABLES, PARSE_ERRORS
+from studbook.analytics.stats import Filters, stat_table
+from studbook.analytics.store import SourceFile, Store, open_store
+from studbook.analytics.winrate import winrates
+from studbook.engine.model import Hand
+from studbook.engine.profiles import profile_for
+from studbook.engine.replay import replay
+from studbook.parsers import parse_file
+
+HandSource = Callable[[int], Iterable[Hand]]
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS_STARS = REPO.parent / "shared" / "corpus" / "fpdb" / "Stars"
+SYNTHETIC = {"7stud.txt", "razz.txt", "horse.txt"}
+"""The corpus's invented fixtures, which break the rules on purpose: not representative hands."""
+
+
+def repeated_corpus(n: int) -> Iterator[Hand]:
+    """``n`` hands: the real PokerStars corpus hands (or ``sample_data/`` without the corpus) over and
+    over, each copy with a fresh hand number so none is a duplicate."""
+    folder = CORPUS_STARS if CORPUS_STARS.exists() else REPO / "sample_data"
+    pool = [
+        item
+        for path in sorted(folder.rglob("*.txt"))
+        if path.name not in SYNTHETIC
+        for item in parse_file(path)
+        if isinstance(item, Hand)
+    ]
+    for number, hand in zip(range(n), itertools.cycle(pool)):
+        yield replace(hand, site_hand_id=f"bench{number}")
+
+
+def load_source(spec: str | None) -> HandSource:
+    """``module:function`` (e.g. the simulator), or the repeated corpus."""
+    if spec is None:
+        return repeated_corpus
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def rss_mb() -> float:
+    """Resident memory now (Linux ``/proc``), in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def import_hands(store: Store, hands: Iterable[Hand], total: int) -> int:
+    """Replay and store ``hands`` a chunk (the importer's size) per transaction, as if each chunk were
+    a file; print the rate and the resident memory at each quarter. Returns the number stored."""
+    started = time.perf_counter()
+    marks = {total * q // 4 for q in (1, 2, 3, 4)}
+    count = 0
+    batches = iter(hands)
+    while chunk := list(itertools.islice(batches, CHUNK_HANDS)):
+        buffer: dict[str, list[dict]] = {t.name: [] for t in HAND_TABLES}
+        for hand in chunk:
+            for name, rows in rows_for_hand(hand, replay(hand, profile_for(hand))).items():
+                buffer[name].extend(rows)
+        arrow = {name: to_arrow(name, rows) for name, rows in buffer.items()}
+        store.write_file(SourceFile(f"chunk {count}", f"chunk {count}", 0), [arrow], to_arrow(PARSE_ERRORS.name, []))
+        for number in range(count + 1, count + len(chunk) + 1):
+            if number in marks:
+                rate = number / (time.perf_counter() - started)
+                print(f"  {number:>9,} hands  {rate:>7,.0f} hands/s  resident memory {rss_mb():,.0f} MB")
+        count += len(chunk)
+    return count
+
+
+def scale_to(store: Store, target: int) -> int:
+    """Copy the stored hands (``hands`` and ``hand_players``: what the stats read) with fresh ids until
+    there are ``target``; each copy is shifted a day later so sessions stay realistic."""
+    con = store.con
+    (base,) = con.execute("SELECT count(*) FROM hands").fetchone()  # type: ignore[misc]
+    copies = -(-target // base)
+    con.execute("CREATE TEMP TABLE base_hands AS SELECT * FROM hands")
+    con.execute("CREATE TEMP TABLE base_players AS SELECT * FROM hand_players")
+    con.execute(
+        "INSERT INTO hands SELECT b.* REPLACE (hand_id || '~' || c AS hand_id, "
+        "started_at + c * INTERVAL 1 DAY AS started_at) FROM base_hands b, range(1, ?) t(c)",
+        [copies],
+    )
+    con.execute(
+        "INSERT INTO hand_players SELECT b.* REPLACE (hand_id || '~' || c AS hand_id) "
+        "FROM base_players b, range(1, ?) t(c)",
+        [copies],
+    )
+    (total,) = con.execute("SELECT count(*) FROM hands").fetchone()  # type: ignore[misc]
+    return int(total)
+
+
+def timed(label: str, work: Callable[[], object]) -> float:
+    """Best of two runs (the machine is shared), printed."""
+    best = float("inf")
+    for _ in range(2):
+        started = time.perf_counter()
+        result = work()
+        best = min(best, time.perf_counter() - started)
+    rows = len(result) if hasattr(result, "__len__") else "?"  # type: ignore[arg-type]
+    print(f"  {label:<44} {best:6.2f} s  ({rows:,} result rows)")
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands in the database for the stats")
+    parser.add_argument("--import-hands", type=int, default=20_000, help="hands imported from the source")
+    parser.add_argument("--source", help="module:function giving n hands (default: the repeated corpus)")
+    args = parser.parse_args(argv)
+    source = load_source(args.source)
+    with tempfile.TemporaryDirectory(prefix="studbook-stats-bench-") as tmp:
+        with open_store(Path(tmp) / "bench.duckdb") as store:
+            print(f"import of {args.import_hands:,} hands from {getattr(source, '__name__', source)}:")
+            started = time.perf_counter()
+            stored = import_hands(store, source(args.import_hands), args.import_hands)
+            elapsed = time.perf_counter() - started
+            print(f"  {stored:,} hands in {elapsed:.1f} s = {stored / elapsed:,.0f} hands/s; "
+                  f"peak memory so far {peak_mb():,.0f} MB")
+            started = time.perf_counter()
+            total = scale_to(store, args.hands)
+            (players,) = store.con.execute("SELECT count(*) FROM hand_players").fetchone()  # type: ignore[misc]
+            print(f"scaled to {total:,} hands / {players:,} player rows in {time.perf_counter() - started:.1f} s")
+        with open_store(Path(tmp) / "bench.duckdb", read_only=True) as store:
+            con = store.con
+            print("stats:")
+            full = timed("every stat, one row per player", lambda: stat_table(con))
+            timed("every stat by game and stakes", lambda: stat_table(con, by=("game", "stakes")))
+            timed("headline stats, stud8 only, by door card",
+                  lambda: stat_table(con, Filters(games=("stud8",)), by=("door",), stats=["vpip", "wtsd"]))
+            timed("win rates with sessions, per player", lambda: winrates(con))
+            print(f"full stats table for {total:,} hands: {full:.2f} s (goal < 5 s); "
+                  f"peak memory of the process {peak_mb():,.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
