@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 _LOOKAHEAD = 3
 """Non-blank lines examined: some exports put a line of their own before the first header."""
@@ -24,9 +24,11 @@ class Site:
     name: str
     hand_header: re.Pattern[str]
 
-    def starts_hand(self, line: str) -> bool:
-        """True when ``line`` is the first line of one of this site's hands."""
-        return self.hand_header.match(line) is not None
+    @property
+    def starts_hand(self) -> Callable[[str], object]:
+        """A test of a line: truthy when it is the first line of one of this site's hands (the
+        compiled pattern's own ``match``, called once per line of every file)."""
+        return self.hand_header.match
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,7 @@ def detect(lines: Iterable[tuple[int, str]]) -> Detection | None:
         if not text:
             continue
         for site in SITES:
-            if site.starts_hand(text):
+            if site.hand_header.match(text):
                 return Detection(site, number)
         for site_id, pattern in _SUMMARIES:
             if pattern.match(text):

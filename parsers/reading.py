@@ -49,7 +49,7 @@ def sniff_encoding(head: bytes) -> tuple[str, int]:
     if head.startswith(codecs.BOM_UTF16_BE):
         return "utf-16-be", 2
     sample = head[:_SNIFF_SIZE]
-    if len(sample) >= 4:
+    if len(sample) >= 16:
         # UTF-16 text that is mostly ASCII has a NUL in every other byte; a lone leading NUL (seen in a
         # PartyPoker export) does not make a file UTF-16, hence the threshold.
         odd_nuls = sample[1::2].count(0)
@@ -157,9 +157,9 @@ def read_lines(path: str | PathLike[str], chunk_size: int = CHUNK_SIZE) -> Itera
     return iter_lines(decode_chunks(read_chunks(path, chunk_size)))
 
 
-def split_hands(lines: Iterable[str], starts_hand: Callable[[str], bool]) -> Iterator[HandText]:
+def split_hands(lines: Iterable[str], starts_hand: Callable[[str], object]) -> Iterator[HandText]:
     """Group lines into hands: a hand ends at a blank line, or where a line ``starts_hand`` although
-    the current hand has not ended (exports that glue hands together). Line numbers are 1-based file
+    the current hand has not ended (exports that glue hands together; any truthy result counts). Line numbers are 1-based file
     lines; a BOM at the start of a line (files concatenated after export) is removed."""
     current: list[str] = []
     start = 0

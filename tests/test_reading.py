@@ -98,15 +98,16 @@ def test_crlf(tmp_path: Path) -> None:
 
 
 @given(
-    lines=st.lists(st.text(st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)), max_size=12),
+    # No NUL: a NUL-heavy text is what the BOM-less UTF-16 guess keys on (tested above).
+    lines=st.lists(st.text(st.characters(blacklist_characters="\r\n\0", blacklist_categories=("Cs",)), max_size=12),
                    max_size=12),
     ending=st.sampled_from(["\n", "\r\n", "\r"]),
     codec=st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]),
     size=st.integers(1, 9),
 )
 def test_any_chunking_gives_the_same_lines(lines: list[str], ending: str, codec: str, size: int) -> None:
-    if lines and lines[0][:1] in ("\0", "\ufeff"):
-        lines[0] = "x" + lines[0]  # a leading NUL or BOM is dropped on purpose: not this test's subject
+    if lines and lines[0][:1] == "\ufeff":
+        lines[0] = "x" + lines[0]  # a leading BOM is dropped on purpose: not this test's subject
     data = ending.join(lines).encode(codec)
     chunks = [data[i:i + size] for i in range(0, len(data), size)]
     got = list(iter_lines(decode_chunks(chunks)))
