@@ -41,8 +41,10 @@ from .store import FileCounts, SourceFile, Store
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt",)
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""
 
-CHUNK_HANDS = 2000
-"""Hands per Arrow batch: large enough that per-batch overhead vanishes, small enough to bound memory."""
+CHUNK_HANDS = 500
+"""Hands per Arrow batch: large enough that per-batch overhead vanishes (a few inserts per table), small
+enough to bound memory: rows are Python dicts until converted, ~100 columns per player with the stat
+flags, so 500 hands hold a few tens of MB."""
 
 T = TypeVar("T")
 R = TypeVar("R")
