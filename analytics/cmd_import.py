@@ -8,6 +8,10 @@ import sys
 from .cli import Command, add_db_option, add_paths_argument, add_profile_option, add_workers_option, fail
 
 
+INTERRUPTED = 130
+"""The shell's usual status for a program stopped by Ctrl-C."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_paths_argument(parser)
     add_db_option(parser)
@@ -26,13 +30,21 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         return fail(str(exc))
     with store:
-        summary = run_import(
-            args.paths,
-            store,
-            workers=args.workers or default_workers(),
-            profile=args.profile,
-            progress=Progress(enabled=False) if args.quiet else Progress(),
-        )
+        try:
+            summary = run_import(
+                args.paths,
+                store,
+                workers=args.workers or default_workers(),
+                profile=args.profile,
+                progress=Progress(enabled=False) if args.quiet else Progress(),
+            )
+        except KeyboardInterrupt:
+            print(
+                "\nstudbook: interrupted; every file already stored is complete and the one being written "
+                "was left out: run the same command again to import the rest",
+                file=sys.stderr,
+            )
+            return INTERRUPTED
     width = len(f"{max(summary.files, summary.hands, summary.duplicates, summary.not_stud):,}")
     lines = [
         ("files found", summary.files),
@@ -40,10 +52,10 @@ def run(args: argparse.Namespace) -> int:
         ("  already imported (skipped)", summary.files_already_imported),
         ("  unreadable", summary.files_failed),
         ("hands imported", summary.hands),
-        ("duplicate hands skipped", summary.duplicates),
+        ("duplicates skipped", summary.duplicates),
         ("non-stud hands skipped", summary.not_stud),
-        ("hands breaking a rule", summary.with_violations),
-        ("problems", len(summary.problems)),
+        ("hands with violations", summary.with_violations),
+        ("errors", len(summary.problems)),
     ]
     for label, value in lines:
         print(f"{label + ':':<30}{value:>{width},}")
@@ -67,7 +79,8 @@ COMMAND = Command(
         "hands again changes nothing: files already imported are skipped, and a hand seen before is\n"
         "counted as a duplicate. Hold'em, Omaha and draw hands from mixed games are skipped and counted.\n"
         "If the import is interrupted, each file is stored completely or not at all; run it again to\n"
-        "finish.\n\n"
+        "finish. A file already imported is not read again, even with another --profile: import it\n"
+        "into a new database (--db) to judge it by other rules, or use 'studbook audit'.\n\n"
         "Exit status: 0, or 1 when nothing could be read."
     ),
     add_arguments=add_arguments,

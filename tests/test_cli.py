@@ -141,3 +141,16 @@ def test_audit_text_report_reports_a_broken_hand_with_file_and_line(
     assert f"[{broken}:" in out
     assert "\n  parse " in out.split("hands audited")[1]
     assert "11 hands audited in 1 files" in out
+
+
+def test_ctrl_c_during_import_says_how_to_finish(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from studbook.analytics import importer
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importer, "run_import", interrupted)
+    status, _, err = run_cli(capsys, "import", str(tmp_path), "--db", str(tmp_path / "db.duckdb"))
+    assert status == 130 and "run the same command again" in err
