@@ -1,0 +1,313 @@
+"""Charts a stud player would put in a forum post: winnings over time, the hi/lo make-up of a stud8 result,
+and win rates with their uncertainty.
+
+Each chart is two steps: a ``*_data`` function runs the SQL and returns the exact numbers as a DataFrame
+(money in BIGINT hundredths, as stored), and a ``*_chart`` function draws it on a matplotlib ``Axes`` and
+returns it, so a notebook can show the table, restyle the axes or put several charts in one figure.
+
+Money is drawn in the currency of the hands (dollars, euros, or chips for tournaments and play money);
+hands of more than one currency cannot share an axis, so they are drawn in big bets (the upper limit of
+each hand's stakes), which is also the unit of BB/100. Amounts get thousands separators; every axis says
+its unit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import duckdb
+import numpy as np
+import pandas as pd
+
+from .stats import Filters, stat_table
+from .winrate import Z95, winrates
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.ticker import FuncFormatter
+
+CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+STUD8_RESULTS: tuple[tuple[str, str], ...] = (
+    ("scoop", "Scoop"),
+    ("hi_only", "High only"),
+    ("lo_only", "Low only"),
+    ("quartered", "Quartered"),
+)
+"""The stud8 result stats (keys of :data:`studbook.analytics.stats.STATS`) the result chart counts."""
+
+
+class NoHands(ValueError):
+    """Nothing to draw: the player has no hands matching the filters (the message lists who has)."""
+
+
+def _player_filters(player: str, filters: Filters | None, games: Sequence[str] = ()) -> Filters:
+    """``filters`` narrowed to ``player`` and, for a chart of some games only, to those ``games``."""
+    base = filters or Filters()
+    chosen = tuple(g for g in games if not base.games or g in base.games) if games else base.games
+    if games and not chosen:
+        raise NoHands(f"no {'/'.join(games)} hands for player {player!r}: the game filter selects "
+                      f"{', '.join(base.games)} only")
+    return Filters(
+        players=(player,), games=chosen, sites=base.sites, stakes=base.stakes,
+        since=base.since, until=base.until, min_players=base.min_players, max_players=base.max_players,
+        valid_only=base.valid_only,
+    )
+
+
+def _no_hands(con: duckdb.DuckDBPyConnection, player: str, what: str) -> NoHands:
+    known = [r[0] for r in con.execute(
+        "SELECT player FROM hand_players GROUP BY player ORDER BY COUNT(*) DESC, player LIMIT 8").fetchall()]
+    listed = ", ".join(known) if known else "nobody: import some hand histories first"
+    return NoHands(f"no {what} for player {player!r} (players with the most hands: {listed})")
+
+
+# ------------------------------------------------------------------------------------ the unit
+
+
+def money_unit(frame: pd.DataFrame) -> tuple[str, float]:
+    """How to draw the money of ``frame`` (columns ``currency`` and ``big_bet``): an axis label and a
+    divisor per row — the currency when there is only one (hundredths / 100), else big bets."""
+    currencies = set(frame["currency"].fillna("chips"))
+    if len(currencies) == 1:
+        currency = currencies.pop()
+        symbol = CURRENCY_SYMBOLS.get(currency, "")
+        return (f"{symbol} ({currency})" if symbol else currency), 100.0
+    return "big bets", 0.0
+
+
+def _in_unit(frame: pd.DataFrame, column: str, divisor: float) -> pd.Series:
+    """``column`` (hundredths) divided into the unit: by ``divisor``, or by each row's big bet when 0."""
+    return frame[column] / (divisor if divisor else frame["big_bet"])
+
+
+def _amounts(decimals: int) -> FuncFormatter:
+    """Tick labels with thousands separators and ``decimals`` decimals."""
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda v, _: f"{v:,.{decimals}f}")
+
+
+def _thousands(ax: Axes, decimals_y: int, hands_on_x: bool = True) -> None:
+    """Thousands separators on the amounts (y) and whole hand counts on x (unless it holds categories)."""
+    from matplotlib.ticker import MaxNLocator
+
+    if hands_on_x:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.xaxis.set_major_formatter(_amounts(0))
+    ax.yaxis.set_major_formatter(_amounts(decimals_y))
+
+
+def _decimals(values: np.ndarray) -> int:
+    """Cents on the axis only when the amounts are small enough for them to matter."""
+    span = float(np.nanmax(np.abs(values))) if len(values) else 0.0
+    return 2 if span < 10 else 1 if span < 100 else 0
+
+
+def _axes(ax: Axes | None, height: float = 5.0) -> Axes:
+    """``ax``, or the axes of a new figure sized for a post (``height`` inches tall, 9 wide)."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(figsize=(9, height), layout="constrained")[1]
+
+
+def _style(ax: Axes, title: str, xlabel: str, ylabel: str, amounts_on_x: bool = False) -> None:
+    """Title, axis labels, a zero line across the amounts axis and a light grid behind the data."""
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    (ax.axvline if amounts_on_x else ax.axhline)(0, color="0.6", linewidth=0.8, zorder=0)
+    ax.set_axisbelow(True)
+    ax.grid(True, axis="x" if amounts_on_x else "y", color="0.92")
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+# ------------------------------------------------------------------------------ winnings lines
+
+
+def winnings_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
+    """One row per hand of ``player`` in time order: ``hand`` (1, 2 ...), ``hand_id``, ``started_at``,
+    ``game``, ``currency``, ``big_bet``, ``net``, ``showdown`` (went to showdown), ``allin_ev`` (NULL
+    without an all-in spot) and ``ev_net`` (the all-in EV where there is one, else the net)."""
+    where, params = _player_filters(player, filters).where()
+    frame = con.execute(f"""
+        SELECT hp.hand_id, h.started_at, h.game, h.currency, h.big_bet, hp.net, hp.showdown, hp.allin_ev,
+               COALESCE(hp.allin_ev, hp.net) AS ev_net
+        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+        WHERE {where}
+        ORDER BY h.started_at NULLS LAST, hp.hand_id
+    """, params).df()
+    if frame.empty:
+        raise _no_hands(con, player, "hands")
+    frame.insert(0, "hand", np.arange(1, len(frame) + 1))
+    return frame
+
+
+def winnings_chart(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+) -> Axes:
+    """Cumulative net won against hands played: the total, its showdown and non-showdown parts (they add
+    up to the total), and the all-in EV line (the total with every all-in before 7th valued at its
+    equity instead of its result: the gap between the two is luck)."""
+    frame = winnings_data(con, player, filters)
+    label, divisor = money_unit(frame)
+    at_showdown = frame["showdown"].astype(bool)
+    net = _in_unit(frame, "net", divisor)
+    lines = [
+        ("Net won", net.cumsum(), {"color": "black", "linewidth": 2.0}),
+        ("Showdown", net.where(at_showdown, 0.0).cumsum(), {"color": "tab:blue"}),
+        ("Non-showdown", net.where(~at_showdown, 0.0).cumsum(), {"color": "tab:red"}),
+        ("All-in EV", _in_unit(frame, "ev_net", divisor).cumsum(), {"color": "tab:orange", "linestyle": "--"}),
+    ]
+    ax = _axes(ax)
+    decimals = _decimals(np.concatenate([y.to_numpy() for _, y, _ in lines]))
+    for name, y, style in lines:
+        ax.plot(frame["hand"], y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
+    spots = int(frame["allin_ev"].notna().sum())
+    _style(ax, f"{player}: winnings over {len(frame):,} hands ({spots:,} all-in before 7th)",
+           "Hands played", f"Cumulative net won, {label}")
+    _thousands(ax, decimals)
+    ax.legend(loc="best", frameon=False)
+    return ax
+
+
+# -------------------------------------------------------------------------------- stud8 halves
+
+
+def stud8_components_data(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None
+) -> pd.DataFrame:
+    """One row per stud8 hand of ``player`` in time order with what the rules paid him, split by how:
+    ``scooped`` (everything he won in a hand where nobody else was paid from his pots), ``high`` and
+    ``low`` (the high and low halves he won in split pots; a pot no low qualified for counts as high),
+    and ``invested`` and ``net`` (so ``scooped + high + low - invested == net``)."""
+    where, params = _player_filters(player, filters, games=("stud8",)).where()
+    frame = con.execute(f"""
+        WITH paid AS (
+            SELECT hand_id, seat,
+                   SUM(CASE WHEN half = 'low' THEN amount ELSE 0 END) AS low,
+                   SUM(CASE WHEN half <> 'low' THEN amount ELSE 0 END) AS high
+            FROM awards GROUP BY hand_id, seat
+        )
+        SELECT hp.hand_id, h.started_at, h.currency, h.big_bet, hp.invested, hp.net, hp.scoop,
+               CAST(CASE WHEN hp.scoop THEN COALESCE(p.high + p.low, 0) ELSE 0 END AS BIGINT) AS scooped,
+               CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.high, 0) END AS BIGINT) AS high,
+               CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.low, 0) END AS BIGINT) AS low
+        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+        LEFT JOIN paid p ON p.hand_id = hp.hand_id AND p.seat = hp.seat
+        WHERE {where}
+        ORDER BY h.started_at NULLS LAST, hp.hand_id
+    """, params).df()
+    if frame.empty:
+        raise _no_hands(con, player, "stud8 hands")
+    frame.insert(0, "hand", np.arange(1, len(frame) + 1))
+    return frame
+
+
+def stud8_components_chart(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+) -> Axes:
+    """Where a stud8 result comes from: cumulative money won by scooping, from high halves and from low
+    halves of split pots, the chips put in, and the net won (the first three minus the chips put in)."""
+    frame = stud8_components_data(con, player, filters)
+    label, divisor = money_unit(frame)
+    lines = [
+        ("Net won", _in_unit(frame, "net", divisor).cumsum(), {"color": "black", "linewidth": 2.0}),
+        ("Won by scooping", _in_unit(frame, "scooped", divisor).cumsum(), {"color": "tab:green"}),
+        ("High halves (split pots)", _in_unit(frame, "high", divisor).cumsum(), {"color": "tab:blue"}),
+        ("Low halves (split pots)", _in_unit(frame, "low", divisor).cumsum(), {"color": "tab:purple"}),
+        ("Put in the pot", -_in_unit(frame, "invested", divisor).cumsum(), {"color": "0.55", "linestyle": ":"}),
+    ]
+    ax = _axes(ax)
+    decimals = _decimals(np.concatenate([y.to_numpy() for _, y, _ in lines]))
+    for name, y, style in lines:
+        ax.plot(frame["hand"], y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
+    _style(ax, f"{player}: stud hi/lo winnings by half over {len(frame):,} hands", "Stud hi/lo hands played",
+           f"Cumulative amount, {label}")
+    _thousands(ax, decimals)
+    ax.legend(loc="best", frameon=False)
+    return ax
+
+
+def stud8_results_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
+    """How ``player``'s winning stud8 hands were won: one row per result of :data:`STUD8_RESULTS` with
+    ``count`` (hands), ``won_any`` (hands he won any money in) and the stat's ``label``."""
+    table = stat_table(con, _player_filters(player, filters, games=("stud8",)), by=(),
+                       stats=[key for key, _ in STUD8_RESULTS])
+    if table.empty or int(table["chances"].max()) == 0:
+        raise _no_hands(con, player, "winning stud8 hands")
+    counts = table.set_index("stat")
+    return pd.DataFrame({
+        "result": [key for key, _ in STUD8_RESULTS],
+        "label": [label for _, label in STUD8_RESULTS],
+        "count": [int(counts.loc[key, "done"]) for key, _ in STUD8_RESULTS],
+        "won_any": [int(counts.loc[key, "chances"]) for key, _ in STUD8_RESULTS],
+    })
+
+
+def stud8_results_chart(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+) -> Axes:
+    """Counts of scoops, high-only, low-only and quartered wins, each with its share of the hands won."""
+    frame = stud8_results_data(con, player, filters)
+    ax = _axes(ax)
+    won = int(frame["won_any"].iloc[0])
+    colors = ["tab:green", "tab:blue", "tab:purple", "tab:orange"]
+    bars = ax.bar(frame["label"], frame["count"], color=colors, label=frame["label"].tolist())
+    ax.bar_label(bars, labels=[f"{c:,} ({100 * c / won:.0f}%)" for c in frame["count"]], padding=2)
+    _style(ax, f"{player}: how {won:,} winning stud hi/lo hands were won", "Result",
+           "Hands (share of the hands won)")
+    ax.margins(y=0.12)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    _thousands(ax, 0, hands_on_x=False)
+    return ax
+
+
+# ------------------------------------------------------------------------------------- BB/100
+
+
+def bb100_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
+    """``player``'s win rate per game and stakes: :func:`~.winrate.winrates` by game and stakes (hands,
+    net, ``bb100``, ``se_bb100``, ``ci95_low``/``ci95_high`` ...), ordered by game then stakes."""
+    frame = winrates(con, _player_filters(player, filters), by=("game", "stakes"))
+    if frame.empty:
+        raise _no_hands(con, player, "hands")
+    return frame.sort_values(["game", "big_bet", "currency"], kind="stable").reset_index(drop=True)
+
+
+def bb100_chart(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+) -> Axes:
+    """BB/100 per game and stakes with error bars of ±1.96 standard errors (a 95% interval): a short
+    sample's bar is long, which is the point. A group of a single hand has no standard error and no bar."""
+    frame = bb100_data(con, player, filters)
+    ax = _axes(ax, height=max(3.0, 1.5 + 0.45 * len(frame)))
+    names = [f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}"
+             for g, s, n in zip(frame["game"], frame["stakes"], frame["hands"])]
+    rows = np.arange(len(frame))
+    colors = ["tab:green" if v >= 0 else "tab:red" for v in frame["bb100"]]
+    ax.barh(rows, frame["bb100"], color=colors, alpha=0.8, label="BB/100")
+    known = frame["se_bb100"].notna().to_numpy()
+    ax.errorbar(frame["bb100"][known], rows[known], xerr=Z95 * frame["se_bb100"][known], fmt="none",
+                ecolor="black", capsize=4, label="95% interval (±1.96 standard errors)")
+    ax.set_yticks(rows, names)
+    ax.invert_yaxis()
+    _style(ax, f"{player}: win rate by game and stakes", "Win rate, big bets per 100 hands (BB/100)", "",
+           amounts_on_x=True)
+    ax.xaxis.set_major_formatter(_amounts(_decimals(frame["bb100"].to_numpy())))
+    ax.legend(loc="best", frameon=False)
+    return ax
+
+
+CHARTS = {
+    "winnings": winnings_chart,
+    "stud8": stud8_components_chart,
+    "stud8-results": stud8_results_chart,
+    "bb100": bb100_chart,
+}
+"""Every chart function by its ``studbook chart`` name."""

@@ -1,0 +1,83 @@
+"""``studbook chart``: draw one of the charts of :mod:`.charts` for a player and save it as an image.
+
+Rendering uses matplotlib's Agg backend (no window, works on a server or in CI); the format follows the
+file name's extension (``.png``, ``.svg``, ``.pdf``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+from .cli import Command, add_db_option, fail
+
+KIND_HELP = {
+    "winnings": "cumulative net won against hands: total, showdown, non-showdown and the all-in EV line",
+    "stud8": "stud hi/lo: cumulative money won by scooping, from high halves and from low halves",
+    "stud8-results": "stud hi/lo: how many winning hands were scoops, high only, low only, quartered",
+    "bb100": "win rate (big bets per 100 hands) by game and stakes, with 95% error bars",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("kind", metavar="KIND", choices=sorted(KIND_HELP),
+                        help="which chart: " + "; ".join(f"{k}: {v}" for k, v in KIND_HELP.items()))
+    add_db_option(parser)
+    parser.add_argument("--player", metavar="NAME", required=True, help="whose hands to chart (screen name)")
+    parser.add_argument("--out", metavar="FILE.png", required=True,
+                        help="the image to write (.png, .svg or .pdf)")
+    parser.add_argument("--game", metavar="G", action="append", default=[], choices=("stud", "stud8", "razz"),
+                        help="only this game (repeat for several)")
+    parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
+                        help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
+    parser.add_argument("--since", metavar="YYYY-MM-DD", type=date.fromisoformat, help="hands from this day (UTC)")
+    parser.add_argument("--until", metavar="YYYY-MM-DD", type=date.fromisoformat,
+                        help="hands before this day (UTC)")
+    parser.add_argument("--dpi", type=int, default=120, help="resolution of a .png (default 120)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from .charts import CHARTS
+    from .stats import Filters
+    from .store import StoreError, open_store
+
+    try:
+        filters = Filters(games=tuple(args.game), stakes=tuple(args.stakes), since=args.since, until=args.until)
+        filters.where()
+        store = open_store(args.db, read_only=True)
+    except (ValueError, StoreError) as exc:
+        return fail(str(exc))
+    with store:
+        try:
+            ax = CHARTS[args.kind](store.con, args.player, filters)
+        except ValueError as exc:
+            return fail(f"{exc}; check --player, --game and --stakes")
+    try:
+        ax.figure.savefig(args.out, dpi=args.dpi)
+    except (OSError, ValueError) as exc:
+        return fail(f"cannot write {args.out}: {exc}")
+    finally:
+        plt.close(ax.figure)
+    print(f"wrote {args.out}")
+    return 0
+
+
+COMMAND = Command(
+    name="chart",
+    summary="draw a chart of a player's results (winnings, stud8 halves, BB/100) to an image file",
+    description=(
+        "Draw a chart from the imported hands and save it, e.g.\n"
+        "  studbook chart winnings --player Ann --out ann.png\n\n"
+        + "\n".join(f"  {k:<14} {v}" for k, v in KIND_HELP.items())
+        + "\n\nMoney is shown in the hands' currency (chips for tournaments), or in big bets when the\n"
+        "hands mix currencies. The all-in EV line values every all-in before 7th street at the\n"
+        "player's equity (his share of the pot over every card that could still come)."
+    ),
+    add_arguments=add_arguments,
+    run=run,
+)
