@@ -335,11 +335,11 @@ class _Builder:
         self.file = source_file
         self.seat_of: dict[str, int] = {}
         self.longest_first: list[str] = []
-        self.ambiguous: set[str] = set()
+        self.unique: dict[str, int] = {}  # names no other seated name starts with: safe to take as read
         self.seats: list[Seat] = []
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
-        self.used: set[int] = {1}
+        self.used: set[int] = set()  # file lines that became part of the hand (not skipped)
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
@@ -362,20 +362,22 @@ class _Builder:
 
     def cards(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
         """Cards in a bracket; a token that is no card becomes None with a warning (never a guess)."""
-        out: list[Card | None] = []
-        for tok in text.split():
-            card = CARD_BY_TEXT.get(tok)
-            if card is None:
-                self.warnings.append(ParseWarning(
-                    no, line.rstrip("\n"),
-                    f"{tok!r} is not a card (garbled site output): recorded as an unknown card"))
-            out.append(card)
-        return tuple(out)
+        tokens = text.split()
+        cards = tuple(map(CARD_BY_TEXT.get, tokens))
+        if None in cards:
+            for tok, card in zip(tokens, cards):
+                if card is None:
+                    self.warnings.append(ParseWarning(
+                        no, line.rstrip("\n"),
+                        f"{tok!r} is not a card (garbled site output): recorded as an unknown card"))
+        return cards
 
     def named(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> tuple[int, re.Match[str]]:
         """The seat a line names and the line's fields, the name read against the seat list."""
-        if m is not None and m["name"] in self.seat_of and m["name"] not in self.ambiguous:
-            return self.seat_of[m["name"]], m
+        if m is not None:
+            seat = self.unique.get(m["name"])
+            if seat is not None:
+                return seat, m
         spec = _NAMED[kind]
         start = len(spec.prefix)
         for name in self.longest_first:
@@ -389,6 +391,7 @@ class _Builder:
 
     # -- line kinds
     def table_line(self, line: str) -> None:
+        """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         m = re.fullmatch(r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<rest>[^\n]*)\n", line)
         if m:
             self.table = m["name"]
@@ -402,7 +405,7 @@ class _Builder:
     def seats_done(self) -> None:
         names = list(self.seat_of)
         self.longest_first = sorted(names, key=len, reverse=True)
-        self.ambiguous = {n for n in names if any(o != n and o.startswith(n) for o in names)}
+        self.unique = {n: s for n, s in self.seat_of.items() if not any(o != n and o.startswith(n) for o in names)}
 
     def action(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
         seat, f = self.named(kind, m, no, line)
@@ -435,8 +438,8 @@ class _Builder:
         else:
             self.river = (len(self.events), no, frozenset(self.dealt - self.folded))
 
-    def deal(self, m: re.Match[str] | None, no: int, line: str) -> None:
-        seat, f = self.named("DEAL", m, no, line)
+    def deal(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
+        seat, f = self.named(kind, m, no, line)
         first, new = f["a"], f["b"]
         if self.street == 3:
             cards = self.cards(first, no, line)
@@ -474,65 +477,57 @@ class _Builder:
         else:
             self.showdown(seat, Muck(no, seat))
 
-    def uncalled(self, m: re.Match[str], no: int, line: str) -> None:
+    def structure(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
+        """``*** SHOW DOWN ***``, ``*** SUMMARY ***``: their place is all they say, and the grammar
+        has checked it."""
+
+    def marker(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
+        self.events.append(Marker(no, self.street, _MARKERS[kind]))
+
+    def uncalled(self, kind: str, m: re.Match[str], no: int, line: str) -> None:
         seat = self.seat_of.get(m["name"])
         if seat is None:
             raise _error((self.file, no), line, f"{m['name']!r} is not seated at this table",
                          "a line naming one of the players of the Seat lines")
         self.events.append(UncalledReturn(no, seat, self.money(m["amount"], no, line)))
 
-    def total_line(self, m: re.Match[str], no: int, line: str) -> None:
+    def total_line(self, kind: str, m: re.Match[str], no: int, line: str) -> None:
         self.total = self.money(m["total"], no, line)
         self.rake = self.money(m["rake"], no, line)
         self.pots = tuple(self.money(x, no, line) for x in _POT.findall(m["pots"]))
 
-    def summary_muck(self, m: re.Match[str], no: int, line: str) -> bool:
-        """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck."""
+    def board_line(self, kind: str, m: re.Match[str], no: int, line: str) -> None:
+        self.board = self.cards(m["cards"], no, line)
+
+    def summary_seat(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
+        """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
+        Every other summary seat line repeats what the hand already said: it is a skipped line."""
+        existing = self.shown.get(int(m["seat"])) if m is not None else None
+        if m is None or (existing is not None and isinstance(self.events[existing], Show)):
+            self.used.discard(no)
+            return
         seat = int(m["seat"])
         cards = self.cards(m["cards"], no, line)
-        existing = self.shown.get(seat)
-        if existing is not None and isinstance(self.events[existing], Show):
-            return False
-        no = self.events[existing].line if existing is not None else no
-        self.showdown(seat, Muck(no, seat, cards))  # type: ignore[arg-type]
-        return True
+        at = self.events[existing].line if existing is not None else no
+        self.showdown(seat, Muck(at, seat, cards))  # type: ignore[arg-type]
 
     # -- the whole hand
     def feed(self, records: list[_Record]) -> None:
-        names_ready = False
         base = self.block.start_line - 1
-        for kind, rel, m, line in records:
-            self.used.add(rel)
-            no = base + rel
-            if not names_ready and kind not in ("HEADER", "TABLE", "SEAT"):
-                self.seats_done()
-                names_ready = True
-            if kind in _ACTIONS:
-                self.action(kind, m, no, line)
-            elif kind == "DEAL":
-                self.deal(m, no, line)
-            elif kind in _STREET_OF:
-                self.street_line(kind, m, no, line)
-            elif kind in ("SHOWS", "MUCKS", "DOESNT_SHOW", "COLLECT"):
-                self.result(kind, m, no, line)
-            elif kind in _MARKERS:
-                self.events.append(Marker(no, self.street, _MARKERS[kind]))
-            elif kind == "SEAT":
-                assert m is not None
-                self.seat_line(m, no, line)
+        self.used = {base + rec[1] for rec in records}
+        first = 0
+        for first, (kind, rel, m, line) in enumerate(records):  # noqa: B007 - `first` is used below
+            if kind == "SEAT":
+                assert m is not None  # the SEAT terminal and its field pattern accept the same lines
+                self.seat_line(m, base + rel, line)
             elif kind == "TABLE":
                 self.table_line(line)
-            elif kind == "UNCALLED":
-                assert m is not None
-                self.uncalled(m, no, line)
-            elif kind == "TOTAL":
-                assert m is not None
-                self.total_line(m, no, line)
-            elif kind == "BOARD":
-                assert m is not None
-                self.board = self.cards(m["cards"], no, line)
-            elif kind == "SUMMARY_SEAT" and (m is None or not self.summary_muck(m, no, line)):
-                self.used.discard(rel)
+            elif kind != "HEADER":
+                break
+        self.seats_done()
+        handlers = _HANDLERS
+        for kind, rel, m, line in records[first:]:
+            handlers[kind](self, kind, m, base + rel, line)
 
     def seventh_street(self) -> None:
         """PokerStars prints no 7th-street line for opponents: their down card is dealt all the same."""
@@ -558,8 +553,8 @@ class _Builder:
         self.check_board()
         if header.warning:
             self.warnings.append(ParseWarning(self.block.start_line, self.block.lines[0], header.warning))
-        skipped = tuple(SkippedLine(self.block.start_line + i, text)
-                        for i, text in enumerate(self.block.lines) if i + 1 not in self.used)
+        skipped = tuple(SkippedLine(no, text) for no, text in enumerate(self.block.lines, self.block.start_line)
+                        if no not in self.used)
         assert header.game is not None
         return Hand(
             site=SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
@@ -570,6 +565,18 @@ class _Builder:
             started_at=header.started_at, total_pot=self.total, rake=self.rake, printed_pots=self.pots,
             skipped=skipped, warnings=tuple(self.warnings),
         )
+
+
+_HANDLERS: dict[str, Any] = {
+    **dict.fromkeys(_ACTIONS, _Builder.action),
+    **dict.fromkeys(_STREET_OF, _Builder.street_line),
+    **dict.fromkeys(("SHOWS", "MUCKS", "DOESNT_SHOW", "COLLECT"), _Builder.result),
+    **dict.fromkeys(_MARKERS, _Builder.marker),
+    "DEAL": _Builder.deal, "UNCALLED": _Builder.uncalled, "TOTAL": _Builder.total_line,
+    "BOARD": _Builder.board_line, "SUMMARY_SEAT": _Builder.summary_seat,
+    "SHOWDOWN": _Builder.structure, "SUMMARY": _Builder.structure,
+}
+"""The method for each line kind after the seats; every one takes (kind, fields, file line, text)."""
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
