@@ -1,0 +1,122 @@
+"""``studbook convert``: any hand history studbook reads, written as PokerStars text or as PHH.
+
+Why: PHH is what research tools (PokerKit) replay, PokerStars text is what most trackers import; going
+through the hand model means every site studbook parses converts to both, and a PHH hand converts back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Iterator
+
+from .cli import Command, add_paths_argument, fail
+
+PHH_SUFFIX = ".phh"
+TEXT_SUFFIX = ".txt"
+
+
+def input_files(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The files named, and the .txt and .phh files inside the folders named (recursively), each once;
+    plus a message for every path that does not exist."""
+    files: list[Path] = []
+    missing: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in (PHH_SUFFIX, TEXT_SUFFIX))
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append(f"{raw}: no such file or folder")
+    return list(dict.fromkeys(files)), missing
+
+
+def read_any(path: Path) -> Iterator[object]:
+    """Hands (or ParseError / NotStudHand records) from a PHH file or a site's hand-history file."""
+    from ..parsers import ParseError, parse_file
+    from ..parsers.phh import read_phh
+
+    if path.suffix.lower() == PHH_SUFFIX:
+        try:
+            yield read_phh(path)
+        except ParseError as err:
+            yield err
+        return
+    yield from parse_file(path)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_paths_argument(parser)
+    parser.add_argument("--to", choices=("phh", "pokerstars"), required=True, help="the format to write")
+    parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine.model import Hand
+    from ..parsers import NotStudHand, ParseError
+    from ..parsers.phh import write_phh
+    from ..parsers.pokerstars_writer import HAND_SEPARATOR, write_pokerstars
+
+    files, missing = input_files(args.paths)
+    for message in missing:
+        print(f"studbook: {message}", file=sys.stderr)
+    if not files:
+        return fail("no hand-history files found in the paths given")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    converted = skipped = problems = 0
+    for path in files:
+        texts: list[tuple[str, str]] = []  # (hand id, text)
+        for item in read_any(path):
+            if isinstance(item, NotStudHand):
+                skipped += 1
+                continue
+            if isinstance(item, ParseError):
+                print(str(item), file=sys.stderr)
+                problems += 1
+                continue
+            assert isinstance(item, Hand)
+            try:
+                text = write_phh(item) if args.to == "phh" else write_pokerstars(item)
+            except ValueError as exc:
+                print(f"{exc} (cannot write it as {args.to})", file=sys.stderr)
+                problems += 1
+                continue
+            texts.append((item.site_hand_id, text))
+        if not texts:
+            continue
+        if args.to == "pokerstars":
+            target = out / f"{path.stem}.txt"
+            target.write_text(HAND_SEPARATOR.join(t for _, t in texts) + "\n", encoding="utf-8")
+        elif path.suffix.lower() == PHH_SUFFIX:
+            (out / path.name).write_text(texts[0][1], encoding="utf-8")
+        else:
+            folder = out / path.stem
+            folder.mkdir(exist_ok=True)
+            for hand_id, text in texts:
+                (folder / f"{hand_id}{PHH_SUFFIX}").write_text(text, encoding="utf-8")
+        converted += len(texts)
+    print(f"{converted:,} hands converted to {args.to} in {out}"
+          + (f"; {skipped:,} non-stud hands skipped" if skipped else "")
+          + (f"; {problems:,} could not be converted (see above)" if problems else ""))
+    return 1 if problems or missing else 0
+
+
+COMMAND = Command(
+    name="convert",
+    summary="convert hand histories to PokerStars text or PHH",
+    description=(
+        "Read hand histories in any format studbook reads (site text files, PHH files; folders are\n"
+        "searched for .txt and .phh files) and write them as PokerStars text (one .txt per input file)\n"
+        "or as PHH (one .phh per hand, in a folder named after the input file). Hold'em, Omaha and draw\n"
+        "hands of mixed-game files are skipped and counted; hands that cannot be read or written are\n"
+        "reported as file:line: message.\n\n"
+        "Exit status: 0 when every hand was converted, 1 when something could not be.\n\n"
+        "example:\n"
+        "  studbook convert sample_data/ --to phh --out converted/"
+    ),
+    add_arguments=add_arguments,
+    run=run,
+)

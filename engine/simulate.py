@@ -1,0 +1,732 @@
+"""Seeded, reproducible stud, stud8 and razz hands, dealt from a shuffled deck through the replay engine.
+
+Why through :class:`~.replay.StudState`: the state machine is the one place that knows whose turn it is
+and which amounts are legal, so a simulator that only ever picks one of its :class:`~.replay.Options`
+cannot invent a rule of its own. Every hand it makes is legal under the profile it was dealt with, and
+anything a replay later flags is a bug in one of the two, which the round-trip tests catch.
+
+What a simulated hand looks like: what PokerStars prints for it, seen by one player, the *hero*, whose
+down cards are known; opponents' down cards are ``None`` unless shown at showdown. Events take
+PokerStars' own forms, so writing the hand as PokerStars text and parsing it gives the same events back:
+a completion is a ``RAISE`` over the bring-in (or a ``BET`` when the bring-in player completes), the
+``Pair on board`` and ``Betting is capped`` notes are markers, opponents' unseen 7th-street cards are
+listed before the hero's, and the showdown reveals and pays each pot in turn, last side pot first.
+
+Decisions depend on the cards: each player's :class:`Style` turns a hand-strength estimate
+(:func:`strength`, built on :mod:`.evaluate`) into a fold, call or raise, with a little randomness, so
+styles (tight or loose, passive or aggressive, a bring-in stealer, a calling station) give different
+statistics. Stacks carry over between the hands of a session, cash players top up when short, sessions
+are separated by breaks and hands take realistic time, so per-hour and per-session figures make sense.
+Every name is invented.
+
+Event ``line`` numbers of a simulated hand are the events' ordinals after the seat lines, in order;
+they become real file lines once the hand is written and parsed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from types import MappingProxyType
+from typing import Iterator, Mapping, Sequence
+from zoneinfo import ZoneInfo
+
+from .cards import ACE, DECK, Card
+from .evaluate import describe_high, describe_low, high_board_value, high_value, low8_value, razz_value
+from .evaluate_tables import unpack
+from .model import (
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Game,
+    Half,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Seat,
+    Show,
+    Tournament,
+    UncalledReturn,
+)
+from .pots import PotResult
+from .profiles import RuleProfile, get_profile
+from .replay import Move, Options, StudState
+
+EASTERN = ZoneInfo("America/New_York")
+"""PokerStars stamps hands in Eastern Time; the simulator keeps its clock there (wall time)."""
+
+SITE = "pokerstars"
+MAX_SEATS = 8
+
+# --------------------------------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a player plays, as thresholds on :func:`strength` (0 hopeless .. 1 the nuts).
+
+    ``enter``: least strength to call on 3rd street; ``call``: to call a bet on later streets;
+    ``bet``: to bet when nobody has; ``raise_at``: to complete or raise; ``bluff``: chance of betting or
+    raising anyway; ``steal``: chance of completing from one of the last three seats before the bring-in
+    when everyone before has folded; ``sticky``: chance of calling anyway (a calling station's habit).
+    ``buy_in`` and ``rebuy_below`` are in big bets: a cash player tops his stack up to ``buy_in`` when it
+    falls below ``rebuy_below``.
+    """
+
+    name: str
+    enter: float
+    call: float
+    bet: float
+    raise_at: float
+    bluff: float
+    steal: float
+    sticky: float
+    buy_in: int
+    rebuy_below: int
+
+
+STYLES: Mapping[str, Style] = MappingProxyType({s.name: s for s in (
+    Style("rock", enter=0.60, call=0.50, bet=0.65, raise_at=0.80, bluff=0.01, steal=0.05, sticky=0.02,
+          buy_in=60, rebuy_below=30),
+    Style("regular", enter=0.45, call=0.40, bet=0.50, raise_at=0.68, bluff=0.06, steal=0.25, sticky=0.05,
+          buy_in=50, rebuy_below=20),
+    Style("maniac", enter=0.25, call=0.30, bet=0.30, raise_at=0.45, bluff=0.30, steal=0.10, sticky=0.10,
+          buy_in=40, rebuy_below=10),
+    Style("station", enter=0.10, call=0.05, bet=0.85, raise_at=0.95, bluff=0.0, steal=0.0, sticky=0.75,
+          buy_in=40, rebuy_below=5),
+    Style("stealer", enter=0.50, call=0.45, bet=0.55, raise_at=0.72, bluff=0.08, steal=0.90, sticky=0.03,
+          buy_in=50, rebuy_below=20),
+    Style("short-stack", enter=0.40, call=0.40, bet=0.50, raise_at=0.60, bluff=0.05, steal=0.20, sticky=0.10,
+          buy_in=12, rebuy_below=3),
+)})
+"""The styles of the simulated players; ``short-stack`` buys in small, which is where all-ins and side
+pots come from at a cash table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A simulated player: an invented screen name and a style."""
+
+    name: str
+    style: Style
+
+
+REGULARS: tuple[Player, ...] = (
+    Player("Ottilie Brandt", STYLES["regular"]),
+    Player("casimir_vale", STYLES["rock"]),
+    Player("Mireille O", STYLES["maniac"]),
+    Player("BartFinch77", STYLES["station"]),
+    Player("Suki Lindqvist", STYLES["stealer"]),
+    Player("tobiah.renner", STYLES["short-stack"]),
+)
+"""Six invented regulars with distinct styles; the first is the default hero."""
+
+VISITORS: tuple[Player, ...] = tuple(
+    Player(name, style)
+    for name, style in zip(
+        ("Anselm Grey", "dagny_holt", "Ignatius P", "RosalindA", "wendell stroud", "Yusra K", "Leopold Marsh",
+         "henrike.b", "Quillon", "Perpetua V", "Odalys", "Thaddeus Crum", "marisol_88", "Evander Bly"),
+        ("regular", "rock", "maniac", "rock", "regular", "short-stack", "regular", "regular", "maniac",
+         "rock", "regular", "regular", "short-stack", "regular"),
+    )
+    for style in (STYLES[style],)
+)
+"""Invented occasional players who fill the seats the regulars leave empty. None of them is a calling
+station or a stealer, so those two regulars stay the extremes of their statistics."""
+
+# ---------------------------------------------------------------------------------------- stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Fixed-limit stakes in hundredths: small and big bet, ante, bring-in; ``level`` names a tournament
+    level (``"IV"``)."""
+
+    small_bet: Money
+    big_bet: Money
+    ante: Money
+    bring_in: Money
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 < self.bring_in < self.small_bet <= self.big_bet or self.ante < 0:
+            raise ValueError(f"impossible stakes {self}: need 0 < bring-in < small bet <= big bet, ante >= 0")
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """The house's cut: ``percent`` of the pot rounded down, at most ``cap``, and nothing from a hand that
+    ends on 3rd street ("no 4th street, no drop")."""
+
+    percent: int = 5
+    cap: Money = 100
+
+    def of(self, pot: Money, reached_fourth: bool) -> Money:
+        return min(self.cap, pot * self.percent // 100) if reached_fourth else 0
+
+
+NO_RAKE = Rake(0, 0)
+
+
+def _levels() -> tuple[Stakes, ...]:
+    """A sit-and-go structure in chips (x100): small bet, ante about a tenth, bring-in about a quarter."""
+    numerals = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+                "XVI", "XVII", "XVIII", "XIX", "XX")
+    smalls = (20, 30, 40, 50, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 4000, 6000,
+              8000, 10000)
+    return tuple(Stakes(s * 100, 2 * s * 100, max(1, s // 10) * 100, max(5, s // 4 // 5 * 5) * 100, n)
+                 for n, s in zip(numerals, smalls))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSpec:
+    """A sit-and-go: everyone starts with ``chips``, the level rises every ``hands_per_level`` hands,
+    and a tournament ends when the hero is out or has every chip."""
+
+    buy_in: Money = 1000
+    fee: Money = 100
+    currency: str = "USD"
+    chips: Money = 150000
+    hands_per_level: int = 10
+    levels: tuple[Stakes, ...] = field(default_factory=_levels)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What to simulate at one table, seen by one hero.
+
+    ``games`` is one game, or several for a mixed table that changes game every ``rotation`` hands
+    (``mixed`` is then the name printed, e.g. ``Triple Stud``). ``players`` is the range of table sizes
+    a session may have. ``tournament`` switches from cash (``stakes``, ``rake``, rebuys) to sit-and-gos.
+    ``start`` is the first hand's Eastern wall-clock time.
+    """
+
+    games: tuple[Game, ...] = (Game.STUD,)
+    players: tuple[int, int] = (8, 8)
+    stakes: Stakes = Stakes(100, 200, 10, 30)
+    rake: Rake = Rake()
+    currency: str = "USD"
+    tournament: TournamentSpec | None = None
+    profile: str = "pokerstars"
+    regulars: tuple[Player, ...] = REGULARS
+    hero: str | None = None
+    table: str = "Aludra"
+    start: datetime = datetime(2026, 3, 2, 19, 0, 0)
+    first_hand_id: int = 250_000_000_000
+    rotation: int = 8
+    mixed: str = "Triple Stud"
+
+    def __post_init__(self) -> None:
+        low, high = self.players
+        if not 2 <= low <= high <= MAX_SEATS:
+            raise ValueError(f"players must be a range within 2-{MAX_SEATS}, got {low}-{high}")
+        if not self.games:
+            raise ValueError("a table needs at least one game")
+        names = [p.name for p in self.regulars]
+        if self.hero is not None and self.hero not in names:
+            raise ValueError(f"the hero {self.hero!r} is not one of the regulars: {', '.join(names)}")
+        get_profile(self.profile)
+
+
+# ------------------------------------------------------------------------------- hand strength
+
+
+def _low_rank(card: Card) -> int:
+    """Ace-low rank, 1 (ace) to 13 (king)."""
+    return 1 if card.rank == ACE else card.rank + 2
+
+
+def low_strength(cards: Sequence[Card], worst: int, complete: bool) -> float:
+    """How good a low the cards make or promise, 0..1: the highest card of the best partial low of
+    ``min(5, len(cards))`` different ranks no higher than ``worst`` (13 razz, 8 for an eight-or-better),
+    against the best possible. A low still missing cards is worth half as much (nothing when
+    ``complete``: no more cards are coming)."""
+    need = min(5, len(cards))
+    good = sorted({r for r in map(_low_rank, cards) if r <= worst})
+    if len(good) >= need:
+        return (worst + 1 - good[need - 1]) / (worst + 1 - need)
+    if complete or not good:
+        return 0.0
+    have = len(good)
+    return 0.5 * have / need * (worst + 1 - good[-1]) / (worst + 1 - have)
+
+
+_CATEGORY_BASE = (0.08, 0.33, 0.58, 0.70, 0.80, 0.84, 0.92, 0.97, 1.0)
+_CATEGORY_SPAN = (0.20, 0.22, 0.12, 0.10, 0.04, 0.04, 0.04, 0.03, 0.0)
+
+
+Threat = tuple[int, int]
+"""What a board shows, as (high category, top rank slot): tuples compare the way boards do."""
+
+NO_THREAT: Threat = (-1, 0)
+
+
+def board_threat(up: Sequence[Card]) -> Threat:
+    """The category and top rank an opponent's up cards show (pairs, trips ...; no straights or flushes)."""
+    if not up:
+        return NO_THREAT
+    category, slots = unpack(high_board_value(up))
+    return category, slots[0]
+
+
+def high_strength(cards: Sequence[Card], threat: Threat) -> float:
+    """How good a high hand the cards make or promise, 0..1: the made hand's category and top rank,
+    more for the same hand with fewer cards dealt, plus flush and straight draws while cards are to
+    come; less when the best opposing board (``threat``) already shows more."""
+    category, slots = unpack(high_value(cards))
+    top = max(slots[0] - 1, 0)
+    value = _CATEGORY_BASE[category] + _CATEGORY_SPAN[category] * top / 12
+    missing = 7 - len(cards)
+    if missing > 0:
+        if category >= 1:
+            value += 0.04 * missing
+        suits = [c & 3 for c in cards]
+        suited = max(map(suits.count, range(4)))
+        ranks = sorted({c >> 2 for c in cards})
+        run = max(sum(1 for r in ranks if low <= r < low + 5) for low in ranks)
+        value += 0.07 * max(0, suited - 2) + 0.05 * max(0, run - 2)
+    if threat[0] > category or (threat[0] == category and category and threat[1] > slots[0]):
+        value *= 0.7
+    return min(value, 1.0)
+
+
+def strength(game: Game, cards: Sequence[Card], threat: Threat, complete: bool) -> float:
+    """A player's hand strength from his cards and the best opposing board (``threat``, see
+    :func:`board_threat`), 0..1: the high hand in stud, the low in razz, and in stud8 the better half
+    plus a share of the other (a hand that can scoop is worth more)."""
+    if game is Game.RAZZ:
+        return low_strength(cards, 13, complete)
+    high = high_strength(cards, threat)
+    if game is Game.STUD:
+        return high
+    low = low_strength(cards, 8, complete)
+    return min(1.0, max(high, low) + 0.3 * min(high, low))
+
+
+# ----------------------------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a player knows when deciding, besides his options: the street, how many bets were made on
+    it, whether 3rd street is still unopened (only the bring-in in), whether he sits in a steal seat and
+    the price of a call."""
+
+    street: int
+    bets: int
+    unopened: bool
+    steal_seat: bool
+    price: float
+    """The call as a share of the pot after calling: cheap calls (the bring-in) need less."""
+
+
+def _aggressive_move(opt: Options, strong: bool) -> Move | None:
+    """The completion, bet or raise the options allow (the big bet over an open pair when ``strong``),
+    or an all-in for less; ``None`` when the betting is closed to this player."""
+    if opt.raise_to:
+        total = opt.raise_to[-1] if strong else opt.raise_to[0]
+        return Move(opt.raise_kind, total - opt.contributed)
+    if opt.all_in_to is not None:
+        return Move(opt.raise_kind, opt.all_in_to - opt.contributed)
+    return None
+
+
+def decide(style: Style, power: float, opt: Options, where: Situation, rng: random.Random) -> Move:
+    """One legal move: stronger hands bet and raise, weak ones fold, each style with its own thresholds,
+    a pinch of bluffing and, for some, stealing and stubborn calling. Later bets on a street demand more."""
+    roll = rng.random()
+    raise_move = _aggressive_move(opt, power > 0.8)
+    pressure = 0.07 * max(0, where.bets - 1)
+    if opt.bring_in is not None:
+        if raise_move is not None and (power > style.raise_at or roll < style.bluff):
+            return raise_move
+        return Move(ActionKind.BRING_IN, opt.bring_in)
+    if opt.to_call == 0:
+        threshold = style.raise_at if where.street == 3 else style.bet
+        if raise_move is not None and (power > threshold or roll < style.bluff):
+            return raise_move
+        return Move(ActionKind.CHECK)
+    if raise_move is not None:
+        if where.street == 3 and where.unopened and where.steal_seat and roll < style.steal:
+            return raise_move
+        if power > style.raise_at + pressure or roll < style.bluff / 2:
+            return raise_move
+    threshold = (style.enter if where.street == 3 else style.call) + (where.price - 0.25) * 0.6
+    if power > threshold + pressure / 2 or rng.random() < style.sticky:
+        return Move(ActionKind.CALL, min(opt.to_call, opt.stack))
+    return Move(ActionKind.FOLD)
+
+
+# ---------------------------------------------------------------------------------------- a hand
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """Everything one hand needs besides the random source: who sits where with what, and the labels."""
+
+    game: Game
+    stakes: Stakes
+    seats: tuple[tuple[int, Player, Money], ...]
+    hero: int
+    profile: RuleProfile
+    rake: Rake
+    hand_id: str
+    started_at: datetime
+    table: str
+    currency: str | None
+    mixed: str | None
+    tournament: Tournament | None
+
+
+def _pot_labels(count: int) -> list[str]:
+    """PokerStars' names of the pots: ``pot`` alone, else ``main pot``, ``side pot`` or ``side pot-N``."""
+    if count == 1:
+        return ["pot"]
+    sides = ["side pot"] if count == 2 else [f"side pot-{i}" for i in range(1, count)]
+    return ["main pot"] + sides
+
+
+class _Dealer:
+    """Deals and plays one hand; collects its events. One instance per hand, discarded after."""
+
+    def __init__(self, setup: HandSetup, rng: random.Random) -> None:
+        self.setup = setup
+        self.rng = rng
+        self.game = setup.game
+        self.players = {seat: player for seat, player, _ in setup.seats}
+        stacks = {seat: stack for seat, _, stack in setup.seats}
+        s = setup.stakes
+        self.state = StudState(setup.game, s.small_bet, s.big_bet, stacks, setup.profile, bring_in=s.bring_in)
+        self.deck = list(DECK)
+        rng.shuffle(self.deck)
+        self.events: list[Event] = []
+        self.line = len(setup.seats) + 2
+        self.aggressor: int | None = None
+        self.first_to_act: int | None = None
+        self.entered = False  # someone called or completed on 3rd street
+        self.actions = 0
+
+    def emit(self, event_type: type, *args: object, **kwargs: object) -> None:
+        self.line += 1
+        self.events.append(event_type(self.line, *args, **kwargs))
+
+    # ------------------------------------------------------------------ dealing
+    def deal_street(self, street: int) -> None:
+        state, hero = self.state, self.setup.hero
+        live = state.live
+        if street == 3:
+            for seat in live:
+                down, up = (self.deck.pop(), self.deck.pop()), (self.deck.pop(),)
+                state.deal(seat, down, up)
+                self.emit(Deal, 3, seat, down=down if seat == hero else (None, None), up=up)
+        elif street < 7:
+            for seat in live:
+                card = self.deck.pop()
+                state.deal(seat, up=(card,))
+                self.emit(Deal, street, seat, up=(card,))
+        elif len(self.deck) < len(live):
+            card = self.deck.pop()
+            state.deal_community(card)
+            self.emit(CommunityCard, card)
+        else:
+            cards = {seat: self.deck.pop() for seat in live}
+            for seat, card in cards.items():
+                state.deal(seat, down=(card,))
+                if seat != hero:
+                    self.emit(Deal, 7, seat, down=(None,))
+            if hero in cards:
+                self.emit(Deal, 7, hero, down=(cards[hero],))
+
+    def cards_of(self, seat: int) -> list[Card]:
+        state = self.state
+        return [c for c in (*state.down[seat], *state.up[seat], *state.community) if c is not None]
+
+    # ------------------------------------------------------------------ betting
+    def steal_seats(self, bring_in: int) -> frozenset[int]:
+        """The last three seats to act before the bring-in player (where a completion is a steal)."""
+        seats = self.state.seats
+        i = seats.index(bring_in)
+        return frozenset((seats[i + 1:] + seats[:i])[-3:])
+
+    def betting(self, street: int) -> None:
+        """The street's betting: each player's strength is worked out once (his cards do not change
+        during the round), the best opposing board at every decision (players fold)."""
+        state, game = self.state, self.game
+        steal_from: frozenset[int] = frozenset()
+        self.first_to_act, self.aggressor = state.to_act, None
+        if street == 3 and self.first_to_act is not None:
+            steal_from = self.steal_seats(self.first_to_act)
+        high = game is not Game.RAZZ
+        threats = {s: board_threat(state.up[s]) for s in state.live} if high else {}
+        powers: dict[tuple[int, Threat], float] = {}
+        while (opt := state.options()) is not None:
+            seat = opt.seat
+            threat = max((t for s, t in threats.items() if s != seat and s not in state.folded), default=NO_THREAT)
+            key = (seat, threat)
+            power = powers.get(key)
+            if power is None:
+                power = powers[key] = strength(game, self.cards_of(seat), threat, complete=street == 7)
+            pot = sum(state.invested.values())
+            where = Situation(street, state.bets, not self.entered, seat in steal_from,
+                              opt.to_call / (pot + opt.to_call))
+            move = decide(self.players[seat].style, power, opt, where, self.rng)
+            self.record(seat, move, opt, street)
+
+    def record(self, seat: int, move: Move, opt: Options, street: int) -> None:
+        """Perform ``move`` and write it the way PokerStars prints it."""
+        state = self.state
+        kind, put = move.kind, move.put
+        all_in = 0 < put == opt.stack
+        level, was_capped = state.level, state.capped
+        if kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+            total = opt.contributed + put
+            if kind is ActionKind.RAISE or (kind is ActionKind.COMPLETE and level > 0):
+                self.emit(Action, street, seat, ActionKind.RAISE, total - level, to=total, all_in=all_in)
+            else:
+                self.emit(Action, street, seat, ActionKind.BET, put, all_in=all_in)
+            self.aggressor = seat
+            self.entered = True
+        else:
+            self.emit(Action, street, seat, kind, put, all_in=all_in)
+            self.entered |= kind is ActionKind.CALL
+        state.apply(seat, move)
+        self.actions += 1
+        if state.capped and not was_capped:
+            self.emit(Marker, street, "capped")
+
+    def return_uncalled(self) -> None:
+        back = self.state.return_uncalled()
+        if back is not None:
+            self.emit(UncalledReturn, back[0], back[1])
+
+    # ------------------------------------------------------------------ the hand
+    def play(self) -> tuple[Hand, dict[int, Money]]:
+        setup, state = self.setup, self.state
+        ante = setup.stakes.ante
+        if ante:
+            for seat in state.seats:
+                before = state.stack[seat]
+                put = min(ante, before)
+                state.post_ante(seat, put)
+                self.emit(Action, 3, seat, ActionKind.ANTE, put, all_in=put == before)
+        for street in (3, 4, 5, 6, 7):
+            if street > 3:
+                state.start_street(street)
+            self.deal_street(street)
+            if street == 4 and state.double_bet_allowed:
+                self.emit(Marker, 4, "double-bet")
+            self.betting(street)
+            self.return_uncalled()
+            if state.hand_over:
+                break
+        total = sum(state.invested.values())
+        rake = setup.rake.of(total, state.street > 3)
+        results = state.payout(rake)
+        self.showdown(results)
+        return self.hand(total, rake, results), dict(state.stack)
+
+    def showdown(self, results: Sequence[PotResult]) -> None:
+        """Reveal and pay pot by pot, last side pot first, as PokerStars does: the first player to show
+        shows; each other contender shows only a hand that wins something, else mucks."""
+        state = self.state
+        labels = _pot_labels(len(results))
+        live = state.live
+        contested = len(live) > 1
+        winners = {a.seat for r in results for a in r.awards}
+        start = self.aggressor if self.aggressor in live else self.first_to_act
+        if start not in live:
+            start = live[0]
+        i = live.index(start)
+        order = live[i:] + live[:i]
+        revealed: set[int] = set()
+        for result in reversed(results):
+            for seat in order if contested else ():
+                if seat in result.pot.eligible and seat not in revealed:
+                    if not revealed or seat in winners:
+                        own = self.own_cards(seat)
+                        self.emit(Show, seat, tuple(own), self.describe(self.cards_of(seat)))
+                    else:
+                        self.emit(Muck, seat)
+                    revealed.add(seat)
+            for award in result.awards:
+                self.emit(Collect, award.seat, award.amount, labels[result.pot.index])
+        if self.game is Game.STUD8 and contested and not any(a.half is Half.LOW for r in results for a in r.awards):
+            self.emit(Marker, state.street, "no-low")
+
+    def own_cards(self, seat: int) -> list[Card]:
+        """A player's cards in the order dealt: two down, the up cards, the 7th-street down card."""
+        down = [c for c in self.state.down[seat] if c is not None]
+        up = [c for c in self.state.up[seat] if c is not None]
+        return down[:2] + up + down[2:]
+
+    def describe(self, cards: Sequence[Card]) -> str:
+        """The hand's name as PokerStars prints it after the shown cards."""
+        if self.game is Game.RAZZ:
+            return f"Lo: {describe_low(razz_value(cards))}"
+        high = describe_high(high_value(cards))
+        if self.game is Game.STUD:
+            return high
+        low = low8_value(cards)
+        return f"HI: {high}" + (f"; LO: {describe_low(low)}" if low is not None else "")
+
+    def hand(self, total: Money, rake: Money, results: Sequence[PotResult]) -> Hand:
+        setup = self.setup
+        printed = tuple(r.pot.amount - r.rake for r in results) if len(results) > 1 else ()
+        s = setup.stakes
+        return Hand(
+            site=SITE,
+            site_hand_id=setup.hand_id,
+            game=setup.game,
+            small_bet=s.small_bet,
+            big_bet=s.big_bet,
+            seats=tuple(Seat(seat, player.name, stack) for seat, player, stack in setup.seats),
+            events=tuple(self.events),
+            source_file="<simulated>",
+            mixed=setup.mixed,
+            ante=s.ante or None,
+            bring_in=s.bring_in,
+            currency=setup.currency,
+            tournament=setup.tournament,
+            table=setup.table,
+            max_seats=MAX_SEATS,
+            started_at=setup.started_at,
+            total_pot=total,
+            rake=rake,
+            printed_pots=printed,
+        )
+
+
+def play_hand(setup: HandSetup, rng: random.Random) -> tuple[Hand, dict[int, Money]]:
+    """Deal and play one hand: the Hand as PokerStars would record it, and every seat's stack after it."""
+    return _Dealer(setup, rng).play()
+
+
+# ------------------------------------------------------------------------------------ sessions
+
+
+def _seconds(hand: Hand) -> int:
+    """How long a hand takes at a live online table: dealing plus a few seconds per decision."""
+    decisions = sum(1 for e in hand.events if isinstance(e, Action) and e.kind is not ActionKind.ANTE)
+    streets = len({e.street for e in hand.events if isinstance(e, Deal)})
+    return 12 + 4 * streets + 3 * decisions
+
+
+class _Table:
+    """The running table: who sits where with how much, the clock, hand and tournament numbers."""
+
+    def __init__(self, spec: TableSpec, rng: random.Random) -> None:
+        self.spec = spec
+        self.rng = rng
+        self.hero = next(p for p in spec.regulars if spec.hero in (None, p.name))
+        self.clock = spec.start
+        self.hand_id = spec.first_hand_id
+        self.tournament_id = spec.first_hand_id // 100_000
+        self.dealt = 0  # hands dealt at this table, for the game rotation
+        self.seats: dict[int, Player] = {}
+        self.stacks: dict[int, Money] = {}
+        self.session_left = 0
+        self.level_hands = 0
+        self.tournament: Tournament | None = None
+
+    # ------------------------------------------------------------ sessions
+    def new_session(self) -> None:
+        """Sit down a new line-up: the hero, some of the other regulars, visitors for the rest."""
+        rng, spec = self.rng, self.spec
+        size = rng.randint(*spec.players)
+        others = [p for p in spec.regulars if p is not self.hero]
+        rng.shuffle(others)
+        regulars = others[: rng.randint(min(len(others), max(1, size - 3)), min(len(others), size - 1))]
+        visitors = rng.sample(VISITORS, size - 1 - len(regulars))
+        players = [self.hero] + regulars + visitors
+        rng.shuffle(players)
+        seat_numbers = sorted(rng.sample(range(1, MAX_SEATS + 1), size))
+        self.seats = dict(zip(seat_numbers, players))
+        if spec.tournament is not None:
+            self.tournament_id += rng.randint(1, 5000)
+            t = spec.tournament
+            self.stacks = {seat: t.chips for seat in self.seats}
+            self.level_hands = 0
+            self.session_left = -1  # until the hero is out or has won
+        else:
+            self.stacks = {seat: 0 for seat in self.seats}
+            self.session_left = rng.randint(120, 480)
+
+    def take_break(self) -> None:
+        """Minutes to days between sessions, so session and per-hour statistics have something to cut."""
+        minutes = self.rng.choice((self.rng.randint(20, 90), self.rng.randint(6 * 60, 30 * 60),
+                                   self.rng.randint(2 * 1440, 4 * 1440)))
+        self.clock += timedelta(minutes=minutes)
+
+    def stakes(self) -> Stakes:
+        t = self.spec.tournament
+        if t is None:
+            return self.spec.stakes
+        return t.levels[min(self.level_hands // t.hands_per_level, len(t.levels) - 1)]
+
+    def top_up(self, stakes: Stakes) -> None:
+        """Cash players below their rebuy line buy back up to their buy-in between hands."""
+        for seat, player in self.seats.items():
+            style = player.style
+            if self.stacks[seat] < style.rebuy_below * stakes.big_bet or self.stacks[seat] == 0:
+                self.stacks[seat] = max(self.stacks[seat], style.buy_in * stakes.big_bet)
+
+    def session_over(self) -> bool:
+        if self.spec.tournament is None:
+            return self.session_left <= 0
+        hero_seat = next(s for s, p in self.seats.items() if p is self.hero)
+        return self.stacks[hero_seat] == 0 or len(self.seats) == 1
+
+    # ------------------------------------------------------------ hands
+    def next_hand(self) -> Hand:
+        spec, rng = self.spec, self.rng
+        if not self.seats or self.session_over():
+            if self.seats:
+                self.take_break()
+            self.new_session()
+        stakes = self.stakes()
+        tournament = None
+        if spec.tournament is None:
+            self.top_up(stakes)
+        else:
+            t = spec.tournament
+            tournament = Tournament(str(self.tournament_id), t.buy_in, t.fee, t.currency, stakes.level)
+        game = spec.games[(self.dealt // spec.rotation) % len(spec.games)]
+        self.hand_id += rng.randint(1, 400)
+        hero_seat = next(s for s, p in self.seats.items() if p is self.hero)
+        setup = HandSetup(
+            game=game,
+            stakes=stakes,
+            seats=tuple((seat, self.seats[seat], self.stacks[seat]) for seat in sorted(self.seats)),
+            hero=hero_seat,
+            profile=get_profile(spec.profile),
+            rake=NO_RAKE if spec.tournament is not None else spec.rake,
+            hand_id=str(self.hand_id),
+            started_at=self.clock.replace(tzinfo=EASTERN),
+            table=f"{self.tournament_id} 1" if spec.tournament is not None else spec.table,
+            currency=None if spec.tournament is not None else spec.currency,
+            mixed=spec.mixed if len(spec.games) > 1 else None,
+            tournament=tournament,
+        )
+        hand, after = play_hand(setup, rng)
+        self.stacks.update(after)
+        self.clock += timedelta(seconds=_seconds(hand) + rng.randint(0, 15))
+        self.dealt += 1
+        self.session_left -= 1
+        self.level_hands += 1
+        if spec.tournament is not None:
+            for seat in [s for s, chips in self.stacks.items() if chips == 0 and s != hero_seat]:
+                del self.seats[seat], self.stacks[seat]
+        return hand
+
+
+def simulate(spec: TableSpec, hands: int, seed: int) -> Iterator[Hand]:
+    """``hands`` hands at the table ``spec`` describes, the same ones for the same ``seed``, one at a
+    time (a million hands never sit in memory together)."""
+    table = _Table(spec, random.Random(seed))
+    for _ in range(hands):
+        yield table.next_hand()
