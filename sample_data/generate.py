@@ -1,0 +1,46 @@
+"""Regenerate the simulated hand histories of ``sample_data/`` (see README.md there).
+
+    python sample_data/generate.py
+
+Deterministic: the seeds below give the same files on every machine, so a diff after running it means
+the simulator (or the PokerStars writer) changed. The hand-written ``edge-cases/`` are not touched.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from studbook.engine.model import Game
+from studbook.engine.simulate import Stakes, TableSpec, simulate
+from studbook.parsers.pokerstars_writer import write_pokerstars_file
+
+HERE = Path(__file__).resolve().parent
+
+TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
+    # file name, table, hands, seed
+    ("stud-1-2-8max.txt",
+     TableSpec(games=(Game.STUD,), players=(8, 8), table="Aludra", start=datetime(2026, 3, 2, 19, 0),
+               first_hand_id=251_000_000_000), 1500, 11),
+    ("stud8-1-2-5to8.txt",
+     TableSpec(games=(Game.STUD8,), players=(5, 8), table="Baten Kaitos", start=datetime(2026, 3, 3, 20, 30),
+               first_hand_id=252_000_000_000), 1500, 12),
+    ("razz-0.50-1-2to8.txt",
+     TableSpec(games=(Game.RAZZ,), players=(2, 8), stakes=Stakes(50, 100, 5, 15), table="Cursa",
+               start=datetime(2026, 3, 4, 18, 15), first_hand_id=253_000_000_000), 2000, 13),
+    ("triple-stud-1-2-6to8.txt",
+     TableSpec(games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), table="Deneb Algedi",
+               start=datetime(2026, 3, 5, 21, 0), first_hand_id=254_000_000_000), 1500, 14),
+)
+
+
+def main() -> None:
+    for name, spec, hands, seed in TABLES:
+        path = HERE / name
+        with path.open("w", encoding="utf-8", newline="\n") as out:
+            count = write_pokerstars_file(simulate(spec, hands, seed), out)
+        print(f"{path.relative_to(HERE.parent)}: {count:,} hands, {path.stat().st_size / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
