@@ -37,6 +37,10 @@ STUD8_RESULTS: tuple[tuple[str, str], ...] = (
 """The stud8 result stats (keys of :data:`studbook.analytics.stats.STATS`) the result chart counts."""
 
 
+Line = tuple[str, pd.Series, dict[str, object]]
+"""A line to draw: its legend name, its y values (one per hand) and matplotlib style keywords."""
+
+
 class NoHands(ValueError):
     """Nothing to draw: the player has no hands matching the filters (the message lists who has)."""
 
@@ -132,16 +136,20 @@ def winnings_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters 
     """One row per hand of ``player`` in time order: ``hand`` (1, 2 ...), ``hand_id``, ``started_at``,
     ``game``, ``currency``, ``big_bet``, ``net``, ``showdown`` (went to showdown), ``allin_ev`` (NULL
     without an all-in spot) and ``ev_net`` (the all-in EV where there is one, else the net)."""
-    where, params = _player_filters(player, filters).where()
-    frame = con.execute(f"""
+    return _hands_in_order(con, player, _player_filters(player, filters), "hands", """
         SELECT hp.hand_id, h.started_at, h.game, h.currency, h.big_bet, hp.net, hp.showdown, hp.allin_ev,
                COALESCE(hp.allin_ev, hp.net) AS ev_net
-        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
-        WHERE {where}
-        ORDER BY h.started_at NULLS LAST, hp.hand_id
-    """, params).df()
+        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id""")
+
+
+def _hands_in_order(con: duckdb.DuckDBPyConnection, player: str, filters: Filters, what: str, select: str
+                    ) -> pd.DataFrame:
+    """``select`` (over ``hp`` and ``h``) restricted by ``filters``, one row per hand in time order,
+    numbered from 1 in a ``hand`` column; NoHands when there is none."""
+    where, params = filters.where()
+    frame = con.execute(f"{select} WHERE {where} ORDER BY h.started_at NULLS LAST, hp.hand_id", params).df()
     if frame.empty:
-        raise _no_hands(con, player, "hands")
+        raise _no_hands(con, player, what)
     frame.insert(0, "hand", np.arange(1, len(frame) + 1))
     return frame
 
@@ -156,19 +164,24 @@ def winnings_chart(
     label, divisor = money_unit(frame)
     at_showdown = frame["showdown"].astype(bool)
     net = _in_unit(frame, "net", divisor)
-    lines = [
+    lines: list[Line] = [
         ("Net won", net.cumsum(), {"color": "black", "linewidth": 2.0}),
         ("Showdown", net.where(at_showdown, 0.0).cumsum(), {"color": "tab:blue"}),
         ("Non-showdown", net.where(~at_showdown, 0.0).cumsum(), {"color": "tab:red"}),
         ("All-in EV", _in_unit(frame, "ev_net", divisor).cumsum(), {"color": "tab:orange", "linestyle": "--"}),
     ]
-    ax = _axes(ax)
+    spots = int(frame["allin_ev"].notna().sum())
+    return _draw_lines(_axes(ax), frame["hand"], lines,
+                       f"{player}: winnings over {len(frame):,} hands ({spots:,} all-in before 7th)",
+                       "Hands played", f"Cumulative net won, {label}")
+
+
+def _draw_lines(ax: Axes, hands: pd.Series, lines: Sequence[Line], title: str, xlabel: str, ylabel: str) -> Axes:
+    """Cumulative lines against hands, each legend entry ending with the line's final amount."""
     decimals = _decimals(np.concatenate([y.to_numpy() for _, y, _ in lines]))
     for name, y, style in lines:
-        ax.plot(frame["hand"], y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
-    spots = int(frame["allin_ev"].notna().sum())
-    _style(ax, f"{player}: winnings over {len(frame):,} hands ({spots:,} all-in before 7th)",
-           "Hands played", f"Cumulative net won, {label}")
+        ax.plot(hands, y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
+    _style(ax, title, xlabel, ylabel)
     _thousands(ax, decimals)
     ax.legend(loc="best", frameon=False)
     return ax
@@ -184,8 +197,7 @@ def stud8_components_data(
     ``scooped`` (everything he won in a hand where nobody else was paid from his pots), ``high`` and
     ``low`` (the high and low halves he won in split pots; a pot no low qualified for counts as high),
     and ``invested`` and ``net`` (so ``scooped + high + low - invested == net``)."""
-    where, params = _player_filters(player, filters, games=("stud8",)).where()
-    frame = con.execute(f"""
+    return _hands_in_order(con, player, _player_filters(player, filters, games=("stud8",)), "stud8 hands", """
         WITH paid AS (
             SELECT hand_id, seat,
                    SUM(CASE WHEN half = 'low' THEN amount ELSE 0 END) AS low,
@@ -197,14 +209,7 @@ def stud8_components_data(
                CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.high, 0) END AS BIGINT) AS high,
                CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.low, 0) END AS BIGINT) AS low
         FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
-        LEFT JOIN paid p ON p.hand_id = hp.hand_id AND p.seat = hp.seat
-        WHERE {where}
-        ORDER BY h.started_at NULLS LAST, hp.hand_id
-    """, params).df()
-    if frame.empty:
-        raise _no_hands(con, player, "stud8 hands")
-    frame.insert(0, "hand", np.arange(1, len(frame) + 1))
-    return frame
+        LEFT JOIN paid p ON p.hand_id = hp.hand_id AND p.seat = hp.seat""")
 
 
 def stud8_components_chart(
@@ -214,22 +219,16 @@ def stud8_components_chart(
     halves of split pots, the chips put in, and the net won (the first three minus the chips put in)."""
     frame = stud8_components_data(con, player, filters)
     label, divisor = money_unit(frame)
-    lines = [
+    lines: list[Line] = [
         ("Net won", _in_unit(frame, "net", divisor).cumsum(), {"color": "black", "linewidth": 2.0}),
         ("Won by scooping", _in_unit(frame, "scooped", divisor).cumsum(), {"color": "tab:green"}),
         ("High halves (split pots)", _in_unit(frame, "high", divisor).cumsum(), {"color": "tab:blue"}),
         ("Low halves (split pots)", _in_unit(frame, "low", divisor).cumsum(), {"color": "tab:purple"}),
         ("Put in the pot", -_in_unit(frame, "invested", divisor).cumsum(), {"color": "0.55", "linestyle": ":"}),
     ]
-    ax = _axes(ax)
-    decimals = _decimals(np.concatenate([y.to_numpy() for _, y, _ in lines]))
-    for name, y, style in lines:
-        ax.plot(frame["hand"], y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
-    _style(ax, f"{player}: stud hi/lo winnings by half over {len(frame):,} hands", "Stud hi/lo hands played",
-           f"Cumulative amount, {label}")
-    _thousands(ax, decimals)
-    ax.legend(loc="best", frameon=False)
-    return ax
+    return _draw_lines(_axes(ax), frame["hand"], lines,
+                       f"{player}: stud hi/lo winnings by half over {len(frame):,} hands",
+                       "Stud hi/lo hands played", f"Cumulative amount, {label}")
 
 
 def stud8_results_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
