@@ -229,6 +229,11 @@ def rows_for_hand(hand: Hand, result: ReplayResult) -> dict[str, list[Row]]:
 
 def to_arrow(table: str, rows: Iterable[Row]) -> pa.RecordBatch:
     """Rows of ``table`` as one Arrow record batch with the schema's exact column types (one batch even
-    when empty, so that spilled streams of different tables stay aligned chunk for chunk)."""
-    return pa.RecordBatch.from_pylist(list(rows), schema=TABLES[table].arrow_schema())
+    when empty, so that spilled streams of different tables stay aligned chunk for chunk).
 
+    The rows are turned into columns here rather than by ``RecordBatch.from_pylist`` (which costs the
+    same, ~0.2 ms per hand once warm) so that a key missing from a row raises KeyError instead of
+    becoming a silent NULL."""
+    schema = TABLES[table].arrow_schema()
+    rows = list(rows)
+    return pa.RecordBatch.from_pydict({name: [row[name] for row in rows] for name in schema.names}, schema=schema)
