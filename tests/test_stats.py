@@ -271,3 +271,16 @@ def test_cli_table_puts_the_denominator_beside_each_rate(sample_store: Store) ->
 def test_cli_refuses_a_missing_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(tmp_path / "none.duckdb")]) == 2
     assert "no such database" in capsys.readouterr().err
+
+
+def test_cli_winrate_json_keeps_exact_money(sample_store: Store) -> None:
+    import json
+
+    status, text = run_cli("--db", sample_store.path, "--winrate", "--format", "json")
+    assert status == 0
+    got = {(r["player"], r["currency"]): r["net"] for r in json.loads(text)}
+    expected = winrates(sample_store.con)
+    assert got == {(r.player, r.currency): r.net for r in expected.itertuples()}
+    assert got[("Bruno", "USD")] == 245, "Bruno won $2.45 over the three steal hands"
+    status, text = run_cli("--db", sample_store.path, "--winrate", "--player", "Ines")
+    assert status == 0 and "$0.26" in text and "$0.02" in text, "net and rake paid in dollars"
