@@ -102,14 +102,19 @@ def test_bring_in_completing_himself_is_the_completion_not_an_open() -> None:
     assert f["Cat"]["decided_3rd"] and not f["Cat"]["vpip"]
 
 
+THREE_HANDED = """
+    stud 4/8 ante 1 bring-in 2
+    seat 1 Ann 100
+    seat 2 Bob 100
+    seat 3 Cat 100
+    antes
+    3rd 1:Ah Ad 2c 2:9c 3d 9h 3:5h 6h 3s
+"""
+"""Ann (buried aces, 2c up) brings in; Bob has a split pair of nines, Cat three to a straight."""
+
+
 def test_check_raise_and_continuation_bet() -> None:
-    hand = build("""
-        stud 4/8 ante 1 bring-in 2
-        seat 1 Ann 100
-        seat 2 Bob 100
-        seat 3 Cat 100
-        antes
-        3rd 1:Ah Ad 2c 2:9c 3d 9h 3:5h 6h 3s
+    hand = build(THREE_HANDED + """
         1 bring-in 2
         2 call 2
         3 fold
@@ -160,13 +165,7 @@ def test_a_player_all_in_for_the_ante_has_no_decision_but_sees_every_street() ->
 
 @pytest.mark.parametrize("capped", [False, True])
 def test_no_check_raise_chance_once_the_betting_is_capped(capped: bool) -> None:
-    hand = build(f"""
-        stud 4/8 ante 1 bring-in 2
-        seat 1 Ann 100
-        seat 2 Bob 100
-        seat 3 Cat 100
-        antes
-        3rd 1:Ah Ad 2c 2:9c 3d 9h 3:5h 6h 3s
+    hand = build(THREE_HANDED + f"""
         1 bring-in 2
         2 call 2
         3 call 2
