@@ -126,7 +126,9 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
         game_text, _, stakes = inner.partition(", ")
     else:
         p = _PLAIN.fullmatch(printed)
-        assert p is not None  # _PLAIN accepts any text without nested brackets; _HEADER saw to that
+        if p is None:
+            raise _error(where, text, f"game {printed!r} not understood",
+                         "'GAME Limit (STAKES)' or 'MIX (GAME Limit[, STAKES])'")
         game_text, stakes = p["game"], p["stakes"] or ""
     lim = _LIMIT.fullmatch(game_text)
     game = _GAMES.get(lim["name"].lower()) if lim and lim["limit"].lower() == "limit" else None
@@ -260,7 +262,7 @@ def _cents(text: str) -> int | None:
     if m is None:
         return None
     frac = m["frac"] or ""
-    return int(m["whole"].replace(",", "")) * 100 + int(frac.ljust(2, "0") or 0)
+    return int(m["whole"].replace(",", "")) * 100 + int(frac.ljust(2, "0"))
 
 
 def _money(text: str, where: tuple[str, int], line: str) -> int:
@@ -385,8 +387,9 @@ class _Builder:
                 sm = spec.suffix.match(line, start + len(name))
                 if sm is not None:
                     return self.seat_of[name], sm
-        printed = m["name"] if m is not None else line.rstrip("\n")
-        raise _error((self.file, no), line, f"{printed!r} is not seated at this table",
+        if m is None:
+            raise _error((self.file, no), line, "line not understood", _WORDS[kind])
+        raise _error((self.file, no), line, f"{m['name']!r} is not seated at this table",
                      "a line naming one of the players of the Seat lines")
 
     # -- line kinds

@@ -163,6 +163,13 @@ def test_home_game_and_upper_case_reexport_headers() -> None:
     assert hand.tournament is not None and hand.tournament.currency == "USD"
 
 
+def test_unreadable_header_is_an_error_and_the_next_hand_still_parses() -> None:
+    bad = BASE.replace("7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD)", "7 Card Stud (Hi (Lo)) Limit", 1)
+    err, hand = parse_text(bad + "\n" + BASE, "h.txt")
+    assert isinstance(err, ParseError) and err.line == 1 and "not understood" in err.message
+    assert isinstance(hand, Hand) and hand.source_line == len(BASE.splitlines()) + 2
+
+
 def test_other_game_of_a_mixed_file_is_skipped_without_parsing_its_body() -> None:
     text = ("PokerStars Hand #5: Tournament #7, 100+9 8-Game (Hold'em No Limit) - Level VII (15/30) - "
             "2013/06/05 23:30:00 ET\nthis body is not read at all\n")
@@ -220,9 +227,11 @@ def test_garbled_card_becomes_unknown_with_a_warning() -> None:
     assert [(w.line, "'of'" in w.message) for w in hand.warnings] == [(line, True)]
 
 
-def test_wrong_third_street_card_count_is_an_error() -> None:
+def test_wrong_deal_shapes_are_errors() -> None:
     err = _error(BASE.replace("Dealt to Ann Lee [Kc]\n", "Dealt to Ann Lee [Kc Kd]\n"))
     assert err.line == 10 and "wrong number of cards" in err.message
+    err = _error(BASE.replace("Dealt to Ann Lee [Kc] [Kd]\n", "Dealt to Ann Lee [Kc] [Kd] [2c]\n"))
+    assert (err.line, err.message, err.expected) == (18, "line not understood", "a deal ('Dealt to NAME [Kc]')")
 
 
 # ------------------------------------------------------------------------------------- betting
