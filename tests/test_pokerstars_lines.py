@@ -230,8 +230,9 @@ def test_garbled_card_becomes_unknown_with_a_warning() -> None:
 def test_wrong_deal_shapes_are_errors() -> None:
     err = _error(BASE.replace("Dealt to Ann Lee [Kc]\n", "Dealt to Ann Lee [Kc Kd]\n"))
     assert err.line == 10 and "wrong number of cards" in err.message
+    # Three brackets read as a deal to "Ann Lee [Kc]", who is not seated: an error either way.
     err = _error(BASE.replace("Dealt to Ann Lee [Kc] [Kd]\n", "Dealt to Ann Lee [Kc] [Kd] [2c]\n"))
-    assert (err.line, err.message, err.expected) == (18, "line not understood", "a deal ('Dealt to NAME [Kc]')")
+    assert (err.line, err.message) == (18, "'Ann Lee [Kc]' is not seated at this table")
 
 
 # ------------------------------------------------------------------------------------- betting
