@@ -233,12 +233,19 @@ class StudState:
         return self.street == 3 and not self.opened
 
     def opener(self) -> int | None:
-        """Who opens this street by the cards (``None`` when a needed card is unknown)."""
-        able = self.able
+        """Who opens this street (``None`` when a needed card is unknown). The cards are compared among
+        every player still in the hand; when they point at a player who is all-in, the turn passes to
+        the next player on his left who can still bet, as if the all-in player had checked (RULES.md
+        §2 and §4: an all-in low card or best board does not pass the duty to the next-best card)."""
+        live = self.live
         if self.street == 3:
-            return bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in able})
-        boards = {s: self.up[s] for s in able}
-        return first_to_act(self.game, boards, self.profile.board_tie(self.game))
+            start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
+        else:
+            start = first_to_act(self.game, {s: self.up[s] for s in live}, self.profile.board_tie(self.game))
+        if start is None:
+            return None
+        return next((s for s in self._clockwise_from(start, inclusive=True) if self.stack[s] > 0
+                     and s not in self.folded), None)
 
     def _clockwise_from(self, seat: int, inclusive: bool) -> list[int]:
         i = self.seats.index(seat)
@@ -295,6 +302,11 @@ class StudState:
         """Not capped, and the betting is open to this seat (it has not acted since the last full bet)."""
         return not self.capped and self.marks.get(seat) != self.bets
 
+    def _someone_can_answer(self, seat: int) -> bool:
+        """Whether another player could put in more than the current bet: raising against players who
+        are all-in (or would be, just calling) wins nothing and is not offered."""
+        return any(s != seat and self.contrib[s] + self.stack[s] > self.level for s in self.live)
+
     def raise_kind(self) -> ActionKind:
         if self.street == 3 and self.bets == 0:
             return ActionKind.COMPLETE
@@ -312,7 +324,7 @@ class StudState:
             bring_in = min(self.bring_in, stack)
         raise_to: tuple[Money, ...] = ()
         all_in_to = None
-        if self.may_raise(seat) and stack > to_call:
+        if self.may_raise(seat) and stack > to_call and self._someone_can_answer(seat):
             targets = self.raise_targets()
             raise_to = tuple(t for t in targets if t - contributed <= stack)
             if not raise_to and contributed + stack > self.level:
