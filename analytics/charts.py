@@ -85,27 +85,32 @@ def _in_unit(frame: pd.DataFrame, column: str, divisor: float) -> pd.Series:
     return frame[column] / (divisor if divisor else frame["big_bet"])
 
 
-def _amounts(decimals: int) -> FuncFormatter:
-    """Tick labels with thousands separators and ``decimals`` decimals."""
+def _amounts() -> FuncFormatter:
+    """Tick labels with thousands separators and only the decimals the tick needs (20, 2.5, 0.04)."""
     from matplotlib.ticker import FuncFormatter
 
-    return FuncFormatter(lambda v, _: f"{v:,.{decimals}f}")
+    return FuncFormatter(lambda v, _: f"{v:,.10g}")
 
 
-def _thousands(ax: Axes, decimals_y: int, hands_on_x: bool = True) -> None:
-    """Thousands separators on the amounts (y) and whole hand counts on x (unless it holds categories)."""
+def _thousands(ax: Axes, hands_on_x: bool = True) -> None:
+    """Readable amounts on y and whole hand counts on x (unless x holds categories)."""
     from matplotlib.ticker import MaxNLocator
 
     if hands_on_x:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.xaxis.set_major_formatter(_amounts(0))
-    ax.yaxis.set_major_formatter(_amounts(decimals_y))
+        ax.xaxis.set_major_formatter(_amounts())
+    ax.yaxis.set_major_formatter(_amounts())
 
 
 def _decimals(values: np.ndarray) -> int:
-    """Cents on the axis only when the amounts are small enough for them to matter."""
+    """Cents in a legend's amounts only when the amounts are small enough for them to matter."""
     span = float(np.nanmax(np.abs(values))) if len(values) else 0.0
-    return 2 if span < 10 else 1 if span < 100 else 0
+    return 2 if span < 100 else 0
+
+
+def _text(text: str) -> str:
+    """``text`` drawn as written: matplotlib reads a pair of ``$`` as a formula ("$1/$2" stakes, names)."""
+    return text.replace("$", r"\$")
 
 
 def _axes(ax: Axes | None, height: float = 5.0) -> Axes:
@@ -119,9 +124,9 @@ def _axes(ax: Axes | None, height: float = 5.0) -> Axes:
 
 def _style(ax: Axes, title: str, xlabel: str, ylabel: str, amounts_on_x: bool = False) -> None:
     """Title, axis labels, a zero line across the amounts axis and a light grid behind the data."""
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_title(_text(title))
+    ax.set_xlabel(_text(xlabel))
+    ax.set_ylabel(_text(ylabel))
     (ax.axvline if amounts_on_x else ax.axhline)(0, color="0.6", linewidth=0.8, zorder=0)
     ax.set_axisbelow(True)
     ax.grid(True, axis="x" if amounts_on_x else "y", color="0.92")
@@ -182,7 +187,7 @@ def _draw_lines(ax: Axes, hands: pd.Series, lines: Sequence[Line], title: str, x
     for name, y, style in lines:
         ax.plot(hands, y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
     _style(ax, title, xlabel, ylabel)
-    _thousands(ax, decimals)
+    _thousands(ax)
     ax.legend(loc="best", frameon=False)
     return ax
 
@@ -263,7 +268,7 @@ def stud8_results_chart(
     from matplotlib.ticker import MaxNLocator
 
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    _thousands(ax, 0, hands_on_x=False)
+    _thousands(ax, hands_on_x=False)
     return ax
 
 
@@ -286,7 +291,7 @@ def bb100_chart(
     sample's bar is long, which is the point. A group of a single hand has no standard error and no bar."""
     frame = bb100_data(con, player, filters)
     ax = _axes(ax, height=max(3.0, 1.5 + 0.45 * len(frame)))
-    names = [f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}"
+    names = [_text(f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}")
              for g, s, n in zip(frame["game"], frame["stakes"], frame["hands"])]
     rows = np.arange(len(frame))
     colors = ["tab:green" if v >= 0 else "tab:red" for v in frame["bb100"]]
@@ -298,7 +303,7 @@ def bb100_chart(
     ax.invert_yaxis()
     _style(ax, f"{player}: win rate by game and stakes", "Win rate, big bets per 100 hands (BB/100)", "",
            amounts_on_x=True)
-    ax.xaxis.set_major_formatter(_amounts(_decimals(frame["bb100"].to_numpy())))
+    ax.xaxis.set_major_formatter(_amounts())
     ax.legend(loc="best", frameon=False)
     return ax
 
