@@ -38,7 +38,7 @@ from .rows import hand_id, rows_for_hand, to_arrow
 from .schema import HAND_TABLES, PARSE_ERRORS
 from .store import FileCounts, SourceFile, Store
 
-HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt",)
+HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""
 
 CHUNK_HANDS = 500

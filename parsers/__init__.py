@@ -3,13 +3,15 @@
 ``parse_file`` streams: it reads and decodes the file incrementally and yields one result per hand,
 in file order — a Hand, a :class:`ParseError` for a hand that cannot be read (parsing goes on with the
 next one) or a :class:`NotStudHand` for another game of a mixed-game file. The site is detected from
-the text; ``PARSERS`` maps a site id to the function that parses one of its hands.
+the text; ``PARSERS`` maps a site id to the function that parses one of its hands. A PHH file (``.phh``,
+one TOML document per hand) is the one format told by its name: TOML has no header line to detect.
 """
 
 from __future__ import annotations
 
 from itertools import chain, islice
 from os import PathLike
+from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from ..engine.model import Hand
@@ -18,7 +20,7 @@ from .detect import detect
 from .errors import NotStudHand, ParseError
 from .reading import HandText, iter_lines, read_lines, split_hands
 
-__all__ = ["PARSERS", "NotStudHand", "ParseError", "ParseResult", "parse_file", "parse_lines", "parse_text"]
+__all__ = ["PARSERS", "PHH_SUFFIX", "NotStudHand", "ParseError", "ParseResult", "parse_file", "parse_lines", "parse_text"]
 
 ParseResult = Hand | ParseError | NotStudHand
 HandParser = Callable[[HandText, str], ParseResult]
@@ -26,6 +28,8 @@ HandParser = Callable[[HandText, str], ParseResult]
 PARSERS: Mapping[str, HandParser] = {
     pokerstars.SITE: pokerstars.parse_hand,
 }
+
+PHH_SUFFIX = ".phh"
 
 _HEAD_LINES = 20
 """Lines read ahead for site detection (detection itself looks at the first few non-blank ones)."""
@@ -57,7 +61,18 @@ def parse_file(path: str | PathLike[str]) -> Iterator[ParseResult]:
     """Parse a hand-history file hand by hand without reading it into memory at once.
 
     A plain top-level function of a path, so that process pools can run it in workers."""
+    if Path(path).suffix.lower() == PHH_SUFFIX:
+        return _parse_phh(path)
     return parse_lines(read_lines(path), str(path))
+
+
+def _parse_phh(path: str | PathLike[str]) -> Iterator[ParseResult]:
+    from .phh import read_phh  # imported on use: phh imports the engine's replay, text parsing does not
+
+    try:
+        yield read_phh(Path(path), str(path))
+    except ParseError as err:
+        yield err
 
 
 def parse_text(text: str, source_file: str = "<text>") -> list[ParseResult]:
