@@ -210,7 +210,8 @@ class AllInEV:
 
 def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
     """The hand's all-in spot before 7th street, or ``None``: no such all-in, no showdown, a live player's
-    cards at that moment not all known, or betting recorded after it (a hand that breaks the rules)."""
+    cards at that moment not all known, or a hand that breaks the rules in a way that leaves no spot to
+    value (betting after the all-in, a card dealt twice: the validator reports those)."""
     live = sorted(s for s in result.showdown if s not in result.folded)
     if len(live) < 2:
         return None
@@ -226,6 +227,8 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
             return None
         known[seat] = cards
     held = {c for cards in known.values() for c in cards}
+    if len(held) != sum(len(cards) for cards in known.values()):
+        return None
     dead = tuple(sorted({c for d in deals if d.street <= street for c in d.down + d.up
                          if c is not None and c not in held}))
     dealt = sum(len(d.down) + len(d.up) for d in deals if d.street <= street)

@@ -251,3 +251,31 @@ def test_unknown_down_cards_leave_no_spot() -> None:
     text = ALL_IN_ON_SIXTH.replace("show 3 9h Th Jh Qh 3c 4d 8c", "muck 3").replace("collect 3 63", "collect 1 63")
     hand = build(text)
     assert allin_spot(hand, replay(hand)) is None
+
+
+def test_a_card_dealt_twice_leaves_no_spot_instead_of_failing_the_import() -> None:
+    """Bob shows Ann's ace as one of his down cards: the validator flags it; equity must not raise."""
+    hand = build(ALL_IN_ON_SIXTH.replace("show 3 9h Th Jh Qh 3c 4d 8c", "show 3 Ah Th Jh Qh 3c 4d 8c"))
+    result = replay(hand)
+    assert any(v.rule == "cards.duplicate" for v in result.violations)
+    assert allin_spot(hand, result) is None
+    assert ev_columns(hand, result)[1]["allin_ev"] is None
+
+
+def test_every_planted_fault_leaves_the_ev_columns_computable() -> None:
+    """The EV columns are filled at import for every hand, broken ones included: no planted fault of the
+    mutation suite may make them raise, and a spot that is still valued shares out exactly its pots."""
+    from mutations import OPERATORS
+
+    seed = build(ALL_IN_ON_SIXTH)
+    mutants = [m for operator in OPERATORS.values() for m in operator(seed)]
+    assert len(mutants) > 20
+    for mutant in mutants:
+        result = replay(mutant.hand)
+        columns = ev_columns(mutant.hand, result)
+        spot = allin_spot(mutant.hand, result)
+        if spot is not None:
+            found = allin_ev(mutant.hand, result)
+            shared = sum(found[s].ev + spot.invested[s] for s in found)
+            assert shared == pytest.approx(sum(amount for amount, _ in spot.pots)), mutant.kind
+        assert set(columns) == {s.seat for s in mutant.hand.seats}
