@@ -12,7 +12,7 @@ down cards if he had folded). Folded players' unknown down cards stay in the uns
 any of them, which is exactly what "every unseen card" averages over.
 
 Exact where it is cheap, Monte-Carlo otherwise: when the number of distinct run-outs is at most
-``exact_limit`` (all-ins on 6th street, most on 5th with two players), every run-out is enumerated once;
+``exact_limit`` (all-ins on 6th street between two or three players), every run-out is enumerated once;
 otherwise ``samples`` run-outs are drawn with a seeded generator (the seed comes from the hand id, so
 re-importing a hand gives the same number) and the standard error of each EV is reported with it. An
 equity is a mean of shares between 0 and 1, so its standard error is at most ``0.5 / sqrt(samples)``:
