@@ -53,13 +53,15 @@ FLAG_COLUMNS: tuple[tuple[str, str], ...] = (
     *((name, "flag") for name in _HAND_FLAGS),
     *((f"{c}_{s}", "int") for s in LATER_STREETS for c in _PER_STREET_COUNTERS),
     *((f"{f}_{s}", "flag") for s in LATER_STREETS for f in _PER_STREET_FLAGS),
+    ("game", "text"),
     ("players_4th", "int"),
     ("rake_paid", "money"),
     ("door_rank", "text"),
     ("start_class", "text"),
 )
 """Every column :func:`player_flags` fills, with its kind (``flag``, ``int``, ``money``, ``text``); the
-storage schema appends them to ``hand_players`` so the two cannot disagree."""
+storage schema appends them to ``hand_players`` so the two cannot disagree. ``game`` repeats the hand's
+game so that the usual stat tables (all hands, or some games, per player) need no join with ``hands``."""
 
 Flags = dict[str, bool | int | str | None]
 
@@ -415,4 +417,5 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
         players_4th += bool(f["saw_4th"])
     for f in per_seat.values():
         f["players_4th"] = players_4th
+        f["game"] = str(hand.game)
     return per_seat

@@ -12,6 +12,7 @@ a fraction for percentages (``kind`` ``pct``) and a plain ratio for the aggressi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from types import MappingProxyType
@@ -27,7 +28,7 @@ from .flags import LATER_STREETS
 @dataclass(frozen=True, slots=True)
 class Stat:
     """One statistic: ``done`` and ``chances`` are SQL expressions over one ``hand_players`` row
-    (``hp``) joined with its ``hands`` row (``h``); ``games`` limits it to some games (stud8 results)."""
+    (``hp``, or its ``hands`` row ``h``, joined only when used); ``games`` limits it to some games."""
 
     key: str
     label: str
@@ -146,7 +147,7 @@ class Breakdown:
 
 BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType({
     "player": Breakdown((("player", "hp.player"),)),
-    "game": Breakdown((("game", "h.game"),)),
+    "game": Breakdown((("game", "hp.game"),)),
     "stakes": Breakdown((("currency", "h.currency"), ("small_bet", "h.small_bet"), ("big_bet", "h.big_bet"))),
     "currency": Breakdown((("currency", "h.currency"),)),
     "site": Breakdown((("site", "h.site"),)),
@@ -190,7 +191,7 @@ class Filters:
                 params.extend(values)
 
         any_of("hp.player", self.players)
-        any_of("h.game", self.games)
+        any_of("hp.game", self.games)
         any_of("h.site", self.sites)
         if self.stakes:
             pairs = [parse_stakes(s) for s in self.stakes]
@@ -284,18 +285,21 @@ def grouped_query(select: Sequence[str], filters: Filters | None, by: Sequence[s
     Returns the SQL, its parameters and the names of the group columns (in order)."""
     sel = selection(filters, by)
     group = f" GROUP BY {sel.positions} ORDER BY {sel.positions}" if sel.names else ""
-    sql = (
-        f"SELECT {', '.join([*sel.exprs, *select])} FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
-        f"WHERE {sel.where}{group}"
-    )
+    columns = ", ".join([*sel.exprs, *select])
+    # the join with ``hands`` is the largest cost of a full table: make it only when a column needs it
+    join = " JOIN hands h ON h.hand_id = hp.hand_id" if _HANDS_COLUMN.search(columns + sel.where) else ""
+    sql = f"SELECT {columns} FROM hand_players hp{join} WHERE {sel.where}{group}"
     return sql, list(sel.params), list(sel.names)
+
+
+_HANDS_COLUMN = re.compile(r"\bh\.")
 
 
 def _sum(stat: Stat, expr: str) -> str:
     value = f"CAST(({expr}) AS BIGINT)"
     if stat.games:
         games = ", ".join(f"'{g}'" for g in stat.games)
-        value = f"CASE WHEN h.game IN ({games}) THEN {value} ELSE 0 END"
+        value = f"CASE WHEN hp.game IN ({games}) THEN {value} ELSE 0 END"
     return f"CAST(SUM({value}) AS BIGINT)"
 
 

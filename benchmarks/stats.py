@@ -2,9 +2,9 @@
 
 Three phases, each printed with its figures:
 
-1. **import**: ``--import-hands`` hands from a *hand source* (a function ``n -> iterable of Hand``; the
-   default repeats the parsed corpus or sample hands with fresh hand numbers, ``--source
-   module:function`` plugs in the simulator) are replayed, turned into rows (with the stat flags) and
+1. **import**: ``--import-hands`` hands from a *hand source* (a function ``n -> iterable of Hand``: the
+   simulator by default, ``--source corpus`` repeats the parsed corpus hands with fresh hand numbers,
+   ``--source module:function`` plugs in anything else) are replayed, turned into rows (with the stat flags) and
    written to a fresh database in chunks, as the importer does. Prints hands/s and the resident memory
    at every quarter, which must stay flat: memory is bounded by the chunk size, not by the hand count.
 2. **scale**: the stored hands are copied in SQL with fresh ids (and later time stamps) until the
@@ -12,7 +12,7 @@ Three phases, each printed with its figures:
 3. **stats**: the full stat table per player (every stat of STATS.md), the same by game and stakes, and
    the win-rate table with sessions; seconds for each. The goal is under 5 s for a million hands.
 
-    python benchmarks/stats.py [--hands 1000000] [--import-hands 20000] [--source pkg.mod:func]
+    python benchmarks/stats.py [--hands 1000000] [--import-hands 20000] [--source simulator|corpus|mod:func]
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ from studbook.analytics.schema import HAND_TABLES, PARSE_ERRORS
 from studbook.analytics.stats import Filters, stat_table
 from studbook.analytics.store import SourceFile, Store, open_store
 from studbook.analytics.winrate import winrates
-from studbook.engine.model import Hand
+from studbook.engine.model import Game, Hand
 from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
+from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
 
 HandSource = Callable[[int], Iterable[Hand]]
@@ -62,10 +63,20 @@ def repeated_corpus(n: int) -> Iterator[Hand]:
         yield replace(hand, site_hand_id=f"bench{number}")
 
 
-def load_source(spec: str | None) -> HandSource:
-    """``module:function`` (e.g. the simulator), or the repeated corpus."""
-    if spec is None:
-        return repeated_corpus
+def simulated(n: int) -> Iterator[Hand]:
+    """``n`` simulated hands at a Triple Stud table (stud, stud8 and razz in turn) of six to eight of
+    the simulator's styled players."""
+    spec = TableSpec(games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), table="Benchmark")
+    return simulate(spec, n, seed=5)
+
+
+SOURCES: dict[str, HandSource] = {"simulator": simulated, "corpus": repeated_corpus}
+
+
+def load_source(spec: str) -> HandSource:
+    """A named source of :data:`SOURCES`, or ``module:function`` for any other."""
+    if spec in SOURCES:
+        return SOURCES[spec]
     module, _, name = spec.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -142,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=1_000_000, help="hands in the database for the stats")
     parser.add_argument("--import-hands", type=int, default=20_000, help="hands imported from the source")
-    parser.add_argument("--source", help="module:function giving n hands (default: the repeated corpus)")
+    parser.add_argument("--source", default="simulator",
+                        help="simulator (default), corpus (real hands repeated with fresh numbers), or "
+                             "module:function giving n hands")
     args = parser.parse_args(argv)
     source = load_source(args.source)
     with tempfile.TemporaryDirectory(prefix="studbook-stats-bench-") as tmp:
