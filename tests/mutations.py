@@ -148,15 +148,29 @@ def _as_raise(action: Action, spot: Spot, total: Money) -> Action:
 
 
 def wrong_bring_in_player(hand: Hand) -> Iterator[Mutant]:
-    """The opening 3rd-street action (bring-in, or a completion by the bring-in) made by someone else."""
+    """The opening 3rd-street action (bring-in, or a completion by the bring-in) made by someone else;
+    and, the action left alone, the bring-in's door card swapped with another player's, so the cards
+    name someone else (not a player all-in with his ante: the duty would pass back to the left)."""
     opening = next((s for s in spots(hand) if s.opening), None)
     if opening is None:
         return
     a = opening.action
-    for seat in sorted({e.seat for e in hand.events if isinstance(e, Deal) and e.street == 3} - {a.seat}):
+    doors = {e.seat: (i, e) for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == 3}
+    for seat in sorted(set(doors) - {a.seat}):
         yield _mutant("bring-in by the wrong player", with_event(hand, opening.index, replace(a, seat=seat)),
                       "bring-in.player", f"{_name(hand)} line {a.line}: seat {seat} opens instead of {a.seat}",
                       a.line)
+    all_in = {e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE and e.all_in}
+    if a.seat not in doors:
+        return
+    i, mine = doors[a.seat]
+    for seat in sorted(set(doors) - {a.seat} - all_in):
+        j, theirs = doors[seat]
+        if None in mine.up + theirs.up or not mine.up or not theirs.up:
+            continue
+        swapped = with_event(with_event(hand, i, replace(mine, up=theirs.up)), j, replace(theirs, up=mine.up))
+        yield _mutant("bring-in by the wrong player", swapped, "bring-in.player", f"{_name(hand)} lines "
+                      f"{mine.line}/{theirs.line}: door cards of seats {a.seat} and {seat} swapped", a.line)
 
 
 def wrong_bring_in_amount(hand: Hand) -> Iterator[Mutant]:
@@ -294,7 +308,8 @@ def card_dealt_twice(hand: Hand) -> Iterator[Mutant]:
 
 
 def too_many_cards(hand: Hand) -> Iterator[Mutant]:
-    """Every deal given one card more, and every complete shown hand one card more."""
+    """Every deal given one card more, every deal of 4th to 7th street made twice (with a fresh card),
+    and every complete shown hand one card more."""
     extra = _unused(hand)
     community = sum(isinstance(e, CommunityCard) for e in hand.events)
     for i, e in enumerate(hand.events):
@@ -302,6 +317,10 @@ def too_many_cards(hand: Hand) -> Iterator[Mutant]:
             new = replace(e, down=e.down + (extra,)) if e.street == 7 else replace(e, up=e.up + (extra,))
             yield _mutant("too many cards", with_event(hand, i, new), "cards.count",
                           f"{_name(hand)} line {e.line}: {extra} added to the {e.street}th-street deal", e.line)
+            if e.street > 3:
+                again = replace(e, down=(extra,) * len(e.down), up=(extra,) * len(e.up))
+                yield _mutant("too many cards", inserted(hand, i + 1, again), "cards.count",
+                              f"{_name(hand)} line {e.line}: dealt twice on {e.street}th street", e.line)
         elif isinstance(e, Show) and len(e.cards) == 7 - community:
             yield _mutant("too many cards", with_event(hand, i, replace(e, cards=e.cards + (extra,))), "cards.count",
                           f"{_name(hand)} line {e.line}: shows an eighth card {extra}", e.line)
