@@ -284,3 +284,21 @@ def test_cli_winrate_json_keeps_exact_money(sample_store: Store) -> None:
     assert got[("Bruno", "USD")] == 245, "Bruno won $2.45 over the three steal hands"
     status, text = run_cli("--db", sample_store.path, "--winrate", "--player", "Ines")
     assert status == 0 and "$0.26" in text and "$0.02" in text, "net and rake paid in dollars"
+
+
+def test_simulated_styles_show_in_the_stats(tmp_path: Path) -> None:
+    """The simulator's regulars play to their style: the stealer steals most, the calling station enters
+    most pots and is the least aggressive (players with at least 200 hands)."""
+    from studbook.engine.simulate import REGULARS
+
+    simulated = SAMPLE_DATA / "stud-1-2-8max.txt"
+    if not simulated.exists():
+        pytest.skip(f"{simulated} not generated (run python sample_data/generate.py)")
+    with imported(tmp_path, [simulated]) as store:
+        table = stat_table(store.con, stats=["hands", "vpip", "steal", "af", "afq"])
+    wide = table.pivot(index="player", columns="stat", values="rate")
+    wide = wide[wide["hands"] >= 200]
+    style = {p.name: p.style.name for p in REGULARS}
+    assert style[wide["steal"].idxmax()] == "stealer"
+    assert style[wide["vpip"].idxmax()] == "station"
+    assert style[wide["af"].idxmin()] == "station" and style[wide["afq"].idxmin()] == "station"
