@@ -21,7 +21,7 @@ KIND_HELP = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", metavar="KIND", choices=sorted(KIND_HELP),
-                        help="which chart: " + "; ".join(f"{k}: {v}" for k, v in KIND_HELP.items()))
+                        help=f"which chart: {', '.join(KIND_HELP)} (each is described above)")
     add_db_option(parser)
     parser.add_argument("--player", metavar="NAME", required=True, help="whose hands to chart (screen name)")
     parser.add_argument("--out", metavar="FILE.png", required=True,

@@ -132,7 +132,7 @@ def test_stud8_result_bars_count_the_flags(store: Store) -> None:
     expected = store.con.execute("""
         SELECT COUNT(*) FILTER (WHERE scoop), COUNT(*) FILTER (WHERE won_high AND NOT won_low AND NOT scoop),
                COUNT(*) FILTER (WHERE won_low AND NOT won_high), COUNT(*) FILTER (WHERE quartered)
-        FROM hand_players JOIN hands USING (hand_id) WHERE player = 'Ann' AND game = 'stud8'""").fetchone()
+        FROM hand_players hp JOIN hands h USING (hand_id) WHERE hp.player = 'Ann' AND h.game = 'stud8'""").fetchone()
     assert heights == list(expected)
     assert heights[3] == 2 and heights[1] == 1  # two quartered lows, one high half
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Scoop", "High only", "Low only", "Quartered"]
@@ -163,8 +163,13 @@ def test_unknown_player_names_the_players_there_are(store: Store) -> None:
         charts.stud8_components_chart(store.con, "Ann", charts.Filters(games=("razz",)))
 
 
-def test_every_cli_kind_has_a_chart() -> None:
+def test_every_cli_kind_has_a_chart_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(KIND_HELP) == set(charts.CHARTS)
+    with pytest.raises(SystemExit) as done:
+        main(["chart", "--help"])
+    assert done.value.code == 0
+    help_text = capsys.readouterr().out
+    assert all(kind in help_text for kind in KIND_HELP) and "95%" in help_text
 
 
 @pytest.mark.parametrize("kind", sorted(charts.CHARTS))

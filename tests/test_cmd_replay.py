@@ -110,6 +110,13 @@ def test_cli_replays_a_stored_hand_with_its_halves(db: str, capsys: pytest.Captu
     assert "[Kc Kd]" not in _before_showdown(capsys.readouterr().out)
 
 
+def test_help_explains_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["replay", "--help"])
+    assert done.value.code == 0
+    assert "--as PLAYER" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["replay", "123"], "not in the database"),
     (["replay", "900000000101", "--as", "Zed"], "'Zed' did not play"),
