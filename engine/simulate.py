@@ -274,13 +274,27 @@ def board_threat(up: Sequence[Card]) -> Threat:
     return category, slots[0]
 
 
-def high_strength(cards: Sequence[Card], threat: Threat) -> float:
-    """How good a high hand the cards make or promise, 0..1: the made hand's category and top rank,
-    more for the same hand with fewer cards dealt, plus flush and straight draws while cards are to
-    come; less when the best opposing board (``threat``) already shows more."""
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What a player's own cards are worth, before looking at the other boards: the high hand's
+    strength with its category and top rank slot (to compare with a board), and the low's strength."""
+
+    high: float
+    category: int
+    top: int
+    low: float
+
+
+def assess(game: Game, cards: Sequence[Card], complete: bool) -> Holding:
+    """Value the cards once per street (they do not change while the betting goes round).
+
+    High: the made hand's category and top rank, more for the same hand with fewer cards dealt, plus
+    flush and straight draws while cards are to come. Low: :func:`low_strength` (razz, stud8)."""
+    low = low_strength(cards, 13 if game is Game.RAZZ else 8, complete) if game is not Game.STUD else 0.0
+    if game is Game.RAZZ:
+        return Holding(0.0, -1, 0, low)
     category, slots = unpack(high_value(cards))
-    top = max(slots[0] - 1, 0)
-    value = _CATEGORY_BASE[category] + _CATEGORY_SPAN[category] * top / 12
+    value = _CATEGORY_BASE[category] + _CATEGORY_SPAN[category] * max(slots[0] - 1, 0) / 12
     missing = 7 - len(cards)
     if missing > 0:
         if category >= 1:
@@ -288,24 +302,29 @@ def high_strength(cards: Sequence[Card], threat: Threat) -> float:
         suits = [c & 3 for c in cards]
         suited = max(map(suits.count, range(4)))
         ranks = sorted({c >> 2 for c in cards})
-        run = max(sum(1 for r in ranks if low <= r < low + 5) for low in ranks)
+        run = max(sum(1 for r in ranks if low_end <= r < low_end + 5) for low_end in ranks)
         value += 0.07 * max(0, suited - 2) + 0.05 * max(0, run - 2)
-    if threat[0] > category or (threat[0] == category and category and threat[1] > slots[0]):
-        value *= 0.7
-    return min(value, 1.0)
+    return Holding(min(value, 1.0), category, slots[0], low)
 
 
-def strength(game: Game, cards: Sequence[Card], threat: Threat, complete: bool) -> float:
-    """A player's hand strength from his cards and the best opposing board (``threat``, see
-    :func:`board_threat`), 0..1: the high hand in stud, the low in razz, and in stud8 the better half
-    plus a share of the other (a hand that can scoop is worth more)."""
+def judge(game: Game, holding: Holding, threat: Threat) -> float:
+    """A player's hand strength, 0..1: the high hand in stud (worth less when the best opposing board,
+    ``threat``, already shows more), the low in razz, and in stud8 the better half plus a share of the
+    other (a hand that can scoop is worth more)."""
     if game is Game.RAZZ:
-        return low_strength(cards, 13, complete)
-    high = high_strength(cards, threat)
+        return holding.low
+    high = holding.high
+    category = holding.category
+    if threat[0] > category or (threat[0] == category and category and threat[1] > holding.top):
+        high *= 0.7
     if game is Game.STUD:
         return high
-    low = low_strength(cards, 8, complete)
-    return min(1.0, max(high, low) + 0.3 * min(high, low))
+    return min(1.0, max(high, holding.low) + 0.3 * min(high, holding.low))
+
+
+def strength(game: Game, cards: Sequence[Card], threat: Threat = NO_THREAT, complete: bool = False) -> float:
+    """:func:`judge` of :func:`assess`: the strength of ``cards`` against the best opposing board."""
+    return judge(game, assess(game, cards, complete), threat)
 
 
 # ----------------------------------------------------------------------------------- decisions
@@ -454,23 +473,22 @@ class _Dealer:
         return frozenset((seats[i + 1:] + seats[:i])[-3:])
 
     def betting(self, street: int) -> None:
-        """The street's betting: each player's strength is worked out once (his cards do not change
-        during the round), the best opposing board at every decision (players fold)."""
+        """The street's betting: each player's cards are valued once (they do not change during the
+        round), the best opposing board at every decision (players fold)."""
         state, game = self.state, self.game
         steal_from: frozenset[int] = frozenset()
         self.first_to_act, self.aggressor = state.to_act, None
         if street == 3 and self.first_to_act is not None:
             steal_from = self.steal_seats(self.first_to_act)
-        high = game is not Game.RAZZ
-        threats = {s: board_threat(state.up[s]) for s in state.live} if high else {}
-        powers: dict[tuple[int, Threat], float] = {}
+        threats = {s: board_threat(state.up[s]) for s in state.live} if game is not Game.RAZZ else {}
+        holdings: dict[int, Holding] = {}
         while (opt := state.options()) is not None:
             seat = opt.seat
             threat = max((t for s, t in threats.items() if s != seat and s not in state.folded), default=NO_THREAT)
-            key = (seat, threat)
-            power = powers.get(key)
-            if power is None:
-                power = powers[key] = strength(game, self.cards_of(seat), threat, complete=street == 7)
+            holding = holdings.get(seat)
+            if holding is None:
+                holding = holdings[seat] = assess(game, self.cards_of(seat), complete=street == 7)
+            power = judge(game, holding, threat)
             pot = sum(state.invested.values())
             where = Situation(street, state.bets, not self.entered, seat in steal_from,
                               opt.to_call / (pot + opt.to_call))
@@ -528,7 +546,10 @@ class _Dealer:
         rake = setup.rake.of(total, state.street > 3)
         results = state.payout(rake)
         self.showdown(results)
-        return self.hand(total, rake, results), dict(state.stack)
+        after = dict(state.stack)
+        for award in (a for r in results for a in r.awards):
+            after[award.seat] += award.amount
+        return self.hand(total, rake, results), after
 
     def showdown(self, results: Sequence[PotResult]) -> None:
         """Reveal and pay pot by pot, last side pot first, as PokerStars does: the first player to show
