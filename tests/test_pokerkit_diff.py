@@ -9,7 +9,10 @@ applied to both. At the end each player's final stack must be the same in both, 
 the per-player amounts won being the same (both start from the same stacks).
 
 Playing in lockstep, rather than replaying finished hands, checks every decision and not only the
-result: a disagreement is reported at the first move where the engines part.
+result: a disagreement is reported at the first move where the engines part. A second comparison
+takes finished hands from the simulator (``engine/simulate.py``: cash and sit-and-go tables of each
+game, its own players' styles), replays each action in PokerKit, checking that PokerKit expects the
+player who acts, and compares the final stacks with our ``replay()`` of the recorded hand.
 
 Where the rules legitimately differ, the test says so here, with the rule:
 
@@ -17,8 +20,12 @@ Where the rules legitimately differ, the test says so here, with the rule:
   bet over an open pair; PokerStars allows it in stud high. Played under :data:`POKERKIT_RULES`, the
   PokerStars profile with the double bet switched off (every other switch of the two agrees: bet + 3
   raises even heads-up, position breaks equal boards, the odd chip of a split goes to the high half).
+  Simulated hands (PokerStars profile) with a big bet on 4th street are counted, not compared.
 * **Folding when checking is free** — PokerStars (and our engine) allow it; PokerKit's tournament mode
-  refuses it. The policy never does it.
+  refuses it. The random players never do it; recorded hands that do are counted, not compared.
+* **An all-in bring-in for less** — WSOP-L 217 (our engine): the others must still call the full
+  bring-in; PokerKit lets them call the short amount. The random tables give every player at least
+  the ante and the bring-in, or exactly the ante (then the next player brings in: that rule agrees).
 * **Running out of cards** — with many players to 7th street the deck runs short and RRoP deals one
   shared card; PokerKit has no community card. Such hands are stopped when the deck would run out
   and counted, not compared.
@@ -47,6 +54,8 @@ import random
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 import pytest
 from pokerkit import (
@@ -60,14 +69,33 @@ from pokerkit import (
 
 from studbook.engine.cards import DECK, Card
 from studbook.engine.evaluate import low8_value
-from studbook.engine.model import STREET_NAMES, ActionKind, Game, Money
+from studbook.engine.model import (
+    STREET_NAMES,
+    Action,
+    ActionKind,
+    Award,
+    CommunityCard,
+    Deal,
+    Game,
+    Hand,
+    Money,
+    Muck,
+    Pot,
+    Show,
+)
 from studbook.engine.profiles import PROFILES
-from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_seat, first_to_act
+from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_seat, first_to_act, replay
+from studbook.engine.simulate import NO_RAKE, TableSpec, TournamentSpec, simulate
+
+from mutations import AGGRESSIVE, spots
 
 HANDS = 2000
 """Random hands played per run (about 650 per game); PokerKit is the slow side (about 15 s of CPU)."""
 
 SEED = 20240603
+
+SIMULATED_PER_TABLE = 100
+"""Simulated hands per table (a cash and a sit-and-go table of each game) replayed in PokerKit."""
 
 ANTE, BRING_IN, SMALL_BET, BIG_BET = 1, 2, 4, 8
 """Odd-sized antes make odd pots, so the odd-chip rules are exercised."""
@@ -254,23 +282,34 @@ def opener_all_in(ours: StudState) -> bool:
     return start is not None and ours.stack[start] == 0 and not ours.betting_closed
 
 
+def rule_difference(game: Game, pots: Sequence[Pot], awards: Sequence[Award],
+                    cards: Mapping[int, Sequence[Card]]) -> str | None:
+    """Which listed rule difference (see the module docstring) the payout of a hand runs into, if any.
+    ``cards`` holds the hands of the players who contest the pots."""
+    lows = {s for s, held in cards.items() if game is Game.STUD8 and low8_value(held) is not None}
+    if lows and any(len(p.eligible) > 1 and not lows & set(p.eligible) for p in pots):
+        return "a side pot with no low among its players in a hand with a low"
+    for pot in pots:
+        mine = [a for a in awards if a.pot == pot.index]
+        if any(n >= 3 for n in Counter(a.half for a in mine).values()) and len({a.amount for a in mine}) > 1:
+            return "odd chips among three or more tied hands"
+    won = Counter(a.seat for a in awards)
+    contenders = [(tuple(s for s in p.eligible if won[s]), sum(a.pot == p.index for a in awards)) for p in pots]
+    if any(a == b and a[1] > 1 for a, b in zip(contenders, contenders[1:])):
+        return "split side pots with the same winners: odd chips per pot"
+    return None
+
+
 def settle(ours: StudState, pk: State, where: str) -> Counter[str]:
     """Pay the pots on our side and compare every player's final stack with PokerKit's."""
     results = ours.payout()
-    lows = {s for s in ours.live if ours.game is Game.STUD8 and low8_value(_cards(ours, s)) is not None}
-    if lows and any(not lows & set(r.pot.eligible) for r in results):
-        raise Skip("a side pot with no low among its players in a hand with a low")
+    awards = [a for r in results for a in r.awards]
+    why = rule_difference(ours.game, [r.pot for r in results], awards, {s: _cards(ours, s) for s in ours.live})
+    if why:
+        raise Skip(why)
     won: Counter[int] = Counter()
-    for result in results:
-        for award in result.awards:
-            won[award.seat] += award.amount
-        shares = Counter((a.half, a.amount) for a in result.awards)
-        if any(n >= 3 for n in Counter(a.half for a in result.awards).values()) and len(shares) > 1:
-            raise Skip("odd chips among three or more tied hands")
-    contenders = [tuple(s for s in r.pot.eligible if won[s]) for r in results]
-    if any(a == b and len(x.awards) > 1 and len(y.awards) > 1
-           for a, b, x, y in zip(contenders, contenders[1:], results, results[1:])):
-        raise Skip("split side pots with the same winners: odd chips per pot")
+    for award in awards:
+        won[award.seat] += award.amount
     if pk.status:
         raise Differ(f"{where}: PokerKit thinks the hand is not over")
     mine = [ours.stack[s] + won[s] for s in ours.seats]
@@ -284,35 +323,158 @@ def settle(ours: StudState, pk: State, where: str) -> Counter[str]:
     })
 
 
+# ----------------------------------------------------------------------- simulated hands, replayed
+
+
+def simulated_hands() -> Iterator[Hand]:
+    """Cash and sit-and-go tables of each game from the simulator, rake-free (PokerKit takes none)."""
+    for game in POKERKIT_GAMES:
+        for spec in (TableSpec(games=(game,), players=(2, 8), rake=NO_RAKE),
+                     TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec())):
+            yield from simulate(spec, SIMULATED_PER_TABLE, SEED)
+
+
+def hand_difference(hand: Hand) -> str | None:
+    """Which listed rule difference a recorded hand's betting runs into, if any."""
+    if any(isinstance(e, CommunityCard) for e in hand.events):
+        return "the deck runs short: community card"
+    for spot in spots(hand):
+        a = spot.action
+        full = (spot.level if spot.bets else 0) + (hand.small_bet if a.street <= 4 else hand.big_bet)
+        if a.kind in AGGRESSIVE and a.street == 4 and spot.contributed + spot.put > full:
+            return "a 4th-street double bet"
+        if a.kind in AGGRESSIVE and spot.contributed + spot.put < full:
+            return "an all-in raise for less than a full bet"
+        if a.kind is ActionKind.FOLD and spot.level == spot.contributed:
+            return "a fold when checking is free"
+        if a.kind is ActionKind.BRING_IN and hand.bring_in is not None and a.amount < hand.bring_in:
+            return "an all-in bring-in for less"
+    return None
+
+
+def hole_cards(hand: Hand) -> dict[tuple[int, int], tuple[Card, ...]]:
+    """Every card each player was dealt, by (event index of the deal, position): a card the hand does
+    not show is read from the player's showdown, or else is an unused card (it cannot matter: its
+    holder folded or mucked)."""
+    shown = {e.seat: [c for c in e.cards if c is not None] for e in hand.events if isinstance(e, Show)}
+    seen = {c for e in hand.events if isinstance(e, Deal) for c in e.down + e.up if c is not None}
+    seen |= {c for cards in shown.values() for c in cards}
+    spare = [c for c in DECK if c not in seen]
+    ups = {seat: {c for e in hand.events if isinstance(e, Deal) and e.seat == seat for c in e.up} for seat in shown}
+    downs = {seat: [c for c in cards if c not in ups[seat]] for seat, cards in shown.items()}
+    dealt: dict[tuple[int, int], tuple[Card, ...]] = {}
+    for i, e in enumerate(hand.events):
+        if isinstance(e, Deal):
+            cards = []
+            for k, c in enumerate(e.down + e.up):
+                if c is None and k < len(e.down) and downs.get(e.seat):
+                    c = downs[e.seat].pop(0)
+                elif c is not None and k < len(e.down) and downs.get(e.seat) and downs[e.seat][0] == c:
+                    downs[e.seat].pop(0)
+                cards.append(c if c is not None else spare.pop())
+            dealt[i, e.seat] = tuple(cards)
+    return dealt
+
+
+def replay_in_pokerkit(hand: Hand) -> Counter[str]:
+    """Replay a recorded hand in PokerKit, checking the turn at every action, and compare the final
+    stacks with our replay's (stack + net). Raises :class:`Differ` or :class:`Skip`."""
+    why = hand_difference(hand)
+    if why:
+        raise Skip(why)
+    result = replay(hand)  # the simulator's own profile: hands with a double bet were skipped above
+    if result.violations:
+        raise Differ(f"hand {hand.site_hand_id}: the simulated hand breaks our own rules: {result.violations[0]}")
+    shown = {e.seat: [c for c in e.cards if c is not None] for e in hand.events if isinstance(e, Show)}
+    why = rule_difference(hand.game, result.pots, result.awards, shown)
+    if why:
+        raise Skip(why)
+    seats = sorted({e.seat for e in hand.events if isinstance(e, Deal | Action)})
+    index = {seat: i for i, seat in enumerate(seats)}
+    start = {s.seat: s.stack for s in hand.seats}
+    pk = POKERKIT_GAMES[hand.game].create_state(
+        AUTOMATIONS, True, hand.ante or 0, hand.bring_in or 1, hand.small_bet, hand.big_bet,
+        [start[s] for s in seats], len(seats), mode=Mode.TOURNAMENT)
+    dealt = hole_cards(hand)
+    for i, e in enumerate(hand.events):
+        if isinstance(e, Deal):
+            show_all(pk)
+            while pk.can_burn_card():
+                pk.burn_card("??")
+            pk.deal_hole("".join(c.name for c in dealt[i, e.seat]), index[e.seat])
+        elif isinstance(e, Action) and e.kind is not ActionKind.ANTE:
+            if pk.actor_index != index[e.seat]:
+                raise Differ(f"hand {hand.site_hand_id} line {e.line}: seat {e.seat} acts, PokerKit expects "
+                             f"{'nobody' if pk.actor_index is None else f'seat {seats[pk.actor_index]}'}")
+            if e.kind is ActionKind.BRING_IN:
+                pk.post_bring_in()
+            elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
+                pk.check_or_call()
+            elif e.kind is ActionKind.FOLD:
+                pk.fold()
+            else:
+                base = pk.bets[index[e.seat]] if e.kind is ActionKind.BET else max(pk.bets)
+                pk.complete_bet_or_raise_to(e.to if e.to is not None else base + e.amount)
+    conceded = {e.seat for e in hand.events if isinstance(e, Muck) and not e.cards}
+    while pk.can_show_or_muck_hole_cards():
+        pk.show_or_muck_hole_cards(seats[pk.showdown_index] not in conceded)
+    ours = [start[s] + result.net[s] for s in seats]
+    if pk.status or ours != list(pk.stacks):
+        raise Differ(f"hand {hand.site_hand_id}: final stacks {ours} for us, {list(pk.stacks)} for PokerKit")
+    return Counter({"showdown" if result.showdown else "won uncontested": 1, "side pots": len(result.pots) > 1})
+
+
 # ----------------------------------------------------------------------------------------- test
 
 
-def run(hands: int) -> Tally:
+def run(cases: Iterable[tuple[str, Callable[[], Counter[str]]]]) -> Tally:
+    """Run each comparison, sorting it into compared (with what it contained), skipped (with the
+    listed rule difference) or differing (with where)."""
     tally = Tally()
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a PokerKit warning (burned chips, odd cards) is a disagreement
-        for k in range(hands):
-            seed = SEED + k
+        for name, compare in cases:
             try:
-                seen = play(seed)
+                seen = compare()
             except Skip as why:
                 tally.skipped[str(why)] += 1
             except (Differ, ValueError, UserWarning) as why:
-                tally.differ.append(f"seed {seed}: {why}")
+                tally.differ.append(f"{name}: {why}")
             else:
                 tally.played["compared"] += 1
                 tally.features.update(seen)
     return tally
 
 
+def lockstep(hands: int) -> Iterator[tuple[str, Callable[[], Counter[str]]]]:
+    for k in range(hands):
+        yield f"seed {SEED + k}", partial(play, SEED + k)
+
+
+def replayed() -> Iterator[tuple[str, Callable[[], Counter[str]]]]:
+    for hand in simulated_hands():
+        yield f"simulated hand {hand.site_hand_id} ({hand.game})", partial(replay_in_pokerkit, hand)
+
+
+def report(title: str, result: Tally) -> None:
+    print(f"\n{title}: {result.played['compared']} compared, {len(result.differ)} differ")
+    for what, n in sorted(result.features.items()):
+        print(f"  {what:<72}{n:>6}")
+    for why, n in sorted(result.skipped.items()):
+        print(f"  {'not compared: ' + why:<72}{n:>6}")
+
+
 @pytest.fixture(scope="module")
 def tally() -> Tally:
-    result = run(HANDS)
-    print(f"\n{HANDS} random hands: {result.played['compared']} compared, {len(result.differ)} differ")
-    for what, n in sorted(result.features.items()):
-        print(f"  {what:<66}{n:>6}")
-    for why, n in sorted(result.skipped.items()):
-        print(f"  {'not compared: ' + why:<66}{n:>6}")
+    result = run(lockstep(HANDS))
+    report(f"{HANDS} random hands played in lockstep", result)
+    return result
+
+
+@pytest.fixture(scope="module")
+def simulated() -> Tally:
+    result = run(replayed())
+    report(f"{6 * SIMULATED_PER_TABLE} simulated hands replayed in PokerKit", result)
     return result
 
 
@@ -327,3 +489,12 @@ def test_the_random_hands_cover_what_matters(tally: Tally) -> None:
     for feature in ("showdown", "won uncontested", "side pots", "split pot or half", "someone all-in",
                     "streets opened left of an all-in opener"):
         assert tally.features[feature] >= 20, (feature, tally.features)
+
+
+def test_pokerkit_replays_simulated_hands_to_the_same_stacks(simulated: Tally) -> None:
+    """The simulator's finished hands, replayed action by action in PokerKit, follow its turn order and
+    end on the stacks our replay gives them."""
+    shown = "\n".join(simulated.differ[:10])
+    assert not simulated.differ, f"{len(simulated.differ)} simulated hands differ:\n{shown}"
+    assert simulated.played["compared"] >= 0.8 * 6 * SIMULATED_PER_TABLE
+    assert simulated.features["showdown"] >= 20 and simulated.features["side pots"] >= 1, simulated.features
