@@ -8,7 +8,8 @@ BB/100 meaningless and a long one's believable.
 Sessions are found from the hand time stamps of each player: a gap longer than ``session_gap`` between
 two of his hands (at any table) starts a new session. Each hand is credited with the time until the
 player's next hand of the same session, so a session lasts from its first to its last hand and any
-breakdown (by game, by stakes ...) splits the hours consistently. Hands without a time stamp count for
+breakdown (by game, by stakes ...) splits the hours consistently; a session is counted in the group of
+the hand that began it. Hands without a time stamp count for
 money but not for time.
 """
 
@@ -29,15 +30,18 @@ Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
 
 def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
-    """The selected player rows with their group columns, money, and time: ``session`` (1, 2 ... per
-    player in time order; NULL without a time stamp) and ``seconds`` until the player's next hand of
-    the same session. One windowed pass, no join back: this is what keeps a million hands fast.
-
-    Hands dealt at the same second are peers of the running sum, so they share a session whichever
-    order the window puts them in."""
+    """The selected player rows with their group columns, money and time: ``starts`` (1 when the hand
+    begins one of the player's sessions, 0 when it continues one, NULL without a time stamp) and
+    ``seconds`` until the player's next hand of the same session. One windowed pass, no join back and
+    no running sum: this is what keeps a million hands fast. Hands dealt at the same second count as
+    one moment (the later ones continue the session)."""
     groups = ", ".join(sel.exprs) + ", " if sel.exprs else ""
     sql = f"""
-        WITH played AS (
+        SELECT * EXCLUDE (since_previous, until_next),
+               CASE WHEN started_at IS NULL THEN NULL
+                    WHEN since_previous IS NULL OR since_previous > ? THEN 1 ELSE 0 END AS starts,
+               CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
+        FROM (
             SELECT {groups}hp.player, hp.net, hp.rake_paid, h.big_bet, h.started_at,
                    h.started_at - LAG(h.started_at) OVER w AS since_previous,
                    LEAD(h.started_at) OVER w - h.started_at AS until_next
@@ -45,14 +49,8 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
             WHERE {sel.where}
             WINDOW w AS (PARTITION BY hp.player ORDER BY h.started_at)
         )
-        SELECT * EXCLUDE (since_previous, until_next),
-               CASE WHEN started_at IS NOT NULL THEN SUM(CASE WHEN since_previous IS NULL
-                    OR since_previous > ? THEN 1 ELSE 0 END) OVER (PARTITION BY player ORDER BY started_at) END
-                   AS session,
-               CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
-        FROM played
     """
-    return sql, [*sel.params, session_gap, session_gap]
+    return sql, [session_gap, session_gap, *sel.params]
 
 
 def winrates(
@@ -64,7 +62,8 @@ def winrates(
     """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by currency):
     ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets), ``bb100``, ``sd_bb``
     (standard deviation of the per-hand result in big bets), ``se_bb100``, ``ci95_low``/``ci95_high``,
-    ``sessions``, ``hours``, ``net_per_hour`` (hundredths per hour) and ``hands_per_hour``."""
+    ``sessions`` (begun in the group), ``hours``, ``net_per_hour`` (hundredths per hour) and
+    ``hands_per_hour``."""
     sel = selection(filters, list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"])
     timed, params = _timed(sel, session_gap)
     names = ", ".join(sel.names)
@@ -72,7 +71,7 @@ def winrates(
         SELECT {names}, COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net,
                CAST(SUM(rake_paid) AS BIGINT) AS rake_paid,
                SUM(net::DOUBLE / big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / big_bet) AS sd_bb,
-               COUNT(DISTINCT (player, session)) FILTER (WHERE session IS NOT NULL) AS sessions,
+               CAST(COALESCE(SUM(starts), 0) AS BIGINT) AS sessions,
                SUM(seconds) / 3600.0 AS hours
         FROM ({timed}) GROUP BY {sel.positions} ORDER BY {sel.positions}
     """
@@ -103,7 +102,8 @@ def sessions(
         SELECT player, session, currency, MIN(started_at) AS started, MAX(started_at) AS ended,
                COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net, SUM(net::DOUBLE / big_bet) AS net_bb,
                SUM(seconds) / 3600.0 AS hours
-        FROM ({timed}) WHERE session IS NOT NULL
+        FROM (SELECT *, SUM(starts) OVER (PARTITION BY player ORDER BY started_at) AS session
+              FROM ({timed}) WHERE starts IS NOT NULL)
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     """
     frame = con.execute(sql, params).df()
