@@ -231,6 +231,7 @@ def _third_street(hand: Hand, plays: list[Decision], bring_in: int | None) -> di
         and completion.seat != bring_in
         else None
     )
+    bring_in_played = False  # the bring-in's first real choice (complete, or answer a completion) is made
     for d in plays:
         f = out.setdefault(d.seat, {"decided_3rd": True})
         kind = d.action.kind
@@ -248,15 +249,14 @@ def _third_street(hand: Hand, plays: list[Decision], bring_in: int | None) -> di
         if d.aggressions == 1 and d.aggressor != d.seat and "rr_chance" not in f and d.could_raise:
             f["rr_chance"] = True
             f["reraise"] = d.aggressive
-        if d.seat == bring_in and "bi_done" not in f:
+        if d.seat == bring_in and not bring_in_played:
             if d.aggressions == 0 and d.aggressive:
-                f["bi_complete"] = True
-                f["bi_done"] = True
+                f["bi_complete"] = bring_in_played = True
             elif d.faces_bet:
                 f["bi_fold"] = kind is ActionKind.FOLD
                 f["bi_call"] = kind is ActionKind.CALL
                 f["bi_reraise"] = d.aggressive
-                f["bi_done"] = True
+                bring_in_played = True
     if completion is not None:
         after = plays[plays.index(completion) + 1:]
         nxt = next((d for d in after if d.seat == completion.seat), None)
@@ -273,9 +273,12 @@ def _third_street(hand: Hand, plays: list[Decision], bring_in: int | None) -> di
             f["fold_to_steal"] = answer.action.kind is ActionKind.FOLD
             f["call_steal"] = answer.action.kind is ActionKind.CALL
             f["resteal"] = answer.aggressive
-    for f in out.values():
-        f.pop("bi_done", None)
     return out
+
+
+_COUNTER_OF: dict[ActionKind, list[str]] = {
+    ActionKind.CALL: ["calls"], ActionKind.CHECK: ["checks"], ActionKind.FOLD: ["folds"],
+}
 
 
 def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None) -> dict[int, Flags]:
@@ -288,21 +291,10 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
     for d in plays:
         f = out.setdefault(d.seat, {})
         kind = d.action.kind
-
-        def bump(name: str) -> None:
+        counted = ["raises" if d.aggressions else "bets"] if d.aggressive else _COUNTER_OF.get(kind, [])
+        for name in [*counted, *(["faced"] if d.faces_bet else [])]:
             key = f"{name}_{street}"
             f[key] = int(f.get(key, 0)) + 1
-
-        if d.aggressive:
-            bump("raises" if d.aggressions else "bets")
-        elif kind is ActionKind.CALL:
-            bump("calls")
-        elif kind is ActionKind.CHECK:
-            bump("checks")
-        elif kind is ActionKind.FOLD:
-            bump("folds")
-        if d.faces_bet:
-            bump("faced")
         if d.checked_before and d.faces_bet and d.could_raise and f"xr_chance_{street}" not in f:
             f[f"xr_chance_{street}"] = True
             f[f"xr_{street}"] = d.aggressive
@@ -354,7 +346,7 @@ def _results(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
         mine = [a for a in result.awards if a.seat == seat and a.amount > 0]
         f: Flags = {
             "went_sd": contested and seat in result.showdown,
-            "won_any": bool(mine) or paid.get(seat, 0) > 0,
+            "won_any": paid.get(seat, 0) > 0,
             "rake_paid": rake.get(seat, 0),
         }
         if hand.game is Game.STUD8:
