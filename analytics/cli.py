@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from dataclasses import dataclass
@@ -71,7 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``studbook`` with ``argv`` (default: the process arguments) and return the exit status:
     0 success, 1 what the command documents (violations found, nothing readable), 2 a usage error."""
     args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:
+        # The reader went away (``studbook stats | head``): stop quietly like any Unix filter. Point
+        # stdout at /dev/null so the interpreter's final flush does not raise a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def fail(message: str) -> int:
@@ -88,7 +95,7 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
         "paths",
         metavar="PATH",
         nargs="+",
-        help="hand-history files, or folders searched (with their sub-folders) for .txt files",
+        help="hand-history files, or folders searched (with their sub-folders) for .txt and .phh files",
     )
 
 
