@@ -333,13 +333,21 @@ def _collects(hand: Hand) -> list[tuple[int, Collect]]:
     return [(i, e) for i, e in enumerate(hand.events) if isinstance(e, Collect)]
 
 
+def _paid_line(hand: Hand, collect: Collect) -> int:
+    """Where a wrong payment to ``collect``'s seat is reported: the first line paying that seat from
+    that pot (a scoop can be printed as two lines, one per half)."""
+    index = pot_index(collect.pot)
+    return min(c.line for _, c in _collects(hand) if c.seat == collect.seat and pot_index(c.pot) == index)
+
+
 def collected_more(hand: Hand) -> Iterator[Mutant]:
     """Every collect one unit larger, and every collect made the whole printed pot (rake included)."""
     for i, c in _collects(hand):
         amounts = {c.amount + 1} | ({hand.total_pot} if hand.total_pot and hand.total_pot > c.amount else set())
         for amount in sorted(amounts):
             yield _mutant("collected more than the pot", with_event(hand, i, replace(c, amount=amount)), "pot.award",
-                          f"{_name(hand)} line {c.line}: collects {amount} instead of {c.amount}")
+                          f"{_name(hand)} line {c.line}: collects {amount} instead of {c.amount}",
+                          _paid_line(hand, c))
 
 
 def changed_total(hand: Hand) -> Iterator[Mutant]:
@@ -364,7 +372,7 @@ def folded_collects(hand: Hand) -> Iterator[Mutant]:
     for i, c in _collects(hand):
         for seat in folders:
             yield _mutant("folded player collects", with_event(hand, i, replace(c, seat=seat)), "pot.winner",
-                          f"{_name(hand)} line {c.line}: seat {seat} (folded) collects instead of {c.seat}")
+                          f"{_name(hand)} line {c.line}: seat {seat} (folded) collects instead of {c.seat}", c.line)
 
 
 def _losers(hand: Hand, collect: Collect) -> list[int]:
@@ -391,7 +399,8 @@ def worse_hand_collects(hand: Hand) -> Iterator[Mutant]:
     for i, c in _collects(hand):
         for seat in _losers(hand, c):
             yield _mutant("worse hand collects", with_event(hand, i, replace(c, seat=seat)), "pot.winner",
-                          f"{_name(hand)} line {c.line}: seat {seat} (worse hand) collects instead of {c.seat}")
+                          f"{_name(hand)} line {c.line}: seat {seat} (worse hand) collects instead of {c.seat}",
+                          c.line)
 
 
 def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
@@ -403,7 +412,7 @@ def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
         for seat in _losers(hand, c):
             halves = (replace(c, amount=c.amount - low), replace(c, seat=seat, amount=low))
             yield _mutant("low half paid with no qualifying low", with_event(hand, i, *halves), "pot.winner",
-                          f"{_name(hand)} line {c.line}: seat {seat} paid a low half of {low}")
+                          f"{_name(hand)} line {c.line}: seat {seat} paid a low half of {low}", c.line)
 
 
 def wrong_split(hand: Hand) -> Iterator[Mutant]:
@@ -416,11 +425,12 @@ def wrong_split(hand: Hand) -> Iterator[Mutant]:
             moved = replace(hand, events=tuple(
                 replace(e, amount=e.amount + 1) if k == i else replace(e, amount=e.amount - 1) if k == j else e
                 for k, e in enumerate(hand.events)))
-            yield _mutant("wrong split", moved, "pot.award", f"{_name(hand)} lines {b.line}->{a.line}: one chip moved")
+            yield _mutant("wrong split", moved, "pot.award", f"{_name(hand)} lines {b.line}->{a.line}: one chip moved",
+                          _paid_line(hand, a))
             if i < j:
                 taken = with_event(with_event(hand, j), i, replace(a, amount=a.amount + b.amount))
                 yield _mutant("wrong split", taken, "pot.award", f"{_name(hand)} line {a.line}: takes "
-                              f"seat {b.seat}'s share too")
+                              f"seat {b.seat}'s share too", _paid_line(hand, a))
 
 
 OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
