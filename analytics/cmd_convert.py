@@ -9,42 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Iterator
 
 from .cli import Command, add_paths_argument, fail
-
-PHH_SUFFIX = ".phh"
-TEXT_SUFFIX = ".txt"
-
-
-def input_files(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """The files named, and the .txt and .phh files inside the folders named (recursively), each once;
-    plus a message for every path that does not exist."""
-    files: list[Path] = []
-    missing: list[str] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in (PHH_SUFFIX, TEXT_SUFFIX))
-        elif path.is_file():
-            files.append(path)
-        else:
-            missing.append(f"{raw}: no such file or folder")
-    return list(dict.fromkeys(files)), missing
-
-
-def read_any(path: Path) -> Iterator[object]:
-    """Hands (or ParseError / NotStudHand records) from a PHH file or a site's hand-history file."""
-    from ..parsers import ParseError, parse_file
-    from ..parsers.phh import read_phh
-
-    if path.suffix.lower() == PHH_SUFFIX:
-        try:
-            yield read_phh(path)
-        except ParseError as err:
-            yield err
-        return
-    yield from parse_file(path)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,11 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.model import Hand
-    from ..parsers import NotStudHand, ParseError
+    from ..parsers import PHH_SUFFIX, NotStudHand, ParseError, parse_file
     from ..parsers.phh import write_phh
     from ..parsers.pokerstars_writer import HAND_SEPARATOR, write_pokerstars
+    from .importer import discover
 
-    files, missing = input_files(args.paths)
+    files, missing = discover(args.paths)
     for message in missing:
         print(f"studbook: {message}", file=sys.stderr)
     if not files:
@@ -69,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     converted = skipped = problems = 0
     for path in files:
         texts: list[tuple[str, str]] = []  # (hand id, text)
-        for item in read_any(path):
+        for item in parse_file(path):
             if isinstance(item, NotStudHand):
                 skipped += 1
                 continue
