@@ -517,11 +517,33 @@ def _to_move(state: StudState, action: Action) -> Move:
     return Move(action.kind, action.amount)
 
 
-def _nominal_bring_in(hand: Hand) -> Money | None:
+def nominal_bring_in(hand: Hand) -> Money | None:
+    """The stakes' bring-in, which PokerStars text never prints (``None`` when the hand cannot tell).
+
+    The posted bring-in says it, unless the bring-in player was all-in for less: that short amount is
+    his whole wager, yet the others must still enter for the full bring-in (RULES.md §2). The full one
+    then shows in the first 3rd-street call of a player not all-in before anyone completes (he matches
+    it), or in a completion printed as a raise (``raises X to Y`` raises over Y - X, the bring-in).
+    Nothing else about it can be known: a completion by the next player decides every later amount.
+    """
     if hand.bring_in is not None:
         return hand.bring_in
-    posted = [e.amount for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN]
-    return posted[0] if posted else None
+    third = [e for e in hand.events if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE]
+    posted = next((i for i, e in enumerate(third) if e.kind is ActionKind.BRING_IN), None)
+    if posted is None:
+        return None
+    short = third[posted]
+    if not short.all_in:
+        return short.amount
+    for later in third[posted + 1:]:
+        if later.kind is ActionKind.CALL and not later.all_in:
+            return later.amount if later.amount > short.amount else None
+        if later.kind is ActionKind.RAISE and later.to is not None:
+            over = later.to - later.amount
+            return over if over > short.amount else None
+        if later.kind in AGGRESSIVE:
+            return None
+    return None
 
 
 def _in_hand(hand: Hand) -> dict[int, Money]:
@@ -538,7 +560,7 @@ class _Replay:
         self.names = {s.seat: s.player for s in hand.seats}
         self.state = StudState(
             hand.game, hand.small_bet, hand.big_bet, _in_hand(hand), profile,
-            bring_in=_nominal_bring_in(hand), label=self.label, money=self.money,
+            bring_in=nominal_bring_in(hand), label=self.label, money=self.money,
         )
         self.violations: list[Violation] = [
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)

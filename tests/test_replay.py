@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,15 @@ from handbuilder import build
 from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import ActionKind, Game, Half
 from studbook.engine.profiles import PROFILES, TieBreak, get_profile
-from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_seat, first_to_act, replay
+from studbook.engine.replay import (
+    CARDS_PER_STREET,
+    Move,
+    StudState,
+    bring_in_seat,
+    first_to_act,
+    nominal_bring_in,
+    replay,
+)
 
 PS = get_profile("pokerstars")
 
@@ -245,3 +254,99 @@ def test_random_legal_hands_pay_out_every_chip(seed: int, stacks: list[int], gam
         assert {a.seat for a in r.awards} <= set(r.pot.eligible)
         assert not set(r.pot.eligible) & set(state.folded)
     assert all(stack >= 0 for stack in state.stack.values())
+
+
+# ------------------------------------------------------------------------------------ short all-ins on 3rd
+
+SHORT_BRING_IN = """
+    stud 20/40 ante 2 total 10 rake 0
+    seat 1 Ann 4
+    seat 2 Bob 200
+    seat 3 Cid 200
+    antes
+    3rd 1:Kc Kd 2c 2:9s 3:Th
+    1 bring-in 2 allin
+    {enter}
+    3 fold
+    uncalled 2 {back}
+    4th 1:3c 2:5h
+    5th 1:4d 2:6h
+    6th 1:8s 2:7c
+    7th 1:Ks 2
+    show 1 Kc Kd 2c 3c 4d 8s Ks
+    show 2 Qs Jd 9s 5h 6h 7c 3d
+    collect 1 10
+"""
+
+
+@pytest.mark.parametrize("enter, back", [("2 call 5", 3), ("2 raise 15 to 20", 18)])
+def test_a_bring_in_all_in_for_less_still_costs_the_others_the_full_bring_in(enter: str, back: int) -> None:
+    """PokerStars never prints the bring-in amount, and here the bring-in player has only 2 of the 5:
+    the full bring-in shows in the call that matches it or in the raise that completes over it."""
+    hand = build(SHORT_BRING_IN.format(enter=enter, back=back))
+    assert hand.bring_in is None
+    assert nominal_bring_in(hand) == 5
+    assert replay(hand).violations == ()
+
+
+def test_calling_only_a_short_bring_in_is_too_little() -> None:
+    hand = build(SHORT_BRING_IN.replace("ante 2", "ante 2 bring-in 5").format(enter="2 call 2", back=0)
+                 .replace("uncalled 2 0\n", ""))
+    rules = [(v.rule, v.seat) for v in replay(hand).violations]
+    assert ("call.amount", 2) in rules
+
+
+def test_a_short_bring_in_nobody_enters_against_leaves_the_bring_in_unknown() -> None:
+    hand = build("""
+        razz 20/40 ante 2 total 6 rake 0
+        seat 1 Ann 4
+        seat 2 Bob 200
+        seat 3 Cid 200
+        antes
+        3rd 1:2c 3c Kc 2:9s 3:Th
+        1 bring-in 2 allin
+        2 fold
+        3 fold
+        uncalled 1 2
+        collect 1 6
+    """)
+    assert nominal_bring_in(hand) is None
+    assert replay(hand).violations == ()
+
+
+ALL_IN_FOR_THE_ANTE = """
+    stud 20/40 ante 2 bring-in 5 total 16 rake 0
+    seat 1 Ann 2
+    seat 2 Bob 200
+    seat 3 Cid 200
+    antes
+    3rd 1:Kc Kd 2c 2:9s 3:3h
+    {opener} bring-in 5
+    {other} call 5
+    4th 1:3c 2:5h 3:Jc
+    3 check
+    2 check
+    5th 1:4d 2:6h 3:Qd
+    3 check
+    2 check
+    6th 1:8s 2:7c 3:2d
+    3 check
+    2 check
+    7th 1:Ks 2 3
+    3 check
+    2 check
+    show 1 Kc Kd 2c 3c 4d 8s Ks
+    show 2 Qs Jd 9s 5h 6h 7c 3d
+    show 3 Ah Td 3h Jc Qd 2d 4s
+    collect 1 6 main pot
+    collect 3 10 side pot
+"""
+
+
+def test_the_low_card_all_in_for_the_ante_passes_the_bring_in_to_his_left() -> None:
+    """Ann's 2♣ is the low card but she is all-in for the ante: Bob, on her left, brings in, not Cid
+    with the next-lowest card (RULES.md §2)."""
+    hand = build(ALL_IN_FOR_THE_ANTE.format(opener=2, other=3))
+    assert replay(hand).violations == ()
+    wrong = build(ALL_IN_FOR_THE_ANTE.format(opener=3, other=2))
+    assert [(v.rule, v.seat) for v in replay(wrong).violations][:1] == [("bring-in.player", 3)]
