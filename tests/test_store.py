@@ -6,6 +6,9 @@ Hands here are built by hand (fictional players) so these tests do not depend on
 
 from __future__ import annotations
 
+import json
+import os
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -19,6 +22,11 @@ from studbook.analytics.rows import rows_for_hand, to_arrow
 from studbook.analytics.schema import HAND_TABLES, TABLES
 from studbook.analytics.store import SourceFile, StoreError, open_store
 from studbook.engine.cards import Card
+from studbook.engine.replay import replay
+from studbook.parsers import parse_text
+from conftest import SAMPLE_DATA
+from handbuilder import build
+from stud_scripts import STUD8_SPLIT, STUD_CAPPED, STUD_DOUBLE_BET, STUD_SIDE_POT
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -109,6 +117,94 @@ def no_errors():
 def snapshot(store) -> dict[str, list]:
     """Every row of every hand table, sorted: what "nothing changed" is checked against."""
     return {t.name: sorted(map(repr, store.con.execute(f"SELECT * FROM {t.name}").fetchall())) for t in HAND_TABLES}
+
+
+SNAPSHOT = Path(__file__).parent / "snapshots" / "stored_rows.json"
+UPDATE_SNAPSHOT = "STUDBOOK_UPDATE_SNAPSHOT"
+
+ALL_IN_ON_FOURTH = """
+stud 4/8 ante 1 bring-in 2 total 29 rake 0
+seat 1 Ann 13
+seat 2 Bob 500
+seat 4 Cat 500
+antes
+3rd 1:Ah Ad 7c 2:Kc Ks 3d 4:?? ?? 2h
+4 bring-in 2
+1 complete to 4
+2 call 4
+4 fold
+4th 1:9s 2:Jd
+2 bet 4
+1 raise 4 to 8 allin
+2 call 4
+5th 1:2c 2:5s
+6th 1:4h 2:Th
+7th 1:8d 2:Qc
+show 1 Ah Ad 7c 9s 2c 4h 8d
+show 2 Kc Ks 3d Jd 5s Th Qc
+collect 1 29
+"""
+"""Heads-up all-in on 4th street: the EV columns are sampled (a standard error above 0)."""
+
+
+def snapshot_hands() -> list[tuple[Hand, ReplayResult]]:
+    """Fictional hands that between them fill every table and most columns: the hand-written sample
+    edge cases (read by the parser), the transcribed unit-test scripts (split pot, double bet, capped
+    street, side pot), a sampled all-in EV spot and a tournament hand with violations."""
+    hands: list[Hand] = []
+    for path in sorted((SAMPLE_DATA / "edge-cases").glob("*.txt")):
+        parsed = parse_text(path.read_text(encoding="utf-8"), path.name)
+        hands.extend(h for h in parsed if isinstance(h, Hand))
+    scripts = (STUD8_SPLIT, STUD_DOUBLE_BET, STUD_CAPPED, STUD_SIDE_POT, ALL_IN_ON_FOURTH)
+    hands.extend(replace(build(s, f"script-{i}"), site_hand_id=f"script-{i}") for i, s in enumerate(scripts))
+    return [(h, replay(h)) for h in hands] + [make_hand(5, violations=2)]
+
+
+def stored_rows(store) -> dict[str, dict[str, list]]:
+    """Every hand table's column names and rows, sorted, in JSON's terms (times as ISO text; floats keep
+    their exact repr)."""
+    out = {}
+    for t in HAND_TABLES:
+        cursor = store.con.execute(f"SELECT * FROM {t.name} ORDER BY ALL")
+        rows = [[v.isoformat() if isinstance(v, datetime) else v for v in row] for row in cursor.fetchall()]
+        out[t.name] = {"columns": [d[0] for d in cursor.description], "rows": rows}
+    return out
+
+
+def snapshot_text(stored: dict[str, dict[str, list]]) -> str:
+    """The snapshot as JSON with one row per line, so that a changed value shows as a one-line diff."""
+    tables = [
+        f' "{name}": {{\n  "columns": {json.dumps(t["columns"])},\n  "rows": [\n   '
+        + ",\n   ".join(json.dumps(row) for row in t["rows"])
+        + "\n  ]\n }"
+        for name, t in stored.items()
+    ]
+    return "{\n" + ",\n".join(tables) + "\n}\n"
+
+
+def test_stored_rows_match_the_pinned_snapshot(tmp_path: Path) -> None:
+    """Every value stored for a few varied hands, pinned: a speed-up of the row builders, the stat flags
+    or the Arrow conversion must not change a single stored value. After a deliberate change (a new
+    column, a corrected flag), rewrite the file with ``STUDBOOK_UPDATE_SNAPSHOT=1 pytest -k snapshot``
+    and review its diff."""
+    with open_store(tmp_path / "db.duckdb") as store:
+        rows: dict[str, list] = {t.name: [] for t in HAND_TABLES}
+        for pair in snapshot_hands():
+            for table, table_rows in rows_for_hand(*pair).items():
+                rows[table].extend(table_rows)
+        chunk = {name: to_arrow(name, r) for name, r in rows.items()}
+        store.write_file(SourceFile("snapshot", "snapshot", 0), [chunk], no_errors())
+        stored = json.loads(json.dumps(stored_rows(store)))
+    if os.environ.get(UPDATE_SNAPSHOT):
+        SNAPSHOT.parent.mkdir(exist_ok=True)
+        SNAPSHOT.write_text(snapshot_text(stored), encoding="utf-8")
+        pytest.skip(f"{SNAPSHOT} rewritten ({UPDATE_SNAPSHOT} is set): review its diff before committing")
+    expected = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert sorted(stored) == sorted(expected)
+    for table, got in stored.items():
+        assert got["columns"] == expected[table]["columns"], f"{table}: the columns changed"
+        assert got["rows"] == expected[table]["rows"], f"{table}: stored values changed"
+    assert all(stored[t]["rows"] for t in stored), "every hand table should hold rows"
 
 
 def test_row_builders_fill_exactly_the_schema_columns() -> None:
