@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import sys
+import textwrap
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Iterable, TextIO
+from typing import TYPE_CHECKING, Iterable, TextIO
 
 from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail
+
+if TYPE_CHECKING:
+    from ..engine.profiles import RuleProfile
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,38 +101,96 @@ def street_name(street: int | None) -> str:
     return STREET_NAMES.get(street, str(street)) if street is not None else ""
 
 
-def write_text(audits: Iterable[FileAudit], out: TextIO) -> bool:
+EXPECTED_SHOWN = 4
+"""How many of the line kinds a parse error lists as 'expected' the text report prints before '...';
+the json report keeps them all."""
+
+
+PARSE_PARTS = re.compile(r"(?P<what>.*) \(got: (?P<got>'.*'); expected: (?P<expected>.*)\)", re.DOTALL)
+"""A parse error's message as :class:`~studbook.parsers.errors.ParseError` words it."""
+
+
+def message_lines(message: str, keep: int = EXPECTED_SHOWN) -> list[str]:
+    """``message`` as lines to read: a parse error's what / got / expected each on its own line, a long
+    'expected: one of A, B, C ...' list cut to its first ``keep`` items and a count of the rest (the
+    line kinds that could have come there are rarely read past the first few)."""
+    m = PARSE_PARTS.fullmatch(message)
+    if m is None:
+        return [message]
+    expected = m["expected"]
+    items = expected.removeprefix("one of ").split(", ")
+    if expected.startswith("one of ") and len(items) > keep + 1:
+        expected = f"one of {', '.join(items[:keep])} ... and {len(items) - keep} more"
+    return [m["what"], f"got: {m['got']}", f"expected: {expected}"]
+
+
+def finding_lines(f: Finding, width: int) -> list[str]:
+    """One finding for a reader: what rule, on which street, by whom, at which file:line; then the
+    message, wrapped to ``width`` under it."""
+    where = [street_name(f.street) + " street" if f.street is not None else "",
+             f"seat {f.seat} ({f.player})" if f.seat is not None else (f.player or "")]
+    title = ", ".join([f.rule, *filter(None, where)])
+    at = f"{f.file}:{f.line}" if f.line is not None else f.file
+    wrapped = [
+        part for line in message_lines(f.message)
+        for part in textwrap.wrap(line, width=max(width, 46), initial_indent="      ", subsequent_indent="        ",
+                                  break_on_hyphens=False, break_long_words=False)
+    ]
+    return [f"    {title}  at {at}", *wrapped]
+
+
+def rule_meaning(rule: str) -> str:
+    """What a rule id means, in words (``parse``: the hand could not be read)."""
+    from ..engine.validate import RULES
+
+    return RULES.get(rule, PARSE_MEANING if rule == "parse" else "")
+
+
+PARSE_MEANING = "The hand could not be read: a line the site's format does not allow there."
+
+
+def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bool:
     """The readable report, written as each file's audit arrives: per file, per hand, each finding with
-    its rule, street, seat and player, message and file:line; then a count per rule. Returns whether
-    anything was found."""
+    its rule, street, seat and player, file:line and message (wrapped to ``width``); then the totals
+    and a count per rule with what the rule means. Returns whether anything was found."""
     per_rule: Counter[str] = Counter()
-    hands = files = not_stud = flagged = 0
+    hands = files = not_stud = flagged = unreadable = 0
     for audit in audits:
         files += 1
         hands += audit.hands
         not_stud += audit.not_stud
         if audit.failure:
             per_rule["parse"] += 1
-            print(audit.failure, file=out)
+            print(f"{audit.path}\n  the file could not be read\n    {audit.failure}", file=out)
             continue
         if audit.findings:
             print(f"{audit.path}", file=out)
         current: str | None = None
         for f in audit.findings:
             per_rule[f.rule] += 1
-            group = f"hand {f.hand_id}" if f.hand_id else "could not be read"
+            group = f"hand {f.hand_id}" if f.hand_id else f"a hand that could not be read (line {f.line})"
             if group != current:
                 flagged += f.hand_id is not None
+                unreadable += f.hand_id is None
                 print(f"  {group}", file=out)
                 current = group
-            who = f"seat {f.seat} ({f.player}): " if f.seat is not None else (f"{f.player}: " if f.player else "")
-            print(f"    {f.rule:<18} {street_name(f.street):<4} {who}{f.message}  [{f.file}:{f.line}]", file=out)
-    print(f"\n{hands:,} hands audited in {files:,} files; {flagged:,} break a rule", file=out)
+            print("\n".join(finding_lines(f, width)), file=out)
+    print(f"\n{_count(hands, 'hand')} audited in {_count(files, 'file')}: {flagged:,} "
+          f"{'breaks' if flagged == 1 else 'break'} a rule, {unreadable:,} could not be read", file=out)
     if not_stud:
-        print(f"{not_stud:,} hold'em/omaha/draw hands skipped", file=out)
+        print(_count(not_stud, "hold'em, omaha or draw hand") + " skipped", file=out)
+    if per_rule:
+        print("\nfindings per rule:", file=out)
     for rule, count in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])):
-        print(f"  {rule:<18} {count:>6,}", file=out)
+        meaning = textwrap.shorten(rule_meaning(rule), width=max(width - 30, 30), placeholder=" ...")
+        print(f"  {rule:<18} {count:>6,}  {meaning}", file=out)
+    if per_rule:
+        print("('studbook audit --rules' explains every rule; '--format json' gives every detail)", file=out)
     return bool(per_rule)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
@@ -144,6 +208,57 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
     return found
 
 
+def rules_text(width: int = 100) -> str:
+    """What ``--rules`` prints: every rule id with what it means, then the rule profiles and how they
+    differ, so a reader of a report can look up a rule and choose a profile."""
+    from ..engine.profiles import DEFAULT_PROFILE, PROFILES, SITE_PROFILES
+    from ..engine.validate import RULES
+
+    lines = ["Rules a hand can break (the ids in the reports and the violations table):"]
+    for rule, meaning in [*RULES.items(), ("parse", PARSE_MEANING)]:
+        lines += textwrap.wrap(meaning, width=max(width, 60), initial_indent=f"  {rule:<18} ",
+                               subsequent_indent=" " * 21)
+    lines += ["", "Rule profiles (--profile NAME), the house rules a hand is judged by:"]
+    for name, profile in PROFILES.items():
+        lines += textwrap.wrap(profile_words(profile), width=max(width, 60), initial_indent=f"  {name:<18} ",
+                               subsequent_indent=" " * 21)
+    sites = ", ".join(f"{site} hands by the {name} profile" for site, name in SITE_PROFILES.items())
+    lines += ["", f"Without --profile, {sites}; hands of other sites by {DEFAULT_PROFILE}."]
+    return "\n".join(lines)
+
+
+def profile_words(profile: RuleProfile) -> str:
+    """A profile's switches in a player's words."""
+    from ..engine.profiles import HeadsUp, OddChip, RakeFrom
+
+    double = " and ".join(sorted(profile.double_bet_games))
+    heads_up = {HeadsUp.NEVER: "the cap holds even heads-up", HeadsUp.BECOMES: "no cap once two players are left",
+                HeadsUp.BEGINS: "no cap on a street that begins heads-up"}[profile.heads_up]
+    ties = " and ".join(sorted(profile.suit_tie_games))
+    odd = {OddChip.FIRST_SEAT: "the first tied seat clockwise from seat 1",
+           OddChip.HIGH_CARD_ALL: "the tied player with the highest card by suit (all his cards)",
+           OddChip.HIGH_CARD_FIVE: "the tied player with the highest card by suit (his five cards)"}[profile.odd_chip]
+    rake = {RakeFrom.PROPORTIONAL: "from every pot in proportion", RakeFrom.MAIN_POT: "from the main pot"}
+    return (f"bet + {profile.max_raises} raises ({heads_up}); "
+            + (f"big bet allowed on 4th over an open pair in {double}; " if double else
+               "no big bet on 4th over an open pair; ")
+            + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
+            f"odd chip of a split to {odd}; rake taken {rake[profile.rake_from]}.")
+
+
+class PrintRules(argparse.Action):
+    """``--rules``: print :func:`rules_text` and stop, before the paths are asked for (like --help)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="list every rule id with what it means, and the rule profiles, then stop")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(rules_text(shutil.get_terminal_size((100, 24)).columns))
+        parser.exit()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_paths_argument(parser)
     add_profile_option(parser)
@@ -154,6 +269,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="text: a report to read, grouped by file and hand; json: one line per problem, for scripts",
     )
     add_workers_option(parser)
+    parser.add_argument("--rules", action=PrintRules)
+    parser.epilog = (
+        "examples:\n"
+        "  studbook audit ~/HandHistories                        every file in the folder and below\n"
+        "  studbook audit hands.txt --profile wsop-tournament    judged by WSOP tournament rules\n"
+        "  studbook audit hands.txt --format json > found.jsonl  one json object per finding\n"
+        "  studbook audit --rules                                what each rule id means"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -166,7 +289,10 @@ def run(args: argparse.Namespace) -> int:
         return fail("no hand-history files found in the paths given")
     tasks = [AuditTask(path, args.profile) for path in files]
     audits = map_files(audit_file, tasks, args.workers or default_workers())
-    found = (write_json if args.format == "json" else write_text)(audits, sys.stdout)
+    if args.format == "json":
+        found = write_json(audits, sys.stdout)
+    else:
+        found = write_text(audits, sys.stdout, shutil.get_terminal_size((100, 24)).columns)
     return 1 if found or missing else 0
 
 
@@ -179,6 +305,9 @@ COMMAND = Command(
         "acting out of turn, calls of the wrong amount, cards dealt twice, and above all pots or half\n"
         "pots paid to the wrong player or for the wrong amount. Hands that cannot be read are reported\n"
         "too (rule 'parse'), with the file and line. Nothing is written to the database.\n\n"
+        "Each finding names its rule (e.g. pot.award: a player was paid the wrong amount), the street,\n"
+        "the seat and player, and the file:line to look at; the report ends with a count per rule.\n"
+        "'studbook audit --rules' lists every rule and the house-rule profiles.\n\n"
         "Exit status: 1 if any rule is broken or any hand cannot be read, else 0."
     ),
     add_arguments=add_arguments,

@@ -130,10 +130,9 @@ STATS: tuple[Stat, ...] = (
 
 STATS_BY_KEY: Mapping[str, Stat] = MappingProxyType({s.key: s for s in STATS})
 
-HEADLINE: tuple[str, ...] = (
-    "hands", "vpip", "raise_3rd", "steal", "fold_to_steal", "reraise_3rd", "af", "wtsd", "wsd", "won_no_sd",
-)
-"""The stats a one-row-per-player table shows unless asked for others."""
+HEADLINE: tuple[str, ...] = ("hands", "vpip", "raise_3rd", "steal", "fold_to_steal", "af", "wtsd", "wsd")
+"""The stats a one-row-per-player table shows unless asked for others: the few a stud player reads
+first, few enough that the table (with net won and BB/100) fits a terminal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,10 +342,14 @@ def stakes_labels(frame: pd.DataFrame) -> list[str]:
     """``"$0.04/$0.08"`` per row from the ``currency``, ``small_bet`` and ``big_bet`` columns."""
     return [
         f"{format_money(int(s), c)}/{format_money(int(b), c)}" if pd.notna(s) and pd.notna(b) else "?"
-        for c, s, b in zip(
-            frame["currency"].where(frame["currency"].notna(), None), frame["small_bet"], frame["big_bet"]
-        )
+        for c, s, b in zip(currencies(frame["currency"]), frame["small_bet"], frame["big_bet"])
     ]
+
+
+def currencies(column: pd.Series) -> list[str | None]:
+    """The ``currency`` column as :func:`format_money` takes it: ``None`` for tournament chips. (pandas'
+    ``where(notna, None)`` gives NaN back in a string column, and NaN would print chips as 20789.00.)"""
+    return [c if isinstance(c, str) else None for c in column]
 
 
 def describe_stats() -> pd.DataFrame:

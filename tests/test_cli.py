@@ -138,9 +138,10 @@ def test_audit_text_report_reports_a_broken_hand_with_file_and_line(
     broken.write_text(header + "\nthis is not a line PokerStars writes\n\n\n" + text, encoding="utf-8")
     status, out, _ = run_cli(capsys, "audit", str(broken), "--workers", "1")
     assert status == 1
-    assert f"[{broken}:" in out
+    assert f"parse  at {broken}:2\n" in out
+    assert "got: 'this is not a line PokerStars writes'" in out
+    assert "11 hands audited in 1 file: 0 break a rule, 1 could not be read" in out
     assert "\n  parse " in out.split("hands audited")[1]
-    assert "11 hands audited in 1 files" in out
 
 
 def test_ctrl_c_during_import_says_how_to_finish(
@@ -154,3 +155,48 @@ def test_ctrl_c_during_import_says_how_to_finish(
     monkeypatch.setattr(importer, "run_import", interrupted)
     status, _, err = run_cli(capsys, "import", str(tmp_path), "--db", str(tmp_path / "db.duckdb"))
     assert status == 130 and "run the same command again" in err
+
+
+def test_a_long_expected_list_is_cut_in_the_text_and_kept_in_the_json() -> None:
+    from studbook.analytics.cmd_audit import EXPECTED_SHOWN, message_lines
+
+    kinds = [f"'kind {i}'" for i in range(20)]
+    message = f"not a line that can come here (got: 'Ann: dances'; expected: one of {', '.join(kinds)})"
+    what, got, expected = message_lines(message)
+    assert (what, got) == ("not a line that can come here", "got: 'Ann: dances'")
+    assert expected == f"expected: one of {', '.join(kinds[:EXPECTED_SHOWN])} ... and {20 - EXPECTED_SHOWN} more"
+    short = f"bad header (got: 'x'; expected: one of {', '.join(kinds[:EXPECTED_SHOWN + 1])})"
+    assert message_lines(short)[2] == f"expected: one of {', '.join(kinds[:EXPECTED_SHOWN + 1])}"
+    assert message_lines("the summary's rake is $0.00") == ["the summary's rake is $0.00"]
+
+
+def test_audit_text_names_rule_street_seat_and_line_and_counts_per_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A wrong payout planted in a real-format hand: the finding says which rule, who, where; the
+    closing count says what the rule means."""
+    from studbook.engine.validate import RULES
+
+    from conftest import SAMPLE_DATA
+
+    text = (SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt").read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(text.replace("Farah collected $0.05", "Farah collected $0.06"), encoding="utf-8")
+    line = next(i for i, row in enumerate(wrong.read_text().splitlines(), 1) if "Farah collected" in row)
+    status, out, _ = run_cli(capsys, "audit", str(wrong), "--workers", "1")
+    assert status == 1
+    assert f"    pot.award, seat 1 (Farah)  at {wrong}:{line}\n" in out
+    assert "1 hand audited in 1 file: 1 breaks a rule, 0 could not be read" in out
+    assert f"  {'pot.award':<18} {1:>6}  {RULES['pot.award'][:40]}" in out
+
+
+def test_audit_rules_lists_every_rule_and_profile_without_paths(capsys: pytest.CaptureFixture[str]) -> None:
+    from studbook.engine.validate import RULES
+
+    status, out, _ = run_cli(capsys, "audit", "--rules")
+    assert status == 0
+    for rule in [*RULES, "parse"]:
+        assert f"\n  {rule:<18} " in out
+    for name in PROFILES:
+        assert f"\n  {name:<18} " in out
+    assert "bet + 4 raises (the cap holds even heads-up); no big bet on 4th" in out  # wsop-tournament
