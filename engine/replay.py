@@ -162,9 +162,21 @@ class StudState:
         self.big_bet = big_bet
         self.bring_in = bring_in
         self.profile = profile
+        self.cap = 1 + profile.max_raises
+        """Bets allowed on a street: the bet (or completion) plus the profile's raises."""
         self.label = label
         self.money = money
         self.seats: tuple[int, ...] = tuple(sorted(stacks))
+        # The views below are asked for at every decision (a simulator makes millions), so what they
+        # would rebuild each time is kept instead: the seats clockwise from each seat (that seat first,
+        # or last for the turn after his), fixed for the hand, and the live seats, which change only
+        # when someone folds (apply).
+        self._clockwise: dict[int, tuple[int, ...]] = {
+            seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)}
+        self._after: dict[int, tuple[int, ...]] = {seat: order[1:] + order[:1] for seat, order in self._clockwise.items()}
+        self._live: tuple[int, ...] = self.seats
+        self._opener: tuple[int | None] | None = None
+        """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
         self.stack: dict[int, Money] = dict(stacks)
         self.invested: dict[int, Money] = {s: 0 for s in self.seats}
         self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
@@ -187,7 +199,8 @@ class StudState:
         self.last: int | None = None
         self.opened = False
         self.uncalled_done = False
-        self.uncapped = self.profile.heads_up is not HeadsUp.NEVER and len(self.live) == 2
+        self._opener = None
+        self.uncapped = self.profile.heads_up is not HeadsUp.NEVER and len(self._live) == 2
 
     def start_street(self, street: int) -> None:
         """Move to ``street`` (returning any uncalled bet of the one before)."""
@@ -197,35 +210,39 @@ class StudState:
 
     # ---------------------------------------------------------------- views
     @property
-    def live(self) -> list[int]:
+    def live(self) -> tuple[int, ...]:
         """Seats still in the hand (not folded), in seat order."""
-        return [s for s in self.seats if s not in self.folded]
+        return self._live
 
     @property
     def able(self) -> list[int]:
         """Live seats with chips left to bet."""
-        return [s for s in self.live if self.stack[s] > 0]
+        stack = self.stack
+        return [s for s in self._live if stack[s] > 0]
 
     @property
     def hand_over(self) -> bool:
-        return len(self.live) <= 1
+        return len(self._live) <= 1
 
     def _needs_action(self, seat: int) -> bool:
+        """A live seat with chips that has not acted on the street, or not matched the bet since."""
         return (
             seat not in self.folded
             and self.stack[seat] > 0
             and (seat not in self.marks or self.contrib[seat] < self.level)
         )
 
+    def _nobody_left_to_bet(self) -> bool:
+        """The hand is over, or at most one player can still bet and he has matched the bet."""
+        if len(self._live) <= 1:
+            return True
+        able = self.able
+        return len(able) <= 1 and all(self.contrib[s] >= self.level for s in able)
+
     @property
     def betting_closed(self) -> bool:
         """Nobody has to act any more on this street (or the hand is over)."""
-        if self.hand_over:
-            return True
-        able = self.able
-        if len(able) <= 1 and all(self.contrib[s] >= self.level for s in able):
-            return True
-        return not any(self._needs_action(s) for s in self.seats)
+        return self._nobody_left_to_bet() or not any(self._needs_action(s) for s in self.able)
 
     @property
     def opening(self) -> bool:
@@ -237,33 +254,33 @@ class StudState:
         every player still in the hand; when they point at a player who is all-in, the turn passes to
         the next player on his left who can still bet, as if the all-in player had checked (RULES.md
         §2 and §4: an all-in low card or best board does not pass the duty to the next-best card)."""
-        live = self.live
+        if self._opener is None:
+            self._opener = (self._find_opener(),)
+        return self._opener[0]
+
+    def _find_opener(self) -> int | None:
+        live = self._live
         if self.street == 3:
             start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
         else:
             start = first_to_act(self.game, {s: self.up[s] for s in live}, self.profile.board_tie(self.game))
         if start is None:
             return None
-        return next((s for s in self._clockwise_from(start, inclusive=True) if self.stack[s] > 0
-                     and s not in self.folded), None)
-
-    def _clockwise_from(self, seat: int, inclusive: bool) -> list[int]:
-        i = self.seats.index(seat)
-        order = self.seats[i:] + self.seats[:i]
-        return list(order if inclusive else order[1:] + order[:1])
+        return next((s for s in self._clockwise[start] if self.stack[s] > 0 and s not in self.folded), None)
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose turn it is, ``None`` when the betting is closed or the opener is unknown."""
-        if self.betting_closed:
+        """The seat whose turn it is, ``None`` when the betting is closed or the opener is unknown:
+        the first seat needing to act clockwise from the opener, or after the last to act."""
+        if self._nobody_left_to_bet():
             return None
         if self.last is None:
             start = self.opener()
             if start is None:
                 return None
-            order = self._clockwise_from(start, inclusive=True)
+            order = self._clockwise[start]
         else:
-            order = self._clockwise_from(self.last, inclusive=False)
+            order = self._after[self.last]
         return next((s for s in order if self._needs_action(s)), None)
 
     @property
@@ -272,7 +289,7 @@ class StudState:
         return (
             self.street == 4
             and self.game in self.profile.double_bet_games
-            and has_open_pair(self.up[s][:2] for s in self.live)
+            and has_open_pair(self.up[s][:2] for s in self._live)
         )
 
     def increments(self) -> tuple[Money, ...]:
@@ -283,11 +300,6 @@ class StudState:
         if self.double_bet_allowed:
             return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
         return (self.small_bet,)
-
-    @property
-    def cap(self) -> int:
-        """Bets allowed on a street: the bet (or completion) plus the profile's raises."""
-        return 1 + self.profile.max_raises
 
     @property
     def capped(self) -> bool:
@@ -305,7 +317,7 @@ class StudState:
     def _someone_can_answer(self, seat: int) -> bool:
         """Whether another player could put in more than the current bet: raising against players who
         are all-in (or would be, just calling) wins nothing and is not offered."""
-        return any(s != seat and self.contrib[s] + self.stack[s] > self.level for s in self.live)
+        return any(s != seat and self.contrib[s] + self.stack[s] > self.level for s in self._live)
 
     def raise_kind(self) -> ActionKind:
         if self.street == 3 and self.bets == 0:
@@ -339,11 +351,14 @@ class StudState:
     def deal(self, seat: int, down: Sequence[Card | None] = (), up: Sequence[Card | None] = ()) -> None:
         self.down[seat].extend(down)
         self.up[seat].extend(up)
+        self._opener = None
 
     def deal_community(self, card: Card | None) -> None:
         self.community.append(card)
 
     def _put(self, seat: int, amount: Money) -> None:
+        """Every chip a seat puts in or takes back (and every action, folds included) comes here."""
+        self._opener = None
         self.stack[seat] -= amount
         self.invested[seat] += amount
         street = self.street_invested[seat]
@@ -363,18 +378,16 @@ class StudState:
         if seat in self.folded:
             found.append(Breach("action.after-fold", f"{who} acts ({kind}) after folding on "
                                 f"{STREET_NAMES[self.folded[seat]]} street"))
-        elif self.betting_closed:
-            found.append(Breach("action.order", f"{who} acts ({kind}) after the betting on {street} was over"))
-        else:
-            expected = self.to_act
-            if expected is not None and expected != seat:
-                if self.opening:
-                    door = format_cards(self.up[expected][:1])
-                    found.append(Breach("bring-in.player", f"{who} opens 3rd street, but the bring-in is "
-                                        f"{self.label(expected)}'s (door card {door})"))
-                else:
-                    found.append(Breach("action.order", f"{who} acts ({kind}) out of turn on {street}: it "
-                                        f"is {self.label(expected)}'s turn"))
+        elif (expected := self.to_act) is None:
+            if self.betting_closed:  # else the cards cannot say whose turn it is
+                found.append(Breach("action.order", f"{who} acts ({kind}) after the betting on {street} was over"))
+        elif expected != seat and self.opening:
+            door = format_cards(self.up[expected][:1])
+            found.append(Breach("bring-in.player", f"{who} opens 3rd street, but the bring-in is "
+                                f"{self.label(expected)}'s (door card {door})"))
+        elif expected != seat:
+            found.append(Breach("action.order", f"{who} acts ({kind}) out of turn on {street}: it "
+                                f"is {self.label(expected)}'s turn"))
         if put > self.stack[seat]:
             found.append(Breach("stack.exceeded", f"{who} puts in {self.money(put)} on {street} with only "
                                 f"{self.money(self.stack[seat])} left"))
@@ -437,7 +450,8 @@ class StudState:
         total = self.contrib[seat]
         if kind is ActionKind.FOLD:
             self.folded.setdefault(seat, self.street)
-            if self.profile.heads_up is HeadsUp.BECOMES and len(self.live) == 2 and self.bets < self.cap:
+            self._live = tuple(s for s in self._live if s != seat)
+            if self.profile.heads_up is HeadsUp.BECOMES and len(self._live) == 2 and self.bets < self.cap:
                 self.uncapped = True
         elif kind is ActionKind.BRING_IN:
             self.opened = True
@@ -574,8 +588,10 @@ class _Replay:
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
         self.started: dict[int, list[int]] = {3: []}
-        self.antes = Counter(e.amount for e in hand.events
-                             if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
+        antes = Counter(e.amount for e in hand.events
+                        if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
+        self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None
+        """The ante most players posted, the yardstick when the hand does not state it."""
 
     def label(self, seat: int) -> str:
         name = self.names.get(seat)
@@ -625,8 +641,7 @@ class _Replay:
     def on_action(self, action: Action) -> None:
         state = self.state
         if action.kind is ActionKind.ANTE:
-            usual = self.antes.most_common(1)[0][0] if self.antes else action.amount
-            nominal = self.hand.ante if self.hand.ante is not None else usual
+            nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
             if action.amount != nominal and not action.all_in:
                 self.flag("ante.amount", f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
                           f"ante is {self.money(nominal)}", action.line, action.seat, 3)
@@ -646,16 +661,16 @@ class _Replay:
 
     def on_deal(self, deal: Deal) -> None:
         self.goto(deal.street, deal.line)
-        who, street = self.label(deal.seat), STREET_NAMES[deal.street]
         self.dealt[(deal.seat, deal.street)] += 1
         shape = (len(deal.down), len(deal.up))
         expected = CARDS_PER_STREET[deal.street]
         if deal.seat in self.state.folded:
-            self.flag("cards.count", f"{who} is dealt cards on {street} street after folding",
-                      deal.line, deal.seat, deal.street)
+            self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} "
+                      f"street after folding", deal.line, deal.seat, deal.street)
         elif self.dealt[(deal.seat, deal.street)] > 1 or shape != expected:
-            self.flag("cards.count", f"{who} receives {shape[0]} down and {shape[1]} up on {street} street; "
-                      f"the deal is {expected[0]} down and {expected[1]} up", deal.line, deal.seat, deal.street)
+            self.flag("cards.count", f"{self.label(deal.seat)} receives {shape[0]} down and {shape[1]} up on "
+                      f"{STREET_NAMES[deal.street]} street; the deal is {expected[0]} down and {expected[1]} up",
+                      deal.line, deal.seat, deal.street)
         for card in deal.down + deal.up:
             self.see(card, deal.seat, deal.line)
         self.state.deal(deal.seat, deal.down, deal.up)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache
 from types import MappingProxyType
 from typing import Iterator, Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -236,9 +237,9 @@ class TableSpec:
 # ------------------------------------------------------------------------------- hand strength
 
 
-def _low_rank(card: Card) -> int:
-    """Ace-low rank, 1 (ace) to 13 (king)."""
-    return 1 if card.rank == ACE else card.rank + 2
+_LOW_RANK: tuple[int, ...] = tuple(1 if rank == ACE else rank + 2 for rank in range(13) for _suit in range(4))
+"""Each card's ace-low rank, 1 (ace) to 13 (king), indexed by the card (rank * 4 + suit): a look-up,
+as strengths are valued for every player on every street."""
 
 
 def low_strength(cards: Sequence[Card], worst: int, complete: bool) -> float:
@@ -247,7 +248,7 @@ def low_strength(cards: Sequence[Card], worst: int, complete: bool) -> float:
     against the best possible. A low still missing cards is worth half as much (nothing when
     ``complete``: no more cards are coming)."""
     need = min(5, len(cards))
-    good = sorted({r for r in map(_low_rank, cards) if r <= worst})
+    good = sorted({r for c in cards if (r := _LOW_RANK[c]) <= worst})
     if len(good) >= need:
         return (worst + 1 - good[need - 1]) / (worst + 1 - need)
     if complete or not good:
@@ -285,6 +286,13 @@ class Holding:
     low: float
 
 
+@cache
+def _most_in_five_ranks(ranks: int) -> int:
+    """The most ranks of a 13-bit rank set that fit in five consecutive ranks starting at a held one
+    (a straight draw's length); cached, as there are only 8,192 sets."""
+    return max((ranks >> low & 0x1F).bit_count() for low in range(13) if ranks >> low & 1)
+
+
 def assess(game: Game, cards: Sequence[Card], complete: bool) -> Holding:
     """Value the cards once per street (they do not change while the betting goes round).
 
@@ -301,9 +309,10 @@ def assess(game: Game, cards: Sequence[Card], complete: bool) -> Holding:
             value += 0.04 * missing
         suits = [c & 3 for c in cards]
         suited = max(map(suits.count, range(4)))
-        ranks = sorted({c >> 2 for c in cards})
-        run = max(sum(1 for r in ranks if low_end <= r < low_end + 5) for low_end in ranks)
-        value += 0.07 * max(0, suited - 2) + 0.05 * max(0, run - 2)
+        ranks = 0  # bit r set for each rank r held
+        for c in cards:
+            ranks |= 1 << (c >> 2)
+        value += 0.07 * max(0, suited - 2) + 0.05 * max(0, _most_in_five_ranks(ranks) - 2)
     return Holding(min(value, 1.0), category, slots[0], low)
 
 
