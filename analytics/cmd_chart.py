@@ -34,6 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", metavar="YYYY-MM-DD", type=date.fromisoformat,
                         help="hands before this day (UTC)")
     parser.add_argument("--dpi", type=int, default=120, help="resolution of a .png (default 120)")
+    parser.epilog = (
+        "examples:\n"
+        "  studbook chart winnings --player Ann --out ann.png          total, showdown, non-showdown, all-in EV\n"
+        "  studbook chart stud8 --player Ann --out halves.svg          scoops, high halves and low halves\n"
+        "  studbook chart bb100 --player Ann --game razz --out r.pdf   win rate per stakes, razz only"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,8 +77,7 @@ COMMAND = Command(
     name="chart",
     summary="draw a chart of a player's results (winnings, stud8 halves, BB/100) to an image file",
     description=(
-        "Draw a chart from the imported hands and save it, e.g.\n"
-        "  studbook chart winnings --player Ann --out ann.png\n\n"
+        "Draw a chart of one player's results from the imported hands and save it as an image:\n\n"
         + "\n".join(f"  {k:<14} {v}" for k, v in KIND_HELP.items())
         + "\n\nMoney is shown in the hands' currency (chips for tournaments), or in big bets when the\n"
         "hands mix currencies. The all-in EV line values every all-in before 7th street at the\n"

@@ -12,6 +12,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", metavar="DIR", required=True, help="folder to write the files to (created if missing)"
     )
+    parser.epilog = (
+        "example:\n"
+        "  studbook export --db studbook.duckdb --out parquet/\n"
+        "  python -c \"import pandas as pd; print(pd.read_parquet('parquet/hand_players.parquet'))\""
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,6 +18,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_workers_option(parser)
     add_profile_option(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar (it is also off when not on a terminal)")
+    parser.epilog = (
+        "examples:\n"
+        "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"
+        "  studbook import hands.txt --db razz.duckdb        one file into another database\n"
+        "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,7 +79,7 @@ COMMAND = Command(
     name="import",
     summary="store hand histories in the database, checking every hand against the rules",
     description=(
-        "Read hand-history files (or every .txt file in the folders given) into the database.\n"
+        "Read hand-history files (or every .txt and .phh file in the folders given) into the database.\n"
         "Each hand is replayed against the rules (bring-in, bet sizes, raise caps, turn order, who\n"
         "should win each pot and half pot) and stored with what the rules found. Importing the same\n"
         "hands again changes nothing: files already imported are skipped, and a hand seen before is\n"

@@ -44,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="as_player", metavar="PLAYER",
                         help="show the hand through this player's eyes: his own down cards are shown")
     add_profile_option(parser)
+    parser.epilog = (
+        "examples:\n"
+        "  studbook replay 35874576282                                  the hand as the table saw it\n"
+        "  studbook replay 35874576282 --as Ann                         with Ann's own down cards\n"
+        "  studbook replay pokerstars:35874576282 --profile wsop-cash   judged by WSOP cash rules"
+    )
 
 
 class HandNotFound(LookupError):

@@ -71,6 +71,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=FORMATS, default="table",
                         help="table (default) to read; csv or json for programs: every player and every stat "
                              "with its exact done and chances")
+    parser.epilog = (
+        "examples:\n"
+        "  studbook stats                                  the table, for studbook.duckdb here\n"
+        "  studbook stats --db hands.duckdb --game razz    razz hands only\n"
+        "  studbook stats --player 'Ann Other'             one player's card\n"
+        "  studbook stats --by game --by stakes            one row per game and stakes\n"
+        "  studbook stats --stat vpip --stat wtsd --top 0  two stats for every player\n"
+        "  studbook stats --winrate --by stakes            money per stakes\n"
+        "  studbook stats --format csv > stats.csv         everything, for a spreadsheet"
+    )
 
 
 def _count(text: str) -> int:
@@ -485,15 +495,7 @@ COMMAND = Command(
         "Stud conventions: the bring-in is forced (never VPIP), the completion counts as the raise,\n"
         "the steal seats are the three seats acting just before the bring-in.\n"
         "--stat list prints every stat with its definition; --winrate shows money (net, BB/100, $/hour).\n"
-        "csv and json give every player and every stat, one record each, with done, chances and rate.\n\n"
-        "examples:\n"
-        "  studbook stats                                  the table, for studbook.duckdb here\n"
-        "  studbook stats --db hands.duckdb --game razz    razz hands only\n"
-        "  studbook stats --player 'Ann Other'             one player's card\n"
-        "  studbook stats --by game --by stakes            one row per game and stakes\n"
-        "  studbook stats --stat vpip --stat wtsd --top 0  two stats for every player\n"
-        "  studbook stats --winrate --by stakes            money per stakes\n"
-        "  studbook stats --format csv > stats.csv         everything, for a spreadsheet"
+        "csv and json give every player and every stat, one record each, with done, chances and rate."
     ),
     add_arguments=add_arguments,
     run=run,
