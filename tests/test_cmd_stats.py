@@ -8,7 +8,6 @@ import csv
 import io
 import re
 from contextlib import redirect_stdout
-from pathlib import Path
 from typing import Iterator
 
 import pandas as pd
