@@ -19,7 +19,8 @@ available (the stack left is not tracked here: that is the replay engine's job).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
 
 from ..engine.cards import ACE, RANKS, Card
 from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, Marker, ReplayResult
@@ -64,6 +65,20 @@ storage schema appends them to ``hand_players`` so the two cannot disagree. ``ga
 game so that the usual stat tables (all hands, or some games, per player) need no join with ``hands``."""
 
 Flags = dict[str, bool | int | str | None]
+
+_DEFAULTS: Mapping[str, bool | int | None] = MappingProxyType(
+    {name: (False if kind == "flag" else None if kind == "text" else 0) for name, kind in FLAG_COLUMNS}
+)
+"""A player's flags before anything happened to him: no chance taken, counters at 0, texts unknown."""
+
+_STREET_KEY: Mapping[int, Mapping[str, str]] = MappingProxyType({
+    street: MappingProxyType({name: f"{name}_{street}" for name in (*_PER_STREET_COUNTERS, *_PER_STREET_FLAGS)})
+    for street in LATER_STREETS
+})
+"""The column of each per-street counter or flag on each street (``bets`` on 4th is ``bets_4``), spelt
+once here rather than formatted for every decision of every hand."""
+
+_SAW: Mapping[int, str] = MappingProxyType({street: f"saw_{street}th" for street in LATER_STREETS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +164,10 @@ def dealt_in(hand: Hand) -> list[int]:
     return sorted(s.seat for s in hand.seats if not s.sitting_out or s.seat in active)
 
 
-def steal_seats(hand: Hand, bring_in: int) -> frozenset[int]:
-    """The seats acting just before the bring-in on 3rd street: action goes clockwise (up the seat
-    numbers, wrapping round) from the bring-in, so these are the last ``STEAL_SEATS`` of that order."""
-    seats = dealt_in(hand)
+def steal_seats(seats: Sequence[int], bring_in: int) -> frozenset[int]:
+    """The seats (of ``seats``, those dealt in) acting just before the bring-in on 3rd street: action
+    goes clockwise (up the seat numbers, wrapping round) from the bring-in, so these are the last
+    ``STEAL_SEATS`` of that order."""
     after = sorted((s for s in seats if s != bring_in), key=lambda s: (s - bring_in) % (max(seats) + 1))
     return frozenset(after[-STEAL_SEATS:])
 
@@ -219,11 +234,11 @@ def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
     return shares
 
 
-def _third_street(hand: Hand, plays: list[Decision], bring_in: int | None) -> dict[int, Flags]:
+def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> dict[int, Flags]:
     """The 3rd-street flags of every player who took a decision (VPIP, completion, steal, bring-in play,
-    re-raise)."""
+    re-raise); ``seats`` are those dealt in."""
     out: dict[int, Flags] = {}
-    steal_from = steal_seats(hand, bring_in) if bring_in is not None else frozenset()
+    steal_from = steal_seats(seats, bring_in) if bring_in is not None else frozenset()
     completion = next((d for d in plays if d.aggressive), None)
     steal = (
         completion
@@ -276,14 +291,16 @@ def _third_street(hand: Hand, plays: list[Decision], bring_in: int | None) -> di
     return out
 
 
-_COUNTER_OF: dict[ActionKind, list[str]] = {
-    ActionKind.CALL: ["calls"], ActionKind.CHECK: ["checks"], ActionKind.FOLD: ["folds"],
-}
+_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType(
+    {ActionKind.CALL: "calls", ActionKind.CHECK: "checks", ActionKind.FOLD: "folds"}
+)
+"""The counter a passive decision bumps (an aggressive one bumps ``bets`` or ``raises``)."""
 
 
 def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None) -> dict[int, Flags]:
     """Counters and per-street flags of one of 4th-7th street for every player who acted on it."""
     out: dict[int, Flags] = {}
+    key = _STREET_KEY[street]
     acted_on_street = {d.seat for d in plays}
     aggressor_acted = False
     cbet: Decision | None = None
@@ -291,29 +308,31 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
     for d in plays:
         f = out.setdefault(d.seat, {})
         kind = d.action.kind
-        counted = ["raises" if d.aggressions else "bets"] if d.aggressive else _COUNTER_OF.get(kind, [])
-        for name in [*counted, *(["faced"] if d.faces_bet else [])]:
-            key = f"{name}_{street}"
-            f[key] = int(f.get(key, 0)) + 1
-        if d.checked_before and d.faces_bet and d.could_raise and f"xr_chance_{street}" not in f:
-            f[f"xr_chance_{street}"] = True
-            f[f"xr_{street}"] = d.aggressive
+        counter = ("raises" if d.aggressions else "bets") if d.aggressive else _COUNTER_OF.get(kind)
+        if counter is not None:
+            f[key[counter]] = int(f.get(key[counter], 0)) + 1
+        faces_bet = d.faces_bet
+        if faces_bet:
+            f[key["faced"]] = int(f.get(key["faced"], 0)) + 1
+        if d.checked_before and faces_bet and d.could_raise and key["xr_chance"] not in f:
+            f[key["xr_chance"]] = True
+            f[key["xr"]] = d.aggressive
         if prev_aggressor is not None and d.first:
             if d.seat == prev_aggressor and d.aggressions == 0:
-                f[f"cbet_chance_{street}"] = True
-                f[f"cbet_{street}"] = d.aggressive
+                f[key["cbet_chance"]] = True
+                f[key["cbet"]] = d.aggressive
                 if d.aggressive:
                     cbet = d
             elif (
                 d.seat != prev_aggressor and not aggressor_acted and d.aggressions == 0
                 and prev_aggressor in acted_on_street
             ):
-                f[f"donk_chance_{street}"] = True
-                f[f"donk_{street}"] = d.aggressive
+                f[key["donk_chance"]] = True
+                f[key["donk"]] = d.aggressive
         if cbet is not None and d is not cbet and d.seat not in answered_cbet and d.aggressions == 1:
             answered_cbet.add(d.seat)
-            f[f"fcbet_chance_{street}"] = True
-            f[f"fcbet_{street}"] = kind is ActionKind.FOLD
+            f[key["fcbet_chance"]] = True
+            f[key["fcbet"]] = kind is ActionKind.FOLD
         if d.seat == prev_aggressor:
             aggressor_acted = True
     return out
@@ -327,10 +346,11 @@ def _last_aggressor(plays: Iterable[Decision]) -> int | None:
     return seat
 
 
-def _results(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
+def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int, Flags]:
     """Showdown and money results from the engine's awards: any money won, stud8 halves (a WHOLE award
     in stud8 is the high hand taking a pot no low qualified for, or a pot won uncontested), scoops,
-    quarters, and the rake each winner paid (in proportion to what the rules paid him)."""
+    quarters, and the rake each winner paid (in proportion to what the rules paid him), for each of
+    ``seats`` (those dealt in)."""
     contested = len(result.showdown) >= 2
     won: dict[int, int] = {}
     for a in result.awards:
@@ -342,7 +362,7 @@ def _results(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     for a in result.awards:
         pots_of.setdefault(a.seat, set()).add(a.pot)
     out: dict[int, Flags] = {}
-    for seat in dealt_in(hand):
+    for seat in seats:
         mine = [a for a in result.awards if a.seat == seat and a.amount > 0]
         f: Flags = {
             "went_sd": contested and seat in result.showdown,
@@ -378,10 +398,6 @@ def _cards(hand: Hand) -> dict[int, Flags]:
     return out
 
 
-def _empty() -> Flags:
-    return {name: (False if kind == "flag" else None if kind == "text" else 0) for name, kind in FLAG_COLUMNS}
-
-
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     """Every stat column of ``hand_players`` (:data:`FLAG_COLUMNS`) for each seat dealt in.
 
@@ -392,9 +408,11 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     bring_in = bring_in_seat(hand)
     reached = reached_streets(hand)
     folds = fold_streets(hand)
-    per_seat = {seat: _empty() for seat in dealt_in(hand)}
-    parts: list[dict[int, Flags]] = [_third_street(hand, plays.get(3, []), bring_in), _results(hand, result),
-                                     _cards(hand)]
+    seats = dealt_in(hand)
+    per_seat = {seat: _DEFAULTS.copy() for seat in seats}
+    parts: list[dict[int, Flags]] = [
+        _third_street(seats, plays.get(3, []), bring_in), _results(hand, result, seats), _cards(hand)
+    ]
     for street in LATER_STREETS:
         parts.append(_later_street(street, plays.get(street, []), _last_aggressor(plays.get(street - 1, []))))
     for part in parts:
@@ -404,8 +422,8 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     players_4th = 0
     for seat, f in per_seat.items():
         f["is_bring_in"] = seat == bring_in
-        for street in LATER_STREETS:
-            f[f"saw_{street}th"] = street in reached and folds.get(seat, 8) >= street
+        for street, saw in _SAW.items():
+            f[saw] = street in reached and folds.get(seat, 8) >= street
         players_4th += bool(f["saw_4th"])
     for f in per_seat.values():
         f["players_4th"] = players_4th

@@ -34,7 +34,7 @@ from ..engine.replay import replay
 from ..parsers import parse_file
 from ..parsers.errors import NotStudHand, ParseError
 from .progress import Progress
-from .rows import hand_id, rows_for_hand, to_arrow
+from .rows import Replayed, hand_batches, hand_id, to_arrow
 from .schema import HAND_TABLES, PARSE_ERRORS
 from .store import FileCounts, SourceFile, Store
 
@@ -43,8 +43,8 @@ HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
 
 CHUNK_HANDS = 500
 """Hands per Arrow batch: large enough that per-batch overhead vanishes (a few inserts per table), small
-enough to bound memory: rows are Python dicts until converted, ~100 columns per player with the stat
-flags, so 500 hands hold a few tens of MB."""
+enough to bound memory: a worker holds the chunk's parsed and replayed hands (a few MB) until they are
+turned into columns."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -160,7 +160,7 @@ def process_file(task: FileTask) -> FileOutcome:
     task.spill_dir.mkdir(parents=True, exist_ok=True)
     errors: list[Problem] = []
     duplicates = not_stud = chunks = 0
-    buffer: dict[str, list[dict]] = {t.name: [] for t in HAND_TABLES}
+    pending: list[Replayed] = []
     ids: set[str] = set()
     try:
         with ExitStack() as stack:
@@ -170,9 +170,9 @@ def process_file(task: FileTask) -> FileOutcome:
             }
 
             def flush() -> None:
-                for name, rows in buffer.items():
-                    writers[name].write_batch(to_arrow(name, rows))
-                    rows.clear()
+                for name, batch in hand_batches(pending).items():
+                    writers[name].write_batch(batch)
+                pending.clear()
                 ids.clear()
 
             for item in replayed_hands(task.path, task.profile):
@@ -181,14 +181,12 @@ def process_file(task: FileTask) -> FileOutcome:
                 elif isinstance(item, Problem):
                     errors.append(item)
                 else:
-                    hand, result = item
-                    key = hand_id(hand)
+                    key = hand_id(item[0])
                     if key in ids:
                         duplicates += 1
                         continue
                     ids.add(key)
-                    for name, rows in rows_for_hand(hand, result).items():
-                        buffer[name].extend(rows)
+                    pending.append(item)
                     if len(ids) >= task.chunk_hands:
                         flush()
                         chunks += 1
