@@ -11,12 +11,22 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   is already in ``imports`` is skipped by the importer before it is even parsed.
 - **Bulk writes only.** Rows arrive as Arrow tables (a chunk of hands at a time, so memory stays bounded
   however large the file) and are inserted with one ``INSERT … SELECT`` per table and chunk.
+- **Bounded memory.** DuckDB keeps the database's blocks cached up to its ``memory_limit``, 80% of the
+  machine's memory unless told otherwise, so a long import's resident memory would grow with the
+  database. :func:`open_store` sets :data:`DEFAULT_MEMORY_LIMIT` instead (``STUDBOOK_MEMORY_LIMIT`` or
+  the ``memory_limit`` argument change it); beyond it DuckDB evicts blocks already written and spills
+  large sorts to a temporary folder beside the database.
+- **A database is used only with the schema it was made with.** Opening one written by another schema
+  version, or whose tables' columns differ from this studbook's, is refused with a message saying what
+  to do, before anything is read or written.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import cache
 from pathlib import Path
 from types import TracebackType
 from typing import Iterable, Mapping
@@ -29,6 +39,15 @@ from .rows import to_arrow
 from .schema import HAND_TABLES, HANDS, IMPORTS, PARSE_ERRORS, SCHEMA_VERSION, TABLES
 
 DEFAULT_DB = "studbook.duckdb"
+
+DEFAULT_MEMORY_LIMIT = "1GB"
+"""DuckDB's memory limit when nothing else is asked: the stat tables of a million hands run well within
+it, and it keeps an import's footprint flat however many hands it writes."""
+
+MEMORY_LIMIT_VARIABLE = "STUDBOOK_MEMORY_LIMIT"
+THREADS_VARIABLE = "STUDBOOK_THREADS"
+"""Environment variables that override the memory limit (a DuckDB size such as ``512MB``, ``4GB``) and
+the number of DuckDB threads (default: one per core), for every command."""
 
 Rows = pa.Table | pa.RecordBatch
 """Rows of one table with the schema's Arrow types (see :func:`studbook.analytics.rows.to_arrow`)."""
@@ -191,14 +210,26 @@ def _add(a: FileCounts, b: FileCounts) -> FileCounts:
     )
 
 
-def open_store(path: str | Path = DEFAULT_DB, read_only: bool = False) -> Store:
+def open_store(
+    path: str | Path = DEFAULT_DB,
+    read_only: bool = False,
+    *,
+    memory_limit: str | None = None,
+    threads: int | None = None,
+) -> Store:
     """Open the database at ``path``, creating it and its tables if it does not exist yet.
 
+    ``memory_limit`` (a DuckDB size: ``1GB``, ``512MB``) and ``threads`` bound what DuckDB may use;
+    unset, they come from ``STUDBOOK_MEMORY_LIMIT`` and ``STUDBOOK_THREADS``, else
+    :data:`DEFAULT_MEMORY_LIMIT` and one thread per core.
+
     Raises :class:`StoreError` when the file is not a DuckDB database, is locked by another program, is
-    missing in ``read_only`` mode, or was written by another studbook schema version."""
+    missing in ``read_only`` mode, was written by another studbook schema version or has other columns
+    than this studbook's tables, or when a memory limit or thread count is not valid."""
     where = str(path)
     if read_only and not Path(where).exists():
         raise StoreError(f"{where}: no such database (run 'studbook import ... --db {where}' first)")
+    settings = _resource_settings(memory_limit, threads)
     try:
         con = duckdb.connect(where, read_only=read_only)
     except duckdb.Error as exc:
@@ -206,11 +237,77 @@ def open_store(path: str | Path = DEFAULT_DB, read_only: bool = False) -> Store:
             f"{where}: cannot open the database ({exc}); is it a DuckDB file, and is another program using it?"
         ) from exc
     try:
+        _apply(con, settings)
         _check_or_create(con, where, read_only)
     except BaseException:
         con.close()
         raise
     return Store(con, where)
+
+
+def _resource_settings(memory_limit: str | None, threads: int | None) -> dict[str, str]:
+    """DuckDB's memory limit and thread count as ``SET`` values: the arguments, else the environment,
+    else the defaults (no thread setting: DuckDB's one per core)."""
+    settings = {"memory_limit": memory_limit or os.environ.get(MEMORY_LIMIT_VARIABLE) or DEFAULT_MEMORY_LIMIT}
+    wanted = threads if threads is not None else os.environ.get(THREADS_VARIABLE)
+    if wanted is not None:
+        settings["threads"] = str(wanted)
+    return settings
+
+
+def _apply(con: duckdb.DuckDBPyConnection, settings: Mapping[str, str]) -> None:
+    for name, value in settings.items():
+        quoted = value.replace("'", "''")
+        try:
+            con.execute(f"SET {name} = '{quoted}'")
+        except duckdb.Error as exc:
+            raise StoreError(
+                f"DuckDB refused {name} = {value!r} ({exc}); a memory limit is a size such as 1GB or 512MB, "
+                f"threads a whole number above 0 (check {MEMORY_LIMIT_VARIABLE} and {THREADS_VARIABLE})"
+            ) from exc
+
+
+@cache
+def _expected_columns() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Every table's (column, DuckDB type) pairs as DuckDB reports them for this studbook's DDL (made
+    once in memory, so that type names are compared as DuckDB spells them, not as the DDL does)."""
+    with duckdb.connect(":memory:") as con:
+        for table in TABLES.values():
+            con.execute(table.ddl())
+        return _table_columns(con)
+
+
+def _table_columns(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[tuple[str, str], ...]]:
+    rows = con.execute(
+        "SELECT table_name, column_name, data_type FROM duckdb_columns() "
+        "WHERE database_name = current_database() AND schema_name = 'main' "
+        "ORDER BY table_name, column_index"
+    ).fetchall()
+    out: dict[str, list[tuple[str, str]]] = {}
+    for table, column, kind in rows:
+        out.setdefault(table, []).append((column, kind))
+    return {table: tuple(columns) for table, columns in out.items()}
+
+
+def _stale_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """What differs between the database's tables and this studbook's, one phrase per table."""
+    found = _table_columns(con)
+    problems = []
+    for table, expected in _expected_columns().items():
+        actual = found.get(table)
+        if actual is None:
+            problems.append(f"table {table} is missing")
+        elif actual != expected:
+            missing = [name for name, kind in expected if (name, kind) not in actual]
+            unknown = [name for name, kind in actual if (name, kind) not in expected]
+            detail = "; ".join(
+                part for part in (
+                    f"missing or of another type: {', '.join(missing)}" if missing else "",
+                    f"not in this studbook: {', '.join(unknown)}" if unknown else "",
+                ) if part
+            )
+            problems.append(f"table {table} ({detail or 'columns in another order'})")
+    return problems
 
 
 def _check_or_create(con: duckdb.DuckDBPyConnection, where: str, read_only: bool) -> None:
@@ -222,6 +319,13 @@ def _check_or_create(con: duckdb.DuckDBPyConnection, where: str, read_only: bool
             raise StoreError(
                 f"{where}: written by studbook schema version {version}, this studbook uses version "
                 f"{SCHEMA_VERSION}; import your hand histories into a new database file (--db)"
+            )
+        stale = _stale_tables(con)
+        if stale:
+            raise StoreError(
+                f"{where}: this database was made by an older studbook whose tables differ from this one's "
+                f"({'; '.join(stale)}); import your hand histories into a new database file (--db) or "
+                "delete this one and import again"
             )
         return
     if existing:

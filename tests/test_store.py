@@ -18,9 +18,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studbook.analytics.rows import rows_for_hand, to_arrow
+from studbook.analytics.rows import columns_to_arrow, hand_batches, rows_for_hand, to_arrow
 from studbook.analytics.schema import HAND_TABLES, TABLES
-from studbook.analytics.store import SourceFile, StoreError, open_store
+from studbook.analytics.store import (
+    DEFAULT_MEMORY_LIMIT,
+    MEMORY_LIMIT_VARIABLE,
+    THREADS_VARIABLE,
+    SourceFile,
+    StoreError,
+    open_store,
+)
 from studbook.engine.cards import Card
 from studbook.engine.replay import replay
 from studbook.parsers import parse_text
@@ -103,11 +110,7 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
 
 def chunk_of(numbers: list[int], violations: int = 0) -> dict:
     """The Arrow chunk of the hands numbered ``numbers``."""
-    rows: dict[str, list] = {t.name: [] for t in HAND_TABLES}
-    for n in numbers:
-        for table, table_rows in rows_for_hand(*make_hand(n, violations)).items():
-            rows[table].extend(table_rows)
-    return {name: to_arrow(name, r) for name, r in rows.items()}
+    return hand_batches([make_hand(n, violations) for n in numbers])
 
 
 def no_errors():
@@ -188,12 +191,7 @@ def test_stored_rows_match_the_pinned_snapshot(tmp_path: Path) -> None:
     column, a corrected flag), rewrite the file with ``STUDBOOK_UPDATE_SNAPSHOT=1 pytest -k snapshot``
     and review its diff."""
     with open_store(tmp_path / "db.duckdb") as store:
-        rows: dict[str, list] = {t.name: [] for t in HAND_TABLES}
-        for pair in snapshot_hands():
-            for table, table_rows in rows_for_hand(*pair).items():
-                rows[table].extend(table_rows)
-        chunk = {name: to_arrow(name, r) for name, r in rows.items()}
-        store.write_file(SourceFile("snapshot", "snapshot", 0), [chunk], no_errors())
+        store.write_file(SourceFile("snapshot", "snapshot", 0), [hand_batches(snapshot_hands())], no_errors())
         stored = json.loads(json.dumps(stored_rows(store)))
     if os.environ.get(UPDATE_SNAPSHOT):
         SNAPSHOT.parent.mkdir(exist_ok=True)
@@ -208,12 +206,39 @@ def test_stored_rows_match_the_pinned_snapshot(tmp_path: Path) -> None:
 
 
 def test_row_builders_fill_exactly_the_schema_columns() -> None:
-    rows = rows_for_hand(*make_hand(1, violations=1))
-    assert set(rows) == {t.name for t in HAND_TABLES}
-    for table, table_rows in rows.items():
-        assert table_rows, f"the sample hand should give at least one {table} row"
-        for row in table_rows:
-            assert tuple(row) == TABLES[table].column_names, table
+    batches = hand_batches([make_hand(1, violations=1)])
+    assert set(batches) == {t.name for t in HAND_TABLES}
+    for table, batch in batches.items():
+        assert batch.num_rows, f"the sample hand should give at least one {table} row"
+        assert batch.schema == TABLES[table].arrow_schema(), table
+
+
+def test_a_column_missing_or_unknown_to_the_schema_is_an_error() -> None:
+    columns = {name: [] for name in TABLES["pots"].column_names}
+    with pytest.raises(ValueError, match=r"missing \['eligible'\], unknown \[\]"):
+        columns_to_arrow(TABLES["pots"], {k: v for k, v in columns.items() if k != "eligible"})
+    with pytest.raises(ValueError, match=r"missing \[\], unknown \['eligable'\]"):
+        columns_to_arrow(TABLES["pots"], {**columns, "eligable": []})
+    row = rows_for_hand(*make_hand(1))["pots"][0]
+    with pytest.raises(KeyError, match="eligible"):
+        to_arrow("pots", [{k: v for k, v in row.items() if k != "eligible"}])
+
+
+def test_rows_as_dicts_round_trip_to_the_same_batches() -> None:
+    pair = make_hand(3, violations=2)
+    batches = hand_batches([pair])
+    for table, rows in rows_for_hand(*pair).items():
+        assert to_arrow(table, rows).equals(batches[table]), table
+
+
+def test_a_chunk_gives_the_rows_of_its_hands_in_order() -> None:
+    """Building a chunk at once gives exactly the hands' own rows one after the other (the per-hand
+    numbering of actions restarts with each hand)."""
+    pairs = [make_hand(n, violations=n % 2) for n in (4, 9, 2)]
+    together = hand_batches(pairs)
+    for table in together:
+        one_by_one = [row for pair in pairs for row in rows_for_hand(*pair)[table]]
+        assert together[table].to_pylist() == one_by_one, table
 
 
 def test_values_round_trip_exactly(tmp_path: Path) -> None:
@@ -313,6 +338,61 @@ def test_a_database_of_another_schema_version_is_refused(tmp_path: Path) -> None
         con.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
     with pytest.raises(StoreError, match=r"schema version 999.*new database file"):
         open_store(db)
+
+
+@pytest.mark.parametrize(
+    "change, named",
+    [
+        ("ALTER TABLE hand_players DROP COLUMN game", r"table hand_players \(missing or of another type: game\)"),
+        ("ALTER TABLE actions ADD COLUMN street_name VARCHAR", r"table actions \(not in this studbook: street_name\)"),
+        ("ALTER TABLE pots ALTER COLUMN amount TYPE DOUBLE", r"table pots \(missing or of another type: amount;"),
+        ("DROP TABLE collected", r"table collected is missing"),
+    ],
+)
+def test_a_database_with_other_columns_than_the_schema_is_refused_on_opening(
+    tmp_path: Path, change: str, named: str
+) -> None:
+    """Same schema version, other columns (a database made while the schema was still changing): refused
+    when opened, saying which table differs and what to do, instead of failing at the first insert."""
+    db = tmp_path / "db.duckdb"
+    open_store(db).close()
+    with duckdb.connect(str(db)) as con:
+        con.execute(change)
+    for read_only in (False, True):
+        with pytest.raises(StoreError, match=named) as refused:
+            open_store(db, read_only=read_only)
+        assert "older studbook" in str(refused.value) and "new database file (--db)" in str(refused.value)
+
+
+def test_memory_limit_and_threads_come_from_arguments_environment_or_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "db.duckdb"
+
+    def settings(**kwargs) -> tuple:
+        with open_store(db, **kwargs) as store:
+            return store.con.execute(
+                "SELECT current_setting('memory_limit'), current_setting('threads')"
+            ).fetchone()
+
+    monkeypatch.delenv(MEMORY_LIMIT_VARIABLE, raising=False)
+    monkeypatch.delenv(THREADS_VARIABLE, raising=False)
+    assert settings()[0] == duckdb_size(DEFAULT_MEMORY_LIMIT)
+    assert settings(memory_limit="300MB", threads=1) == (duckdb_size("300MB"), 1)
+    monkeypatch.setenv(MEMORY_LIMIT_VARIABLE, "200MB")
+    monkeypatch.setenv(THREADS_VARIABLE, "1")
+    assert settings() == (duckdb_size("200MB"), 1)
+    assert settings(memory_limit="400MB")[0] == duckdb_size("400MB"), "an argument beats the environment"
+    for bad in ({"memory_limit": "lots"}, {"threads": 0}):
+        with pytest.raises(StoreError, match="DuckDB refused .*a memory limit is a size such as 1GB"):
+            open_store(db, **bad)
+
+
+def duckdb_size(size: str) -> str:
+    """``size`` as DuckDB prints a memory setting (``1GB`` reads back as ``953.6 MiB``)."""
+    with duckdb.connect() as con:
+        con.execute(f"SET memory_limit = '{size}'")
+        return con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
 
 
 def test_a_foreign_database_is_refused(tmp_path: Path) -> None:
