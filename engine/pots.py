@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Callable, Collection, Mapping, Sequence
 
 from .cards import ACE, Card
@@ -151,6 +152,62 @@ def _pay(
     return [Award(pot.index, half, seat, paid) for seat, paid in share(amount, winners).items() if paid]
 
 
+HAND_SIZE = 7
+"""Cards in a stud hand at showdown (the community card included)."""
+
+MOST_COMPLETIONS = 1_500
+"""How many ways to fill one contender's unknown cards :func:`values_whatever_unseen` tries: two
+unknown cards among the forty-odd unseen ones (about a thousand ways) still are judged; three (some ten
+thousand) are left to the site rather than slow down the import of every such hand."""
+
+
+def values_whatever_unseen(
+    game: Game, hands: Mapping[int, tuple[Card, ...]], unseen: Collection[Card]
+) -> tuple[dict[int, int], dict[int, int]] | None:
+    """Hand values that pay a pot exactly as every way of completing the contenders' hands would, or
+    ``None`` when the unknown cards could change who wins what.
+
+    ``hands`` holds each contender's known cards, fewer than seven for those with unknown ones (a
+    garbled card, an unshown down card); each gap may be filled by any of the ``unseen`` cards. For each
+    contender the worst and best value over its completions bound what it can have. The winners are
+    certain when the best guaranteed value (the floor) beats every other contender's best possible one,
+    or when those who can reach the floor tie there with hands fully known (so that even the odd chip,
+    which some profiles give by the cards, is certain). Filling each gap on its own, as if the others'
+    unknown cards could repeat it, only adds outcomes, so a result found certain is. Returns the high
+    values (razz: the low) and the qualifying stud8 lows: the winners' floors and the others' best,
+    which rank the contenders as every completion does.
+    """
+    primary = razz_value if game is Game.RAZZ else high_value
+    highs: dict[int, tuple[int, int]] = {}
+    lows: dict[int, tuple[int, int]] = {}  # stud8: worst and best low, -1 for none
+    for seat, known in hands.items():
+        missing = HAND_SIZE - len(known)
+        pool = [c for c in unseen if c not in known]
+        if missing < 0 or not 0 < comb(len(pool), missing) <= MOST_COMPLETIONS:
+            return None
+        completions = [known + extra for extra in combinations(pool, missing)]
+        values = [primary(c) for c in completions]
+        highs[seat] = (min(values), max(values))
+        if game is Game.STUD8:
+            low = [-1 if (v := low8_value(c)) is None else v for c in completions]
+            lows[seat] = (min(low), max(low))
+
+    def certain(ranges: Mapping[int, tuple[int, int]]) -> dict[int, int] | None:
+        floor = max(worst for worst, _ in ranges.values())
+        reach = [s for s, (_, best) in ranges.items() if best >= floor]
+        if len(reach) > 1 and any(len(hands[s]) < HAND_SIZE for s in reach):
+            return None
+        return {s: worst if s in reach else best for s, (worst, best) in ranges.items()}
+
+    high = certain(highs)
+    if high is None or not lows or all(best < 0 for _, best in lows.values()):
+        return None if high is None else (high, {})
+    if all(worst < 0 for worst, _ in lows.values()):
+        return None  # a low may or may not qualify: whether the pot is split at all is uncertain
+    low = certain({s: r for s, r in lows.items() if r[1] >= 0})
+    return None if low is None else (high, low)
+
+
 def distribute_pot(
     pot: Pot,
     rake: Money,
@@ -159,12 +216,16 @@ def distribute_pot(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
+    unseen: Collection[Card] = (),
 ) -> PotResult:
     """Pay one pot (after its rake) to the best hands among its eligible players.
 
-    ``cards`` holds each contender's full hand (community card included), ``None`` when unknown;
-    players in ``conceded`` gave up at showdown without showing. A pot with a single eligible player
-    needs no cards. Stud8 splits into halves when a low qualifies, each half among its own winners.
+    ``cards`` holds each contender's hand (community card included): all seven cards, or the known
+    ones when some are unknown, ``None`` when nothing can be said. A hand with unknown cards is judged
+    only when every way of filling them from the ``unseen`` cards gives the same payout
+    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. Players in ``conceded`` gave
+    up at showdown without showing. A pot with a single eligible player needs no cards. Stud8 splits
+    into halves when a low qualifies, each half among its own winners.
     """
     amount = pot.amount - rake
     contenders = [s for s in pot.eligible if s not in conceded] or list(pot.eligible)
@@ -178,19 +239,29 @@ def distribute_pot(
         if held is None:
             return PotResult(pot, rake, (), False, f"the cards of {label(seat)} are unknown")
         hands[seat] = held
+    partly = [s for s, h in hands.items() if len(h) < HAND_SIZE]
+    primary = razz_value if game is Game.RAZZ else high_value
+    if partly:
+        bounded = values_whatever_unseen(game, hands, unseen)
+        if bounded is None:
+            names = " and ".join(label(s) for s in partly)
+            return PotResult(pot, rake, (), False, f"unknown cards of {names} could change who wins it")
+        highs, lows = bounded
+        note = ", whatever the unknown cards"
+    else:
+        highs = {s: primary(h) for s, h in hands.items()}
+        lows = {s: v for s, h in hands.items() if game is Game.STUD8 and (v := low8_value(h)) is not None}
+        note = ""
     if game is Game.RAZZ:
-        values = {s: razz_value(h) for s, h in hands.items()}
-        awards = _pay(pot, amount, Half.WHOLE, values, hands, profile, True, razz_value)
-        return PotResult(pot, rake, tuple(awards), True, _why("low", values, describe_low, label))
-    highs = {s: high_value(h) for s, h in hands.items()}
-    lows = {s: v for s, h in hands.items() if game is Game.STUD8 and (v := low8_value(h)) is not None}
+        awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, True, razz_value)
+        return PotResult(pot, rake, tuple(awards), True, _why("low", highs, describe_low, label) + note)
     if not lows:
         awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, False, high_value)
-        return PotResult(pot, rake, tuple(awards), True, _why("high", highs, describe_high, label))
+        return PotResult(pot, rake, tuple(awards), True, _why("high", highs, describe_high, label) + note)
     high_amount, low_amount = split_halves(amount)
     awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, False, high_value)
     awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, True, _low_or_worst)
-    reason = f"{_why('high', highs, describe_high, label)}; {_why('low', lows, describe_low, label)}"
+    reason = f"{_why('high', highs, describe_high, label)}; {_why('low', lows, describe_low, label)}{note}"
     return PotResult(pot, rake, tuple(awards), True, reason)
 
 
@@ -214,9 +285,10 @@ def distribute(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
+    unseen: Collection[Card] = (),
 ) -> tuple[PotResult, ...]:
     """:func:`distribute_pot` for every pot, each with its own rake share."""
-    return tuple(distribute_pot(p, r, game, cards, conceded, profile, label) for p, r in zip(pots, rakes))
+    return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, unseen) for p, r in zip(pots, rakes))
 
 
 # ---------------------------------------------------------------------------- the site's payout

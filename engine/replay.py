@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .cards import ACE, Card, format_cards
+from .cards import ACE, DECK, Card, format_cards
 from .evaluate import high_board_value, razz_board_value
 from .model import (
     STREET_NAMES,
@@ -37,7 +37,7 @@ from .model import (
     Violation,
     format_money,
 )
-from .pots import PotResult, audit_payout, build_pots, distribute, split_rake
+from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
 AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
@@ -491,12 +491,22 @@ class StudState:
         return back
 
     def hand_cards(self, seat: int, extra: Iterable[Card] = ()) -> tuple[Card, ...] | None:
-        """The seat's seven cards (community card included) when all are known, else ``None``."""
+        """The seat's known cards among its seven (community card included; ``extra`` are cards it
+        showed): all seven, or fewer when some of the seven dealt stay unknown. ``None`` when they
+        cannot be one stud hand: a card twice, more than seven, or fewer than seven dealt and shown."""
         own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
-        board = [c for c in self.community if c is not None]
-        if len(board) != len(self.community) or len(set(own + board)) != 7 or len(own) + len(board) != 7:
+        cards = own + [c for c in self.community if c is not None]
+        dealt = len(self.down[seat]) + len(self.up[seat]) + len(self.community)
+        if len(set(cards)) != len(cards) or len(cards) > HAND_SIZE or max(dealt, len(cards)) != HAND_SIZE:
             return None
-        return tuple(own + board)
+        return tuple(cards)
+
+    def unseen(self, shown: Mapping[int, Sequence[Card]]) -> frozenset[Card]:
+        """The cards nobody was seen to hold: what a hand's unknown cards may be."""
+        seen = {c for s in self.seats for c in (*self.down[s], *self.up[s]) if c is not None}
+        seen.update(c for c in self.community if c is not None)
+        seen.update(c for cards in shown.values() for c in cards)
+        return frozenset(DECK) - seen
 
     def payout(
         self,
@@ -514,7 +524,9 @@ class StudState:
         rakes = split_rake(pots, rake, self.profile.rake_from)
         shown = shown or {}
         cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self.live}
-        return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label)
+        partly = any(held is not None and len(held) < HAND_SIZE for held in cards.values())
+        unseen = self.unseen(shown) if partly else frozenset()
+        return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
 
 
 # ------------------------------------------------------------------------------------------- replay

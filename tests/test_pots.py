@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+import random
+
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studbook.engine.cards import parse_cards
+from handbuilder import build
+from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import Game, Half, Pot
 from studbook.engine.pots import build_pots, distribute_pot, pot_index, share, split_halves, split_rake
+from studbook.engine.replay import replay
 from studbook.engine.profiles import PROFILES, RakeFrom, get_profile
 
 contributions = st.dictionaries(st.integers(1, 8), st.integers(0, 500), min_size=2, max_size=8)
@@ -114,3 +118,90 @@ def test_unknown_cards_leave_the_pot_to_the_site_and_a_mucked_hand_concedes() ->
 
 def test_pot_labels() -> None:
     assert [pot_index(x) for x in ("pot", "main pot", "side pot", "side pot-2", "Side pot-3")] == [0, 0, 1, 2, 3]
+
+
+# ------------------------------------------------------------------- hands with some cards unknown
+
+
+def test_trips_beat_a_shown_pair_whatever_the_garbled_seventh_card() -> None:
+    """The shape of PokerStars hand 91733835979: seat 1's 7th card is garbled, but three aces beat
+    seat 8's pair of jacks whatever it is."""
+    held = {1: parse_cards("Ah 3c Ac 8h Qd As"), 8: parse_cards("9c Js Jh 5s 6d Ts 4c")}
+    unseen = set(DECK) - set(held[1]) - set(held[8])
+    result = distribute_pot(Pot(0, 1144, (1, 8)), 0, Game.STUD, held, (), PS, label, unseen)
+    assert result.judged and [(a.seat, a.amount) for a in result.awards] == [(1, 1144)]
+    assert "whatever the unknown cards" in result.reason
+
+
+def test_an_unknown_card_that_could_change_the_winner_leaves_the_pot_to_the_site() -> None:
+    # seat 1 has four hearts and an unknown card: a heart makes the flush that beats seat 2's trips
+    held = {1: parse_cards("2h 5h 9h Kh 3c 7d"), 2: parse_cards("Qc Qd Qs 4c 6s 8s Jd")}
+    unseen = set(DECK) - set(held[1]) - set(held[2])
+    result = distribute_pot(Pot(0, 100, (1, 2)), 0, Game.STUD, held, (), PS, label, unseen)
+    assert not result.judged and result.awards == ()
+
+
+def test_a_stud8_low_that_may_not_qualify_leaves_the_pot_to_the_site() -> None:
+    # seat 1: A-2-3-4 and an unknown card, which makes a low or not; seat 2 has no low
+    held = {1: parse_cards("Ac 2d 3h 4s Kd Kh"), 2: parse_cards("Qc Qd Qs 9c Ts Jd Jc")}
+    unseen = set(DECK) - set(held[1]) - set(held[2])
+    assert not distribute_pot(Pot(0, 100, (1, 2)), 0, Game.STUD8, held, (), PS, label, unseen).judged
+
+
+def _payout(result) -> dict[tuple[int, Half], int]:
+    return {(a.seat, a.half): a.amount for a in result.awards}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([Game.STUD, Game.STUD8, Game.RAZZ]), st.integers(2, 4), st.randoms(use_true_random=False),
+       st.sampled_from(sorted(PROFILES)), st.integers(21, 400))
+def test_a_pot_judged_despite_unknown_cards_pays_as_every_completion_would(
+        game: Game, players: int, rng: random.Random, profile: str, amount: int) -> None:
+    """Deal full hands, hide one or two cards of some contenders: whenever the pot is still judged, its
+    payout is that of the real hands and of other ways the hidden cards could have fallen."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    full = {seat: tuple(deck[7 * i:7 * i + 7]) for i, seat in enumerate(range(1, players + 1))}
+    rest = deck[7 * players:]
+    held = {seat: cards[:7 - rng.choice((0, 0, 1, 2))] for seat, cards in full.items()}
+    hidden = [c for seat in full for c in full[seat][len(held[seat]):]]
+    unseen = set(rest) | set(hidden)
+    pot, rules = Pot(0, amount, tuple(full)), PROFILES[profile]
+    result = distribute_pot(pot, 0, game, held, (), rules, label, unseen)
+    truth = distribute_pot(pot, 0, game, full, (), rules, label)
+    if not result.judged:
+        assert any(len(h) < 7 for h in held.values())
+        return
+    assert _payout(result) == _payout(truth)
+    for _ in range(5):  # other deals of the hidden cards
+        pool = list(unseen)
+        rng.shuffle(pool)
+        other = {seat: held[seat] + tuple(pool.pop() for _ in range(7 - len(held[seat]))) for seat in held}
+        assert _payout(distribute_pot(pot, 0, game, other, (), rules, label)) == _payout(result)
+
+
+GARBLED_SEVENTH = """
+    stud 250/500 ante 50 total 400 rake 0
+    seat 1 Ann 6920
+    seat 8 Bob 200
+    antes
+    3rd 1:Ah 3c Ac 8:Jh
+    8 bring-in 75
+    1 raise 175 to 250
+    8 call 75 allin
+    uncalled 1 100
+    4th 1:8h 8:5s
+    5th 1:Qd 8:6d
+    6th 1:As 8:Ts
+    7th 8 1
+    warn 'of' is not a card
+    show 1 Ah 3c Ac
+    show 8 9c Js Jh 5s 6d Ts 4c
+    collect {winner} 400
+"""
+
+
+def test_the_replay_judges_a_pot_a_garbled_card_cannot_change() -> None:
+    assert [v.rule for v in replay(build(GARBLED_SEVENTH.format(winner=1))).violations] == ["cards.garbled"]
+    wrong = replay(build(GARBLED_SEVENTH.format(winner=8))).violations
+    assert sorted((v.rule, v.seat) for v in wrong) == [("cards.garbled", None), ("pot.winner", 1), ("pot.winner", 8)]
