@@ -21,6 +21,7 @@ import hashlib
 import multiprocessing
 import os
 import tempfile
+import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,7 +140,8 @@ class FileTask:
 @dataclass(frozen=True, slots=True)
 class FileOutcome:
     """What a worker made of one file: the number of spilled chunks, the counts it found and the
-    problems to report. ``failure`` is set when the file could not be read at all."""
+    problems to report. ``failure`` is set when the file could not be read at all. ``cpu_seconds`` is
+    the processor time the worker spent on the file, which the main process cannot see otherwise."""
 
     path: Path
     chunks: int = 0
@@ -147,6 +149,7 @@ class FileOutcome:
     not_stud: int = 0
     errors: tuple[Problem, ...] = ()
     failure: str | None = None
+    cpu_seconds: float = 0.0
 
 
 def _spill_path(spill_dir: Path, table: str) -> Path:
@@ -157,6 +160,7 @@ def process_file(task: FileTask) -> FileOutcome:
     """Parse and replay one file, spilling its rows in chunks of ``task.chunk_hands`` hands (runs in a
     worker process). A hand repeated within a chunk is counted as a duplicate; repeats across chunks
     and files are caught by the store, which sees its own transaction."""
+    started = time.process_time()
     task.spill_dir.mkdir(parents=True, exist_ok=True)
     errors: list[Problem] = []
     duplicates = not_stud = chunks = 0
@@ -194,8 +198,9 @@ def process_file(task: FileTask) -> FileOutcome:
                 flush()
                 chunks += 1
     except Exception as exc:  # one unreadable file must not lose the others: report it and go on
-        return FileOutcome(task.path, failure=file_failure(task.path, exc))
-    return FileOutcome(task.path, chunks, duplicates, not_stud, tuple(errors))
+        return FileOutcome(task.path, failure=file_failure(task.path, exc), cpu_seconds=time.process_time() - started)
+    cpu = time.process_time() - started
+    return FileOutcome(task.path, chunks, duplicates, not_stud, tuple(errors), cpu_seconds=cpu)
 
 
 def file_failure(path: Path, exc: Exception) -> str:
@@ -246,7 +251,9 @@ def default_workers() -> int:
 @dataclass(slots=True)
 class ImportSummary:
     """The totals an import prints. ``problems`` are ``file:line: message`` lines (parse errors, engine
-    failures, unreadable files, missing paths)."""
+    failures, unreadable files, missing paths). ``read_cpu_seconds`` is the processor time spent reading
+    the files (parsing, replaying, building rows), summed over the worker processes that did it: with
+    the main process's own time it gives the import's hands per CPU second however many workers ran."""
 
     files: int = 0
     files_imported: int = 0
@@ -256,6 +263,7 @@ class ImportSummary:
     duplicates: int = 0
     not_stud: int = 0
     with_violations: int = 0
+    read_cpu_seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -302,6 +310,7 @@ def run_import(
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
         tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
         for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers)):
+            summary.read_cpu_seconds += outcome.cpu_seconds
             if outcome.failure is not None:
                 summary.files_failed += 1
                 summary.problems.append(outcome.failure)

@@ -154,6 +154,7 @@ def test_workers_store_exactly_what_one_process_stores(tmp_path: Path, stars_cop
     snapshots = []
     for workers, chunk in ((1, 1000), (2, 4)):
         with open_store(tmp_path / f"db{workers}.duckdb") as store:
-            run_import([stars_copy], store, workers=workers, chunk_hands=chunk)
+            summary = run_import([stars_copy], store, workers=workers, chunk_hands=chunk)
             snapshots.append(snapshot(store))
+        assert summary.read_cpu_seconds > 0, "the workers' processor time comes back with their files"
     assert snapshots[0] == snapshots[1]
