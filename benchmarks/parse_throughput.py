@@ -37,8 +37,9 @@ HAND_ID = re.compile(r"#\d+:")
 
 def baseline_classifier() -> re.Pattern[str]:
     """One alternation of every line pattern of grammars/pokerstars.lark, highest priority first."""
-    terminals = sorted(pokerstars._parser().terminals, key=lambda t: -t.priority)
-    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals))
+    terminals = sorted(pokerstars._grammar().lark.terminals, key=lambda t: -t.priority)
+    header = SITES_BY_ID["pokerstars"].hand_header.pattern
+    return re.compile("|".join([f"(?P<HEADER>{header})"] + [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals]))
 
 
 def stud_hand_texts() -> list[str]:

@@ -167,86 +167,69 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
                    started, warning)
 
 
-# ------------------------------------------------------------------------------- line fields
+# ------------------------------------------------------------------------------------- the grammar
 
 _M = r"[$€£]?[\d,.]+"
-_ALLIN = r"(?P<allin> and is all-in)?\n"
+_POT = re.compile(rf"(?:Main|Side) pot(?:-\d+)? ({_M})\.")
+"""One pot of the total line's list (``Main pot 150. Side pot-1 40.``), the grammar's TOTAL field."""
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "TABLE": ("name", "max_seats"),
+    "SEATS": ("seat", "name", "stack", "rest"),
+    "ANTES": ("name", "amount", "all_in"),
+    "DEALS": ("name", "cards", "new_card"),
+    "RIVER": ("card", "name", "cards", "new_card"),  # the river line's card, then DEALS' fields
+    "BETTING": ("returned", "returned_to", "marker", "name", "verb", "raised", "amount", "all_in", "checks"),
+    "RESULTS": ("no_low", "name", "shown", "description", "mucks", "collected", "pot"),
+    "TOTAL": ("total", "pots", "rake"),
+    "BOARD": ("cards",),
+    "SUMMARY_SEATS": ("seat", "mucked"),
+}
+"""The capturing groups of each terminal's line pattern in grammars/pokerstars.lark, in order: the
+fields the builder unpacks (in this order) from every line. The grammar's patterns are the only
+description of a line, so what Lark accepts and what the builder reads cannot drift apart."""
+
+_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
+"""Terminals written ``RUN: LINE+``, which Lark compiles to the regex ``(?:LINE)+``."""
+
+
+class _Tokens:
+    """Inline transformer that keeps the flat list of line tokens. A plain class rather than a
+    ``lark.Transformer``: Lark then builds the inlined helper rules with its tree class directly instead
+    of calling ``Transformer.__default__`` for each (~7% faster)."""
+
+    def start(self, tokens: list[Token]) -> list[Token]:
+        return tokens
 
 
 @dataclass(frozen=True, slots=True)
-class _Named:
-    """A line kind that names a player: ``prefix`` + name + ``suffix`` (the exact rest of the line).
+class _Grammar:
+    """The compiled grammar, and the regex of one line of each terminal that has fields."""
 
-    ``full`` matches the name lazily; when that shortest reading is not certainly a seated name, the
-    seat list decides (see :meth:`_Builder.named`)."""
-
-    prefix: str
-    suffix: re.Pattern[str]
-    full: re.Pattern[str]
+    lark: Lark
+    lines: dict[str, re.Pattern[str]]
 
 
-def _named(prefix: str, suffix: str) -> _Named:
-    return _Named(prefix, re.compile(suffix), re.compile(re.escape(prefix) + "(?P<name>.+?)" + suffix))
-
-
-_NAMED: dict[str, _Named] = {
-    "ANTE": _named("", rf": posts the ante (?P<amount>{_M}){_ALLIN}"),
-    "BRING_IN": _named("", rf": brings in for (?P<amount>{_M}){_ALLIN}"),
-    "BET": _named("", rf": bets (?P<amount>{_M}){_ALLIN}"),
-    "CALL": _named("", rf": calls (?P<amount>{_M}){_ALLIN}"),
-    "RAISE": _named("", rf": raises (?P<amount>{_M}) to (?P<to>{_M}){_ALLIN}"),
-    "CHECK": _named("", r": checks\n"),
-    "FOLD": _named("", r": folds(?: \[[^\]\n]*\])?\n"),
-    "SHOWS": _named("", r": shows \[(?P<cards>[^\]\n]*)\](?: \((?P<desc>[^\n]*)\))?\n"),
-    "MUCKS": _named("", r": mucks hand\n"),
-    "DOESNT_SHOW": _named("", r": doesn't show hand\n"),
-    "COLLECT": _named("", rf" collected (?P<amount>{_M}) from (?P<pot>(?:main |side )?pot(?:-\d+)?)\n"),
-    "DEAL": _named("Dealt to ", r" \[(?P<a>[^\]\n]*)\](?: \[(?P<b>[^\]\n]*)\])?\n"),
-}
-_PLAIN_LINES: dict[str, re.Pattern[str]] = {
-    "SEAT": re.compile(rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_M}) in chips[^)\n]*\)(?P<rest>[^\n]*)\n"),
-    "RIVER": re.compile(r"\*\*\* RIVER \*\*\*(?: \[(?P<cards>[^\]\n]*)\])?\n"),
-    "UNCALLED": re.compile(rf"Uncalled bet \((?P<amount>{_M})\) returned to (?P<name>[^\n]+)\n"),
-    "TOTAL": re.compile(rf"Total pot (?P<total>{_M})(?P<pots>(?: (?:Main|Side) pot(?:-\d+)? {_M}\.)*)"
-                        rf" \| Rake (?P<rake>{_M})[^\n]*\n"),
-    "BOARD": re.compile(r"Board \[(?P<cards>[^\]\n]*)\]\n"),
-    "SUMMARY_SEAT": re.compile(r"Seat (?P<seat>\d+): [^\n]* mucked \[(?P<cards>[^\]\n]*)\]\n"),
-}
-_POT = re.compile(rf"(?:Main|Side) pot(?:-\d+)? ({_M})\.")
-_LINE_FIELDS: dict[str, re.Pattern[str]] = {**{k: v.full for k, v in _NAMED.items()}, **_PLAIN_LINES}
-
-_Record = tuple[str, int, "re.Match[str] | None", str]
-"""(line kind, line within the hand, fields or None, line text with its newline)."""
-
-
-_RUNS = frozenset({"SEAT", "ANTE", "DEAL", "SUMMARY_SEAT"})
-"""Line kinds whose consecutive lines the grammar matches as one token (see pokerstars.lark)."""
-
-
-class _Lines:
-    """Inline transformer: the flat list of line tokens becomes one record per line, with its fields.
-
-    A plain class rather than a ``lark.Transformer``: Lark then builds the inlined helper rules with
-    its tree class directly instead of calling ``Transformer.__default__`` for each (~7% faster)."""
-
-    def start(self, tokens: list[Token]) -> list[_Record]:
-        get = _LINE_FIELDS.get
-        out: list[_Record] = []
-        for tok in tokens:
-            kind, rx = tok.type, get(tok.type)
-            if kind in _RUNS:
-                for i, line in enumerate(str(tok).splitlines(keepends=True)):
-                    out.append((kind, tok.line + i, rx.match(line) if rx else None, line))
-            else:
-                out.append((kind, tok.line, rx.match(tok) if rx else None, str(tok)))
-        return out
+def _line_pattern(lark: Lark, terminal: str) -> re.Pattern[str]:
+    value = lark.get_terminal(terminal).pattern.value
+    if terminal in _RUNS:
+        if not (value.startswith("(?:") and value.endswith(")+")):
+            raise ValueError(f"grammars/pokerstars.lark: {terminal} should be written '{terminal}: LINE+', "
+                             f"compiled to (?:LINE)+, not {value!r}")
+        value = value[3:-2]
+    pattern = re.compile(value)
+    if pattern.groups != len(_FIELDS[terminal]):
+        raise ValueError(f"grammars/pokerstars.lark: {terminal} has {pattern.groups} capturing groups, but "
+                         f"parsers/pokerstars.py reads {len(_FIELDS[terminal])}: {', '.join(_FIELDS[terminal])}")
+    return pattern
 
 
 @cache
-def _parser() -> Lark:
+def _grammar() -> _Grammar:
     """The compiled grammar, built once per process (worker processes each build their own)."""
-    grammar = files("studbook.grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", transformer=_Lines())
+    text = files("studbook.grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
+    lark = Lark(text, parser="lalr", lexer="contextual", transformer=_Tokens())
+    return _Grammar(lark, {terminal: _line_pattern(lark, terminal) for terminal in _FIELDS})
 
 
 # -------------------------------------------------------------------------------- amounts, errors
@@ -276,41 +259,45 @@ def _error(where: tuple[str, int], text: str, message: str, expected: str) -> Pa
     return ParseError(where[0], where[1], text.rstrip("\n"), expected, message)
 
 
-_WORDS: dict[str, str] = {
-    "HEADER": "the header line", "TABLE": "the table line (\"Table 'NAME' 8-max\")",
-    "SEAT": "a seat line ('Seat 1: NAME ($1.57 in chips)')", "ANTE": "an ante ('NAME: posts the ante AMOUNT')",
-    "STREET3": "'*** 3rd STREET ***'", "STREET4": "'*** 4th STREET ***'", "STREET5": "'*** 5th STREET ***'",
-    "STREET6": "'*** 6th STREET ***'", "RIVER": "'*** RIVER ***'", "DEAL": "a deal ('Dealt to NAME [Kc]')",
-    "BRING_IN": "a bring-in ('NAME: brings in for AMOUNT')", "BET": "'NAME: bets AMOUNT'",
-    "CALL": "'NAME: calls AMOUNT'", "RAISE": "'NAME: raises X to Y'", "CHECK": "'NAME: checks'",
-    "FOLD": "'NAME: folds'", "UNCALLED": "'Uncalled bet (AMOUNT) returned to NAME'",
-    "DOUBLE_BET": "'Pair on board - a double bet is allowed'", "CAPPED": "'Betting is capped'",
-    "SHOWDOWN": "'*** SHOW DOWN ***'", "SHOWS": "'NAME: shows [cards] (hand)'", "MUCKS": "'NAME: mucks hand'",
-    "DOESNT_SHOW": "'NAME: doesn't show hand'", "COLLECT": "'NAME collected AMOUNT from pot'",
-    "NO_LOW": "'No low hand qualified'", "SUMMARY": "'*** SUMMARY ***'",
-    "TOTAL": "'Total pot AMOUNT | Rake AMOUNT'", "BOARD": "'Board [card]'",
-    "SUMMARY_SEAT": "a summary seat line ('Seat 1: NAME folded on the 3rd Street')",
+_WORDS: dict[str, tuple[str, str]] = {
+    "TABLE": ("the table line", "\"Table 'NAME' 8-max\""), "SEATS": ("a seat line", "'Seat 1: NAME ($1.57 in chips)'"),
+    "ANTES": ("an ante", "'NAME: posts the ante AMOUNT'"), "STREET3": ("'*** 3rd STREET ***'", ""),
+    "STREET4": ("'*** 4th STREET ***'", ""), "STREET5": ("'*** 5th STREET ***'", ""),
+    "STREET6": ("'*** 6th STREET ***'", ""), "RIVER": ("'*** RIVER ***'", ""),
+    "DEALS": ("a deal", "'Dealt to NAME [Kc]'"),
+    "BETTING": ("a betting line", "'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', "
+                "'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', "
+                "'Pair on board - a double bet is allowed', 'Betting is capped'"),
+    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
+    "RESULTS": ("a showdown or pot line", "'NAME: shows [cards] (hand)', 'NAME: mucks hand', "
+                "'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'"),
+    "SUMMARY": ("'*** SUMMARY ***'", ""), "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
+    "BOARD": ("'Board [card]'", ""), "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"),
 }
+"""Each terminal in words (what an error says is out of place) and the lines it stands for (what an
+error says could have come instead)."""
 _ORDER = {name: i for i, name in enumerate(_WORDS)}
 
 
 def _expected(names: set[str] | frozenset[str]) -> str:
     known = sorted((n for n in names if n in _WORDS), key=_ORDER.__getitem__)
-    return "one of " + ", ".join(_WORDS[n] for n in known) if known else "the end of the hand"
+    described = (f"{what} ({lines})" if lines else what for what, lines in map(_WORDS.__getitem__, known))
+    return "one of " + ", ".join(described) if known else "the end of the hand"
 
 
 def _lark_error(err: UnexpectedInput, block: HandText, source_file: str) -> ParseError:
-    """Turn Lark's complaint into a ParseError pointing at the file line."""
+    """Turn Lark's complaint into a ParseError pointing at the file line (Lark's line 1 is the line
+    after the header)."""
     last = len(block.lines)
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
         rel, message = last, "the hand ends here, before its summary is complete (cut off?)"
         expected = _expected(err.expected)
     elif isinstance(err, UnexpectedToken):
-        rel = err.token.line or last
-        message = f"{_WORDS.get(err.token.type, err.token.type)} is out of place here"
+        rel = err.token.line + 1 if err.token.line else last
+        message = f"{_WORDS[err.token.type][0] if err.token.type in _WORDS else err.token.type} is out of place here"
         expected = _expected(err.expected)
     elif isinstance(err, UnexpectedCharacters):
-        rel = err.line
+        rel = err.line + 1
         message = "not a PokerStars line that can come here"
         expected = _expected(err.allowed)
     else:
@@ -321,27 +308,30 @@ def _lark_error(err: UnexpectedInput, block: HandText, source_file: str) -> Pars
 
 # ------------------------------------------------------------------------------------ the builder
 
-_STREET_OF = {"STREET3": 3, "STREET4": 4, "STREET5": 5, "STREET6": 6, "RIVER": 7}
-_ACTIONS = {
-    "ANTE": ActionKind.ANTE, "BRING_IN": ActionKind.BRING_IN, "BET": ActionKind.BET,
-    "CALL": ActionKind.CALL, "RAISE": ActionKind.RAISE, "CHECK": ActionKind.CHECK, "FOLD": ActionKind.FOLD,
-}
-_MARKERS = {"DOUBLE_BET": "double-bet", "CAPPED": "capped", "NO_LOW": "no-low"}
+_STREET_OF = {"STREET3": 3, "STREET4": 4, "STREET5": 5, "STREET6": 6}
+_PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
+_MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
+_SEATING = frozenset({"TABLE", "SEATS"})
 
 
 class _Builder:
-    """Turns the records of one hand into a Hand. One instance per hand; nothing outlives it."""
+    """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
 
-    def __init__(self, block: HandText, source_file: str) -> None:
+    Each token is a line or a run of lines (see grammars/pokerstars.lark); the lines of a token are
+    read with the grammar's own pattern for them, whose groups are the fields (``_FIELDS``)."""
+
+    def __init__(self, block: HandText, source_file: str, lines: dict[str, re.Pattern[str]]) -> None:
         self.block = block
         self.file = source_file
+        self.lines = lines
         self.seat_of: dict[str, int] = {}
         self.longest_first: list[str] = []
         self.unique: dict[str, int] = {}  # names no other seated name starts with: safe to take as read
         self.seats: list[Seat] = []
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
-        self.used: set[int] = set()  # file lines that became part of the hand (not skipped)
+        self.skipped: list[SkippedLine] = []
+        self.next_line = block.start_line + 1  # the first file line no token has covered yet
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
@@ -374,94 +364,30 @@ class _Builder:
                         f"{tok!r} is not a card (garbled site output): recorded as an unknown card"))
         return cards
 
-    def named(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> tuple[int, re.Match[str]]:
-        """The seat a line names and the line's fields, the name read against the seat list."""
-        if m is not None:
-            seat = self.unique.get(m["name"])
-            if seat is not None:
-                return seat, m
-        spec = _NAMED[kind]
-        start = len(spec.prefix)
-        for name in self.longest_first:
-            if line.startswith(name, start):
-                sm = spec.suffix.match(line, start + len(name))
-                if sm is not None:
-                    return self.seat_of[name], sm
-        if m is None:
-            raise _error((self.file, no), line, "line not understood", _WORDS[kind])
-        raise _error((self.file, no), line, f"{m['name']!r} is not seated at this table",
+    def named(self, m: re.Match[str], group: int, no: int) -> tuple[int, re.Match[str]]:
+        """The seat a line names (its ``group``-th field) and the line's fields, read against the seat list.
+
+        The pattern reads the shortest name that the rest of the line fits. When no other seated name
+        starts with that name, it is the player. Otherwise the seated names the line starts with are
+        tried longest first: the line with that name replaced by a NUL must match the same pattern with
+        the NUL as the whole name, and that match's fields are the line's."""
+        name = m[group]
+        seat = self.unique.get(name)
+        if seat is not None:
+            return seat, m
+        line, start = m[0], m.start(group) - m.start()
+        for candidate in self.longest_first:
+            if line.startswith(candidate, start):
+                probe = m.re.match(f"{line[:start]}\0{line[start + len(candidate):]}")
+                if probe is not None and probe.end(group) == start + 1:
+                    return self.seat_of[candidate], probe
+        raise _error((self.file, no), line, f"{name!r} is not seated at this table",
                      "a line naming one of the players of the Seat lines")
 
-    # -- line kinds
-    def table_line(self, line: str) -> None:
-        """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
-        m = re.fullmatch(r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<rest>[^\n]*)\n", line)
-        if m:
-            self.table = m["name"]
-            self.max_seats = int(m["max"]) if m["max"] else None
-
-    def seat_line(self, m: re.Match[str], no: int, line: str) -> None:
-        seat, name = int(m["seat"]), m["name"]
-        self.seats.append(Seat(seat, name, self.money(m["stack"], no, line), "sitting out" in m["rest"]))
-        self.seat_of[name] = seat
-
-    def seats_done(self) -> None:
-        names = list(self.seat_of)
-        self.longest_first = sorted(names, key=len, reverse=True)
-        self.unique = {n: s for n, s in self.seat_of.items() if not any(o != n and o.startswith(n) for o in names)}
-
-    def action(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
-        seat, f = self.named(kind, m, no, line)
-        akind = _ACTIONS[kind]
-        if akind is ActionKind.CHECK or akind is ActionKind.FOLD:
-            amount, to, all_in = 0, None, False
-        else:
-            amount, all_in = self.money(f["amount"], no, line), f["allin"] is not None
-            to = self.money(f["to"], no, line) if akind is ActionKind.RAISE else None
-        self.events.append(Action(no, self.street, seat, akind, amount, to, all_in))
-        if akind is ActionKind.ANTE and not all_in and self.ante is None:
-            self.ante = amount
-        elif akind is ActionKind.BRING_IN and self.bring_in is None:
-            self.bring_in = None if all_in else amount
-        elif akind is ActionKind.FOLD:
-            self.folded.add(seat)
-
-    def street_line(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
-        self.street = _STREET_OF[kind]
-        if kind != "RIVER":
-            return
-        assert m is not None  # the RIVER terminal and its field pattern accept the same lines
-        if m["cards"] is not None:
-            cards = self.cards(m["cards"], no, line)
-            if len(cards) != 1:
-                raise _error((self.file, no), line, "the river line shows more than one community card",
-                             "'*** RIVER ***' or '*** RIVER *** [card]'")
-            self.community = cards[0]
-            self.events.append(CommunityCard(no, cards[0]))
-        else:
-            self.river = (len(self.events), no, frozenset(self.dealt - self.folded))
-
-    def deal(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
-        seat, f = self.named(kind, m, no, line)
-        first, new = f["a"], f["b"]
-        if self.street == 3:
-            cards = self.cards(first, no, line)
-            if new is not None or len(cards) not in (1, 3):
-                raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
-                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
-            down = cards[:2] if len(cards) == 3 else (None, None)
-            self.events.append(Deal(no, 3, seat, down=down, up=cards[-1:]))
-            self.dealt.add(seat)
-            return
-        cards = self.cards(new or "", no, line)
-        if new is None or len(cards) != 1:
-            raise _error((self.file, no), line, f"{self.street}th-street deal without exactly one new card",
-                         "'Dealt to NAME [earlier cards] [new card]'")
-        if self.street == 7:
-            self.got_seventh.add(seat)
-            self.events.append(Deal(no, 7, seat, down=cards))
-        else:
-            self.events.append(Deal(no, self.street, seat, up=cards))
+    def skip(self, stop: int) -> None:
+        """The lines before file line ``stop`` that no token covered (noise) are skipped lines."""
+        start, lines = self.block.start_line, self.block.lines
+        self.skipped.extend(SkippedLine(no, lines[no - start]) for no in range(self.next_line, stop))
 
     def showdown(self, seat: int, event: Show | Muck) -> None:
         """One Show or Muck per seat: a later line about the same seat says more, so it replaces."""
@@ -471,66 +397,171 @@ class _Builder:
             self.shown[seat] = len(self.events)
             self.events.append(event)
 
-    def result(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
-        seat, f = self.named(kind, m, no, line)
-        if kind == "SHOWS":
-            self.showdown(seat, Show(no, seat, self.cards(f["cards"], no, line), f["desc"]))
-        elif kind == "COLLECT":
-            self.events.append(Collect(no, seat, self.money(f["amount"], no, line), f["pot"]))
-        else:
-            self.showdown(seat, Muck(no, seat))
+    # -- one method per terminal: (token, file line of its first line)
+    def table_line(self, tok: Token, no: int) -> None:
+        """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
+        name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+        self.table = name
+        self.max_seats = int(max_seats) if max_seats else None
 
-    def structure(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
+    def seat_lines(self, tok: Token, no: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok), no):
+            seat, name, stack, rest = m.groups()
+            self.seats.append(Seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest))
+            self.seat_of[name] = int(seat)
+
+    def seats_done(self) -> None:
+        names = list(self.seat_of)
+        self.longest_first = sorted(names, key=len, reverse=True)
+        self.unique = {n: s for n, s in self.seat_of.items() if not any(o != n and o.startswith(n) for o in names)}
+
+    def antes(self, tok: Token, no: int) -> None:
+        for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
+            line = m[0]
+            seat, m = self.named(m, 1, no)
+            _, amount, all_in = m.groups()
+            ante = self.money(amount, no, line)
+            self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
+            if all_in is None and self.ante is None:
+                self.ante = ante
+
+    def street_line(self, tok: Token, no: int) -> None:
+        """A street's line and the deals that follow it."""
+        self.street = _STREET_OF[tok.type]
+        self.deals(tok, no + 1, tok.index("\n") + 1)
+
+    def river_line(self, tok: Token, no: int) -> None:
+        self.street = 7
+        end = tok.index("\n") + 1
+        shown = self.lines["RIVER"].match(tok, 0, end)[1]  # type: ignore[index]
+        if shown is None:
+            self.river = (len(self.events), no, frozenset(self.dealt - self.folded))
+        else:
+            line = tok[:end]
+            cards = self.cards(shown, no, line)
+            if len(cards) != 1:
+                raise _error((self.file, no), line, "the river line shows more than one community card",
+                             "'*** RIVER ***' or '*** RIVER *** [card]'")
+            self.community = cards[0]
+            self.events.append(CommunityCard(no, cards[0]))
+        self.deals(tok, no + 1, end)
+
+    def deal_run(self, tok: Token, no: int) -> None:
+        self.deals(tok, no, 0)
+
+    def deals(self, tok: Token, no: int, start: int) -> None:
+        """The deal lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
+        for no, m in enumerate(self.lines["DEALS"].finditer(tok, start), no):
+            line = m[0]
+            seat, m = self.named(m, 1, no)
+            _, first, new = m.groups()
+            if self.street == 3:
+                cards = self.cards(first, no, line)
+                if new is not None or len(cards) not in (1, 3):
+                    raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
+                                 "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
+                down = cards[:2] if len(cards) == 3 else (None, None)
+                self.events.append(Deal(no, 3, seat, down=down, up=cards[-1:]))
+                self.dealt.add(seat)
+                continue
+            cards = self.cards(new or "", no, line)
+            if new is None or len(cards) != 1:
+                raise _error((self.file, no), line, f"{self.street}th-street deal without exactly one new card",
+                             "'Dealt to NAME [earlier cards] [new card]'")
+            if self.street == 7:
+                self.got_seventh.add(seat)
+                self.events.append(Deal(no, 7, seat, down=cards))
+            else:
+                self.events.append(Deal(no, self.street, seat, up=cards))
+
+    def betting(self, tok: Token, no: int) -> None:
+        events, street = self.events, self.street
+        for no, m in enumerate(self.lines["BETTING"].finditer(tok), no):
+            line = m[0]
+            returned, returned_to, marker, name, *_ = m.groups()
+            if name is None:
+                if marker is not None:
+                    events.append(Marker(no, street, _MARKERS[marker]))
+                    continue
+                seat_back = self.seat_of.get(returned_to)
+                if seat_back is None:
+                    raise _error((self.file, no), line, f"{returned_to!r} is not seated at this table",
+                                 "a line naming one of the players of the Seat lines")
+                events.append(UncalledReturn(no, seat_back, self.money(returned, no, line)))
+                continue
+            seat, m = self.named(m, 4, no)
+            *_, verb, raised, amount, all_in, checks = m.groups()
+            if verb is not None:
+                kind, paid, to = _PAID[verb], self.money(amount, no, line), None
+            elif raised is not None:
+                kind, paid, to = ActionKind.RAISE, self.money(raised, no, line), self.money(amount, no, line)
+            else:
+                kind, paid, to = (ActionKind.CHECK if checks else ActionKind.FOLD), 0, None
+            events.append(Action(no, street, seat, kind, paid, to, all_in is not None))
+            if kind is ActionKind.FOLD:
+                self.folded.add(seat)
+            elif kind is ActionKind.BRING_IN and self.bring_in is None:
+                self.bring_in = None if all_in else paid
+
+    def results(self, tok: Token, no: int) -> None:
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), no):
+            line = m[0]
+            if m[2] is None:  # no name: "No low hand qualified"
+                self.events.append(Marker(no, self.street, "no-low"))
+                continue
+            seat, m = self.named(m, 2, no)
+            _, _, shown, description, mucks, collected, pot = m.groups()
+            if shown is not None:
+                self.showdown(seat, Show(no, seat, self.cards(shown, no, line), description))
+            elif mucks is not None:
+                self.showdown(seat, Muck(no, seat))
+            else:
+                self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
+
+    def structure(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***``, ``*** SUMMARY ***``: their place is all they say, and the grammar
         has checked it."""
 
-    def marker(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
-        self.events.append(Marker(no, self.street, _MARKERS[kind]))
+    def total_line(self, tok: Token, no: int) -> None:
+        total, pots, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        self.total = self.money(total, no, tok)
+        self.rake = self.money(rake, no, tok)
+        self.pots = tuple(self.money(x, no, tok) for x in _POT.findall(pots))
 
-    def uncalled(self, kind: str, m: re.Match[str], no: int, line: str) -> None:
-        seat = self.seat_of.get(m["name"])
-        if seat is None:
-            raise _error((self.file, no), line, f"{m['name']!r} is not seated at this table",
-                         "a line naming one of the players of the Seat lines")
-        self.events.append(UncalledReturn(no, seat, self.money(m["amount"], no, line)))
+    def board_line(self, tok: Token, no: int) -> None:
+        (cards,) = self.lines["BOARD"].match(tok).groups()  # type: ignore[union-attr]
+        self.board = self.cards(cards, no, tok)
 
-    def total_line(self, kind: str, m: re.Match[str], no: int, line: str) -> None:
-        self.total = self.money(m["total"], no, line)
-        self.rake = self.money(m["rake"], no, line)
-        self.pots = tuple(self.money(x, no, line) for x in _POT.findall(m["pots"]))
-
-    def board_line(self, kind: str, m: re.Match[str], no: int, line: str) -> None:
-        self.board = self.cards(m["cards"], no, line)
-
-    def summary_seat(self, kind: str, m: re.Match[str] | None, no: int, line: str) -> None:
+    def summary_seats(self, tok: Token, no: int) -> None:
         """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
-        existing = self.shown.get(int(m["seat"])) if m is not None else None
-        if m is None or (existing is not None and isinstance(self.events[existing], Show)):
-            self.used.discard(no)
-            return
-        seat = int(m["seat"])
-        cards = self.cards(m["cards"], no, line)
-        at = self.events[existing].line if existing is not None else no
-        self.showdown(seat, Muck(at, seat, cards))  # type: ignore[arg-type]
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), no):
+            seat_text, mucked = m.groups()
+            seat = int(seat_text)
+            existing = self.shown.get(seat)
+            if mucked is None or (existing is not None and isinstance(self.events[existing], Show)):
+                self.skipped.append(SkippedLine(no, m[0].rstrip("\n")))
+                continue
+            at = self.events[existing].line if existing is not None else no
+            self.showdown(seat, Muck(at, seat, self.cards(mucked, no, m[0])))  # type: ignore[arg-type]
 
     # -- the whole hand
-    def feed(self, records: list[_Record]) -> None:
-        base = self.block.start_line - 1
-        self.used = {base + rec[1] for rec in records}
-        first = 0
-        for first, (kind, rel, m, line) in enumerate(records):  # noqa: B007 - `first` is used below
-            if kind == "SEAT":
-                assert m is not None  # the SEAT terminal and its field pattern accept the same lines
-                self.seat_line(m, base + rel, line)
-            elif kind == "TABLE":
-                self.table_line(line)
-            elif kind != "HEADER":
-                break
-        self.seats_done()
+    def feed(self, tokens: list[Token]) -> None:
+        """Every token in order; the seat list is complete before the first line that names a player."""
+        base = self.block.start_line  # Lark's line 1 is the line after the header
         handlers = _HANDLERS
-        for kind, rel, m, line in records[first:]:
-            handlers[kind](self, kind, m, base + rel, line)
+        seating = True
+        for tok in tokens:
+            kind = tok.type
+            if seating and kind not in _SEATING:
+                self.seats_done()
+                seating = False
+            no = base + tok.line
+            if no > self.next_line:
+                self.skip(no)
+            handlers[kind](self, tok, no)
+            self.next_line = base + tok.end_line
+        self.skip(base + len(self.block.lines))
 
     def seventh_street(self) -> None:
         """PokerStars prints no 7th-street line for opponents: their down card is dealt all the same."""
@@ -556,8 +587,6 @@ class _Builder:
         self.check_board()
         if header.warning:
             self.warnings.append(ParseWarning(self.block.start_line, self.block.lines[0], header.warning))
-        skipped = tuple(SkippedLine(no, text) for no, text in enumerate(self.block.lines, self.block.start_line)
-                        if no not in self.used)
         assert header.game is not None
         return Hand(
             site=SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
@@ -566,20 +595,18 @@ class _Builder:
             bring_in=self.bring_in, currency=header.currency, play_money=header.play_money,
             tournament=header.tournament, table=self.table, max_seats=self.max_seats,
             started_at=header.started_at, total_pot=self.total, rake=self.rake, printed_pots=self.pots,
-            skipped=skipped, warnings=tuple(self.warnings),
+            skipped=tuple(self.skipped), warnings=tuple(self.warnings),
         )
 
 
 _HANDLERS: dict[str, Any] = {
-    **dict.fromkeys(_ACTIONS, _Builder.action),
     **dict.fromkeys(_STREET_OF, _Builder.street_line),
-    **dict.fromkeys(("SHOWS", "MUCKS", "DOESNT_SHOW", "COLLECT"), _Builder.result),
-    **dict.fromkeys(_MARKERS, _Builder.marker),
-    "DEAL": _Builder.deal, "UNCALLED": _Builder.uncalled, "TOTAL": _Builder.total_line,
-    "BOARD": _Builder.board_line, "SUMMARY_SEAT": _Builder.summary_seat,
-    "SHOWDOWN": _Builder.structure, "SUMMARY": _Builder.structure,
+    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_lines, "ANTES": _Builder.antes,
+    "RIVER": _Builder.river_line, "DEALS": _Builder.deal_run, "BETTING": _Builder.betting,
+    "SHOWDOWN": _Builder.structure, "RESULTS": _Builder.results, "SUMMARY": _Builder.structure,
+    "TOTAL": _Builder.total_line, "BOARD": _Builder.board_line, "SUMMARY_SEATS": _Builder.summary_seats,
 }
-"""The method for each line kind after the seats; every one takes (kind, fields, file line, text)."""
+"""The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
@@ -589,12 +616,14 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
         header = _read_header(header_line, (source_file, block.start_line))
         if header.game is None:
             return NotStudHand(source_file, block.start_line, SITE, header.printed_game)
+        grammar = _grammar()
+        body = block.lines[1:]
         try:
-            records: Any = _parser().parse("\n".join(block.lines) + "\n")
+            tokens: Any = grammar.lark.parse("\n".join(body) + "\n" if body else "")
         except UnexpectedInput as err:
             return _lark_error(err, block, source_file)
-        builder = _Builder(block, source_file)
-        builder.feed(records)
+        builder = _Builder(block, source_file, grammar.lines)
+        builder.feed(tokens)
         return builder.hand(header)
     except ParseError as err:
         return err
