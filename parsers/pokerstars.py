@@ -70,7 +70,6 @@ _PLAIN = re.compile(r"(?P<game>[^(]+?)(?: \((?P<stakes>[^()]+)\))?")
 _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
 
-_DATE_FIELDS = re.compile(r"[/ :]")
 _GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ}
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -114,12 +113,11 @@ def _currency(amount: str, code: str | None) -> str | None:
     return code.upper() if code else _SYMBOLS.get(amount[:1])
 
 
-def _read_header(text: str, where: tuple[str, int]) -> _Header:
-    m = _HEADER.fullmatch(text)
-    if m is None:
-        raise _error(where, text, "not a PokerStars hand header",
-                     "'PokerStars Hand #ID: GAME (STAKES) - YYYY/MM/DD H:MM:SS ET'")
-    printed, mixed = m["game"], None
+@lru_cache(maxsize=256)
+def _game_part(printed: str) -> tuple[Game | None, str, str | None, str] | None:
+    """(game or None outside the stud family, game as printed, mixed-game name, stakes) of the header's
+    game part, None if it is not understood. Cached: a file repeats the same few game parts."""
+    mixed = None
     w = _WRAPPED.fullmatch(printed)
     if w and not _LIMIT.fullmatch(w["wrapper"]):
         mixed, inner = w["wrapper"], w["inner"]
@@ -127,11 +125,23 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
     else:
         p = _PLAIN.fullmatch(printed)
         if p is None:
-            raise _error(where, text, f"game {printed!r} not understood",
-                         "'GAME Limit (STAKES)' or 'MIX (GAME Limit[, STAKES])'")
+            return None
         game_text, stakes = p["game"], p["stakes"] or ""
     lim = _LIMIT.fullmatch(game_text)
     game = _GAMES.get(lim["name"].lower()) if lim and lim["limit"].lower() == "limit" else None
+    return game, game_text, mixed, stakes
+
+
+def _read_header(text: str, where: tuple[str, int]) -> _Header:
+    m = _HEADER.fullmatch(text)
+    if m is None:
+        raise _error(where, text, "not a PokerStars hand header",
+                     "'PokerStars Hand #ID: GAME (STAKES) - YYYY/MM/DD H:MM:SS ET'")
+    part = _game_part(m["game"])
+    if part is None:
+        raise _error(where, text, f"game {m['game']!r} not understood",
+                     "'GAME Limit (STAKES)' or 'MIX (GAME Limit[, STAKES])'")
+    game, game_text, mixed, stakes = part
     if game is None:
         return _Header(m["id"], None, game_text, mixed, 0, 0, None, False, None, None, None)
 
@@ -161,7 +171,7 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
     if zone is None:
         warning = f"unknown time zone {tz!r}: start time left unknown"
     else:
-        y, mo, d, h, mi, sec = map(int, _DATE_FIELDS.split(date))
+        y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
         started = datetime(y, mo, d, h, mi, sec, tzinfo=zone)
     return _Header(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
                    started, warning)
@@ -246,6 +256,13 @@ def _cents(text: str) -> int | None:
         return None
     frac = m["frac"] or ""
     return int(m["whole"].replace(",", "")) * 100 + int(frac.ljust(2, "0"))
+
+
+@lru_cache(maxsize=4096)
+def _cards(text: str) -> tuple[Card | None, ...]:
+    """The cards of a bracket's text, None for a token that is no card. Cached like amounts: door
+    cards and single new cards are a few hundred texts."""
+    return tuple(map(CARD_BY_TEXT.get, text.split()))
 
 
 def _money(text: str, where: tuple[str, int], line: str) -> int:
@@ -354,10 +371,9 @@ class _Builder:
 
     def cards(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
         """Cards in a bracket; a token that is no card becomes None with a warning (never a guess)."""
-        tokens = text.split()
-        cards = tuple(map(CARD_BY_TEXT.get, tokens))
+        cards = _cards(text)
         if None in cards:
-            for tok, card in zip(tokens, cards):
+            for tok, card in zip(text.split(), cards):
                 if card is None:
                     self.warnings.append(ParseWarning(
                         no, line.rstrip("\n"),
@@ -368,13 +384,11 @@ class _Builder:
         """The seat a line names (its ``group``-th field) and the line's fields, read against the seat list.
 
         The pattern reads the shortest name that the rest of the line fits. When no other seated name
-        starts with that name, it is the player. Otherwise the seated names the line starts with are
-        tried longest first: the line with that name replaced by a NUL must match the same pattern with
-        the NUL as the whole name, and that match's fields are the line's."""
+        starts with that name, it is the player: callers look it up in ``unique`` themselves and call
+        this only when it is not there. Otherwise the seated names the line starts with are tried
+        longest first: the line with that name replaced by a NUL must match the same pattern with the
+        NUL as the whole name, and that match's fields are the line's."""
         name = m[group]
-        seat = self.unique.get(name)
-        if seat is not None:
-            return seat, m
         line, start = m[0], m.start(group) - m.start()
         for candidate in self.longest_first:
             if line.startswith(candidate, start):
@@ -416,9 +430,12 @@ class _Builder:
         self.unique = {n: s for n, s in self.seat_of.items() if not any(o != n and o.startswith(n) for o in names)}
 
     def antes(self, tok: Token, no: int) -> None:
+        unique = self.unique
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
             line = m[0]
-            seat, m = self.named(m, 1, no)
+            seat = unique.get(m[1])
+            if seat is None:
+                seat, m = self.named(m, 1, no)
             _, amount, all_in = m.groups()
             ante = self.money(amount, no, line)
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
@@ -451,9 +468,12 @@ class _Builder:
 
     def deals(self, tok: Token, no: int, start: int) -> None:
         """The deal lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
+        unique = self.unique
         for no, m in enumerate(self.lines["DEALS"].finditer(tok, start), no):
             line = m[0]
-            seat, m = self.named(m, 1, no)
+            seat = unique.get(m[1])
+            if seat is None:
+                seat, m = self.named(m, 1, no)
             _, first, new = m.groups()
             if self.street == 3:
                 cards = self.cards(first, no, line)
@@ -461,7 +481,7 @@ class _Builder:
                     raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
                                  "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
                 down = cards[:2] if len(cards) == 3 else (None, None)
-                self.events.append(Deal(no, 3, seat, down=down, up=cards[-1:]))
+                self.events.append(Deal(no, 3, seat, down, cards[-1:]))
                 self.dealt.add(seat)
                 continue
             cards = self.cards(new or "", no, line)
@@ -470,12 +490,12 @@ class _Builder:
                              "'Dealt to NAME [earlier cards] [new card]'")
             if self.street == 7:
                 self.got_seventh.add(seat)
-                self.events.append(Deal(no, 7, seat, down=cards))
+                self.events.append(Deal(no, 7, seat, cards))
             else:
-                self.events.append(Deal(no, self.street, seat, up=cards))
+                self.events.append(Deal(no, self.street, seat, (), cards))
 
     def betting(self, tok: Token, no: int) -> None:
-        events, street = self.events, self.street
+        events, street, unique = self.events, self.street, self.unique
         for no, m in enumerate(self.lines["BETTING"].finditer(tok), no):
             line = m[0]
             returned, returned_to, marker, name, *_ = m.groups()
@@ -489,7 +509,9 @@ class _Builder:
                                  "a line naming one of the players of the Seat lines")
                 events.append(UncalledReturn(no, seat_back, self.money(returned, no, line)))
                 continue
-            seat, m = self.named(m, 4, no)
+            seat = unique.get(m[4])
+            if seat is None:
+                seat, m = self.named(m, 4, no)
             *_, verb, raised, amount, all_in, checks = m.groups()
             if verb is not None:
                 kind, paid, to = _PAID[verb], self.money(amount, no, line), None
@@ -504,12 +526,15 @@ class _Builder:
                 self.bring_in = None if all_in else paid
 
     def results(self, tok: Token, no: int) -> None:
+        unique = self.unique
         for no, m in enumerate(self.lines["RESULTS"].finditer(tok), no):
             line = m[0]
             if m[2] is None:  # no name: "No low hand qualified"
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
-            seat, m = self.named(m, 2, no)
+            seat = unique.get(m[2])
+            if seat is None:
+                seat, m = self.named(m, 2, no)
             _, _, shown, description, mucks, collected, pot = m.groups()
             if shown is not None:
                 self.showdown(seat, Show(no, seat, self.cards(shown, no, line), description))
