@@ -76,7 +76,10 @@ class Style:
     raising anyway; ``steal``: chance of completing from one of the last three seats before the bring-in
     when everyone before has folded; ``sticky``: chance of calling anyway (a calling station's habit).
     ``buy_in`` and ``rebuy_below`` are in big bets: a cash player tops his stack up to ``buy_in`` when it
-    falls below ``rebuy_below``.
+    falls below ``rebuy_below``. ``commit``, in big bets too: once his stack is no bigger, a hand worth
+    calling with is played by betting or raising, all-in when a full raise costs more than he has (a
+    short stack gets his chips in early and alone against the caller, which is where heads-up all-ins
+    before 7th street, and all-in EV, come from).
     """
 
     name: str
@@ -89,6 +92,7 @@ class Style:
     sticky: float
     buy_in: int
     rebuy_below: int
+    commit: int = 0
 
 
 STYLES: Mapping[str, Style] = MappingProxyType({s.name: s for s in (
@@ -103,10 +107,11 @@ STYLES: Mapping[str, Style] = MappingProxyType({s.name: s for s in (
     Style("stealer", enter=0.50, call=0.45, bet=0.55, raise_at=0.72, bluff=0.08, steal=0.90, sticky=0.03,
           buy_in=50, rebuy_below=20),
     Style("short-stack", enter=0.40, call=0.40, bet=0.50, raise_at=0.60, bluff=0.05, steal=0.20, sticky=0.10,
-          buy_in=12, rebuy_below=3),
+          buy_in=6, rebuy_below=1, commit=3),
 )})
-"""The styles of the simulated players; ``short-stack`` buys in small, which is where all-ins and side
-pots come from at a cash table."""
+"""The styles of the simulated players; ``short-stack`` buys in small, tops up only when nearly broke and
+gets the last few bets in by raising, which is where all-ins, side pots and heads-up all-ins before 7th
+street come from at a cash table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +356,8 @@ class Situation:
     steal_seat: bool
     price: float
     """The call as a share of the pot after calling: cheap calls (the bring-in) need less."""
+    big_bets_left: float = float("inf")
+    """The player's stack in big bets."""
 
 
 def _aggressive_move(opt: Options, strong: bool) -> Move | None:
@@ -370,21 +377,23 @@ def decide(style: Style, power: float, opt: Options, where: Situation, rng: rand
     roll = rng.random()
     raise_move = _aggressive_move(opt, power > 0.8)
     pressure = 0.07 * max(0, where.bets - 1)
+    playable = (style.enter if where.street == 3 else style.call) + (where.price - 0.25) * 0.6
+    committed = raise_move is not None and where.big_bets_left <= style.commit and power > playable
     if opt.bring_in is not None:
-        if raise_move is not None and (power > style.raise_at or roll < style.bluff):
+        if raise_move is not None and (power > style.raise_at or roll < style.bluff or committed):
             return raise_move
         return Move(ActionKind.BRING_IN, opt.bring_in)
     if opt.to_call == 0:
         threshold = style.raise_at if where.street == 3 else style.bet
-        if raise_move is not None and (power > threshold or roll < style.bluff):
+        if raise_move is not None and (power > threshold or roll < style.bluff or committed):
             return raise_move
         return Move(ActionKind.CHECK)
     if raise_move is not None:
         if where.street == 3 and where.unopened and where.steal_seat and roll < style.steal:
             return raise_move
-        if power > style.raise_at + pressure or roll < style.bluff / 2:
+        if power > style.raise_at + pressure or roll < style.bluff / 2 or committed:
             return raise_move
-    threshold = (style.enter if where.street == 3 else style.call) + (where.price - 0.25) * 0.6
+    threshold = playable
     if power > threshold + pressure / 2 or rng.random() < style.sticky:
         return Move(ActionKind.CALL, min(opt.to_call, opt.stack))
     return Move(ActionKind.FOLD)
@@ -500,7 +509,7 @@ class _Dealer:
             power = judge(game, holding, threat)
             pot = sum(state.invested.values())
             where = Situation(street, state.bets, not self.entered, seat in steal_from,
-                              opt.to_call / (pot + opt.to_call))
+                              opt.to_call / (pot + opt.to_call), opt.stack / self.setup.stakes.big_bet)
             move = decide(self.players[seat].style, power, opt, where, self.rng)
             self.record(seat, move, opt, street)
 
