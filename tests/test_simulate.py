@@ -5,6 +5,7 @@ player styles that come out different."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import Counter
 from datetime import timedelta
 
@@ -16,14 +17,16 @@ from studbook.analytics.cli import main
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Game, Half, Hand, Show
 from studbook.engine.profiles import PROFILES, get_profile
-from studbook.engine.replay import replay
+from studbook.engine.replay import Options, replay
 from studbook.engine.simulate import (
     REGULARS,
     STYLES,
     Player,
+    Situation,
     Stakes,
     TableSpec,
     TournamentSpec,
+    decide,
     simulate,
     strength,
 )
@@ -158,6 +161,21 @@ def test_styles_play_differently() -> None:
     assert max(vpip, key=vpip.__getitem__) == "BartFinch77"  # the calling station
     assert by_style["rock"] == min(by_style.values())
     assert by_style["maniac"] > by_style["regular"] > by_style["rock"]
+
+
+def test_a_short_stack_raises_his_last_bets_in_with_a_hand_he_would_call_with() -> None:
+    """Facing a bet on 5th street with a calling hand: the short stack calls while he has chips, and
+    raises all-in once he is down to his last ``commit`` big bets; a regular just calls either way."""
+    facing = Options(seat=3, to_call=200, bring_in=None, raise_kind=ActionKind.RAISE, raise_to=(),
+                     all_in_to=450, contributed=0, stack=450)
+    moves = {}
+    for name in ("short-stack", "regular"):
+        for left in (2.25, 20.0):
+            rng = random.Random(7)
+            where = Situation(street=5, bets=1, unopened=False, steal_seat=False, price=0.2, big_bets_left=left)
+            moves[(name, left)] = decide(STYLES[name], 0.55, facing, where, rng).kind
+    assert moves == {("short-stack", 2.25): ActionKind.RAISE, ("short-stack", 20.0): ActionKind.CALL,
+                     ("regular", 2.25): ActionKind.CALL, ("regular", 20.0): ActionKind.CALL}
 
 
 def test_strength_follows_the_cards() -> None:
