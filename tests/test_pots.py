@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import corpus_path
 from handbuilder import build
 from studbook.engine.cards import DECK, parse_cards
-from studbook.engine.model import Game, Half, Pot
+from studbook.engine.model import Collect, Game, Half, Hand, Pot
 from studbook.engine.pots import build_pots, distribute_pot, pot_index, share, split_halves, split_rake
 from studbook.engine.replay import replay
+from studbook.parsers import parse_file
 from studbook.engine.profiles import PROFILES, RakeFrom, get_profile
 
 contributions = st.dictionaries(st.integers(1, 8), st.integers(0, 500), min_size=2, max_size=8)
@@ -205,3 +208,16 @@ def test_the_replay_judges_a_pot_a_garbled_card_cannot_change() -> None:
     assert [v.rule for v in replay(build(GARBLED_SEVENTH.format(winner=1))).violations] == ["cards.garbled"]
     wrong = replay(build(GARBLED_SEVENTH.format(winner=8))).violations
     assert sorted((v.rule, v.seat) for v in wrong) == [("cards.garbled", None), ("pot.winner", 1), ("pot.winner", 8)]
+
+
+def test_the_real_garbled_hand_is_judged_so_a_wrong_payee_would_be_caught() -> None:
+    """PokerStars hand 91733835979 itself: the site paid the trip aces, which is right; had it paid the
+    pair of jacks, the replay would say so despite the garbled card."""
+    hand = next(iter(parse_file(corpus_path("fpdb", "Stars", "Triple-Stud-USD-2.00-0.20-MTT-201301.txt"))))
+    assert isinstance(hand, Hand) and hand.site_hand_id == "91733835979"
+    assert [v.rule for v in replay(hand).violations] == ["cards.garbled"]
+    collect = next(e for e in hand.events if isinstance(e, Collect))
+    loser = next(s for s in replay(hand).showdown if s != collect.seat)
+    swapped = tuple(dataclasses.replace(e, seat=loser) if e is collect else e for e in hand.events)
+    rules = [v.rule for v in replay(dataclasses.replace(hand, events=swapped)).violations]
+    assert rules.count("pot.winner") == 2
