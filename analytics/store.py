@@ -13,9 +13,10 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   however large the file) and are inserted with one ``INSERT … SELECT`` per table and chunk.
 - **Bounded memory.** DuckDB keeps the database's blocks cached up to its ``memory_limit``, 80% of the
   machine's memory unless told otherwise, so a long import's resident memory would grow with the
-  database. :func:`open_store` sets :data:`DEFAULT_MEMORY_LIMIT` instead (``STUDBOOK_MEMORY_LIMIT`` or
-  the ``memory_limit`` argument change it); beyond it DuckDB evicts blocks already written and spills
-  large sorts to a temporary folder beside the database.
+  database. :func:`open_store` sets a limit instead, by what the store is opened for (the
+  ``memory_limit`` argument or ``STUDBOOK_MEMORY_LIMIT`` override it): :data:`WRITE_MEMORY_LIMIT` to
+  import, :data:`READ_MEMORY_LIMIT` to query. Beyond it DuckDB evicts blocks already written and
+  spills large joins and sorts to a temporary folder beside the database.
 - **A database is used only with the schema it was made with.** Opening one written by another schema
   version, or whose tables' columns differ from this studbook's, is refused with a message saying what
   to do, before anything is read or written.
@@ -40,9 +41,15 @@ from .schema import HAND_TABLES, HANDS, IMPORTS, PARSE_ERRORS, SCHEMA_VERSION, T
 
 DEFAULT_DB = "studbook.duckdb"
 
-DEFAULT_MEMORY_LIMIT = "1GB"
-"""DuckDB's memory limit when nothing else is asked: the stat tables of a million hands run well within
-it, and it keeps an import's footprint flat however many hands it writes."""
+WRITE_MEMORY_LIMIT = "256MB"
+"""DuckDB's memory limit for a store opened to write: an import only appends a chunk of hands at a time
+and looks up its 500 ids, and with this limit its resident memory stays flat however many hands it
+writes (with 1GB it grew by ~0.7 MB per thousand hands, DuckDB caching what it had written)."""
+
+READ_MEMORY_LIMIT = "2GB"
+"""DuckDB's memory limit for a store opened read-only (stats, charts, export): the stat tables join and
+group millions of rows; on a million hands, the table by game and stakes took 1-2 s with 2GB and
+11-13 s with 1GB (spilling to disk)."""
 
 MEMORY_LIMIT_VARIABLE = "STUDBOOK_MEMORY_LIMIT"
 THREADS_VARIABLE = "STUDBOOK_THREADS"
@@ -221,7 +228,7 @@ def open_store(
 
     ``memory_limit`` (a DuckDB size: ``1GB``, ``512MB``) and ``threads`` bound what DuckDB may use;
     unset, they come from ``STUDBOOK_MEMORY_LIMIT`` and ``STUDBOOK_THREADS``, else
-    :data:`DEFAULT_MEMORY_LIMIT` and one thread per core.
+    :data:`READ_MEMORY_LIMIT` or :data:`WRITE_MEMORY_LIMIT` and one thread per core.
 
     Raises :class:`StoreError` when the file is not a DuckDB database, is locked by another program, is
     missing in ``read_only`` mode, was written by another studbook schema version or has other columns
@@ -229,7 +236,7 @@ def open_store(
     where = str(path)
     if read_only and not Path(where).exists():
         raise StoreError(f"{where}: no such database (run 'studbook import ... --db {where}' first)")
-    settings = _resource_settings(memory_limit, threads)
+    settings = _resource_settings(memory_limit, threads, read_only)
     try:
         con = duckdb.connect(where, read_only=read_only)
     except duckdb.Error as exc:
@@ -245,10 +252,11 @@ def open_store(
     return Store(con, where)
 
 
-def _resource_settings(memory_limit: str | None, threads: int | None) -> dict[str, str]:
+def _resource_settings(memory_limit: str | None, threads: int | None, read_only: bool) -> dict[str, str]:
     """DuckDB's memory limit and thread count as ``SET`` values: the arguments, else the environment,
-    else the defaults (no thread setting: DuckDB's one per core)."""
-    settings = {"memory_limit": memory_limit or os.environ.get(MEMORY_LIMIT_VARIABLE) or DEFAULT_MEMORY_LIMIT}
+    else the defaults for reading or writing (no thread setting: DuckDB's one per core)."""
+    default = READ_MEMORY_LIMIT if read_only else WRITE_MEMORY_LIMIT
+    settings = {"memory_limit": memory_limit or os.environ.get(MEMORY_LIMIT_VARIABLE) or default}
     wanted = threads if threads is not None else os.environ.get(THREADS_VARIABLE)
     if wanted is not None:
         settings["threads"] = str(wanted)

@@ -4,15 +4,19 @@ Three phases, each printed with its figures:
 
 1. **import**: ``--import-hands`` hands from a *hand source* (a function ``n -> iterable of Hand``: the
    simulator by default, ``--source corpus`` repeats the parsed corpus hands with fresh hand numbers,
-   ``--source module:function`` plugs in anything else) are replayed, turned into rows (with the stat flags) and
-   written to a fresh database in chunks, as the importer does. Prints hands/s and the resident memory
-   at every quarter, which must stay flat: memory is bounded by the chunk size, not by the hand count.
+   ``--source module:function`` plugs in anything else) are replayed, turned into rows (with the stat
+   flags) and written to a fresh database in chunks, as the importer does. Prints, at every quarter,
+   the import's hands per second (the time the source takes to make the hands left out) and the
+   resident memory, which must stay flat: Python holds one chunk at a time and DuckDB caches at most
+   its memory limit (``--memory-limit``, default the store's), however many hands are written.
 2. **scale**: the stored hands are copied in SQL with fresh ids (and later time stamps) until the
-   database holds ``--hands`` hands, so the stats can be timed on a million hands now.
+   database holds ``--hands`` hands, so the stats can be timed on a million hands without simulating
+   and importing them all (the copies have the same stats as the originals, repeated).
 3. **stats**: the full stat table per player (every stat of STATS.md), the same by game and stakes, and
    the win-rate table with sessions; seconds for each. The goal is under 5 s for a million hands.
 
     python benchmarks/stats.py [--hands 1000000] [--import-hands 20000] [--source simulator|corpus|mod:func]
+                               [--memory-limit 1GB]
 """
 
 from __future__ import annotations
@@ -29,8 +33,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from studbook.analytics.importer import CHUNK_HANDS
-from studbook.analytics.rows import rows_for_hand, to_arrow
-from studbook.analytics.schema import HAND_TABLES, PARSE_ERRORS
+from studbook.analytics.rows import hand_batches, to_arrow
+from studbook.analytics.schema import PARSE_ERRORS
 from studbook.analytics.stats import Filters, stat_table
 from studbook.analytics.store import SourceFile, Store, open_store
 from studbook.analytics.winrate import winrates
@@ -93,26 +97,26 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def import_hands(store: Store, hands: Iterable[Hand], total: int) -> int:
+def import_hands(store: Store, hands: Iterable[Hand], total: int) -> tuple[int, float, float]:
     """Replay and store ``hands`` a chunk (the importer's size) per transaction, as if each chunk were
-    a file; print the rate and the resident memory at each quarter. Returns the number stored."""
-    started = time.perf_counter()
+    a file; print the rate and the resident memory at each quarter. Returns the number stored and the
+    wall and CPU seconds of the import itself (the source's time to make the hands left out)."""
     marks = {total * q // 4 for q in (1, 2, 3, 4)}
     count = 0
-    batches = iter(hands)
-    while chunk := list(itertools.islice(batches, CHUNK_HANDS)):
-        buffer: dict[str, list[dict]] = {t.name: [] for t in HAND_TABLES}
-        for hand in chunk:
-            for name, rows in rows_for_hand(hand, replay(hand, profile_for(hand))).items():
-                buffer[name].extend(rows)
-        arrow = {name: to_arrow(name, rows) for name, rows in buffer.items()}
-        store.write_file(SourceFile(f"chunk {count}", f"chunk {count}", 0), [arrow], to_arrow(PARSE_ERRORS.name, []))
-        for number in range(count + 1, count + len(chunk) + 1):
-            if number in marks:
-                rate = number / (time.perf_counter() - started)
-                print(f"  {number:>9,} hands  {rate:>7,.0f} hands/s  resident memory {rss_mb():,.0f} MB")
+    wall = cpu = 0.0
+    source = iter(hands)
+    no_errors = to_arrow(PARSE_ERRORS.name, [])
+    while chunk := list(itertools.islice(source, CHUNK_HANDS)):
+        started, cpu_started = time.perf_counter(), time.process_time()
+        batches = hand_batches([(hand, replay(hand, profile_for(hand))) for hand in chunk])
+        store.write_file(SourceFile(f"chunk {count}", f"chunk {count}", 0), [batches], no_errors)
+        wall += time.perf_counter() - started
+        cpu += time.process_time() - cpu_started
         count += len(chunk)
-    return count
+        if any(count - len(chunk) < mark <= count for mark in marks):
+            print(f"  {count:>9,} hands  {count / wall:>7,.0f} hands/s  {count / cpu:>7,.0f} per CPU second  "
+                  f"resident memory {rss_mb():,.0f} MB")
+    return count, wall, cpu
 
 
 def scale_to(store: Store, target: int) -> int:
@@ -156,21 +160,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", default="simulator",
                         help="simulator (default), corpus (real hands repeated with fresh numbers), or "
                              "module:function giving n hands")
+    parser.add_argument("--memory-limit", help="DuckDB memory limit (default: the store's, see open_store)")
     args = parser.parse_args(argv)
     source = load_source(args.source)
     with tempfile.TemporaryDirectory(prefix="studbook-stats-bench-") as tmp:
-        with open_store(Path(tmp) / "bench.duckdb") as store:
-            print(f"import of {args.import_hands:,} hands from {getattr(source, '__name__', source)}:")
+        db = Path(tmp) / "bench.duckdb"
+        with open_store(db, memory_limit=args.memory_limit) as store:
+            (limit,) = store.con.execute("SELECT current_setting('memory_limit')").fetchone()  # type: ignore[misc]
+            print(f"import of {args.import_hands:,} hands from {getattr(source, '__name__', source)} "
+                  f"(DuckDB memory limit {limit}):")
             started = time.perf_counter()
-            stored = import_hands(store, source(args.import_hands), args.import_hands)
+            stored, wall, cpu = import_hands(store, source(args.import_hands), args.import_hands)
             elapsed = time.perf_counter() - started
-            print(f"  {stored:,} hands in {elapsed:.1f} s = {stored / elapsed:,.0f} hands/s; "
-                  f"peak memory so far {peak_mb():,.0f} MB")
+            print(f"  {stored:,} hands imported in {wall:.1f} s = {stored / wall:,.0f} hands/s, "
+                  f"{stored / cpu:,.0f} per CPU second ({elapsed - wall:.1f} s more making the hands); "
+                  f"database {db.stat().st_size / 1e6:,.0f} MB; peak memory so far {peak_mb():,.0f} MB")
             started = time.perf_counter()
             total = scale_to(store, args.hands)
             (players,) = store.con.execute("SELECT count(*) FROM hand_players").fetchone()  # type: ignore[misc]
-            print(f"scaled to {total:,} hands / {players:,} player rows in {time.perf_counter() - started:.1f} s")
-        with open_store(Path(tmp) / "bench.duckdb", read_only=True) as store:
+            print(f"scaled to {total:,} hands / {players:,} player rows in {time.perf_counter() - started:.1f} s "
+                  "(copies of the imported hands with fresh ids, made in SQL)")
+        with open_store(db, read_only=True, memory_limit=args.memory_limit) as store:
             con = store.con
             print("stats:")
             full = timed("every stat, one row per player", lambda: stat_table(con))

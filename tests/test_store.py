@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from studbook.analytics.rows import columns_to_arrow, hand_batches, rows_for_hand, to_arrow
 from studbook.analytics.schema import HAND_TABLES, TABLES
 from studbook.analytics.store import (
-    DEFAULT_MEMORY_LIMIT,
     MEMORY_LIMIT_VARIABLE,
+    READ_MEMORY_LIMIT,
     THREADS_VARIABLE,
+    WRITE_MEMORY_LIMIT,
     SourceFile,
     StoreError,
     open_store,
@@ -377,7 +378,8 @@ def test_memory_limit_and_threads_come_from_arguments_environment_or_defaults(
 
     monkeypatch.delenv(MEMORY_LIMIT_VARIABLE, raising=False)
     monkeypatch.delenv(THREADS_VARIABLE, raising=False)
-    assert settings()[0] == duckdb_size(DEFAULT_MEMORY_LIMIT)
+    assert settings()[0] == duckdb_size(WRITE_MEMORY_LIMIT)
+    assert settings(read_only=True)[0] == duckdb_size(READ_MEMORY_LIMIT)
     assert settings(memory_limit="300MB", threads=1) == (duckdb_size("300MB"), 1)
     monkeypatch.setenv(MEMORY_LIMIT_VARIABLE, "200MB")
     monkeypatch.setenv(THREADS_VARIABLE, "1")
