@@ -26,6 +26,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token
+from lark.lexer import PatternRE, TerminalDef
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..engine.cards import CARD_BY_TEXT, Card
@@ -220,8 +221,8 @@ class _Grammar:
     lines: dict[str, re.Pattern[str]]
 
 
-def _line_pattern(lark: Lark, terminal: str) -> re.Pattern[str]:
-    value = lark.get_terminal(terminal).pattern.value
+def _line_pattern(terminal: str, value: str) -> re.Pattern[str]:
+    """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields."""
     if terminal in _RUNS:
         if not (value.startswith("(?:") and value.endswith(")+")):
             raise ValueError(f"grammars/pokerstars.lark: {terminal} should be written '{terminal}: LINE+', "
@@ -234,12 +235,56 @@ def _line_pattern(lark: Lark, terminal: str) -> re.Pattern[str]:
     return pattern
 
 
+def _without_captures(pattern: str) -> str:
+    """``pattern`` with every capturing group made non-capturing (``(x)`` and ``(?P<n>x)`` become
+    ``(?:x)``); escapes and character classes are left alone.
+
+    Why: Lark only needs to know where a token ends, and captures inside the repeated line pattern
+    of a run cost its lexer ~15% (the regex engine keeps their marks at every repetition); the
+    builder reads the fields with the capturing originals."""
+    out, i, in_class = [], 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            start = i + 2 if pattern.startswith("[^", i) else i + 1
+            if pattern.startswith("]", start):  # a "]" first in a class is a plain character
+                out.append(pattern[i : start + 1])
+                i = start + 1
+                continue
+        elif c == "(" and not pattern.startswith("(?", i):
+            out.append("(?:")
+            i += 1
+            continue
+        elif pattern.startswith("(?P<", i):
+            out.append("(?:")
+            i = pattern.index(">", i) + 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 @cache
 def _grammar() -> _Grammar:
-    """The compiled grammar, built once per process (worker processes each build their own)."""
+    """The compiled grammar, built once per process (worker processes each build their own): Lark gets
+    the terminals without their captures, the builder one line's regex of each, with them."""
     text = files("studbook.grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
-    lark = Lark(text, parser="lalr", lexer="contextual", transformer=_Tokens())
-    return _Grammar(lark, {terminal: _line_pattern(lark, terminal) for terminal in _FIELDS})
+    originals: dict[str, str] = {}
+
+    def strip_captures(terminal: TerminalDef) -> None:
+        if isinstance(terminal.pattern, PatternRE):
+            originals[terminal.name] = terminal.pattern.value
+            terminal.pattern = PatternRE(_without_captures(terminal.pattern.value), terminal.pattern.flags)
+
+    lark = Lark(text, parser="lalr", lexer="contextual", transformer=_Tokens(), edit_terminals=strip_captures)
+    return _Grammar(lark, {terminal: _line_pattern(terminal, originals[terminal]) for terminal in _FIELDS})
 
 
 # -------------------------------------------------------------------------------- amounts, errors
@@ -293,12 +338,15 @@ _WORDS: dict[str, tuple[str, str]] = {
 }
 """Each terminal in words (what an error says is out of place) and the lines it stands for (what an
 error says could have come instead)."""
+# A composite terminal starts with the line of its plain form, so it reads the same in an error.
+_WORDS.update({f"{plain}_BETTING": _WORDS[plain] for plain in ("STREET3", "STREET4", "STREET5", "STREET6", "RIVER")})
+_WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
 _ORDER = {name: i for i, name in enumerate(_WORDS)}
 
 
 def _expected(names: set[str] | frozenset[str]) -> str:
     known = sorted((n for n in names if n in _WORDS), key=_ORDER.__getitem__)
-    described = (f"{what} ({lines})" if lines else what for what, lines in map(_WORDS.__getitem__, known))
+    described = dict.fromkeys(f"{what} ({lines})" if lines else what for what, lines in map(_WORDS.__getitem__, known))
     return "one of " + ", ".join(described) if known else "the end of the hand"
 
 
@@ -325,10 +373,11 @@ def _lark_error(err: UnexpectedInput, block: HandText, source_file: str) -> Pars
 
 # ------------------------------------------------------------------------------------ the builder
 
-_STREET_OF = {"STREET3": 3, "STREET4": 4, "STREET5": 5, "STREET6": 6}
+_STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
+_BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREET4", "STREET5", "STREET6"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
-_SEATING = frozenset({"TABLE", "SEATS"})
+_SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 
 
 class _Builder:
@@ -342,7 +391,6 @@ class _Builder:
         self.file = source_file
         self.lines = lines
         self.seat_of: dict[str, int] = {}
-        self.longest_first: list[str] = []
         self.unique: dict[str, int] = {}  # names no other seated name starts with: safe to take as read
         self.seats: list[Seat] = []
         self.events: list[Event] = []
@@ -390,7 +438,7 @@ class _Builder:
         NUL as the whole name, and that match's fields are the line's."""
         name = m[group]
         line, start = m[0], m.start(group) - m.start()
-        for candidate in self.longest_first:
+        for candidate in sorted(self.seat_of, key=len, reverse=True):
             if line.startswith(candidate, start):
                 probe = m.re.match(f"{line[:start]}\0{line[start + len(candidate):]}")
                 if probe is not None and probe.end(group) == start + 1:
@@ -411,23 +459,32 @@ class _Builder:
             self.shown[seat] = len(self.events)
             self.events.append(event)
 
-    # -- one method per terminal: (token, file line of its first line)
+    # -- one method per terminal: (token, file line of its first line); a composite terminal's methods
+    # hand the lines after its first to the method of the run that follows (offset, file line)
     def table_line(self, tok: Token, no: int) -> None:
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
         self.table = name
         self.max_seats = int(max_seats) if max_seats else None
 
-    def seat_lines(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), no):
+    def table_and_seats(self, tok: Token, no: int) -> None:
+        self.table_line(tok, no)
+        self.seat_lines(tok, no + 1, tok.index("\n") + 1)
+
+    def seat_run(self, tok: Token, no: int) -> None:
+        self.seat_lines(tok, no, 0)
+
+    def seat_lines(self, tok: Token, no: int, start: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
             self.seats.append(Seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest))
             self.seat_of[name] = int(seat)
 
     def seats_done(self) -> None:
-        names = list(self.seat_of)
-        self.longest_first = sorted(names, key=len, reverse=True)
-        self.unique = {n: s for n, s in self.seat_of.items() if not any(o != n and o.startswith(n) for o in names)}
+        """Which names can be taken as read: those no other seated name starts with (in sorted order,
+        a name that starts another is directly followed by one that starts with it)."""
+        names = sorted(self.seat_of)
+        self.unique = {n: self.seat_of[n] for n, after in zip(names, names[1:] + [""]) if not after.startswith(n)}
 
     def antes(self, tok: Token, no: int) -> None:
         unique = self.unique
@@ -443,9 +500,9 @@ class _Builder:
                 self.ante = ante
 
     def street_line(self, tok: Token, no: int) -> None:
-        """A street's line and the deals that follow it."""
+        """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         self.street = _STREET_OF[tok.type]
-        self.deals(tok, no + 1, tok.index("\n") + 1)
+        self.street_runs(tok, no + 1, tok.index("\n") + 1)
 
     def river_line(self, tok: Token, no: int) -> None:
         self.street = 7
@@ -461,45 +518,65 @@ class _Builder:
                              "'*** RIVER ***' or '*** RIVER *** [card]'")
             self.community = cards[0]
             self.events.append(CommunityCard(no, cards[0]))
-        self.deals(tok, no + 1, end)
+        self.street_runs(tok, no + 1, end)
+
+    def street_runs(self, tok: Token, no: int, start: int) -> None:
+        """The deals and betting lines of a street's token from offset ``start`` on.
+
+        The token's regex (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines
+        as still leave at least one betting line. So do the deals here, line by line: as long as lines
+        read as deals, except that when the deals would reach the end of a token that must end with
+        betting, its last line is the betting line (a line that reads both ways, which needs a player
+        whose name starts with "Dealt to")."""
+        match, size = self.lines["DEALS"].match, len(tok)
+        betting_follows = tok.type in _BETTING_STREETS
+        while (m := match(tok, start)) is not None and not (betting_follows and m.end() == size):
+            self.deal(m, no)
+            start = m.end()
+            no += 1
+        if start < size:
+            self.betting(tok, no, start)
 
     def deal_run(self, tok: Token, no: int) -> None:
-        self.deals(tok, no, 0)
+        for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
+            self.deal(m, no)
 
-    def deals(self, tok: Token, no: int, start: int) -> None:
-        """The deal lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
-        unique = self.unique
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok, start), no):
-            line = m[0]
-            seat = unique.get(m[1])
-            if seat is None:
-                seat, m = self.named(m, 1, no)
-            _, first, new = m.groups()
-            if self.street == 3:
-                cards = self.cards(first, no, line)
-                if new is not None or len(cards) not in (1, 3):
-                    raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
-                                 "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
-                down = cards[:2] if len(cards) == 3 else (None, None)
-                self.events.append(Deal(no, 3, seat, down, cards[-1:]))
-                self.dealt.add(seat)
-                continue
-            cards = self.cards(new or "", no, line)
-            if new is None or len(cards) != 1:
-                raise _error((self.file, no), line, f"{self.street}th-street deal without exactly one new card",
-                             "'Dealt to NAME [earlier cards] [new card]'")
-            if self.street == 7:
-                self.got_seventh.add(seat)
-                self.events.append(Deal(no, 7, seat, cards))
-            else:
-                self.events.append(Deal(no, self.street, seat, (), cards))
+    def deal(self, m: re.Match[str], no: int) -> None:
+        line = m[0]
+        seat = self.unique.get(m[1])
+        if seat is None:
+            seat, m = self.named(m, 1, no)
+        _, first, new = m.groups()
+        if self.street == 3:
+            cards = self.cards(first, no, line)
+            if new is not None or len(cards) not in (1, 3):
+                raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
+                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
+            down = cards[:2] if len(cards) == 3 else (None, None)
+            self.events.append(Deal(no, 3, seat, down, cards[-1:]))
+            self.dealt.add(seat)
+            return
+        cards = self.cards(new or "", no, line)
+        if new is None or len(cards) != 1:
+            raise _error((self.file, no), line, f"{self.street}th-street deal without exactly one new card",
+                         "'Dealt to NAME [earlier cards] [new card]'")
+        if self.street == 7:
+            self.got_seventh.add(seat)
+            self.events.append(Deal(no, 7, seat, cards))
+        else:
+            self.events.append(Deal(no, self.street, seat, (), cards))
 
-    def betting(self, tok: Token, no: int) -> None:
+    def betting_run(self, tok: Token, no: int) -> None:
+        self.betting(tok, no, 0)
+
+    def betting(self, tok: Token, no: int, start: int) -> None:
+        """The betting lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
         events, street, unique = self.events, self.street, self.unique
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), no):
+        for no, m in enumerate(self.lines["BETTING"].finditer(tok, start), no):
             line = m[0]
-            returned, returned_to, marker, name, *_ = m.groups()
-            if name is None:
+            fields = m.groups()
+            if fields[3] is None:  # no name: an uncalled bet or a marker
+                returned, returned_to, marker = fields[:3]
                 if marker is not None:
                     events.append(Marker(no, street, _MARKERS[marker]))
                     continue
@@ -509,10 +586,11 @@ class _Builder:
                                  "a line naming one of the players of the Seat lines")
                 events.append(UncalledReturn(no, seat_back, self.money(returned, no, line)))
                 continue
-            seat = unique.get(m[4])
+            seat = unique.get(fields[3])
             if seat is None:
                 seat, m = self.named(m, 4, no)
-            *_, verb, raised, amount, all_in, checks = m.groups()
+                fields = m.groups()
+            verb, raised, amount, all_in, checks = fields[4:]
             if verb is not None:
                 kind, paid, to = _PAID[verb], self.money(amount, no, line), None
             elif raised is not None:
@@ -525,9 +603,17 @@ class _Builder:
             elif kind is ActionKind.BRING_IN and self.bring_in is None:
                 self.bring_in = None if all_in else paid
 
-    def results(self, tok: Token, no: int) -> None:
+    def showdown_line(self, tok: Token, no: int) -> None:
+        """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
+        self.results(tok, no + 1, tok.index("\n") + 1)
+
+    def result_run(self, tok: Token, no: int) -> None:
+        self.results(tok, no, 0)
+
+    def results(self, tok: Token, no: int, start: int) -> None:
+        """The showdown and pot lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
         unique = self.unique
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), no):
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start), no):
             line = m[0]
             if m[2] is None:  # no name: "No low hand qualified"
                 self.events.append(Marker(no, self.street, "no-low"))
@@ -543,24 +629,36 @@ class _Builder:
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    def structure(self, tok: Token, no: int) -> None:
-        """``*** SHOW DOWN ***``, ``*** SUMMARY ***``: their place is all they say, and the grammar
-        has checked it."""
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``*** SUMMARY ***``: its place is all it says, and the grammar has checked it."""
+
+    def summary_seated(self, tok: Token, no: int) -> None:
+        """The summary line, the total line and the summary seat lines, without a break."""
+        total = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
+        self.total_fields(total, no + 1)  # type: ignore[arg-type]
+        self.summary_seats(tok, no + 2, total.end())  # type: ignore[union-attr]
 
     def total_line(self, tok: Token, no: int) -> None:
-        total, pots, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
-        self.total = self.money(total, no, tok)
-        self.rake = self.money(rake, no, tok)
-        self.pots = tuple(self.money(x, no, tok) for x in _POT.findall(pots))
+        self.total_fields(self.lines["TOTAL"].match(tok), no)  # type: ignore[arg-type]
+
+    def total_fields(self, m: re.Match[str], no: int) -> None:
+        line = m[0]
+        total, pots, rake = m.groups()
+        self.total = self.money(total, no, line)
+        self.rake = self.money(rake, no, line)
+        self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
     def board_line(self, tok: Token, no: int) -> None:
         (cards,) = self.lines["BOARD"].match(tok).groups()  # type: ignore[union-attr]
         self.board = self.cards(cards, no, tok)
 
-    def summary_seats(self, tok: Token, no: int) -> None:
+    def summary_seat_run(self, tok: Token, no: int) -> None:
+        self.summary_seats(tok, no, 0)
+
+    def summary_seats(self, tok: Token, no: int, start: int) -> None:
         """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
-        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), no):
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
             seat_text, mucked = m.groups()
             seat = int(seat_text)
             existing = self.shown.get(seat)
@@ -626,10 +724,11 @@ class _Builder:
 
 _HANDLERS: dict[str, Any] = {
     **dict.fromkeys(_STREET_OF, _Builder.street_line),
-    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_lines, "ANTES": _Builder.antes,
-    "RIVER": _Builder.river_line, "DEALS": _Builder.deal_run, "BETTING": _Builder.betting,
-    "SHOWDOWN": _Builder.structure, "RESULTS": _Builder.results, "SUMMARY": _Builder.structure,
-    "TOTAL": _Builder.total_line, "BOARD": _Builder.board_line, "SUMMARY_SEATS": _Builder.summary_seats,
+    "TABLE": _Builder.table_line, "TABLE_SEATS": _Builder.table_and_seats, "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes, "RIVER": _Builder.river_line, "RIVER_BETTING": _Builder.river_line,
+    "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run, "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line, "SUMMARY_SEATED": _Builder.summary_seated,
+    "TOTAL": _Builder.total_line, "BOARD": _Builder.board_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 """The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
 
