@@ -67,7 +67,7 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
-from ..engine.replay import replay
+from ..engine.replay import nominal_bring_in, replay
 from .errors import ParseError
 from .pokerstars_writer import format_stars_money, showdown_seats
 
@@ -97,9 +97,7 @@ def write_phh(hand: Hand) -> str:
     for e in hand.events:
         if isinstance(e, Action) and e.kind == ActionKind.ANTE:
             antes[e.seat] += e.amount
-    bring_in = hand.bring_in if hand.bring_in is not None else next(
-        (e.amount for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.BRING_IN), None
-    )
+    bring_in = nominal_bring_in(hand)  # the stakes' bring-in, also when the low card was all-in for less
     result = replay(hand)  # never raises: a hand that breaks the rules is still written as recorded
     ante_order = [index[e.seat] for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.ANTE]
     fields: list[tuple[str, Any]] = [
@@ -524,6 +522,9 @@ class _Replay:
             case [player, "pb"]:
                 seat = self.seat(player, line, text)
                 self.bet(seat, line, ActionKind.BRING_IN, self.bring_in)
+                # all-in for less, his short bring-in is his whole wager, but the others still enter for
+                # the full one (RULES.md §2): calls are measured against it
+                self.street_bet = max(self.street_bet, self.bring_in)
             case [player, "cbr", amount]:
                 seat = self.seat(player, line, text)
                 to = self.r.money("actions", amount, line)

@@ -252,3 +252,22 @@ def test_markers_and_idle_seats_round_trip() -> None:
     hand = hands_of("7-StudHL-USD-10-1-200906.PT2.export.txt")[0]
     extra = dataclasses.replace(hand, events=hand.events + (Marker(0, 7, "no-low"),))
     assert without_skipped(read_phh(write_phh(extra))) == without_skipped(extra)
+
+
+def test_a_short_all_in_bring_in_is_written_as_the_stakes_bring_in() -> None:
+    """PHH's ``bring_in`` is the stakes' amount, not what a short-stacked low card could post: written
+    from the all-in amount, every full call after it would read as an over-call."""
+    from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
+
+    spec = TableSpec(games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(6, 8), tournament=TournamentSpec())
+    short = next(h for h in simulate(spec, 2000, 3)
+                 if any(isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in h.events))
+    posted = next(e.amount for e in short.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN)
+    written = tomllib.loads(write_phh(dataclasses.replace(short, bring_in=None)), parse_float=Decimal)
+    assert Decimal(written["bring_in"]) * 100 > posted
+    back = read_phh(write_phh(dataclasses.replace(short, bring_in=None)))
+    assert replay(back).violations == ()
+    def actions(hand: Hand) -> list[tuple[object, ...]]:
+        return [(e.street, e.seat, e.kind, e.amount, e.to, e.all_in) for e in hand.events if isinstance(e, Action)]
+
+    assert actions(back) == actions(short)
