@@ -7,7 +7,10 @@ checks the event (or field, or error) they become, including the line number in 
 from __future__ import annotations
 
 import pickle
+import re
+from dataclasses import replace
 from datetime import datetime, timezone
+from typing import Any
 
 import pytest
 
@@ -23,9 +26,11 @@ from studbook.engine.model import (
     Marker,
     Muck,
     Show,
+    SkippedLine,
     UncalledReturn,
 )
 from studbook.parsers import NotStudHand, ParseError, parse_text
+from studbook.parsers.pokerstars import _grammar, _line_pattern, _without_captures
 
 C = Card.parse
 
@@ -312,6 +317,67 @@ def test_noise_and_summary_lines_are_skipped_lines_with_their_numbers() -> None:
         assert skipped[noise] == _line(text, noise)
     assert "Seat 1: Ann Lee mucked [Qs Qh Kc Kd 4s Jh 9d]" not in skipped  # it became Muck cards
     assert len([e for e in _of(hand, Action) if e.kind is ActionKind.FOLD]) == 1
+
+
+BOARD_HAND = BASE.replace("*** RIVER ***\nDealt to Bo [x]: calls 4 [5d Ks 2h 3c 6d 8c] [Ac]\n", "*** RIVER *** [Ac]\n").replace(
+    "Total pot $0.31 | Rake $0.02\n", "Total pot $0.31 | Rake $0.02\nBoard [Ac]\n")
+
+
+def _shifted(hand: Hand, after: int) -> tuple[list[object], list[SkippedLine]]:
+    """The hand's events and skipped lines as they read with one more line after file line ``after``."""
+    def shift(item: Any) -> Any:
+        return replace(item, line=item.line + 1) if item.line > after else item
+    return [shift(e) for e in hand.events], [shift(s) for s in hand.skipped]
+
+
+@pytest.mark.parametrize("text", [BASE, BOARD_HAND], ids=["base", "board"])
+def test_a_noise_line_anywhere_after_the_header_changes_nothing_but_line_numbers(text: str) -> None:
+    """The grammar reads a line and the lines of a run after it as one token when nothing comes between
+    (table and seats, a street with its deals and betting, summary, total and seat lines): a noise line
+    between any two lines must give the same hand, whichever tokens the lines then fall into."""
+    plain = _hand(text)
+    lines = text.splitlines()
+    for after in range(1, len(lines) + 1):
+        noisy = "\n".join([*lines[:after], "Cy is disconnected", *lines[after:]])
+        hand = _hand(noisy)
+        events, skipped = _shifted(plain, after)
+        assert list(hand.events) == events, after
+        assert list(hand.skipped) == sorted([*skipped, SkippedLine(after + 1, "Cy is disconnected")],
+                                            key=lambda s: s.line), after
+        assert (hand.seats, hand.total_pot, hand.printed_pots, hand.warnings) == (
+            plain.seats, plain.total_pot, plain.printed_pots, plain.warnings), after
+
+
+def test_a_line_that_reads_as_a_deal_or_a_betting_line_right_after_the_deals() -> None:
+    """``Dealt to Cy: folds [8h 2c]`` is a deal to "Cy: folds" or a fold by "Dealt to Cy". A street's
+    token takes as many deal lines as leave a betting line after them, so at the end of the token it
+    is the fold (here a noise line ends the token)."""
+    text = BASE.replace("Seat 3: Bo ($1.00 in chips)\n", "Seat 3: Bo ($1.00 in chips)\nSeat 4: Dealt to Cy ($1.00 in chips)\n")
+    text = text.replace("Bo: posts the ante $0.01\n", "Bo: posts the ante $0.01\nDealt to Cy: posts the ante $0.01\n")
+    text = text.replace("Dealt to Bo [9s]\n", "Dealt to Bo [9s]\nDealt to Dealt to Cy [8h]\n")
+    text = text.replace("Ann Lee: calls $0.04\n", "Ann Lee: calls $0.04\nDealt to Cy: calls $0.04\n")
+    text = text.replace("Dealt to Bo [9s] [7h]\n", "Dealt to Bo [9s] [7h]\nDealt to Dealt to Cy [8h] [2c]\n"
+                        "Dealt to Cy: folds [8h 2c]\nCy is disconnected\n")
+    hand = _hand(text)
+    fold = _line(text, "Dealt to Cy: folds")
+    assert [e for e in hand.events if e.line == fold] == [Action(fold, 4, 4, ActionKind.FOLD)]
+    assert [(d.street, d.up) for d in _of(hand, Deal) if d.seat == 4] == [(3, (C("8h"),)), (4, (C("2c"),))]
+
+
+def test_lark_reads_the_line_patterns_without_their_captures() -> None:
+    assert _without_captures(r"a(b)c(?:d)(?P<e>f)") == "a(?:b)c(?:d)(?:f)"
+    assert _without_captures(r"\(x\)[(](y)") == r"\(x\)[(](?:y)"
+    assert _without_captures(r"[]()](z)[^](](w)") == r"[]()](?:z)[^](](?:w)"
+    for terminal in _grammar().lark.terminals:
+        assert re.compile(terminal.pattern.to_regexp()).groups == 0, terminal.name
+
+
+def test_a_grammar_line_pattern_must_have_the_fields_the_builder_reads() -> None:
+    assert _line_pattern("SEATS", "(?:Seat (\\d+): (x+) \\((\\d+)\\)(.*)\n)+").groups == 4
+    with pytest.raises(ValueError, match="SEATS has 1 capturing groups, but parsers/pokerstars.py reads 4"):
+        _line_pattern("SEATS", "(?:Seat (\\d+)\n)+")
+    with pytest.raises(ValueError, match="should be written 'SEATS: LINE\\+'"):
+        _line_pattern("SEATS", "Seat (\\d+): (x) (y) (z)\n")
 
 
 def test_sitting_out_seat() -> None:
