@@ -415,7 +415,8 @@ class _Builder:
 
     # -- helpers
     def money(self, text: str, no: int, line: str) -> int:
-        return _money(text, (self.file, no), line)
+        cents = _cents(text)
+        return cents if cents is not None else _money(text, (self.file, no), line)  # _money says what is wrong
 
     def cards(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
         """Cards in a bracket; a token that is no card becomes None with a warning (never a guess)."""
@@ -490,10 +491,11 @@ class _Builder:
         unique = self.unique
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
             line = m[0]
-            seat = unique.get(m[1])
+            name, amount, all_in = m.groups()
+            seat = unique.get(name)
             if seat is None:
                 seat, m = self.named(m, 1, no)
-            _, amount, all_in = m.groups()
+                _, amount, all_in = m.groups()
             ante = self.money(amount, no, line)
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
             if all_in is None and self.ante is None:
@@ -543,11 +545,13 @@ class _Builder:
 
     def deal(self, m: re.Match[str], no: int) -> None:
         line = m[0]
-        seat = self.unique.get(m[1])
+        name, first, new = m.groups()
+        seat = self.unique.get(name)
         if seat is None:
             seat, m = self.named(m, 1, no)
-        _, first, new = m.groups()
-        if self.street == 3:
+            _, first, new = m.groups()
+        street = self.street
+        if street == 3:
             cards = self.cards(first, no, line)
             if new is not None or len(cards) not in (1, 3):
                 raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
@@ -558,13 +562,13 @@ class _Builder:
             return
         cards = self.cards(new or "", no, line)
         if new is None or len(cards) != 1:
-            raise _error((self.file, no), line, f"{self.street}th-street deal without exactly one new card",
+            raise _error((self.file, no), line, f"{street}th-street deal without exactly one new card",
                          "'Dealt to NAME [earlier cards] [new card]'")
-        if self.street == 7:
+        if street == 7:
             self.got_seventh.add(seat)
             self.events.append(Deal(no, 7, seat, cards))
         else:
-            self.events.append(Deal(no, self.street, seat, (), cards))
+            self.events.append(Deal(no, street, seat, (), cards))
 
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(tok, no, 0)
@@ -574,9 +578,8 @@ class _Builder:
         events, street, unique = self.events, self.street, self.unique
         for no, m in enumerate(self.lines["BETTING"].finditer(tok, start), no):
             line = m[0]
-            fields = m.groups()
-            if fields[3] is None:  # no name: an uncalled bet or a marker
-                returned, returned_to, marker = fields[:3]
+            returned, returned_to, marker, name, verb, raised, amount, all_in, checks = m.groups()
+            if name is None:  # an uncalled bet or a marker
                 if marker is not None:
                     events.append(Marker(no, street, _MARKERS[marker]))
                     continue
@@ -586,11 +589,10 @@ class _Builder:
                                  "a line naming one of the players of the Seat lines")
                 events.append(UncalledReturn(no, seat_back, self.money(returned, no, line)))
                 continue
-            seat = unique.get(fields[3])
+            seat = unique.get(name)
             if seat is None:
                 seat, m = self.named(m, 4, no)
-                fields = m.groups()
-            verb, raised, amount, all_in, checks = fields[4:]
+                verb, raised, amount, all_in, checks = m.groups()[4:]
             if verb is not None:
                 kind, paid, to = _PAID[verb], self.money(amount, no, line), None
             elif raised is not None:
@@ -615,13 +617,14 @@ class _Builder:
         unique = self.unique
         for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start), no):
             line = m[0]
-            if m[2] is None:  # no name: "No low hand qualified"
+            _, name, shown, description, mucks, collected, pot = m.groups()
+            if name is None:  # "No low hand qualified"
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
-            seat = unique.get(m[2])
+            seat = unique.get(name)
             if seat is None:
                 seat, m = self.named(m, 2, no)
-            _, _, shown, description, mucks, collected, pot = m.groups()
+                _, _, shown, description, mucks, collected, pot = m.groups()
             if shown is not None:
                 self.showdown(seat, Show(no, seat, self.cards(shown, no, line), description))
             elif mucks is not None:
