@@ -9,10 +9,11 @@ Builds a file of at least 20,000 stud hands (the real corpus hands repeated with
   table noise), counting hands at their headers. Every line is recognised as the parser's lexer has
   to recognise it, and nothing more: no fields, no order, no Hand. That is the floor of pure-Python
   text handling issue #2 compares against. (ARCHITECTURE.md quotes ~5,000 hands/s for a classifier;
-  this one is ~2.5x faster, which makes the goal stricter, not easier.) Its patterns are fixed here,
-  one per line kind as the first grammar had them, rather than read from grammars/pokerstars.lark: a
-  baseline that followed the grammar would move with what it measures (the current grammar's run and
-  composite terminals, tried line by line, classify ~40% slower and would flatter the ratio);
+  this one is ~3x faster, and ~10% faster than the first grammar's terminals in Lark's order, which
+  makes the goal stricter, not easier.) Its patterns are fixed here, one per line kind as the first
+  grammar had them, rather than read from grammars/pokerstars.lark: a baseline that followed the
+  grammar would move with what it measures (while the parser was sped up, a classifier built from the
+  grammar's terminals went from ~13,000 hands/s to ~7,000 and back to ~15,000);
 * studbook: ``parse_file`` (decode, split, header regex, Lark LALR parse, build every Hand).
 
 Each is run ``repeat`` times and its fastest run counts. Rates are hands per CPU second of this

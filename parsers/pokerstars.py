@@ -5,10 +5,13 @@ Three steps per hand, each with one job:
 
 1. The header line is read with one regex before anything else, so that a hold'em or draw hand of a
    mixed-game file becomes a :class:`NotStudHand` without its body being parsed.
-2. Lark (LALR, contextual lexer, one terminal per line kind) checks the order of the lines; its
-   inline transformer pulls the fields out of every line with one compiled regex per line kind.
-3. :class:`_Builder` turns those fields into events: it resolves printed names against the seat list,
-   parses amounts and cards, and adds what PokerStars leaves implicit (opponents' unseen 7th cards).
+2. Lark (LALR, contextual lexer) checks the order of the lines of the body. Its terminals are lines,
+   runs of lines of one kind, or a line with the runs right after it (~9 tokens per hand; the cost
+   follows the number of tokens).
+3. :class:`_Builder` reads every line of every token with the grammar's own pattern for it, whose
+   capturing groups are the fields (``_FIELDS``), and turns them into events: it resolves printed names
+   against the seat list, parses amounts and cards, and adds what PokerStars leaves implicit
+   (opponents' unseen 7th cards).
 
 Sites are not consistent with themselves, so everything that cannot be read exactly is reported:
 a line in the wrong place or of no known kind is a :class:`ParseError` (file, line, text, what was
