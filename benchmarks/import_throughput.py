@@ -82,8 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         size = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
         print(f"{args.hands:,} hands in {args.files} files ({size:.1f} MB)")
         first_wall = None
-        for workers in args.workers:
-            db = Path(tmp) / f"bench-{workers}.duckdb"
+        for run, workers in enumerate(args.workers):
+            db = Path(tmp) / f"bench-{run}.duckdb"
             load = os.getloadavg()[0]
             with open_store(db) as store:
                 started, cpu_started = time.perf_counter(), time.process_time()
