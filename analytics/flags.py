@@ -79,6 +79,7 @@ _STREET_KEY: Mapping[int, Mapping[str, str]] = MappingProxyType({
 once here rather than formatted for every decision of every hand."""
 
 _SAW: Mapping[int, str] = MappingProxyType({street: f"saw_{street}th" for street in LATER_STREETS})
+"""The "saw this street" column of each later street."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from studbook.analytics.flags import FLAG_COLUMNS, _proportional, player_flags, start_class, steal_seats
 from studbook.engine.cards import DECK, Card, parse_cards
-from studbook.engine.model import Game, Hand, Seat
+from studbook.engine.model import Game, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_text
 from conftest import SAMPLE_DATA
