@@ -27,10 +27,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable, TextIO
+from functools import lru_cache
+from typing import Any, Callable, Iterable, TextIO
 from zoneinfo import ZoneInfo
 
-from ..engine.cards import Card
+from ..engine.cards import Card, format_cards
 from ..engine.model import (
     Action,
     ActionKind,
@@ -88,11 +89,13 @@ class StarsStyle:
     noise: bool = True
 
 
+@lru_cache(maxsize=4096)
 def format_stars_money(amount: Money, currency: str | None) -> str:
     """Money as PokerStars prints it: ``$0.04``, ``$1``, ``$3318`` for cash; ``1500`` for chips.
 
     Cents are printed only when there are some (``$1 in chips``, ``Rake $0``), unlike
-    :func:`engine.model.format_money`, which always prints them for a currency.
+    :func:`engine.model.format_money`, which always prints them for a currency. Cached: a hand prints
+    the same few amounts (antes, bets, calls) again and again, a file the same stakes in every hand.
     """
     sign = "-" if amount < 0 else ""
     whole, cents = divmod(abs(amount), 100)
@@ -135,7 +138,8 @@ class _Writer:
         self.hand = hand
         self.style = style
         self.names = {s.seat: s.player for s in hand.seats}
-        self.seen: dict[int, list[Card]] = {s.seat: [] for s in hand.seats}
+        self.seen: dict[int, str] = {}
+        """Each seat's known cards so far, as its next ``Dealt to`` line prints them in the first bracket."""
         self.showdown = bool(showdown_seats(hand))
         self.street = 0
         self.street_bet: Money = 0
@@ -161,11 +165,11 @@ class _Writer:
             f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips)" + (" is sitting out" if s.sitting_out else "")
             for s in self.hand.seats
         ]
-        noise = list(self.noise_lines())
+        noise = self.noise_lines()
         for event in self.hand.events:
             while noise and noise[0].line < event.line:
                 out.append(noise.pop(0).text)
-            out += self.event_lines(event)
+            _EVENT_WRITERS[type(event)](self, event, out)
         out += [n.text for n in noise]
         return out + self.summary()
 
@@ -197,7 +201,7 @@ class _Writer:
     def noise_lines(self) -> list[SkippedLine]:
         """Skipped lines of the hand's body (chat, joins ...) in file order; the summary's seat lines,
         also skipped by the parser, are rebuilt from the events instead of copied."""
-        if not self.style.noise:
+        if not self.style.noise or not self.hand.skipped:
             return []
         last = max((e.line for e in self.hand.events), default=self.hand.source_line)
         return sorted(
@@ -206,94 +210,117 @@ class _Writer:
         )
 
     # ------------------------------------------------------------------------------------- events
+    # One method per event type (see _EVENT_WRITERS), each appending the event's lines to ``out``.
 
-    def event_lines(self, event: Event) -> list[str]:
-        out: list[str] = []
-        street = _street_of(event)
-        if isinstance(event, CommunityCard):
-            self.street = 7
-            card = "??" if event.card is None else event.card.name
-            return [f"{STREET_HEADERS[7]} [{card}]"]
-        if street is not None and street != self.street:
+    def enter_street(self, street: int, out: list[str]) -> None:
+        """The street's header before its first deal, action or marker; the street's bet starts anew."""
+        if street != self.street:
             out.append(STREET_HEADERS[street])
             self.street, self.street_bet, self.brought_in = street, 0, False
-        if isinstance(event, (Show, Muck, Collect)) and self.showdown and not self.shown_down:
+
+    def enter_showdown(self, out: list[str]) -> None:
+        """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
+        if self.showdown and not self.shown_down:
             out.append(SHOWDOWN_HEADER)
             self.shown_down = True
-        if isinstance(event, Action):
-            out.append(self.action_line(event))
-        elif isinstance(event, Deal):
-            out += self.deal_lines(event)
-        elif isinstance(event, Marker):
-            if event.kind not in MARKER_TEXT:
-                raise self.fail(f"marker {event.kind!r} has no PokerStars text (known: {', '.join(MARKER_TEXT)})")
-            out.append(MARKER_TEXT[event.kind])
-        elif isinstance(event, UncalledReturn):
-            out.append(f"Uncalled bet ({self.money(event.amount)}) returned to {self.name(event.seat)}")
-        elif isinstance(event, Show):
-            desc = f" ({event.description})" if event.description else ""
-            out.append(f"{self.name(event.seat)}: shows [{_cards(event.cards)}]{desc}")
-        elif isinstance(event, Muck):
-            out.append(f"{self.name(event.seat)}: " + ("mucks hand" if self.showdown else "doesn't show hand"))
-        elif isinstance(event, Collect):
-            out.append(f"{self.name(event.seat)} collected {self.money(event.amount)} from {event.pot}")
-        return out
+
+    def write_action(self, a: Action, out: list[str]) -> None:
+        if a.kind is not ActionKind.ANTE:  # antes come before the 3rd-street header
+            self.enter_street(a.street, out)
+        out.append(self.action_line(a))
+
+    def write_deal(self, d: Deal, out: list[str]) -> None:
+        """A ``Dealt to`` line: the seat's earlier known cards in the first bracket, the new ones in the
+        second; nothing for a deal of unknown cards (an opponent's 7th-street card)."""
+        self.enter_street(d.street, out)
+        name = self.name(d.seat)
+        new = format_cards([c for c in (*d.down, *d.up) if c is not None])
+        if not new:
+            return
+        before = self.seen.get(d.seat)
+        if before:
+            out.append(f"Dealt to {name} [{before}] [{new}]")
+            self.seen[d.seat] = f"{before} {new}"
+        else:
+            out.append(f"Dealt to {name} [{new}]")
+            self.seen[d.seat] = new
+
+    def write_community(self, c: CommunityCard, out: list[str]) -> None:
+        self.street = 7
+        out.append(f"{STREET_HEADERS[7]} [{format_cards((c.card,))}]")
+
+    def write_marker(self, m: Marker, out: list[str]) -> None:
+        self.enter_street(m.street, out)
+        if m.kind not in MARKER_TEXT:
+            raise self.fail(f"marker {m.kind!r} has no PokerStars text (known: {', '.join(MARKER_TEXT)})")
+        out.append(MARKER_TEXT[m.kind])
+
+    def write_uncalled(self, u: UncalledReturn, out: list[str]) -> None:
+        out.append(f"Uncalled bet ({self.money(u.amount)}) returned to {self.name(u.seat)}")
+
+    def write_show(self, show: Show, out: list[str]) -> None:
+        self.enter_showdown(out)
+        desc = f" ({show.description})" if show.description else ""
+        out.append(f"{self.name(show.seat)}: shows [{format_cards(show.cards)}]{desc}")
+
+    def write_muck(self, muck: Muck, out: list[str]) -> None:
+        self.enter_showdown(out)
+        out.append(f"{self.name(muck.seat)}: " + ("mucks hand" if self.showdown else "doesn't show hand"))
+
+    def write_collect(self, c: Collect, out: list[str]) -> None:
+        self.enter_showdown(out)
+        out.append(f"{self.name(c.seat)} collected {self.money(c.amount)} from {c.pot}")
 
     def action_line(self, a: Action) -> str:
         name, m = self.name(a.seat), self.money
         kind = a.kind
-        if kind == ActionKind.ANTE:
+        if kind is ActionKind.ANTE:
             text = f"posts the ante {m(a.amount)}"
-        elif kind == ActionKind.BRING_IN:
+        elif kind is ActionKind.BRING_IN:
             text = f"brings in for {m(a.amount)}"
             self.street_bet, self.brought_in = a.amount, True
-        elif kind == ActionKind.COMPLETE:
+        elif kind is ActionKind.COMPLETE:
             # PokerStars has no "completes": over a bring-in it is a raise, by the bring-in player a bet.
             to = a.to if a.to is not None else a.amount
             text = f"raises {m(to - self.street_bet)} to {m(to)}" if self.brought_in else f"bets {m(to)}"
             self.street_bet = to
-        elif kind == ActionKind.BET:
+        elif kind is ActionKind.BET:
             text = f"bets {m(a.amount)}"
             self.street_bet = a.amount
-        elif kind == ActionKind.RAISE:
+        elif kind is ActionKind.RAISE:
             if a.to is None:
                 raise self.fail(f"line {a.line}: a raise without its 'to' amount cannot be written")
             text = f"raises {m(a.amount)} to {m(a.to)}"
             self.street_bet = a.to
-        elif kind == ActionKind.CALL:
+        elif kind is ActionKind.CALL:
             text = f"calls {m(a.amount)}"
-        elif kind == ActionKind.CHECK:
+        elif kind is ActionKind.CHECK:
             text = "checks"
         else:
             text = "folds"
-        return f"{name}: {text}" + (" and is all-in" if a.all_in else "")
-
-    def deal_lines(self, d: Deal) -> list[str]:
-        name = self.name(d.seat)
-        new = [c for c in (*d.down, *d.up) if c is not None]
-        before = self.seen[d.seat]
-        if not new:
-            return []
-        line = f"Dealt to {name} " + (f"[{_cards(before)}] " if before else "") + f"[{_cards(new)}]"
-        before.extend(new)
-        return [line]
+        return f"{name}: {text} and is all-in" if a.all_in else f"{name}: {text}"
 
     # ------------------------------------------------------------------------------------ summary
 
     def summary(self) -> list[str]:
         hand = self.hand
+        by_seat: dict[int, list[Event]] = {}
         collected: dict[int, Money] = {}
-        for e in hand.events:
-            if isinstance(e, Collect):
-                collected[e.seat] = collected.get(e.seat, 0) + e.amount
+        board: list[Card | None] = []
+        for e in hand.events:  # one pass: each seat's events, its collections, the board
+            if isinstance(e, CommunityCard):
+                board.append(e.card)
+            elif not isinstance(e, Marker):
+                by_seat.setdefault(e.seat, []).append(e)
+                if isinstance(e, Collect):
+                    collected[e.seat] = collected.get(e.seat, 0) + e.amount
         rake = hand.rake if hand.rake is not None else 0
         total = hand.total_pot if hand.total_pot is not None else sum(collected.values()) + rake
         out = [SUMMARY_HEADER, f"Total pot {self.money(total)}{self.pot_list()} | Rake {self.money(rake)}"]
-        board = [e.card for e in hand.events if isinstance(e, CommunityCard)]
         if board:
-            out.append(f"Board [{_cards(board)}]")
+            out.append(f"Board [{format_cards(board)}]")
         for seat in hand.seats:
-            outcome = self.outcome(seat.seat, collected.get(seat.seat, 0))
+            outcome = self.outcome(by_seat.get(seat.seat, []), collected.get(seat.seat, 0))
             if outcome:
                 out.append(f"Seat {seat.seat}: {seat.player} {outcome}")
         return out
@@ -307,10 +334,9 @@ class _Writer:
         ]
         return f" Main pot {self.money(pots[0])}. " + " ".join(sides)
 
-    def outcome(self, seat: int, collected: Money) -> str:
-        """The summary's words for one seat, from the events: fold, show, muck or collect."""
-        events = [e for e in self.hand.events if getattr(e, "seat", None) == seat]
-        fold = next((e for e in events if isinstance(e, Action) and e.kind == ActionKind.FOLD), None)
+    def outcome(self, events: list[Event], collected: Money) -> str:
+        """The summary's words for one seat, from its events: fold, show, muck or collect."""
+        fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
         if fold is not None:
             didnt_bet = fold.street == 3 and not any(
                 isinstance(e, Action) and e.street == 3 and e.kind in VOLUNTARY for e in events
@@ -321,24 +347,29 @@ class _Writer:
         if self.showdown and show is not None:
             desc = f" with {show.description}" if show.description else ""
             result = f"won ({self.money(collected)})" if collected else "lost"
-            return f"showed [{_cards(show.cards)}] and {result}{desc}"
+            return f"showed [{format_cards(show.cards)}] and {result}{desc}"
         if self.showdown and muck is not None:
-            return f"mucked [{_cards(muck.cards)}]" if muck.cards else "mucked"
+            return f"mucked [{format_cards(muck.cards)}]" if muck.cards else "mucked"
         if collected:
             return f"collected ({self.money(collected)})"
         return "mucked" if self.showdown and events else ""
 
 
+_EVENT_WRITERS: dict[type, Callable[[_Writer, Any, list[str]], None]] = {
+    Action: _Writer.write_action,
+    Deal: _Writer.write_deal,
+    CommunityCard: _Writer.write_community,
+    Marker: _Writer.write_marker,
+    UncalledReturn: _Writer.write_uncalled,
+    Show: _Writer.write_show,
+    Muck: _Writer.write_muck,
+    Collect: _Writer.write_collect,
+}
+"""The writer of each event type, looked up by type: one dictionary look-up per event instead of a
+chain of ``isinstance`` tests."""
+
+
 # ----------------------------------------------------------------------------------------- helpers
-
-
-def _street_of(event: Event) -> int | None:
-    """The street whose header must precede the event (antes come before the 3rd-street header)."""
-    if isinstance(event, Action):
-        return None if event.kind == ActionKind.ANTE else event.street
-    if isinstance(event, (Deal, Marker)):
-        return event.street
-    return None
 
 
 def showdown_seats(hand: Hand) -> frozenset[int]:
@@ -352,14 +383,11 @@ def showdown_seats(hand: Hand) -> frozenset[int]:
     return frozenset(alive) if len(alive) >= 2 else frozenset()
 
 
-def _cards(cards: Iterable[Card | None]) -> str:
-    return " ".join("??" if c is None else c.name for c in cards)
-
-
 def _eastern(when: datetime) -> str:
-    """``2009/11/26 10:08:43 ET``: the hour has no leading zero on PokerStars."""
+    """``2009/11/26 10:08:43 ET``: the hour has no leading zero on PokerStars. Built from the fields:
+    ``strftime`` cost more than the rest of the header."""
     et = when.astimezone(EASTERN) if when.tzinfo is not None else when
-    return f"{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET"
+    return f"{et.year}/{et.month:02d}/{et.day:02d} {et.hour}:{et.minute:02d}:{et.second:02d} ET"
 
 
 def _buy_in(buy_in: Money, fee: Money | None, currency: str | None) -> str:
