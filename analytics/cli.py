@@ -15,7 +15,11 @@ import os
 import pkgutil
 import sys
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:
+    from .stats import Filters
 
 COMMAND_PREFIX = "cmd_"
 
@@ -126,19 +130,52 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers",
         metavar="N",
-        type=_positive_int,
+        type=at_least(1),
         help="how many files to read at once, one per processor core (default: all cores)",
     )
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value
+def add_filter_options(parser: argparse.ArgumentParser) -> None:
+    """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
+    ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""
+    parser.add_argument("--game", metavar="G", action="append", default=[], choices=("stud", "stud8", "razz"),
+                        help="only this game: stud, stud8 or razz (repeat for several)")
+    parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
+                        help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
+    parser.add_argument("--since", metavar="YYYY-MM-DD", type=date.fromisoformat, help="hands from this day (UTC)")
+    parser.add_argument("--until", metavar="YYYY-MM-DD", type=date.fromisoformat,
+                        help="hands before this day (UTC)")
+
+
+def hand_filters(args: argparse.Namespace, **more: Any) -> Filters:
+    """The :class:`~.stats.Filters` of :func:`add_filter_options`' options (and ``more`` fields, such as
+    ``players``). Checked here, so that a wrong ``--stakes`` fails with its ValueError before a database
+    is opened."""
+    from .stats import Filters
+
+    filters = Filters(games=tuple(args.game), stakes=tuple(args.stakes), since=args.since, until=args.until, **more)
+    filters.where()
+    return filters
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of ``minimum`` or more, refused with a message saying which."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, got {value}")
+        return value
+
+    return whole_number
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 hand``, ``2,000 hands``: a count for a report line."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
-from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail
+from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -175,10 +175,10 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
                 print(f"  {group}", file=out)
                 current = group
             print("\n".join(finding_lines(f, width)), file=out)
-    print(f"\n{_count(hands, 'hand')} audited in {_count(files, 'file')}: {flagged:,} "
+    print(f"\n{plural(hands, 'hand')} audited in {plural(files, 'file')}: {flagged:,} "
           f"{'breaks' if flagged == 1 else 'break'} a rule, {unreadable:,} could not be read", file=out)
     if not_stud:
-        print(_count(not_stud, "hold'em, omaha or draw hand") + " skipped", file=out)
+        print(plural(not_stud, "hold'em, omaha or draw hand") + " skipped", file=out)
     if per_rule:
         print("\nfindings per rule:", file=out)
     for rule, count in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -187,10 +187,6 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
     if per_rule:
         print("('studbook audit --rules' explains every rule; '--format json' gives every detail)", file=out)
     return bool(per_rule)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:

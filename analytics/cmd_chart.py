@@ -7,9 +7,8 @@ file name's extension (``.png``, ``.svg``, ``.pdf``).
 from __future__ import annotations
 
 import argparse
-from datetime import date
 
-from .cli import Command, add_db_option, fail
+from .cli import Command, add_db_option, add_filter_options, fail, hand_filters
 
 KIND_HELP = {
     "winnings": "cumulative net won against hands: total, showdown, non-showdown and the all-in EV line",
@@ -26,13 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--player", metavar="NAME", required=True, help="whose hands to chart (screen name)")
     parser.add_argument("--out", metavar="FILE.png", required=True,
                         help="the image to write (.png, .svg or .pdf)")
-    parser.add_argument("--game", metavar="G", action="append", default=[], choices=("stud", "stud8", "razz"),
-                        help="only this game (repeat for several)")
-    parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
-                        help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
-    parser.add_argument("--since", metavar="YYYY-MM-DD", type=date.fromisoformat, help="hands from this day (UTC)")
-    parser.add_argument("--until", metavar="YYYY-MM-DD", type=date.fromisoformat,
-                        help="hands before this day (UTC)")
+    add_filter_options(parser)
     parser.add_argument("--dpi", type=int, default=120, help="resolution of a .png (default 120)")
     parser.epilog = (
         "examples:\n"
@@ -49,12 +42,10 @@ def run(args: argparse.Namespace) -> int:
     import matplotlib.pyplot as plt
 
     from .charts import CHARTS
-    from .stats import Filters
     from .store import StoreError, open_store
 
     try:
-        filters = Filters(games=tuple(args.game), stakes=tuple(args.stakes), since=args.since, until=args.until)
-        filters.where()
+        filters = hand_filters(args)
         store = open_store(args.db, read_only=True)
     except (ValueError, StoreError) as exc:
         return fail(str(exc))

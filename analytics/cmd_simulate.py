@@ -10,11 +10,10 @@ from __future__ import annotations
 import argparse
 import re
 import time
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from .cli import Command, fail
+from .cli import Command, at_least, fail
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
@@ -25,13 +24,12 @@ FORMATS = ("pokerstars", "phh")
 
 def money(text: str) -> int:
     """``"0.10"`` -> 10 hundredths, exactly; an argparse type."""
+    from .stats import parse_amount
+
     try:
-        value = Decimal(text.strip().lstrip("$")) * 100
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"not an amount: {text!r} (write it like 0.10 or 2)") from None
-    if value != value.to_integral_value() or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of cents (at most 2 decimals)")
-    return int(value)
+        return parse_amount(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def player_range(text: str) -> tuple[int, int]:
@@ -47,16 +45,18 @@ def player_range(text: str) -> tuple[int, int]:
 
 def stakes_pair(text: str) -> tuple[int, int]:
     """``"1/2"`` -> (100, 200): the small and big bet; an argparse type."""
-    small, sep, big = text.partition("/")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"stakes are SMALL/BIG, like 1/2 or 0.04/0.08, got {text!r}")
-    return money(small), money(big)
+    from .stats import parse_stakes
+
+    try:
+        return parse_stakes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAMES, default="stud",
                         help="the game; 'mixed' rotates stud, stud8 and razz every 8 hands (Triple Stud)")
-    parser.add_argument("--hands", type=int, default=1000, metavar="N", help="how many hands (default 1000)")
+    parser.add_argument("--hands", type=at_least(1), default=1000, metavar="N", help="how many hands (default 1000)")
     parser.add_argument("--players", type=player_range, default=(8, 8), metavar="N|LOW-HIGH",
                         help="players at the table, 2 to 8; a range draws each session's size from it (default 8)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
@@ -83,8 +83,6 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.model import Game
     from ..engine.simulate import Rake, Stakes, TableSpec, TournamentSpec, simulate
 
-    if args.hands < 1:
-        return fail(f"--hands must be 1 or more, got {args.hands}")
     games = (Game.STUD, Game.STUD8, Game.RAZZ) if args.game == "mixed" else (Game(args.game),)
     try:
         small, big = args.stakes

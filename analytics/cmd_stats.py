@@ -16,11 +16,11 @@ import math
 import shutil
 import sys
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.model import STREET_NAMES, format_money
-from .cli import Command, add_db_option, fail
+from .cli import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, plural
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -43,18 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--player", metavar="NAME", action="append", default=[],
                         help="one player's card: every stat with its counts, street by street, and his "
                              "results (repeat for several)")
-    parser.add_argument("--game", metavar="G", action="append", default=[], choices=("stud", "stud8", "razz"),
-                        help="only this game: stud, stud8 or razz (repeat for several)")
+    add_filter_options(parser)
     parser.add_argument("--site", metavar="SITE", action="append", default=[], help="only hands from this site")
-    parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
-                        help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
-    parser.add_argument("--since", metavar="YYYY-MM-DD", type=date.fromisoformat, help="hands from this day (UTC)")
-    parser.add_argument("--until", metavar="YYYY-MM-DD", type=date.fromisoformat,
-                        help="hands before this day (UTC)")
-    parser.add_argument("--min-hands", metavar="N", type=_count,
+    parser.add_argument("--min-hands", metavar="N", type=at_least(0),
                         help=f"leave out players (or rows) with fewer hands (default {DEFAULT_MIN_HANDS} in the "
                              "player table, none in csv and json)")
-    parser.add_argument("--top", metavar="N", type=_count,
+    parser.add_argument("--top", metavar="N", type=at_least(0),
                         help=f"only the N players (or rows) with the most hands; 0 for all (default "
                              f"{DEFAULT_TOP} in the player table, all in csv and json)")
     parser.add_argument("--by", metavar="BREAKDOWN", action="append", default=[],
@@ -83,19 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _count(text: str) -> int:
-    """A whole number 0 or more; an argparse type."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
 def run(args: argparse.Namespace) -> int:
-    from .stats import HEADLINE, Filters, describe_stats, stat_table
+    from .stats import HEADLINE, describe_stats, stat_table
     from .store import StoreError, open_store
     from .winrate import winrates
 
@@ -107,11 +90,7 @@ def run(args: argparse.Namespace) -> int:
             _emit(listing, args.format)
         return 0
     try:
-        filters = Filters(
-            players=tuple(args.player), games=tuple(args.game), sites=tuple(args.site), stakes=tuple(args.stakes),
-            since=args.since, until=args.until,
-        )
-        filters.where()
+        filters = hand_filters(args, players=tuple(args.player), sites=tuple(args.site))
         store = open_store(args.db, read_only=True)
     except (ValueError, StoreError) as exc:
         return fail(str(exc))
@@ -201,10 +180,16 @@ CELL_STYLES: tuple[tuple[Cell, str], ...] = (
 style that fits the terminal, so a wide terminal shows every count and a narrow one still fits."""
 
 
+def shown_groups(frame: pd.DataFrame, before: str = "stat") -> list[str]:
+    """The group columns of a stat or win-rate table (those left of ``before``) as a table shows them:
+    the stakes through their label, without the currency and bet columns it is made of."""
+    return [c for c in frame.columns[:frame.columns.get_loc(before)] if c not in GROUP_COLUMNS_HIDDEN]
+
+
 def stat_grid(frame: pd.DataFrame, style: Cell = cell) -> pd.DataFrame:
     """The long stat table as a grid: one row per group, one column per stat (its label), cells of
     ``style`` (``23.4% (117/500)`` unless told); the group columns first (stakes as their label)."""
-    groups = [c for c in frame.columns[:frame.columns.get_loc("stat")] if c not in GROUP_COLUMNS_HIDDEN]
+    groups = shown_groups(frame)
     cells = frame.assign(cell=[style(*r) for r in zip(frame["kind"], frame["done"], frame["chances"], frame["rate"])])
     wide = cells.pivot_table(index=groups or None, columns="label", values="cell", aggfunc="first", sort=False)
     labels = list(dict.fromkeys(frame["label"]))
@@ -268,7 +253,7 @@ def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
 def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
     """One row per group with its stats, net won and BB/100, in the fullest cell style whose table fits
     ``width`` columns, and a line saying how to read the cells."""
-    groups = [c for c in frame.columns[:frame.columns.get_loc("stat")] if c not in GROUP_COLUMNS_HIDDEN]
+    groups = shown_groups(frame)
     results = money_columns(money, groups)
     later = any(label.endswith(ALL_LATER) for label in frame["label"])
     text = legend = ""
@@ -322,16 +307,12 @@ def footer(shown: Shown, limits: Limits, noun: str) -> str:
     """How many rows the limits left out and the option that shows them; empty when none was."""
     parts = []
     if shown.too_few_hands:
-        parts.append(f"{_plural(shown.too_few_hands, noun)} with fewer than {limits.min_hands} hands not shown "
+        parts.append(f"{plural(shown.too_few_hands, noun)} with fewer than {limits.min_hands} hands not shown "
                      "(--min-hands 1 shows them)")
     if shown.beyond_top:
-        parts.append(f"{_plural(shown.beyond_top, noun)} beyond the top {limits.top} by hands not shown "
+        parts.append(f"{plural(shown.beyond_top, noun)} beyond the top {limits.top} by hands not shown "
                      "(--top 0 shows all)")
     return "\n".join(parts)
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 # ------------------------------------------------------------------------------------ the player card
@@ -454,7 +435,7 @@ def winrate_text(frame: pd.DataFrame) -> str:
     unit (tournament chips named), BB/100 with its 95% interval, sessions, hours, money per hour."""
     from .stats import currencies
 
-    groups = [c for c in frame.columns[:frame.columns.get_loc("hands")] if c not in GROUP_COLUMNS_HIDDEN]
+    groups = shown_groups(frame, before="hands")
     units = currencies(frame["currency"])
     header = [*(c.replace("_", " ").capitalize() for c in groups), "Currency", "Hands", "Net won", "Rake paid",
               "BB/100", "95% interval", "Sessions", "Hours", "Per hour", "Hands/hour"]

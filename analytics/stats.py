@@ -16,13 +16,15 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeVar
 
 import duckdb
 import pandas as pd
 
 from ..engine.model import STREET_NAMES, format_money
 from .flags import LATER_STREETS
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,35 +220,38 @@ def _as_timestamp(bound: datetime | date) -> datetime:
 def parse_stakes(text: str) -> tuple[int, int]:
     """``"$0.04/$0.08"`` -> ``(4, 8)`` in hundredths; ValueError saying the expected form otherwise."""
     try:
-        small, big = (_hundredths(p) for p in text.split("/"))
+        small, big = (parse_amount(p) for p in text.split("/"))
     except ValueError:
         raise ValueError(f"stakes {text!r}: expected SMALL/BIG bet as printed, e.g. 0.04/0.08 or $1/$2") from None
     return small, big
 
 
-def _hundredths(text: str) -> int:
+def parse_amount(text: str) -> int:
+    """An amount as a site prints it (``0.04``, ``$2``, ``€0.10``, ``1,500`` chips) in exact hundredths;
+    ValueError saying how to write one otherwise (a negative amount, more than two decimals, a float)."""
     digits = text.strip().lstrip("$€£").replace(",", "")
     whole, _, cents = digits.partition(".")
     if not whole.isdigit() or not (cents == "" or (cents.isdigit() and len(cents) <= 2)):
-        raise ValueError(text)
+        raise ValueError(f"not an amount: {text!r} (write it as printed, like 0.04, $2 or 1,500)")
     return int(whole) * 100 + int(cents.ljust(2, "0") or 0)
 
 
 def _selected(stats: Sequence[str] | None) -> list[Stat]:
-    if stats is None:
-        return list(STATS)
-    unknown = [k for k in stats if k not in STATS_BY_KEY]
-    if unknown:
-        raise ValueError(f"unknown stat(s) {', '.join(unknown)}; known: {', '.join(STATS_BY_KEY)}")
-    return [STATS_BY_KEY[k] for k in stats]
+    return list(STATS) if stats is None else _known(stats, STATS_BY_KEY, "stat")
 
 
 def breakdown_columns(by: Sequence[str]) -> list[Breakdown]:
     """The breakdowns named in ``by``; ValueError listing the known names for a wrong one."""
-    unknown = [b for b in by if b not in BREAKDOWNS]
+    return _known(by, BREAKDOWNS, "breakdown")
+
+
+def _known(names: Sequence[str], table: Mapping[str, T], what: str) -> list[T]:
+    """``table``'s entries for ``names``; a ValueError naming the unknown ones and every known one, since
+    the names come from users (``--stat``, ``--by``)."""
+    unknown = [n for n in names if n not in table]
     if unknown:
-        raise ValueError(f"unknown breakdown(s) {', '.join(unknown)}; known: {', '.join(BREAKDOWNS)}")
-    return [BREAKDOWNS[b] for b in by]
+        raise ValueError(f"unknown {what}(s) {', '.join(unknown)}; known: {', '.join(table)}")
+    return [table[n] for n in names]
 
 
 @dataclass(frozen=True, slots=True)

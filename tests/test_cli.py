@@ -51,6 +51,23 @@ def test_every_command_module_is_found_and_explains_itself(capsys: pytest.Captur
         assert status == 0 and command.description.split("\n")[0] in out_cmd
 
 
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (("simulate", "--out", "x", "--ante", "inf"), "argument --ante: not an amount: 'inf'"),
+        (("simulate", "--out", "x", "--stakes", "1"), "argument --stakes: stakes '1': expected SMALL/BIG"),
+        (("simulate", "--out", "x", "--hands", "0"), "argument --hands: must be 1 or more, got 0"),
+        (("audit", "x.txt", "--workers", "two"), "argument --workers: must be a whole number, got 'two'"),
+        (("stats", "--top", "-1"), "argument --top: must be 0 or more, got -1"),
+    ],
+)
+def test_a_wrong_option_value_is_a_usage_error_naming_the_option(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], complaint: str
+) -> None:
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2 and complaint in err and out == ""
+
+
 def test_profile_help_lists_every_profile_and_rejects_others(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "audit", "--help")
     assert all(name in out for name in PROFILES)

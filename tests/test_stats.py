@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import SAMPLE_DATA, corpus_path
 from studbook.analytics.cli import main
 from studbook.analytics.importer import run_import
-from studbook.analytics.stats import BREAKDOWNS, STATS, Filters, parse_stakes, stat_table
+from studbook.analytics.stats import BREAKDOWNS, STATS, Filters, parse_amount, parse_stakes, stat_table
 from studbook.analytics.store import Store, open_store
 from studbook.analytics.winrate import winrates
-from studbook.engine.model import Action, ActionKind, Collect, Deal, Hand, UncalledReturn
+from studbook.engine.model import Action, ActionKind, Collect, Deal, Hand, UncalledReturn, format_money
 from studbook.parsers import parse_file
 
 EDGE_CASES = SAMPLE_DATA / "edge-cases"
@@ -234,6 +236,21 @@ def test_wrong_names_are_refused_with_the_known_ones(sample_store: Store) -> Non
     with pytest.raises(ValueError, match="expected SMALL/BIG"):
         parse_stakes("1-2")
     assert parse_stakes("$0.04/$0.08") == (4, 8) and parse_stakes("1,000/2,000") == (100000, 200000)
+
+
+@given(st.integers(0, 10**9), st.sampled_from(["USD", "EUR", "GBP", None]))
+def test_an_amount_reads_back_as_printed(hundredths: int, currency: str | None) -> None:
+    """Stakes filters and the simulator's options read amounts the way the model prints them."""
+    printed = format_money(hundredths, currency)
+    assert parse_amount(printed) == hundredths
+    if currency is None and hundredths % 100 == 0:
+        assert parse_amount(f"{hundredths // 100:,}") == hundredths  # chips with thousands separators
+
+
+@pytest.mark.parametrize("text", ["", "inf", "nan", "1e2", "-1", "0.105", "1.2.3", "$", "0x10", "1 000"])
+def test_what_is_not_an_amount_is_refused_saying_how_to_write_one(text: str) -> None:
+    with pytest.raises(ValueError, match="write it as printed"):
+        parse_amount(text)
 
 
 def test_every_stat_and_breakdown_runs() -> None:
