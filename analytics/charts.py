@@ -13,6 +13,7 @@ its unit.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 import duckdb
@@ -52,11 +53,7 @@ def _player_filters(player: str, filters: Filters | None, games: Sequence[str] =
     if games and not chosen:
         raise NoHands(f"no {'/'.join(games)} hands for player {player!r}: the game filter selects "
                       f"{', '.join(base.games)} only")
-    return Filters(
-        players=(player,), games=chosen, sites=base.sites, stakes=base.stakes,
-        since=base.since, until=base.until, min_players=base.min_players, max_players=base.max_players,
-        valid_only=base.valid_only,
-    )
+    return replace(base, players=(player,), games=chosen)
 
 
 def _no_hands(con: duckdb.DuckDBPyConnection, player: str, what: str) -> NoHands:

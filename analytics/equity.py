@@ -38,14 +38,13 @@ import numpy as np
 from ..engine.cards import DECK, Card, format_cards
 from ..engine.evaluate import high_values, low8_values, razz_values
 from ..engine.model import Action, Deal, Game, Hand, Money, Muck, ReplayResult, Show
+from ..engine.pots import HAND_SIZE
 
 EXACT_LIMIT = 50_000
 """Run-outs enumerated exactly at most; beyond this the equity is estimated by sampling."""
 
 SAMPLES = 10_000
 """Monte-Carlo run-outs per all-in: standard error of an equity at most 0.005 (0.5 points)."""
-
-HAND_SIZE = 7
 
 EV_COLUMNS: tuple[tuple[str, str], ...] = (
     ("allin_street", "int"),
