@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
+from itertools import chain
 from os import PathLike
 from typing import Callable, Iterable, Iterator
 
@@ -99,28 +100,19 @@ def decode_chunks(chunks: Iterable[bytes]) -> Iterator[str]:
         decoder: _Utf8ThenCp1252 | codecs.IncrementalDecoder = _Utf8ThenCp1252()
     else:
         decoder = codecs.getincrementaldecoder(codec)("strict")
-    text = decoder.decode(head[skip:]).lstrip("\0")
-    started = bool(text)
-    if text:
-        yield text
-    for chunk in it:
+    started = False
+    for chunk in chain([head[skip:]], it):
         text = decoder.decode(chunk)
         if not started:
             text = text.lstrip("\0")
             started = bool(text)
         if text:
             yield text
-    if codec.startswith("utf-16"):
-        # decode(b"", final=True) would raise on the dangling half code unit; drop it instead.
-        tail = decoder.getstate()[0]
-        if len(tail) % 2 == 0:
-            text = decoder.decode(b"", True)
-            if text:
-                yield text
-    else:
-        text = decoder.decode(b"", True)
-        if text:
-            yield text
+    if codec.startswith("utf-16") and len(decoder.getstate()[0]) % 2:
+        return  # decode(b"", final=True) would raise on the dangling half code unit; drop it instead
+    text = decoder.decode(b"", True)
+    if text:
+        yield text
 
 
 def iter_lines(pieces: Iterable[str]) -> Iterator[str]:
@@ -159,8 +151,9 @@ def read_lines(path: str | PathLike[str], chunk_size: int = CHUNK_SIZE) -> Itera
 
 def split_hands(lines: Iterable[str], starts_hand: Callable[[str], object]) -> Iterator[HandText]:
     """Group lines into hands: a hand ends at a blank line, or where a line ``starts_hand`` although
-    the current hand has not ended (exports that glue hands together; any truthy result counts). Line numbers are 1-based file
-    lines; a BOM at the start of a line (files concatenated after export) is removed."""
+    the current hand has not ended (exports that glue hands together; any truthy result counts). Line
+    numbers are 1-based file lines; a BOM at the start of a line (files concatenated after export) is
+    removed."""
     current: list[str] = []
     start = 0
     for number, line in enumerate(lines, 1):

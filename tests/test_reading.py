@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -95,6 +96,19 @@ def test_leading_nul_byte(tmp_path: Path) -> None:
 
 def test_crlf(tmp_path: Path) -> None:
     _check_two_hands(list(parse_file(_write(tmp_path, TWO_HANDS.replace("\n", "\r\n").encode("utf-8")))))
+
+
+@pytest.mark.parametrize("size", [1, 7, 4096, 5000])
+def test_a_leading_nul_and_an_odd_utf16_byte_are_dropped_whatever_the_chunks(size: int) -> None:
+    """Both quirks come from real exports; the text is longer than the sniffed head, so chunks after it
+    are decoded too."""
+    text = "Zoë Ü bets €0.04\n" * 400
+
+    def pieces(data: bytes) -> str:
+        return "".join(decode_chunks(data[i:i + size] for i in range(0, len(data), size)))
+
+    assert pieces(b"\0" + text.encode("utf-8")) == text
+    assert pieces(b"\xff\xfe" + text.encode("utf-16-le") + b"\n") == text
 
 
 @given(
