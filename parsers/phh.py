@@ -324,6 +324,16 @@ class _Reader:
                              line)
         return int(hundredths)
 
+    def per_player(self, key: str, count: int, default: list[Any]) -> list[Any]:
+        """An optional array with one entry per player (``seats``, ``players`` ...); ``default`` when absent."""
+        values = self.field(key, required=False)
+        if not values:
+            return default
+        if not isinstance(values, list) or len(values) != count:
+            raise self.error(key, f"an array of {count} entries, one per player as in starting_stacks",
+                             f"{key} must list one entry per player")
+        return values
+
     def amounts(self, key: str, count: int) -> list[Money]:
         values = self.field(key)
         if not isinstance(values, list) or len(values) != count:
@@ -342,12 +352,9 @@ class _Reader:
             raise self.error("starting_stacks", "an array of stacks", "starting_stacks must list the players")
         count = len(stacks_raw)
         stacks = self.amounts("starting_stacks", count)
-        seat_numbers = self.field("seats", required=False) or list(range(1, count + 1))
-        names = self.field("players", required=False) or [f"p{i}" for i in range(1, count + 1)]
-        sitting = self.field("_sitting_out", required=False) or [False] * count
-        if len(seat_numbers) != count or len(names) != count:
-            raise self.error("players" if len(names) != count else "seats", f"{count} entries (one per player)",
-                             "seats/players do not match starting_stacks in length")
+        seat_numbers = self.per_player("seats", count, list(range(1, count + 1)))
+        names = self.per_player("players", count, [f"p{i}" for i in range(1, count + 1)])
+        sitting = self.per_player("_sitting_out", count, [False] * count)
         seats = [Seat(int(n), str(p) or f"p{i}", s, bool(o))
                  for i, (n, p, s, o) in enumerate(zip(seat_numbers, names, stacks, sitting), 1)]
         idle = [Seat(int(d["seat"]), str(d["player"]), self.money("_idle_seats", d["stack"]),
@@ -402,13 +409,20 @@ class _Reader:
         if any(p is None for p in parts):
             return None
         year, month, day, clock = parts
+        if not all(isinstance(v, int) for v in (year, month, day)) or not isinstance(clock, time):
+            raise self.error("time", "whole numbers for year, month and day and a TOML local time such as "
+                             "'time = 12:30:00'", "the hand's date or time is not a date and time")
         zone_name = self.field("time_zone", required=False)
         try:
             zone = ZoneInfo(zone_name) if zone_name else timezone.utc
         except (ZoneInfoNotFoundError, ValueError):
             raise self.error("time_zone", "an IANA time zone such as 'America/New_York'",
                              f"unknown time zone {zone_name!r}") from None
-        return datetime(year, month, day, clock.hour, clock.minute, clock.second, tzinfo=zone)
+        try:
+            return datetime(year, month, day, clock.hour, clock.minute, clock.second, tzinfo=zone)
+        except ValueError as err:  # "month must be in 1..12", "day is out of range for month" ...
+            key = next((k for k in ("day", "month", "year") if str(err).startswith(k)), "year")
+            raise self.error(key, "a calendar date", f"no such date: {err}") from None
 
     def completed(self, hand: Hand) -> Hand:
         """Add what a foreign PHH file implies but does not state: the uncalled bet (the engine's

@@ -242,6 +242,25 @@ def test_unreadable_phh_is_reported_with_file_line_and_what_was_expected() -> No
         read_phh("\n".join(base[:3] + base[4:] + ["actions = []"]))
 
 
+@pytest.mark.parametrize(
+    ("extra", "line", "message"),
+    [
+        (["players = 'Ann'"], 8, "players must list one entry per player"),
+        (["seats = [1, 2, 3]"], 8, "seats must list one entry per player"),
+        (["year = 2023", "month = 13", "day = 1", "time = 12:00:00"], 9, "no such date: month must be in 1..12"),
+        (["year = 2023", "month = 2", "day = 30", "time = 12:00:00"], 10, "no such date: day is out of range"),
+        (["year = 2023", "month = 2", "day = 3", "time = '12:00'"], 11, "the hand's date or time is not a date"),
+    ],
+)
+def test_a_field_of_the_wrong_shape_is_a_parse_error_at_its_line(extra: list[str], line: int, message: str) -> None:
+    """Not a TypeError or ValueError from deep inside: the importer reports these as file:line."""
+    text = "\n".join(["variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
+                      "starting_stacks = [100, 100]", "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah']", *extra])
+    with pytest.raises(ParseError, match=message) as err:
+        read_phh(text, source_file="x.phh")
+    assert (err.value.file, err.value.line, err.value.text) == ("x.phh", line, text.splitlines()[line - 1])
+
+
 def test_a_mucked_hand_keeps_the_cards_the_summary_revealed() -> None:
     hand = hands_of("7-Stud-USD-0.04-0.08-200911.txt")[1]
     muck = next(e for e in read_phh(write_phh(hand)).events if isinstance(e, Muck))
