@@ -109,8 +109,7 @@ def odd_chip_order(
     def decisive(seat: int) -> tuple[int, int]:
         pool = cards[seat] if profile.odd_chip is OddChip.HIGH_CARD_ALL else _played_five(cards[seat], value)
         if low:
-            lowest = min(pool, key=_razz_low_key)
-            rank, suit = _razz_low_key(lowest)
+            rank, suit = min(map(_razz_low_key, pool))
             return (-rank, -suit)
         highest = max(pool)
         return (highest.rank, highest.suit)
@@ -161,6 +160,11 @@ unknown cards among the forty-odd unseen ones (about a thousand ways) still are 
 thousand) are left to the site rather than slow down the import of every such hand."""
 
 
+def _main_value(game: Game) -> Callable[[Sequence[Card]], int]:
+    """What ranks a whole pot, or the high half of a stud8 one: the razz low in razz, the high hand else."""
+    return razz_value if game is Game.RAZZ else high_value
+
+
 def values_whatever_unseen(
     game: Game, hands: Mapping[int, tuple[Card, ...]], unseen: Collection[Card]
 ) -> tuple[dict[int, int], dict[int, int]] | None:
@@ -177,7 +181,7 @@ def values_whatever_unseen(
     values (razz: the low) and the qualifying stud8 lows: the winners' floors and the others' best,
     which rank the contenders as every completion does.
     """
-    primary = razz_value if game is Game.RAZZ else high_value
+    primary = _main_value(game)
     highs: dict[int, tuple[int, int]] = {}
     lows: dict[int, tuple[int, int]] = {}  # stud8: worst and best low, -1 for none
     for seat, known in hands.items():
@@ -240,7 +244,6 @@ def distribute_pot(
             return PotResult(pot, rake, (), False, f"the cards of {label(seat)} are unknown")
         hands[seat] = held
     partly = [s for s, h in hands.items() if len(h) < HAND_SIZE]
-    primary = razz_value if game is Game.RAZZ else high_value
     if partly:
         bounded = values_whatever_unseen(game, hands, unseen)
         if bounded is None:
@@ -249,7 +252,7 @@ def distribute_pot(
         highs, lows = bounded
         note = ", whatever the unknown cards"
     else:
-        highs = {s: primary(h) for s, h in hands.items()}
+        highs = {s: _main_value(game)(h) for s, h in hands.items()}
         lows = {s: v for s, h in hands.items() if game is Game.STUD8 and (v := low8_value(h)) is not None}
         note = ""
     if game is Game.RAZZ:
@@ -309,6 +312,12 @@ def _pot_name(index: int, count: int) -> str:
     return "the main pot" if index == 0 else f"side pot {index}"
 
 
+def _credit(paid: dict[int, dict[int, Money]], pot: int, seat: int, amount: Money) -> None:
+    """Add ``amount`` to what ``seat`` gets from ``pot`` (a pot may pay a seat twice: a high and a low half)."""
+    row = paid.setdefault(pot, {})
+    row[seat] = row.get(seat, 0) + amount
+
+
 def audit_payout(
     hand: Hand,
     results: Sequence[PotResult],
@@ -351,8 +360,7 @@ def audit_payout(
     single = len(results) > 1 and all(pot_index(c.pot) == 0 for c in collects)
     for c in collects:
         index = 0 if single else pot_index(c.pot)
-        by_pot.setdefault(index, {})
-        by_pot[index][c.seat] = by_pot[index].get(c.seat, 0) + c.amount
+        _credit(by_pot, index, c.seat, c.amount)
         lines.setdefault((index, c.seat), c.line)
     awards: list[Award] = []
     rules: dict[int, dict[int, Money]] = {}
@@ -362,8 +370,7 @@ def audit_payout(
         if r.judged:
             awards += r.awards
             for a in r.awards:
-                rules.setdefault(index, {})
-                rules[index][a.seat] = rules[index].get(a.seat, 0) + a.amount
+                _credit(rules, index, a.seat, a.amount)
             reasons[index] = "; ".join(x for x in (reasons.get(index), r.reason) if x)
             continue
         site = by_pot.get(index, {})

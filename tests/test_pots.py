@@ -105,6 +105,17 @@ def test_odd_chips_between_tied_hands_follow_the_profile() -> None:
     assert paid["wsop-cash"] == {2: 50, 5: 51}  # 9s is the highest card of the five played
 
 
+def test_the_odd_chip_of_a_tied_low_goes_to_the_lowest_card_by_suit() -> None:
+    # the same wheel for seats 1 and 2; seat 2 holds the ace of clubs, the lowest card by suit in razz
+    # (seat 1 holds the highest card, Kh, which would take the chip of a tied high)
+    held = hands(s1="Ad 2c 3d 4h 5d Kc Kh", s2="Ac 2d 3h 4s 5c Qd Qh")
+    pot = Pot(0, 101, (1, 2))
+    paid = {name: {a.seat: a.amount for a in distribute_pot(pot, 0, Game.RAZZ, held, (), p, label).awards}
+            for name, p in PROFILES.items()}
+    assert paid["pokerstars"] == {1: 51, 2: 50}  # first seat
+    assert paid["rrop"] == paid["wsop-cash"] == {1: 50, 2: 51}  # Ac, among all seven and among the five
+
+
 def test_razz_pays_the_lowest_hand() -> None:
     held = hands(s1="Ac 2d 3h 4s 6c Kd Kh", s4="Ad 2c 3d 4h 5d Qc Qh")
     result = distribute_pot(Pot(0, 40, (1, 4)), 0, Game.RAZZ, held, (), PS, label)
