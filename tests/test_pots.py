@@ -93,27 +93,32 @@ def test_stud8_with_no_qualifying_low_pays_the_high_the_whole_pot() -> None:
     assert [(a.seat, a.half, a.amount) for a in result.awards] == [(1, Half.WHOLE, 100)]
 
 
+def odd_chip_winner(game: Game, held: dict[int, tuple]) -> dict[str, int]:
+    """Per profile, the tied seat paid the odd chip of a 101-chip pot (after checking it was split 51/50)."""
+    pot = Pot(0, 101, tuple(sorted(held)))
+    winners = {}
+    for name, profile in PROFILES.items():
+        paid = {a.seat: a.amount for a in distribute_pot(pot, 0, game, held, (), profile, label).awards}
+        assert sorted(paid.values()) == [50, 51] and set(paid) == set(held), name
+        winners[name] = max(paid, key=paid.__getitem__)
+    return winners
+
+
 def test_odd_chips_between_tied_hands_follow_the_profile() -> None:
     # same straight, 9-high, for seats 2 and 5; seat 2 holds the highest card by suit overall (As),
     # seat 5 the highest among the five played (9s against 9d)
-    held = hands(s2="5c 6d 7h 8c 9d As 2c", s5="5d 6h 7c 8d 9s Kc 3d")
-    pot = Pot(0, 101, (2, 5))
-    paid = {name: {a.seat: a.amount for a in distribute_pot(pot, 0, Game.STUD, held, (), p, label).awards}
-            for name, p in PROFILES.items()}
-    assert paid["pokerstars"] == {2: 51, 5: 50}  # first seat
-    assert paid["rrop"] == {2: 51, 5: 50}  # As is the highest card of all seven
-    assert paid["wsop-cash"] == {2: 50, 5: 51}  # 9s is the highest card of the five played
+    paid = odd_chip_winner(Game.STUD, hands(s2="5c 6d 7h 8c 9d As 2c", s5="5d 6h 7c 8d 9s Kc 3d"))
+    assert paid["pokerstars"] == 2  # first seat
+    assert paid["rrop"] == 2  # As is the highest card of all seven
+    assert paid["wsop-cash"] == 5  # 9s is the highest card of the five played
 
 
 def test_the_odd_chip_of_a_tied_low_goes_to_the_lowest_card_by_suit() -> None:
     # the same wheel for seats 1 and 2; seat 2 holds the ace of clubs, the lowest card by suit in razz
     # (seat 1 holds the highest card, Kh, which would take the chip of a tied high)
-    held = hands(s1="Ad 2c 3d 4h 5d Kc Kh", s2="Ac 2d 3h 4s 5c Qd Qh")
-    pot = Pot(0, 101, (1, 2))
-    paid = {name: {a.seat: a.amount for a in distribute_pot(pot, 0, Game.RAZZ, held, (), p, label).awards}
-            for name, p in PROFILES.items()}
-    assert paid["pokerstars"] == {1: 51, 2: 50}  # first seat
-    assert paid["rrop"] == paid["wsop-cash"] == {1: 50, 2: 51}  # Ac, among all seven and among the five
+    paid = odd_chip_winner(Game.RAZZ, hands(s1="Ad 2c 3d 4h 5d Kc Kh", s2="Ac 2d 3h 4s 5c Qd Qh"))
+    assert paid["pokerstars"] == 1  # first seat
+    assert paid["rrop"] == paid["wsop-cash"] == 2  # Ac, among all seven and among the five
 
 
 def test_razz_pays_the_lowest_hand() -> None:
