@@ -16,6 +16,7 @@ import pkgutil
 import sys
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
@@ -101,6 +102,17 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         help="hand-history files, or folders searched (with their sub-folders) for .txt and .phh files",
     )
+
+
+def hand_files(paths: Sequence[str]) -> tuple[list[Path], bool]:
+    """The hand-history files :func:`add_paths_argument`'s paths name, and whether any path does not
+    exist (each such path is reported on stderr; commands that read files then exit with 1)."""
+    from .importer import discover
+
+    files, missing = discover(paths)
+    for message in missing:
+        print(f"studbook: {message}", file=sys.stderr)
+    return files, bool(missing)
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
-from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, plural
+from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -276,11 +276,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .importer import default_workers, discover, map_files
+    from .importer import default_workers, map_files
 
-    files, missing = discover(args.paths)
-    for message in missing:
-        print(message, file=sys.stderr)
+    files, missing = hand_files(args.paths)
     if not files:
         return fail("no hand-history files found in the paths given")
     tasks = [AuditTask(path, args.profile) for path in files]

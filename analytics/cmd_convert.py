@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .cli import Command, add_paths_argument, fail
+from .cli import Command, add_paths_argument, fail, hand_files, plural
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,11 +24,8 @@ def run(args: argparse.Namespace) -> int:
     from ..parsers import PHH_SUFFIX, NotStudHand, ParseError, parse_file
     from ..parsers.phh import write_phh
     from ..parsers.pokerstars_writer import HAND_SEPARATOR, write_pokerstars
-    from .importer import discover
 
-    files, missing = discover(args.paths)
-    for message in missing:
-        print(f"studbook: {message}", file=sys.stderr)
+    files, missing = hand_files(args.paths)
     if not files:
         return fail("no hand-history files found in the paths given")
     out = Path(args.out)
@@ -65,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
             for hand_id, text in texts:
                 (folder / f"{hand_id}{PHH_SUFFIX}").write_text(text, encoding="utf-8")
         converted += len(texts)
-    print(f"{converted:,} hands converted to {args.to} in {out}"
-          + (f"; {skipped:,} non-stud hands skipped" if skipped else "")
+    print(f"{plural(converted, 'hand')} converted to {args.to} in {out}"
+          + (f"; {plural(skipped, 'non-stud hand')} skipped" if skipped else "")
           + (f"; {problems:,} could not be converted (see above)" if problems else ""))
     return 1 if problems or missing else 0
 

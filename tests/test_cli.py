@@ -96,6 +96,19 @@ def test_audit_of_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str], t
     assert status == 2 and "no hand-history files" in err
 
 
+@pytest.mark.parametrize("command", [("audit",), ("convert", "--to", "phh")])
+def test_a_missing_path_is_reported_and_the_others_are_still_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    from conftest import SAMPLE_DATA
+
+    good = SAMPLE_DATA / "edge-cases" / "razz-showdown-with-rake.txt"
+    extra = ("--out", str(tmp_path / "out")) if command[0] == "convert" else ()
+    status, out, err = run_cli(capsys, *command, str(tmp_path / "missing.txt"), str(good), *extra)
+    assert status == 1 and f"studbook: {tmp_path / 'missing.txt'}: no such file or folder" in err
+    assert f"1 hand {command[0]}ed" in out  # "1 hand audited", "1 hand converted"
+
+
 def test_progress_draws_only_when_enabled() -> None:
     quiet, shown = io.StringIO(), io.StringIO()
     for stream, enabled in ((quiet, False), (shown, True)):
