@@ -43,6 +43,8 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class AuditTask:
+    """One file for a worker to audit and the profile to judge it by (``None``: each hand's site's)."""
+
     path: Path
     profile: str | None
 

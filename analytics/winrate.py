@@ -9,8 +9,7 @@ Sessions are found from the hand time stamps of each player: a gap longer than `
 two of his hands (at any table) starts a new session. Each hand is credited with the time until the
 player's next hand of the same session, so a session lasts from its first to its last hand and any
 breakdown (by game, by stakes ...) splits the hours consistently; a session is counted in the group of
-the hand that began it. Hands without a time stamp count for
-money but not for time.
+the hand that began it. Hands without a time stamp count for money but not for time.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ DEFAULT_SESSION_GAP = timedelta(minutes=30)
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
+
 
 def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
     """The selected player rows with their group columns, money and time: ``starts`` (1 when the hand
