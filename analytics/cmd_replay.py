@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..engine.cards import format_cards
 from ..engine.model import (
@@ -31,6 +31,9 @@ from ..engine.model import (
     format_money,
 )
 from .cli import Command, add_db_option, add_profile_option, fail
+
+if TYPE_CHECKING:
+    from duckdb import DuckDBPyConnection
 
 GAME_NAMES = {"stud": "Seven Card Stud", "stud8": "Stud Hi/Lo (8 or better)", "razz": "Razz"}
 HIDDEN = "??"
@@ -56,14 +59,10 @@ class HandNotFound(LookupError):
     """The hand is not in the database or its file cannot be read again; the message says what to do."""
 
 
-def find_source(con: object, hand_id: str) -> tuple[str, str, str]:
+def find_source(con: DuckDBPyConnection, hand_id: str) -> tuple[str, str, str]:
     """``(site, site_hand_id, source_file)`` of a stored hand given as ``site:number`` or ``number``."""
-    if ":" in hand_id:
-        rows = con.execute("SELECT site, site_hand_id, source_file FROM hands WHERE hand_id = ?",  # type: ignore[attr-defined]
-                           [hand_id]).fetchall()
-    else:
-        rows = con.execute("SELECT site, site_hand_id, source_file FROM hands WHERE site_hand_id = ?",  # type: ignore[attr-defined]
-                           [hand_id]).fetchall()
+    column = "hand_id" if ":" in hand_id else "site_hand_id"
+    rows = con.execute(f"SELECT site, site_hand_id, source_file FROM hands WHERE {column} = ?", [hand_id]).fetchall()
     if not rows:
         raise HandNotFound(f"hand {hand_id} is not in the database (import its file first: studbook import FILE)")
     if len(rows) > 1:
