@@ -281,7 +281,11 @@ class StudState:
             order = self._clockwise[start]
         else:
             order = self._after[self.last]
-        return next((s for s in order if self._needs_action(s)), None)
+        needs_action = self._needs_action
+        for seat in order:  # a loop, not next() over a generator: this runs at every decision
+            if needs_action(seat):
+                return seat
+        return None
 
     @property
     def double_bet_allowed(self) -> bool:
@@ -317,7 +321,11 @@ class StudState:
     def _someone_can_answer(self, seat: int) -> bool:
         """Whether another player could put in more than the current bet: raising against players who
         are all-in (or would be, just calling) wins nothing and is not offered."""
-        return any(s != seat and self.contrib[s] + self.stack[s] > self.level for s in self._live)
+        contrib, stack, level = self.contrib, self.stack, self.level
+        for other in self._live:
+            if other != seat and contrib[other] + stack[other] > level:
+                return True
+        return False
 
     def raise_kind(self) -> ActionKind:
         if self.street == 3 and self.bets == 0:

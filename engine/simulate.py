@@ -312,12 +312,12 @@ def assess(game: Game, cards: Sequence[Card], complete: bool) -> Holding:
     if missing > 0:
         if category >= 1:
             value += 0.04 * missing
-        suits = [c & 3 for c in cards]
-        suited = max(map(suits.count, range(4)))
+        suits = [0, 0, 0, 0]  # cards held of each suit
         ranks = 0  # bit r set for each rank r held
         for c in cards:
+            suits[c & 3] += 1
             ranks |= 1 << (c >> 2)
-        value += 0.07 * max(0, suited - 2) + 0.05 * max(0, _most_in_five_ranks(ranks) - 2)
+        value += 0.07 * max(0, max(suits) - 2) + 0.05 * max(0, _most_in_five_ranks(ranks) - 2)
     return Holding(min(value, 1.0), category, slots[0], low)
 
 
@@ -498,11 +498,15 @@ class _Dealer:
         self.first_to_act, self.aggressor = state.to_act, None
         if street == 3 and self.first_to_act is not None:
             steal_from = self.steal_seats(self.first_to_act)
-        threats = {s: board_threat(state.up[s]) for s in state.live} if game is not Game.RAZZ else {}
+        # Each board's threat, the most threatening first: a player faces the first that is neither his
+        # own nor folded (the board's seat breaks ties, which keeps equal threats equal).
+        threats = sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True) \
+            if game is not Game.RAZZ else []
+        folded = state.folded
         holdings: dict[int, Holding] = {}
         while (opt := state.options()) is not None:
             seat = opt.seat
-            threat = max((t for s, t in threats.items() if s != seat and s not in state.folded), default=NO_THREAT)
+            threat = next((t for t, s in threats if s != seat and s not in folded), NO_THREAT)
             holding = holdings.get(seat)
             if holding is None:
                 holding = holdings[seat] = assess(game, self.cards_of(seat), complete=street == 7)
@@ -650,9 +654,14 @@ def play_hand(setup: HandSetup, rng: random.Random) -> tuple[Hand, dict[int, Mon
 
 def _seconds(hand: Hand) -> int:
     """How long a hand takes at a live online table: dealing plus a few seconds per decision."""
-    decisions = sum(1 for e in hand.events if isinstance(e, Action) and e.kind is not ActionKind.ANTE)
-    streets = len({e.street for e in hand.events if isinstance(e, Deal)})
-    return 12 + 4 * streets + 3 * decisions
+    decisions = 0
+    streets: set[int] = set()
+    for e in hand.events:  # one pass: this runs for every hand simulated
+        if isinstance(e, Action):
+            decisions += e.kind is not ActionKind.ANTE
+        elif isinstance(e, Deal):
+            streets.add(e.street)
+    return 12 + 4 * len(streets) + 3 * decisions
 
 
 class _Table:
