@@ -156,6 +156,25 @@ def test_bb100_bars_and_error_bars_are_the_win_rates(store: Store) -> None:
     assert labels[0] == "razz $0.04/$0.08\n2 hands"
 
 
+@pytest.mark.parametrize(
+    ("filters", "condition"),
+    [
+        (charts.Filters(stakes=("$1/$2",)), "h.small_bet = 100 AND h.big_bet = 200"),
+        (charts.Filters(since=START + timedelta(minutes=5)), f"h.started_at >= '{START + timedelta(minutes=5)}'"),
+        (charts.Filters(min_players=4), "h.n_players >= 4"),
+        (charts.Filters(players=("Bob",)), "TRUE"),  # the chart's own player, whoever the filters name
+    ],
+)
+def test_a_chart_keeps_every_filter_it_is_given_but_the_player(
+    store: Store, filters: charts.Filters, condition: str
+) -> None:
+    expected = store.con.execute("SELECT hp.hand_id FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
+                                 f"WHERE hp.player = 'Ann' AND {condition}").fetchall()
+    drawn = charts.winnings_data(store.con, "Ann", filters)["hand_id"]
+    assert sorted(drawn) == sorted(hand_id for hand_id, in expected)
+    assert 0 < len(drawn) and (condition == "TRUE" or len(drawn) < len(charts.winnings_data(store.con, "Ann")))
+
+
 def test_unknown_player_names_the_players_there_are(store: Store) -> None:
     with pytest.raises(charts.NoHands, match="'Zed'.*Ann"):
         charts.winnings_chart(store.con, "Zed")
