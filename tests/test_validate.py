@@ -64,11 +64,16 @@ MUTANTS = [
     ("cards.shown", STUD_DOUBLE_BET, "show 1 7d Qs 8s 2s As 5d 7h", "show 1 7d Qs 8s 2s Ac 5d 7h"),
     ("action.missing", STUD_DOUBLE_BET, "8 call 8\nshow 1", "show 1"),
     ("marker", STUD8_SPLIT, "7 bring-in 2\n", "7 bring-in 2\nmarker capped\n"),
-    ("marker", STUD_CAPPED, "6 fold\n8 raise", "6 fold\n8 raise"),  # profile-dependent: see below
 ]
 
 
-@pytest.mark.parametrize(("rule", "base", "old", "new"), MUTANTS[:-1])
+def test_every_rule_id_is_caught_by_a_mutation_here_or_by_a_named_test() -> None:
+    """A new rule id comes with a hand that breaks it. Two are tested elsewhere: ``cards.garbled`` below
+    (a warning line, not a changed action) and ``raise.reopen`` in test_replay (a short all-in's raise)."""
+    assert set(RULES) - {rule for rule, *_ in MUTANTS} == {"cards.garbled", "raise.reopen"}
+
+
+@pytest.mark.parametrize(("rule", "base", "old", "new"), MUTANTS)
 def test_each_mutation_is_caught_with_its_rule(rule: str, base: str, old: str, new: str) -> None:
     assert rule in rules(mutate(base, old, new))
 
