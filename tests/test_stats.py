@@ -253,9 +253,19 @@ def test_what_is_not_an_amount_is_refused_saying_how_to_write_one(text: str) -> 
         parse_amount(text)
 
 
-def test_every_stat_and_breakdown_runs() -> None:
+@pytest.mark.parametrize("by", sorted(BREAKDOWNS))
+def test_every_stat_and_breakdown_runs(sample_store: Store, by: str) -> None:
+    """Every breakdown splits every stat; the hands of its groups add up to all hands, or to fewer for
+    a breakdown that only counts some rows (the door and the starting hand, where the cards are known)."""
     assert len({s.key for s in STATS}) == len(STATS)
     assert {"player", "game", "stakes", "door", "start_class"} <= set(BREAKDOWNS)
+    total = stat_table(sample_store.con, by=()).set_index("stat")
+    split = stat_table(sample_store.con, by=(by,))
+    assert set(split["stat"]) == set(total.index)
+    hands = int(split.loc[split["stat"] == "hands", "done"].sum())
+    assert 0 < hands <= int(total.loc["hands", "done"])
+    if BREAKDOWNS[by].require is None:
+        assert hands == int(total.loc["hands", "done"])
 
 
 # ---------------------------------------------------------------------------------------------- the CLI
