@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
+from ..engine.model import STREET_NAMES
 from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
@@ -97,12 +98,6 @@ def audit_file(task: AuditTask) -> FileAudit:
     return FileAudit(task.path, hands, not_stud, tuple(findings))
 
 
-def street_name(street: int | None) -> str:
-    from ..engine.model import STREET_NAMES
-
-    return STREET_NAMES.get(street, str(street)) if street is not None else ""
-
-
 EXPECTED_SHOWN = 4
 """How many of the line kinds a parse error lists as 'expected' the text report prints before '...';
 the json report keeps them all."""
@@ -129,7 +124,7 @@ def message_lines(message: str, keep: int = EXPECTED_SHOWN) -> list[str]:
 def finding_lines(f: Finding, width: int) -> list[str]:
     """One finding for a reader: what rule, on which street, by whom, at which file:line; then the
     message, wrapped to ``width`` under it."""
-    where = [street_name(f.street) + " street" if f.street is not None else "",
+    where = [f"{STREET_NAMES.get(f.street, f.street)} street" if f.street is not None else "",
              f"seat {f.seat} ({f.player})" if f.seat is not None else (f.player or "")]
     title = ", ".join([f.rule, *filter(None, where)])
     at = f"{f.file}:{f.line}" if f.line is not None else f.file
