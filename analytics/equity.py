@@ -92,8 +92,10 @@ def equity(
     if len(set(used)) != len(used):
         raise ValueError(f"equity: a card appears twice among the hands and dead cards "
                          f"{format_cards(Card(c) for c in used)}")
+    if not seats:
+        raise ValueError("equity: no seat to deal to; known must map each live seat to the cards it holds")
     own_draws = [HAND_SIZE - community - len(hands[s]) for s in seats]
-    if min(own_draws, default=0) < 0 or len(seats) < 1:
+    if min(own_draws) < 0:
         raise ValueError(f"equity: every seat holds at most {HAND_SIZE - int(community)} cards before the "
                          f"draw, got {({s: format_cards(known[s]) for s in seats})}")
     pots = [(1.0, seats)] if pots is None else [(float(a), list(e)) for a, e in pots]

@@ -51,6 +51,8 @@ def test_a_card_in_two_places_is_refused() -> None:
         equity(Game.STUD, {1: AAKK, 2: HEARTS}, dead=parse_cards("Ah"))
     with pytest.raises(ValueError, match="at most 7"):
         equity(Game.STUD, {1: parse_cards("2s 3s 4s 5s 6s 7s 8s 9s"), 2: HEARTS})
+    with pytest.raises(ValueError, match="no seat to deal to"):
+        equity(Game.STUD, {})
 
 
 def test_razz_wheel_is_only_tied_by_a_five() -> None:
