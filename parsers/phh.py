@@ -568,6 +568,7 @@ class _Replay:
                 raise self.fail(line, text, "not a PHH action of a stud game")
 
     def known(self, token: str, line: int, text: str) -> tuple[Card, ...]:
+        """The cards of a muck that are known: a ``Muck`` records only what the table saw."""
         return tuple(c for c in self.cards(token, line, text) if c is not None) if token else ()
 
     def annotation(self, note: str, line: int, text: str) -> None:
@@ -594,6 +595,7 @@ class _Replay:
                                         "(collect, uncalled, marker, show or muck)")
 
     def mine(self, seat: int) -> Money:
+        """Chips ``seat`` put in on this street: PHH's ``cbr`` amounts and calls count from it."""
         return self.put_in.get(self.street, {}).get(seat, 0)
 
     def bet(self, seat: int, line: int, kind: ActionKind, chips: Money, to: Money | None = None,
