@@ -154,9 +154,15 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
                         help="only this game: stud, stud8 or razz (repeat for several)")
     parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
                         help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
-    parser.add_argument("--since", metavar="YYYY-MM-DD", type=date.fromisoformat, help="hands from this day (UTC)")
-    parser.add_argument("--until", metavar="YYYY-MM-DD", type=date.fromisoformat,
-                        help="hands before this day (UTC)")
+    parser.add_argument("--since", metavar="YYYY-MM-DD", type=_day, help="hands from this day (UTC)")
+    parser.add_argument("--until", metavar="YYYY-MM-DD", type=_day, help="hands before this day (UTC)")
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a day: {text!r} (write it as YYYY-MM-DD, e.g. 2026-11-05)") from None
 
 
 def hand_filters(args: argparse.Namespace, **more: Any) -> Filters:

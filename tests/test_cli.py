@@ -59,6 +59,8 @@ def test_every_command_module_is_found_and_explains_itself(capsys: pytest.Captur
         (("simulate", "--out", "x", "--hands", "0"), "argument --hands: must be 1 or more, got 0"),
         (("audit", "x.txt", "--workers", "two"), "argument --workers: must be a whole number, got 'two'"),
         (("stats", "--top", "-1"), "argument --top: must be 0 or more, got -1"),
+        (("chart", "bb100", "--player", "Ann", "--out", "x.png", "--since", "2026-13-01"),
+         "argument --since: not a day: '2026-13-01' (write it as YYYY-MM-DD"),
     ],
 )
 def test_a_wrong_option_value_is_a_usage_error_naming_the_option(
