@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import chain, islice
 from os import PathLike
 from pathlib import Path
+from types import MappingProxyType
 from typing import Callable, Iterator, Mapping
 
 from ..engine.model import Hand
@@ -25,9 +26,9 @@ __all__ = ["PARSERS", "PHH_SUFFIX", "NotStudHand", "ParseError", "ParseResult", 
 ParseResult = Hand | ParseError | NotStudHand
 HandParser = Callable[[HandText, str], ParseResult]
 
-PARSERS: Mapping[str, HandParser] = {
+PARSERS: Mapping[str, HandParser] = MappingProxyType({
     pokerstars.SITE: pokerstars.parse_hand,
-}
+})
 
 PHH_SUFFIX = ".phh"
 
