@@ -35,6 +35,7 @@ from .model import (
     Show,
     UncalledReturn,
     Violation,
+    _direct_init,
     format_money,
 )
 from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
@@ -92,6 +93,10 @@ class Options:
         return tuple(found)
 
 
+for _cls in (Move, Options):  # built at every decision a simulator makes or a replay checks
+    _direct_init(_cls)
+
+
 # ----------------------------------------------------------------------------- who acts first
 
 
@@ -118,12 +123,12 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
                          for board in boards.values()):
         return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
     value = razz_board_value if game is Game.RAZZ else high_board_value
-    ranked = {seat: value([c for c in board if c is not None]) for seat, board in boards.items()}
+    ranked = {seat: value(board) for seat, board in boards.items()}  # every card known, checked above
     best = max(ranked.values())
-    tied = sorted(seat for seat, v in ranked.items() if v == best)
+    tied = [seat for seat, v in ranked.items() if v == best]
     if tie is TieBreak.SUIT and len(tied) > 1:
-        return max(tied, key=lambda seat: sorted((c for c in boards[seat] if c is not None), reverse=True))
-    return tied[0]
+        return max(sorted(tied), key=lambda seat: sorted((c for c in boards[seat] if c is not None), reverse=True))
+    return min(tied)
 
 
 def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:

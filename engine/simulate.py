@@ -53,10 +53,11 @@ from .model import (
     Show,
     Tournament,
     UncalledReturn,
+    _direct_init,
 )
 from .pots import PotResult
 from .profiles import RuleProfile, get_profile
-from .replay import Move, Options, StudState
+from .replay import AGGRESSIVE, Move, Options, StudState
 
 EASTERN = ZoneInfo("America/New_York")
 """PokerStars stamps hands in Eastern Time; the simulator keeps its clock there (wall time)."""
@@ -360,6 +361,10 @@ class Situation:
     """The player's stack in big bets."""
 
 
+for _cls in (Holding, Situation):  # built for every player on every street, and at every decision
+    _direct_init(_cls)
+
+
 def _aggressive_move(opt: Options, strong: bool) -> Move | None:
     """The completion, bet or raise the options allow (the big bet over an open pair when ``strong``),
     or an all-in for less; ``None`` when the betting is closed to this player."""
@@ -523,7 +528,7 @@ class _Dealer:
         kind, put = move.kind, move.put
         all_in = 0 < put == opt.stack
         level, was_capped = state.level, state.capped
-        if kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+        if kind in AGGRESSIVE:
             total = opt.contributed + put
             if kind is ActionKind.RAISE or (kind is ActionKind.COMPLETE and level > 0):
                 self.emit(Action, street, seat, ActionKind.RAISE, total - level, to=total, all_in=all_in)
