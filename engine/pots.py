@@ -318,6 +318,40 @@ def _credit(paid: dict[int, dict[int, Money]], pot: int, seat: int, amount: Mone
     row[seat] = row.get(seat, 0) + amount
 
 
+def _summary_violations(
+    hand: Hand,
+    results: Sequence[PotResult],
+    collects: Sequence[Collect],
+    rake: Money,
+    money: Callable[[Money], str],
+    total_includes_rake: bool,
+    line: int | None,
+) -> list[Violation]:
+    """Whether the summary's own numbers add up: the total pot against the chips put in, the rake
+    against what the collections leave, each printed pot against the rules' pot after its rake. Who was
+    paid is :func:`audit_payout`'s question; these are reported at the summary (``line``)."""
+    found: list[Violation] = []
+    put_in = sum(r.pot.amount for r in results)
+    paid = sum(c.amount for c in collects)
+    if hand.total_pot is not None:
+        expected = put_in if total_includes_rake else put_in - rake
+        if hand.total_pot != expected:
+            found.append(Violation("pot.total", f"the summary says the total pot is {money(hand.total_pot)}, "
+                                   f"but the players put in {money(put_in)}" +
+                                   ("" if total_includes_rake else f" less {money(rake)} rake"), line=line))
+    if hand.rake is not None and (rake < 0 or rake != put_in - paid):
+        found.append(Violation("rake", f"the summary's rake is {money(rake)}, but {money(put_in)} was put in and "
+                               f"{money(paid)} collected, leaving {money(put_in - paid)}", line=line))
+    if hand.printed_pots and len(hand.printed_pots) == len(results):
+        for r, printed in zip(results, hand.printed_pots):
+            if printed != r.pot.amount - r.rake:
+                name = _pot_name(r.pot.index, len(results))
+                found.append(Violation("pot.printed", f"the summary prints {name} as {money(printed)}, but it "
+                                       f"holds {money(r.pot.amount - r.rake)} after its share of the rake",
+                                       line=line))
+    return found
+
+
 def audit_payout(
     hand: Hand,
     results: Sequence[PotResult],
@@ -334,27 +368,9 @@ def audit_payout(
     there unless it does not add up). The site never says which half a line is for, so amounts are
     compared per seat and pot.
     """
-    found: list[Violation] = []
     names = {s.seat: s.player for s in hand.seats}
-    put_in = sum(r.pot.amount for r in results)
-    paid = sum(c.amount for c in collects)
     end_line = collects[0].line if collects else None
-    if hand.total_pot is not None:
-        expected = put_in if total_includes_rake else put_in - rake
-        if hand.total_pot != expected:
-            found.append(Violation("pot.total", f"the summary says the total pot is {money(hand.total_pot)}, "
-                                   f"but the players put in {money(put_in)}" +
-                                   ("" if total_includes_rake else f" less {money(rake)} rake"), line=end_line))
-    if hand.rake is not None and (rake < 0 or rake != put_in - paid):
-        found.append(Violation("rake", f"the summary's rake is {money(rake)}, but {money(put_in)} was put in and "
-                               f"{money(paid)} collected, leaving {money(put_in - paid)}", line=end_line))
-    if hand.printed_pots and len(hand.printed_pots) == len(results):
-        for r, printed in zip(results, hand.printed_pots):
-            if printed != r.pot.amount - r.rake:
-                name = _pot_name(r.pot.index, len(results))
-                found.append(Violation("pot.printed", f"the summary prints {name} as {money(printed)}, but it "
-                                       f"holds {money(r.pot.amount - r.rake)} after its share of the rake",
-                                       line=end_line))
+    found = _summary_violations(hand, results, collects, rake, money, total_includes_rake, end_line)
     by_pot: dict[int, dict[int, Money]] = {}
     lines: dict[tuple[int, int], int] = {}
     single = len(results) > 1 and all(pot_index(c.pot) == 0 for c in collects)
