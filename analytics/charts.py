@@ -20,6 +20,7 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from ..engine.model import CURRENCY_SYMBOLS
 from .stats import Filters, stat_table
 from .winrate import Z95, winrates
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.ticker import FuncFormatter
 
-CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 STUD8_RESULTS: tuple[tuple[str, str], ...] = (
     ("scoop", "Scoop"),

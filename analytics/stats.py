@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence, TypeVar
 import duckdb
 import pandas as pd
 
-from ..engine.model import STREET_NAMES, format_money
+from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, format_money
 from .flags import LATER_STREETS
 
 T = TypeVar("T")
@@ -229,7 +229,7 @@ def parse_stakes(text: str) -> tuple[int, int]:
 def parse_amount(text: str) -> int:
     """An amount as a site prints it (``0.04``, ``$2``, ``€0.10``, ``1,500`` chips) in exact hundredths;
     ValueError saying how to write one otherwise (a negative amount, more than two decimals, a float)."""
-    digits = text.strip().lstrip("$€£").replace(",", "")
+    digits = text.strip().lstrip("".join(CURRENCY_SYMBOLS.values())).replace(",", "")
     whole, _, cents = digits.partition(".")
     if not whole.isdigit() or not (cents == "" or (cents.isdigit() and len(cents) <= 2)):
         raise ValueError(f"not an amount: {text!r} (write it as printed, like 0.04, $2 or 1,500)")

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
-from typing import Union
+from types import MappingProxyType
+from typing import Mapping, Union
 
 from .cards import Card
 
@@ -349,10 +350,14 @@ class ReplayResult:
         return not self.violations
 
 
+CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€", "GBP": "£"})
+"""How the sites print the currencies they deal in; a currency not listed prints as a bare number."""
+
+
 def format_money(amount: Money, currency: str | None = None) -> str:
     """``format_money(4, "USD") == "$0.04"``, ``format_money(150000) == "1500"`` (chips)."""
     sign = "-" if amount < 0 else ""
     whole, cents = divmod(abs(amount), 100)
     text = f"{whole}" if cents == 0 and currency is None else f"{whole}.{cents:02d}"
-    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(currency or "", "")
+    symbol = CURRENCY_SYMBOLS.get(currency or "", "")
     return f"{sign}{symbol}{text}"
