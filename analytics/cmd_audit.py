@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import sys
 import textwrap
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
 from ..engine.model import STREET_NAMES
+from ..parsers.errors import split_detail
 from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
@@ -103,22 +103,38 @@ EXPECTED_SHOWN = 4
 the json report keeps them all."""
 
 
-PARSE_PARTS = re.compile(r"(?P<what>.*) \(got: (?P<got>'.*'); expected: (?P<expected>.*)\)", re.DOTALL)
-"""A parse error's message as :class:`~studbook.parsers.errors.ParseError` words it."""
-
-
 def message_lines(message: str, keep: int = EXPECTED_SHOWN) -> list[str]:
     """``message`` as lines to read: a parse error's what / got / expected each on its own line, a long
     'expected: one of A, B, C ...' list cut to its first ``keep`` items and a count of the rest (the
     line kinds that could have come there are rarely read past the first few)."""
-    m = PARSE_PARTS.fullmatch(message)
-    if m is None:
+    parts = split_detail(message)
+    if parts is None:
         return [message]
-    expected = m["expected"]
-    items = expected.removeprefix("one of ").split(", ")
+    what, got, expected = parts
+    items = _top_level_items(expected.removeprefix("one of "))
     if expected.startswith("one of ") and len(items) > keep + 1:
         expected = f"one of {', '.join(items[:keep])} ... and {len(items) - keep} more"
-    return [m["what"], f"got: {m['got']}", f"expected: {expected}"]
+    return [what, f"got: '{got}'", f"expected: {expected}"]
+
+
+def _top_level_items(text: str) -> list[str]:
+    """``text`` cut at the commas that separate its items, not those inside a quoted example or a
+    parenthesised list of them (``a betting line ('NAME: bets AMOUNT', 'NAME: checks')`` is one item)."""
+    items, depth, quoted, start = [], 0, False, 0
+    for i, ch in enumerate(text):
+        if ch == "'":  # an apostrophe inside a word (doesn't) neither opens nor closes a quote
+            before = text[i - 1].isalnum() if i else False
+            after = text[i + 1].isalnum() if i + 1 < len(text) else False
+            if quoted and not after or not quoted and not before:
+                quoted = not quoted
+        elif not quoted and ch in "([":
+            depth += 1
+        elif not quoted and ch in ")]":
+            depth -= 1
+        elif not quoted and depth == 0 and text.startswith(", ", i):
+            items.append(text[start:i])
+            start = i + 2
+    return [*items, text[start:]]
 
 
 def finding_lines(f: Finding, width: int) -> list[str]:

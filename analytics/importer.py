@@ -70,7 +70,7 @@ class Problem:
 
 def parse_problem(err: ParseError) -> Problem:
     """A parser error as a :class:`Problem`; the message keeps what was found and what was expected."""
-    return Problem(err.file, err.line, str(err).removeprefix(f"{err.file}:{err.line}: "), err.text)
+    return Problem(err.file, err.line, err.detail, err.text)
 
 
 def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:

@@ -8,6 +8,7 @@ good ones. A hand of another game inside a mixed-game file is not a problem at a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -28,7 +29,13 @@ class ParseError(Exception):
         self.message = message
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message} (got: '{self.text}'; expected: {self.expected})"
+        return f"{self.file}:{self.line}: {self.detail}"
+
+    @property
+    def detail(self) -> str:
+        """The message with what was found and what was expected, without the place: the one wording
+        that reports, the database and :func:`split_detail` share."""
+        return f"{self.message} (got: '{self.text}'; expected: {self.expected})"
 
     def __repr__(self) -> str:
         return f"ParseError({self.file!r}, {self.line}, {self.text!r}, {self.expected!r}, {self.message!r})"
@@ -38,6 +45,16 @@ class ParseError(Exception):
 
     def __hash__(self) -> int:
         return hash(self.args)
+
+
+_DETAIL = re.compile(r"(?P<message>.*) \(got: '(?P<text>.*)'; expected: (?P<expected>.*)\)", re.DOTALL)
+
+
+def split_detail(detail: str) -> tuple[str, str, str] | None:
+    """``(message, text, expected)`` back from :attr:`ParseError.detail` (as stored or sent between
+    processes); ``None`` for any other message."""
+    m = _DETAIL.fullmatch(detail)
+    return None if m is None else (m["message"], m["text"], m["expected"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,3 +232,13 @@ def test_audit_rules_lists_every_rule_and_profile_without_paths(capsys: pytest.C
     for name in PROFILES:
         assert f"\n  {name:<18} " in out
     assert "bet + 4 raises (the cap holds even heads-up); no big bet on 4th" in out  # wsop-tournament
+
+
+def test_an_expected_list_is_cut_between_items_not_inside_an_example() -> None:
+    from studbook.analytics.cmd_audit import message_lines
+
+    detail = ("not a line that can come here (got: 'x'; expected: one of 'A', a run ('B: c', 'D: e, f'), "
+              "'G', a line ('H: doesn't', 'I'), 'J', 'K', 'L')")
+    lines = message_lines(detail, keep=2)
+    assert lines[:2] == ["not a line that can come here", "got: 'x'"]
+    assert lines[2] == "expected: one of 'A', a run ('B: c', 'D: e, f') ... and 5 more"
