@@ -252,14 +252,15 @@ class Hand:
         raise KeyError(f"{player!r} is not seated in hand {self.site_hand_id}")
 
 
-def _direct_init(cls: type) -> None:
+def direct_init(cls: type) -> None:
     """Give a frozen slotted dataclass an ``__init__`` that stores each field with its slot's own setter.
 
     Why: the ``__init__`` that ``dataclass`` writes for a frozen class stores every field through
     ``object.__setattr__(self, name, value)`` (its way round the class's own frozen ``__setattr__``),
     which costs about twice what the slot's setter does, and parsers build ~40 of these objects per
     hand, millions per import. The parameters and defaults are the same, so construction, equality,
-    hashing, repr, pickling and frozen-ness are unchanged; only the classes below, built per hand, use it.
+    hashing, repr, pickling and frozen-ness are unchanged. Used for the classes built per hand (below)
+    and per decision (the replay's and the simulator's options and moves).
     """
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__, which a direct __init__ would skip")
@@ -283,7 +284,7 @@ def _direct_init(cls: type) -> None:
 
 for _cls in (Seat, Action, Deal, CommunityCard, UncalledReturn, Show, Muck, Collect, Marker, SkippedLine,
              ParseWarning, Tournament, Hand):
-    _direct_init(_cls)
+    direct_init(_cls)
 
 
 # ----------------------------------------------------------------------------------- replay results

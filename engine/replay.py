@@ -35,7 +35,7 @@ from .model import (
     Show,
     UncalledReturn,
     Violation,
-    _direct_init,
+    direct_init,
     format_money,
 )
 from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
@@ -94,7 +94,7 @@ class Options:
 
 
 for _cls in (Move, Options):  # built at every decision a simulator makes or a replay checks
-    _direct_init(_cls)
+    direct_init(_cls)
 
 
 # ----------------------------------------------------------------------------- who acts first

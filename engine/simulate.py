@@ -53,7 +53,7 @@ from .model import (
     Show,
     Tournament,
     UncalledReturn,
-    _direct_init,
+    direct_init,
 )
 from .pots import PotResult
 from .profiles import RuleProfile, get_profile
@@ -362,7 +362,7 @@ class Situation:
 
 
 for _cls in (Holding, Situation):  # built for every player on every street, and at every decision
-    _direct_init(_cls)
+    direct_init(_cls)
 
 
 def _aggressive_move(opt: Options, strong: bool) -> Move | None:

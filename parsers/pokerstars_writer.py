@@ -33,6 +33,7 @@ from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card, format_cards
 from ..engine.model import (
+    CURRENCY_SYMBOLS,
     Action,
     ActionKind,
     Collect,
@@ -54,7 +55,6 @@ HAND_SEPARATOR = "\n\n\n\n"
 """PokerStars ends each hand with three empty lines before the next header."""
 
 GAME_NAMES: dict[Game, str] = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz"}
-CURRENCY_SYMBOLS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£"}
 MARKER_TEXT: dict[str, str] = {
     "double-bet": "Pair on board - a double bet is allowed",
     "capped": "Betting is capped",
