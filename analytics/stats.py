@@ -149,7 +149,11 @@ class Breakdown:
 BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType({
     "player": Breakdown((("player", "hp.player"),)),
     "game": Breakdown((("game", "hp.game"),)),
-    "stakes": Breakdown((("currency", "h.currency"), ("small_bet", "h.small_bet"), ("big_bet", "h.big_bet"))),
+    # a tournament's levels are one group: BB/100 is counted hand by hand in each hand's own big bets,
+    # and a row per level (20/40, 30/60 ...) would split one sit-and-go into dozens of tiny samples
+    "stakes": Breakdown((("currency", "h.currency"),
+                         ("small_bet", "CASE WHEN h.tournament_id IS NULL THEN h.small_bet END"),
+                         ("big_bet", "CASE WHEN h.tournament_id IS NULL THEN h.big_bet END"))),
     "currency": Breakdown((("currency", "h.currency"),)),
     "site": Breakdown((("site", "h.site"),)),
     "date": Breakdown((("date", "CAST(timezone('UTC', h.started_at) AS DATE)"),)),
@@ -344,9 +348,10 @@ def stat_table(
 
 
 def stakes_labels(frame: pd.DataFrame) -> list[str]:
-    """``"$0.04/$0.08"`` per row from the ``currency``, ``small_bet`` and ``big_bet`` columns."""
+    """``"$0.04/$0.08"`` per row from the ``currency``, ``small_bet`` and ``big_bet`` columns;
+    ``"tournament"`` where the ``stakes`` breakdown leaves them empty (all levels of tournaments)."""
     return [
-        f"{format_money(int(s), c)}/{format_money(int(b), c)}" if pd.notna(s) and pd.notna(b) else "?"
+        f"{format_money(int(s), c)}/{format_money(int(b), c)}" if pd.notna(s) and pd.notna(b) else "tournament"
         for c, s, b in zip(currencies(frame["currency"]), frame["small_bet"], frame["big_bet"])
     ]
 

@@ -42,7 +42,7 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
                     WHEN since_previous IS NULL OR since_previous > ? THEN 1 ELSE 0 END AS starts,
                CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
         FROM (
-            SELECT {groups}hp.player, hp.net, hp.rake_paid, h.big_bet, h.started_at,
+            SELECT {groups}hp.player, hp.net, hp.rake_paid, h.big_bet AS hand_big_bet, h.started_at,
                    h.started_at - LAG(h.started_at) OVER w AS since_previous,
                    LEAD(h.started_at) OVER w - h.started_at AS until_next
             FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
@@ -70,7 +70,7 @@ def winrates(
     sql = f"""
         SELECT {names}, COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net,
                CAST(SUM(rake_paid) AS BIGINT) AS rake_paid,
-               SUM(net::DOUBLE / big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / big_bet) AS sd_bb,
+               SUM(net::DOUBLE / hand_big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / hand_big_bet) AS sd_bb,
                CAST(COALESCE(SUM(starts), 0) AS BIGINT) AS sessions,
                SUM(seconds) / 3600.0 AS hours
         FROM ({timed}) GROUP BY {sel.positions} ORDER BY {sel.positions}
@@ -100,7 +100,7 @@ def sessions(
     timed, params = _timed(selection(filters, ["currency"]), session_gap)
     sql = f"""
         SELECT player, session, currency, MIN(started_at) AS started, MAX(started_at) AS ended,
-               COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net, SUM(net::DOUBLE / big_bet) AS net_bb,
+               COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net, SUM(net::DOUBLE / hand_big_bet) AS net_bb,
                SUM(seconds) / 3600.0 AS hours
         FROM (SELECT *, SUM(starts) OVER (PARTITION BY player ORDER BY started_at) AS session
               FROM ({timed}) WHERE starts IS NOT NULL)

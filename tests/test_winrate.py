@@ -137,3 +137,29 @@ def test_money_sums_are_exact_for_any_mix(tmp_path_factory: pytest.TempPathFacto
         assert table.loc["Ann", "net"] == sum((-3, 4)[k] for k in kinds)
         breaks = sum(1 for g in gaps[1:len(kinds)] if g > 30)
         assert table.loc["Ann", "sessions"] == breaks + 1
+
+
+def test_a_tournaments_levels_are_one_stakes_group_counted_in_each_hands_big_bets(tmp_path: Path) -> None:
+    """BB/100 by stakes: cash hands per limit, a tournament's rising levels as one group whose BB/100
+    still measures each hand in its own level's big bet."""
+    from studbook.engine.model import Tournament
+
+    level_1 = replace(timed(BOB_STEALS, 10, 0), currency=None, tournament=Tournament("77"))
+    doubled = build("""
+        stud 8/16 ante 2 bring-in 4
+        seat 1 Ann 1000
+        seat 2 Bob 1000
+        antes
+        3rd 1:Ah Ad 2c 2:9c 3d 9h
+        1 bring-in 4
+        2 complete 8
+        1 fold
+        uncalled 2 4
+        collect 2 12
+    """)
+    level_2 = replace(timed(doubled, 11, 5), currency=None, tournament=Tournament("77"))  # Bob +6 of 16
+    with store_hands(tmp_path / "t.duckdb", [timed(BOB_STEALS, 1, 0), level_1, level_2]) as s:
+        table = winrates(s.con, Filters(players=("Bob",)), by=("stakes",)).set_index("stakes")
+    assert sorted(table.index) == ["$0.04/$0.08", "tournament"]
+    assert table.loc["tournament", "hands"] == 2 and table.loc["tournament", "net"] == 9
+    assert table.loc["tournament", "bb100"] == pytest.approx(100 * (3 / 8 + 6 / 16) / 2)
