@@ -152,7 +152,7 @@ def test_rrop_lifts_the_cap_when_the_action_becomes_heads_up() -> None:
     assert not state.capped
 
 
-def test_a_short_all_in_does_not_reopen_the_betting() -> None:
+def test_an_all_in_raise_of_half_a_bet_reopens_the_betting() -> None:
     state = StudState(Game.STUD, 4, 8, {1: 100, 2: 100, 3: 7}, PS, bring_in=2)
     for seat, door in {1: "Kc", 2: "9d", 3: "2c"}.items():
         state.post_ante(seat, 1)
@@ -160,7 +160,7 @@ def test_a_short_all_in_does_not_reopen_the_betting() -> None:
     state.act(3, Move(ActionKind.BRING_IN, 2))
     state.act(1, Move(ActionKind.COMPLETE, 4))
     state.act(2, Move(ActionKind.CALL, 4))
-    # Cid (6 left, 2 in) goes all-in to 6: one chip over half a bet short of a raise to 8? 6 - 4 = 2 = half
+    # Cid (6 left, 2 in) goes all-in to 6: a raise of 2 over the 4, exactly half of a 4-chip bet
     assert state.act(3, Move(ActionKind.RAISE, 4)) == []
     assert state.bets == 2  # half a bet counts as a full raise (RRoP): the betting is reopened
     options = state.options()
