@@ -356,9 +356,11 @@ CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€"
 
 
 def format_money(amount: Money, currency: str | None = None) -> str:
-    """``format_money(4, "USD") == "$0.04"``, ``format_money(150000) == "1500"`` (chips)."""
+    """An amount for people to read: ``format_money(4, "USD") == "$0.04"``, ``format_money(123456, "USD")
+    == "$1,234.56"``, ``format_money(150000) == "1,500"`` (chips). Not the sites' own spelling (the
+    PokerStars writer has that); :func:`studbook.analytics.stats.parse_amount` reads both back."""
     sign = "-" if amount < 0 else ""
     whole, cents = divmod(abs(amount), 100)
-    text = f"{whole}" if cents == 0 and currency is None else f"{whole}.{cents:02d}"
+    text = f"{whole:,}" if cents == 0 and currency is None else f"{whole:,}.{cents:02d}"
     symbol = CURRENCY_SYMBOLS.get(currency or "", "")
     return f"{sign}{symbol}{text}"
