@@ -243,9 +243,15 @@ class TableSpec:
 # ------------------------------------------------------------------------------- hand strength
 
 
-_LOW_RANK: tuple[int, ...] = tuple(1 if rank == ACE else rank + 2 for rank in range(13) for _suit in range(4))
-"""Each card's ace-low rank, 1 (ace) to 13 (king), indexed by the card (rank * 4 + suit): a look-up,
-as strengths are valued for every player on every street."""
+_LOW_BIT: tuple[int, ...] = tuple(1 << (1 if rank == ACE else rank + 2) for rank in range(13) for _suit in range(4))
+"""Each card's ace-low rank, 1 (ace) to 13 (king), as a bit, indexed by the card (rank * 4 + suit): a
+look-up, as strengths are valued for every player on every street."""
+
+
+@cache
+def _low_ranks(mask: int) -> tuple[int, ...]:
+    """The ace-low ranks whose bits are set, in increasing order; cached, as there are only 8,192 sets."""
+    return tuple(r for r in range(1, 14) if mask >> r & 1)
 
 
 def low_strength(cards: Sequence[Card], worst: int, complete: bool) -> float:
@@ -254,7 +260,10 @@ def low_strength(cards: Sequence[Card], worst: int, complete: bool) -> float:
     against the best possible. A low still missing cards is worth half as much (nothing when
     ``complete``: no more cards are coming)."""
     need = min(5, len(cards))
-    good = sorted({r for c in cards if (r := _LOW_RANK[c]) <= worst})
+    mask = 0
+    for c in cards:
+        mask |= _LOW_BIT[c]
+    good = _low_ranks(mask & ((2 << worst) - 1))
     if len(good) >= need:
         return (worst + 1 - good[need - 1]) / (worst + 1 - need)
     if complete or not good:
@@ -507,19 +516,23 @@ class _Dealer:
         # own nor folded (the board's seat breaks ties, which keeps equal threats equal).
         threats = sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True) \
             if game is not Game.RAZZ else []
-        folded = state.folded
+        folded, invested, players, rng = state.folded, state.invested, self.players, self.rng
+        big_bet = self.setup.stakes.big_bet
         holdings: dict[int, Holding] = {}
-        while (opt := state.options()) is not None:
+        while (opt := state.options()) is not None:  # locals and plain loops: this runs at every decision
             seat = opt.seat
-            threat = next((t for t, s in threats if s != seat and s not in folded), NO_THREAT)
+            threat = NO_THREAT
+            for board, s in threats:
+                if s != seat and s not in folded:
+                    threat = board
+                    break
             holding = holdings.get(seat)
             if holding is None:
                 holding = holdings[seat] = assess(game, self.cards_of(seat), complete=street == 7)
-            power = judge(game, holding, threat)
-            pot = sum(state.invested.values())
+            to_call = opt.to_call
             where = Situation(street, state.bets, not self.entered, seat in steal_from,
-                              opt.to_call / (pot + opt.to_call), opt.stack / self.setup.stakes.big_bet)
-            move = decide(self.players[seat].style, power, opt, where, self.rng)
+                              to_call / (sum(invested.values()) + to_call), opt.stack / big_bet)
+            move = decide(players[seat].style, judge(game, holding, threat), opt, where, rng)
             self.record(seat, move, opt, street)
 
     def record(self, seat: int, move: Move, opt: Options, street: int) -> None:
