@@ -460,26 +460,32 @@ class _Dealer:
         self.aggressor: int | None = None
         self.first_to_act: int | None = None
         self.entered = False  # someone called or completed on 3rd street
-        self.actions = 0
+        self.decisions = 0  # actions other than antes, and streets with cards dealt to the players:
+        self.streets_dealt = 0  # how long the hand takes (:meth:`seconds`)
 
-    def emit(self, event_type: type, *args: object, **kwargs: object) -> None:
+    def emit(self, event_type: type, *args: object) -> None:
+        """Append an event, numbered by its ordinal. Arguments are positional, in the event's field order
+        after ``line`` (Action: street, seat, kind, amount, to, all_in; Deal: street, seat, down, up): a
+        keyword dictionary per event costs a few per cent of the simulator's time."""
         self.line += 1
-        self.events.append(event_type(self.line, *args, **kwargs))
+        self.events.append(event_type(self.line, *args))
 
     # ------------------------------------------------------------------ dealing
     def deal_street(self, street: int) -> None:
         state, hero = self.state, self.setup.hero
         live = state.live
+        if street < 7 or len(self.deck) >= len(live):  # not when 7th street is a community card
+            self.streets_dealt += 1
         if street == 3:
             for seat in live:
                 down, up = (self.deck.pop(), self.deck.pop()), (self.deck.pop(),)
                 state.deal(seat, down, up)
-                self.emit(Deal, 3, seat, down=down if seat == hero else (None, None), up=up)
+                self.emit(Deal, 3, seat, down if seat == hero else (None, None), up)
         elif street < 7:
             for seat in live:
                 card = self.deck.pop()
                 state.deal(seat, up=(card,))
-                self.emit(Deal, street, seat, up=(card,))
+                self.emit(Deal, street, seat, (), (card,))
         elif len(self.deck) < len(live):
             card = self.deck.pop()
             state.deal_community(card)
@@ -489,9 +495,13 @@ class _Dealer:
             for seat, card in cards.items():
                 state.deal(seat, down=(card,))
                 if seat != hero:
-                    self.emit(Deal, 7, seat, down=(None,))
+                    self.emit(Deal, 7, seat, (None,))
             if hero in cards:
-                self.emit(Deal, 7, hero, down=(cards[hero],))
+                self.emit(Deal, 7, hero, (cards[hero],))
+
+    def seconds(self) -> int:
+        """How long the hand takes at a live online table: dealing plus a few seconds per decision."""
+        return 12 + 4 * self.streets_dealt + 3 * self.decisions
 
     def cards_of(self, seat: int) -> list[Card]:
         state = self.state
@@ -544,16 +554,16 @@ class _Dealer:
         if kind in AGGRESSIVE:
             total = opt.contributed + put
             if kind is ActionKind.RAISE or (kind is ActionKind.COMPLETE and level > 0):
-                self.emit(Action, street, seat, ActionKind.RAISE, total - level, to=total, all_in=all_in)
+                self.emit(Action, street, seat, ActionKind.RAISE, total - level, total, all_in)
             else:
-                self.emit(Action, street, seat, ActionKind.BET, put, all_in=all_in)
+                self.emit(Action, street, seat, ActionKind.BET, put, None, all_in)
             self.aggressor = seat
             self.entered = True
         else:
-            self.emit(Action, street, seat, kind, put, all_in=all_in)
+            self.emit(Action, street, seat, kind, put, None, all_in)
             self.entered |= kind is ActionKind.CALL
         state.apply(seat, move)
-        self.actions += 1
+        self.decisions += 1
         if state.capped and not was_capped:
             self.emit(Marker, street, "capped")
 
@@ -563,7 +573,7 @@ class _Dealer:
             self.emit(UncalledReturn, back[0], back[1])
 
     # ------------------------------------------------------------------ the hand
-    def play(self) -> tuple[Hand, dict[int, Money]]:
+    def play(self) -> tuple[Hand, dict[int, Money], int]:
         setup, state = self.setup, self.state
         ante = setup.stakes.ante
         if ante:
@@ -571,7 +581,7 @@ class _Dealer:
                 before = state.stack[seat]
                 put = min(ante, before)
                 state.post_ante(seat, put)
-                self.emit(Action, 3, seat, ActionKind.ANTE, put, all_in=put == before)
+                self.emit(Action, 3, seat, ActionKind.ANTE, put, None, put == before)
         for street in (3, 4, 5, 6, 7):
             if street > 3:
                 state.start_street(street)
@@ -589,7 +599,7 @@ class _Dealer:
         after = dict(state.stack)
         for award in (a for r in results for a in r.awards):
             after[award.seat] += award.amount
-        return self.hand(total, rake, results), after
+        return self.hand(total, rake, results), after, self.seconds()
 
     def showdown(self, results: Sequence[PotResult]) -> None:
         """Reveal and pay pot by pot, last side pot first, as PokerStars does: the first player to show
@@ -662,24 +672,13 @@ class _Dealer:
         )
 
 
-def play_hand(setup: HandSetup, rng: random.Random) -> tuple[Hand, dict[int, Money]]:
-    """Deal and play one hand: the Hand as PokerStars would record it, and every seat's stack after it."""
+def play_hand(setup: HandSetup, rng: random.Random) -> tuple[Hand, dict[int, Money], int]:
+    """Deal and play one hand: the Hand as PokerStars would record it, every seat's stack after it and
+    the seconds it takes at the table (counted while dealing, not by reading the events back)."""
     return _Dealer(setup, rng).play()
 
 
 # ------------------------------------------------------------------------------------ sessions
-
-
-def _seconds(hand: Hand) -> int:
-    """How long a hand takes at a live online table: dealing plus a few seconds per decision."""
-    decisions = 0
-    streets: set[int] = set()
-    for e in hand.events:  # one pass: this runs for every hand simulated
-        if isinstance(e, Action):
-            decisions += e.kind is not ActionKind.ANTE
-        elif isinstance(e, Deal):
-            streets.add(e.street)
-    return 12 + 4 * len(streets) + 3 * decisions
 
 
 class _Table:
@@ -778,9 +777,9 @@ class _Table:
             mixed=spec.mixed if len(spec.games) > 1 else None,
             tournament=tournament,
         )
-        hand, after = play_hand(setup, rng)
+        hand, after, seconds = play_hand(setup, rng)
         self.stacks.update(after)
-        self.clock += timedelta(seconds=_seconds(hand) + rng.randint(0, 15))
+        self.clock += timedelta(seconds=seconds + rng.randint(0, 15))
         self.dealt += 1
         self.session_left -= 1
         self.level_hands += 1
