@@ -34,8 +34,12 @@ def c(text: str):
     return parse_cards(text)[0]
 
 
-def state_with(doors: dict[int, str], game: Game = Game.STUD, stacks: int = 1000, profile=PS) -> StudState:
-    state = StudState(game, 4, 8, {s: stacks for s in doors}, profile, bring_in=2)
+def state_with(doors: dict[int, str], game: Game = Game.STUD, stacks: int | dict[int, int] = 1000,
+               profile=PS) -> StudState:
+    """4/8 stud with a bring-in of 2, antes of 1 posted and 3rd street dealt with these door cards;
+    ``stacks`` one stack for everyone or a stack per seat."""
+    per_seat = stacks if isinstance(stacks, dict) else {s: stacks for s in doors}
+    state = StudState(game, 4, 8, per_seat, profile, bring_in=2)
     for seat, door in doors.items():
         state.post_ante(seat, 1)
         state.deal(seat, (None, None), (c(door),))
@@ -75,10 +79,7 @@ def test_the_profile_decides_board_ties_per_game() -> None:
 
 
 def test_a_player_all_in_for_the_ante_is_skipped_for_the_bring_in() -> None:
-    state = StudState(Game.STUD, 4, 8, {1: 1, 2: 100, 3: 100}, PS, bring_in=2)
-    for seat, door in {1: "2c", 2: "5d", 3: "9h"}.items():
-        state.post_ante(seat, 1)
-        state.deal(seat, (None, None), (c(door),))
+    state = state_with({1: "2c", 2: "5d", 3: "9h"}, stacks={1: 1, 2: 100, 3: 100})
     assert state.to_act == 2
 
 
@@ -153,10 +154,7 @@ def test_rrop_lifts_the_cap_when_the_action_becomes_heads_up() -> None:
 
 
 def test_an_all_in_raise_of_half_a_bet_reopens_the_betting() -> None:
-    state = StudState(Game.STUD, 4, 8, {1: 100, 2: 100, 3: 7}, PS, bring_in=2)
-    for seat, door in {1: "Kc", 2: "9d", 3: "2c"}.items():
-        state.post_ante(seat, 1)
-        state.deal(seat, (None, None), (c(door),))
+    state = state_with({1: "Kc", 2: "9d", 3: "2c"}, stacks={1: 100, 2: 100, 3: 7})
     state.act(3, Move(ActionKind.BRING_IN, 2))
     state.act(1, Move(ActionKind.COMPLETE, 4))
     state.act(2, Move(ActionKind.CALL, 4))
@@ -168,10 +166,7 @@ def test_an_all_in_raise_of_half_a_bet_reopens_the_betting() -> None:
 
 
 def test_less_than_half_a_bet_all_in_lets_callers_only_call() -> None:
-    state = StudState(Game.STUD, 4, 8, {1: 100, 2: 100, 3: 6}, PS, bring_in=2)
-    for seat, door in {1: "Kc", 2: "9d", 3: "2c"}.items():
-        state.post_ante(seat, 1)
-        state.deal(seat, (None, None), (c(door),))
+    state = state_with({1: "Kc", 2: "9d", 3: "2c"}, stacks={1: 100, 2: 100, 3: 6})
     state.act(3, Move(ActionKind.BRING_IN, 2))
     state.act(1, Move(ActionKind.COMPLETE, 4))
     state.act(2, Move(ActionKind.CALL, 4))
