@@ -17,7 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
     add_workers_option(parser)
     add_profile_option(parser)
-    parser.add_argument("--quiet", action="store_true", help="no progress bar (it is also off when not on a terminal)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (it shows bytes read, hands stored and the time left; it is also "
+                             "off when the output is not a terminal)")
     parser.epilog = (
         "examples:\n"
         "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"
@@ -35,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
         store = open_store(args.db)
     except StoreError as exc:
         return fail(str(exc))
+    progress = Progress(enabled=False) if args.quiet else Progress()
     with store:
         try:
             summary = run_import(
@@ -42,9 +45,10 @@ def run(args: argparse.Namespace) -> int:
                 store,
                 workers=args.workers or default_workers(),
                 profile=args.profile,
-                progress=Progress(enabled=False) if args.quiet else Progress(),
+                progress=progress,
             )
         except KeyboardInterrupt:
+            progress.finish()
             print(
                 "\nstudbook: interrupted; every file already stored is complete and the one being written "
                 "was left out: run the same command again to import the rest",
