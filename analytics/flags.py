@@ -311,10 +311,10 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
         kind = d.action.kind
         counter = ("raises" if d.aggressions else "bets") if d.aggressive else _COUNTER_OF.get(kind)
         if counter is not None:
-            f[key[counter]] = int(f.get(key[counter], 0)) + 1
+            f[key[counter]] = int(f.get(key[counter]) or 0) + 1
         faces_bet = d.faces_bet
         if faces_bet:
-            f[key["faced"]] = int(f.get(key["faced"], 0)) + 1
+            f[key["faced"]] = int(f.get(key["faced"]) or 0) + 1
         if d.checked_before and faces_bet and d.could_raise and key["xr_chance"] not in f:
             f[key["xr_chance"]] = True
             f[key["xr"]] = d.aggressive
@@ -410,7 +410,7 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     reached = reached_streets(hand)
     folds = fold_streets(hand)
     seats = dealt_in(hand)
-    per_seat = {seat: _DEFAULTS.copy() for seat in seats}
+    per_seat: dict[int, Flags] = {seat: dict(_DEFAULTS) for seat in seats}
     parts: list[dict[int, Flags]] = [
         _third_street(seats, plays.get(3, []), bring_in), _results(hand, result, seats), _cards(hand)
     ]

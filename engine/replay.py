@@ -124,7 +124,7 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
                          for board in boards.values()):
         return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
     value = razz_board_value if game is Game.RAZZ else high_board_value
-    ranked = {seat: value(board) for seat, board in boards.items()}  # every card known, checked above
+    ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
     best = max(ranked.values())
     tied = [seat for seat, v in ranked.items() if v == best]
     if tie is TieBreak.SUIT and len(tied) > 1:
@@ -624,7 +624,7 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
-        self.started: dict[int, list[int]] = {3: []}
+        self.started: dict[int, tuple[int, ...]] = {3: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
         self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None
