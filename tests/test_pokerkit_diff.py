@@ -89,6 +89,8 @@ from studbook.engine.simulate import NO_RAKE, TableSpec, TournamentSpec, simulat
 
 from mutations import AGGRESSIVE, spots
 
+pytestmark = pytest.mark.slow  # thousands of random hands through two engines: minutes, run by CI
+
 HANDS = 2000
 """Random hands played per run (about 650 per game); PokerKit is the slow side (about 15 s of CPU)."""
 
@@ -366,7 +368,8 @@ def hole_cards(hand: Hand) -> dict[tuple[int, int], tuple[Card, ...]]:
     for i, e in enumerate(hand.events):
         if isinstance(e, Deal):
             cards = []
-            for k, c in enumerate(e.down + e.up):
+            for k, printed in enumerate(e.down + e.up):
+                c = printed
                 if c is None and k < len(e.down) and downs.get(e.seat):
                     c = downs[e.seat].pop(0)
                 elif c is not None and k < len(e.down) and downs.get(e.seat) and downs[e.seat][0] == c:
