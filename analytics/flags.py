@@ -1,4 +1,4 @@
-"""Per-hand stat flags: what each player did in one hand, as the columns STATS.md's stats are summed from.
+"""Per-hand stat flags: what each player did in one hand, as the columns docs/stats.md's stats are summed from.
 
 Every stat is "done / chances" summed over hands. Working those out needs the order of the betting (who
 had acted, who had raised, whether the pot was still unopened), which SQL over the ``actions`` table can
@@ -6,7 +6,7 @@ only reconstruct with slow window queries. So each hand is read once here, at im
 gets a row of small flags and counters stored in ``hand_players``; the stats are then plain ``SUM``s (see
 :mod:`.stats`), fast enough for millions of hands.
 
-Stud semantics (STATS.md): the bring-in is forced and never voluntary or aggressive; the completion (a
+Stud semantics (docs/stats.md): the bring-in is forced and never voluntary or aggressive; the completion (a
 bet, raise or "complete" over the bring-in) is the 3rd-street raise, even when the bring-in player makes
 it himself; the steal seats are the three seats acting just before the bring-in on 3rd street. Pot
 results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, never from the site's text.
@@ -26,7 +26,7 @@ from ..engine.cards import ACE, RANKS, Card
 from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, Marker, ReplayResult
 
 LATER_STREETS: tuple[int, ...] = (4, 5, 6, 7)
-"""The streets STATS.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
+"""The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
 
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""

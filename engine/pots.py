@@ -66,7 +66,7 @@ def split_rake(pots: Sequence[Pot], rake: Money, rule: RakeFrom) -> tuple[Money,
 
 
 def split_halves(amount: Money) -> tuple[Money, Money]:
-    """A hi/lo pot's high and low halves: the odd chip goes to the high half (RULES.md §6)."""
+    """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6)."""
     low = amount // 2
     return amount - low, low
 

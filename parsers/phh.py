@@ -537,7 +537,7 @@ class _Replay:
                 seat = self.seat(player, line, text)
                 self.bet(seat, line, ActionKind.BRING_IN, self.bring_in)
                 # all-in for less, his short bring-in is his whole wager, but the others still enter for
-                # the full one (RULES.md §2): calls are measured against it
+                # the full one (docs/rules.md §2): calls are measured against it
                 self.street_bet = max(self.street_bet, self.bring_in)
             case [player, "cbr", amount]:
                 seat = self.seat(player, line, text)
