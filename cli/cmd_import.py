@@ -29,20 +29,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..pipeline.importer import default_workers, run_import
+    from ..api import StoreError, open_database
+    from ..pipeline.importer import default_workers
     from .progress import Progress
-    from ..analytics.store import StoreError, open_store
 
     try:
-        store = open_store(args.db)
+        db = open_database(args.db)
     except StoreError as exc:
         return fail(str(exc))
     progress = Progress(enabled=False) if args.quiet else Progress()
-    with store:
+    with db:
         try:
-            summary = run_import(
+            summary = db.import_files(
                 args.paths,
-                store,
                 workers=args.workers or default_workers(),
                 profile=args.profile,
                 progress=progress,

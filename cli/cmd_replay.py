@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..analytics.replay_view import HandNotFound, find_source, load_hand, render_hand
+from ..analytics.replay_view import HandNotFound, render_hand
 from .app import Command, add_db_option, add_profile_option, fail
 
 __all__ = ["COMMAND", "render_hand"]
@@ -35,21 +35,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.profiles import get_profile
-    from ..engine.replay import replay
-    from ..analytics.store import StoreError, open_store
+    from ..api import StoreError, open_database
 
     try:
-        with open_store(args.db, read_only=True) as store:
-            site, number, source = find_source(store.con, args.hand_id)
-        hand = load_hand(site, number, source, args.db)
+        with open_database(args.db, read_only=True) as db:
+            replayed = db.replay(args.hand_id, args.profile)
     except (StoreError, HandNotFound) as exc:
         return fail(str(exc))
-    if args.as_player is not None and args.as_player not in {s.player for s in hand.seats}:
+    seats = replayed.hand.seats
+    if args.as_player is not None and args.as_player not in {s.player for s in seats}:
         return fail(f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
-                    f"{', '.join(s.player for s in hand.seats)}")
-    result = replay(hand, get_profile(args.profile) if args.profile else None)
-    print(render_hand(hand, result, args.as_player))
+                    f"{', '.join(s.player for s in seats)}")
+    print(replayed.text(args.as_player))
     return 0
 
 
