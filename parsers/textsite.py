@@ -36,6 +36,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
 from .errors import NotStudHand, ParseError
@@ -290,7 +291,9 @@ class SiteBuilder:
     A site subclasses it and sets ``HANDLERS`` (terminal -> method) and ``SEATING`` (the terminals that
     may come before the seat list is complete: any other token closes it). The base class knows nothing
     of a site's lines: it keeps the seats, resolves names, reads amounts and cards, records noise lines
-    and runs the handler table."""
+    and runs the handler table. ``ledger`` is the engine's street-betting state: a site that prints
+    "raises to Y" (Full Tilt) or the chips an action adds (ACR) states it in the model's terms by asking
+    it (``self.ledger.raise_to(...)``) instead of doing betting arithmetic of its own."""
 
     SITE: ClassVar[str] = ""
     """The site id written on every Hand this builder makes."""
@@ -309,6 +312,7 @@ class SiteBuilder:
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
         self.skipped: list[SkippedLine] = []
+        self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
 
     # -- errors, amounts, cards
