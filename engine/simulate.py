@@ -57,7 +57,8 @@ from .model import (
 )
 from .pots import PotResult
 from .profiles import RuleProfile, get_profile
-from .replay import AGGRESSIVE, Move, Options, StudState
+from .betting import AGGRESSIVE
+from .replay import Move, Options, StudState
 
 EASTERN = ZoneInfo("America/New_York")
 """PokerStars stamps hands in Eastern Time; the simulator keeps its clock there (wall time)."""
