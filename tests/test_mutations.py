@@ -219,12 +219,14 @@ def test_expected_rules_are_documented_ids() -> None:
                 assert mutant.expected <= set(RULES), mutant.expected - set(RULES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_kind_is_generated(outcome: Outcome, kind: str) -> None:
     """Every fault kind is planted somewhere: a kind with no mutants would pass without testing."""
     assert sum(outcome.generated[kind, s] for s in SOURCES) > 0, f"no seed hand allows {kind!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_every_mutant_is_caught(outcome: Outcome, kind: str) -> None:
     missed = outcome.missed.get(kind, [])
