@@ -179,7 +179,7 @@ class _Builder(SiteBuilder):
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
         self.got_seventh: set[int] = set()
-        self.seventh: tuple[int, int] | None = None  # (event index, line) of a 7th street without community card
+        self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats in) of 7th street
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
         self.at_showdown = False
         self.collected = False
@@ -226,7 +226,7 @@ class _Builder(SiteBuilder):
             return
         (shown,) = self.lines["STREET7"].match(tok).groups()  # type: ignore[union-attr]
         if shown is None:
-            self.seventh = (len(self.events), no)
+            self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
             return
         cards = self.cards(shown, no, tok)
         if len(cards) != 1:
@@ -339,9 +339,8 @@ class _Builder(SiteBuilder):
         if not self.collected:
             self.events += self.won
         if self.seventh is not None:  # the opponents' 7th-street cards: dealt, never printed
-            index, no = self.seventh
-            alive = self.dealt - self.folded - self.got_seventh
-            missing = [Deal(no, 7, seat, down=(None,)) for seat in sorted(alive)]
+            index, no, alive = self.seventh
+            missing = [Deal(no, 7, seat, down=(None,)) for seat in sorted(alive - self.got_seventh)]
             self.events[index:index] = missing
 
     def hand(self, header: HandHeader) -> Hand:
