@@ -38,7 +38,6 @@ from functools import cache
 
 from lark import Token
 
-from ..engine.betting import StreetLedger
 from ..engine.model import (
     Action,
     ActionKind,
@@ -175,7 +174,6 @@ class _Builder(SiteBuilder):
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
         self.street = 3
-        self.ledger = StreetLedger()
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
         self.got_seventh: set[int] = set()

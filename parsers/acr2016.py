@@ -32,7 +32,6 @@ from functools import cache
 
 from lark import Token
 
-from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.model import (
     Action,
@@ -138,7 +137,6 @@ class _Builder(SiteBuilder):
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
         self.street = 3
-        self.ledger = StreetLedger()
         self.third: dict[int, list[Card | None]] = {}  # seat -> its 3rd-street cards so far
         self.third_line: dict[int, int] = {}
         self.mucked: set[int] = set()

@@ -50,6 +50,7 @@ from ..engine.model import (
 )
 from ..engine.pots import pot_index
 from ..engine.profiles import profile_for
+from .writing import write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 """Blank lines between two hands of a file (any number of blank lines separates hands when read)."""
@@ -85,15 +86,7 @@ write_hand = write_acr
 
 def write_acr_file(hands: Iterable[Hand], out: TextIO) -> int:
     """Write hands to ``out`` separated by blank lines; return how many were written (streams)."""
-    count = 0
-    for hand in hands:
-        if count:
-            out.write(HAND_SEPARATOR)
-        out.write(write_acr(hand))
-        count += 1
-    if count:
-        out.write("\n")
-    return count
+    return write_separated(hands, out, write_acr, HAND_SEPARATOR)
 
 
 class _Writer:

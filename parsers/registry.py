@@ -21,6 +21,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
 from . import acr, pokerstars
+from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
 from .acr_writer import write_acr
 from .errors import NotStudHand, ParseError
 from .pokerstars_writer import write_pokerstars
@@ -101,7 +102,7 @@ SITES: tuple[Site, ...] = (
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
-         writer=write_acr),
+         writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
     Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
