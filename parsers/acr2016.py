@@ -66,7 +66,6 @@ _STARTED = re.compile(r"Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(
 _GAME_ID = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) \([^)]*\) (?P<table>.+?) "
                       r"\((?P<game>[^()]+)\)")
 _GAMES = {"seven cards stud": Game.STUD, "seven cards stud hilow": Game.STUD8, "razz": Game.RAZZ}
-_TEN = re.compile(r"\b10(?=[cdhs]\b)")
 
 
 def read_header(started: str, game_id: str, where: tuple[str, int], game_where: tuple[str, int]) -> HandHeader:
@@ -151,9 +150,6 @@ class _Builder(SiteBuilder):
         self.skipped.extend(SkippedLine(no, lines[no - start]) for no in range(self.next_line, stop)
                             if lines[no - start])
 
-    def card_text(self, text: str) -> str:
-        return _TEN.sub("T", text)
-
     # -- one method per terminal: (token, file line)
     def game_id_line(self, tok: Token, no: int) -> None:
         """Read by the header reader already; its place is checked by the grammar."""
@@ -174,7 +170,7 @@ class _Builder(SiteBuilder):
     def deal_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["DEAL"].match(tok), 1, no)  # type: ignore[arg-type]
         shown = m[2]
-        cards: tuple[Card | None, ...] = (None,) if shown is None else self.cards(self.card_text(shown), no, tok)
+        cards: tuple[Card | None, ...] = (None,) if shown is None else self.cards(shown, no, tok)
         if len(cards) != 1:
             raise self.error(no, tok, "a deal of more than one card", "'Player NAME received card: [5d]'")
         street = self.street
@@ -251,7 +247,7 @@ class _Builder(SiteBuilder):
         _, _, before, shown, after, _, collects, _ = m.groups()
         if shown is not None:
             description = " ".join(part.strip(" .") for part in (before, after) if part.strip(" ."))
-            self.events.append(Show(no, seat, self.cards(self.card_text(shown), no, tok), description or None))
+            self.events.append(Show(no, seat, self.cards(shown, no, tok), description or None))
         elif seat not in self.mucked:
             self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
         paid = self.money(collects, no, tok)
