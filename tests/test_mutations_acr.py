@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from conftest import corpus_path
 from mutations import OPERATORS
 from studbook.engine.model import Game, Hand, Marker, Show
