@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import pytest
 from conftest import corpus_path
+from studbook.cli.cmd_audit import profile_words
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -29,13 +30,15 @@ from studbook.engine.model import (
     Show,
     UncalledReturn,
 )
-from studbook.engine.pots import pot_index
+from studbook.engine.pots import pot_index, split_halves
+from studbook.engine.profiles import RakeFrom, get_profile
 from studbook.engine.replay import replay
 from studbook.engine.simulate import STYLES, Player, TableSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.acr import read_header, split_file
 from studbook.parsers.acr_writer import pot_label, write_acr, write_acr_file
 from studbook.parsers.detect import detect
+from studbook.parsers.registry import SITES_BY_ID
 
 HANDS_PER_GAME = 2_000
 """The issue asks for at least 2,000 simulated hands per game and site."""
@@ -561,3 +564,13 @@ def test_written_text_reads_like_the_site() -> None:
     assert "*** 3rd STREET ***" in lines and "*** SUMMARY ***" in lines
     assert any(line.startswith("Main pot $") for line in lines)
     assert not any(line.startswith(("Betting is capped", "Pair on board")) for line in lines)
+
+
+def test_the_acr_profile_says_what_the_corpus_measured() -> None:
+    profile = get_profile("acr")
+    assert (profile.total_includes_rake, profile.hilo_odd_chip, profile.rake_from) == (False, Half.LOW,
+                                                                                      RakeFrom.MAIN_POT)
+    assert split_halves(705, profile.hilo_odd_chip) == (352, 353)
+    assert split_halves(705) == (353, 352)  # the RULES.md default: the odd chip to the high half
+    assert SITES_BY_ID["acr"].profile == "acr"
+    assert "the odd chip of a hi/lo pot to the low half" in " ".join(profile_words(profile).split())
