@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any, Callable, Iterable, Iterator
+from functools import cache
+from typing import Iterable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
 from lark import Token
@@ -48,14 +49,15 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
-from ._seam_shim import HandHeader, SiteBuilder, read_text_hand, where_error
+from ._ledger_shim import StreetLedger
+from .textsite import HandHeader, LineGrammar, SiteBuilder, cents, load_grammar, local_time, read_text_hand, where_error
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 
 SITE = "fulltilt"
 NAME = "Full Tilt Poker"
 
-HAND_HEADER = re.compile(r"Full Tilt Poker Game #\d+: ")
+HAND_HEADER = re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")
 """The first line of every hand (it both detects the site and splits a file into hands)."""
 SUMMARY_HEADER = re.compile(r"Full Tilt Poker Tournament Summary ")
 """The first line of a tournament summary (results and payouts, no hands): recognised and skipped."""
@@ -64,7 +66,7 @@ SUMMARY_HEADER = re.compile(r"Full Tilt Poker Tournament Summary ")
 
 _M = r"[$€£]?[\d,]+(?:\.\d+)?"
 _HEADER = re.compile(
-    r"Full Tilt Poker Game #(?P<id>\d+): "
+    r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): "
     r"(?:(?P<tname>.+?) \((?P<tid>\d+)\), )?"
     rf"Table (?P<table>.+?)(?: \((?P<max>\d+) max\))? - (?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?"
     r" - (?P<game>.+?)"
@@ -85,8 +87,6 @@ _UNKNOWN_TO_ENGINE: dict[str, str] = {
 """Stud games Full Tilt dealt that the engine cannot judge: skipped with this reason, not an error."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _EASTERN = ZoneInfo("America/New_York")
-_ZONES = {"ET": _EASTERN, "EST": _EASTERN, "EDT": _EASTERN}
-"""Zones read when no ET time is bracketed after the local one (the site prints ET then)."""
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -117,10 +117,10 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     warning = None
     if m["ettime"]:
         started: datetime | None = _when(m["etdate"], m["ettime"], _EASTERN)
-    elif (zone := _ZONES.get(m["tz"].upper())) is not None:
-        started = _when(m["date"], m["time"], zone)
     else:
-        started, warning = None, f"time zone {m['tz']!r} without an ET time: start time left unknown"
+        y, mo, d = map(int, m["date"].split("/"))
+        h, mi, sec = map(int, m["time"].split(":"))
+        started, warning = local_time((y, mo, d, h, mi, sec), m["tz"])
     return HandHeader(
         m["id"], game, printed, small_bet=small, big_bet=big, currency=currency,
         play_money=tournament is None and currency is None, tournament=tournament, started_at=started,
@@ -135,13 +135,27 @@ def _when(date: str, time: str, zone: ZoneInfo) -> datetime:
 
 
 def _amount(text: str, where: tuple[str, int], line: str) -> int:
-    whole, _, frac = text.lstrip("$€£").replace(",", "").partition(".")
-    if not whole.isdigit() or (frac and (not frac.isdigit() or len(frac) > 2)):
+    value = cents(text)
+    if value is None:
         raise where_error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
-    return int(whole) * 100 + int(frac.ljust(2, "0") or 0)
+    return value
 
 
 # ---------------------------------------------------------------------------------- the builder
+
+_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "SEATS": ("seat", "name", "stack", "sitting_out"),
+    "ANTES": ("name", "amount", "all_in"),
+    "ANTE_RETURN": ("amount", "name"),
+    "STREET7": ("community_card",),
+    "DEALS": ("name", "cards", "new_card"),
+    "BETTING": ("returned", "returned_to", "name", "verb", "amount", "all_in", "checks", "shown", "description"),
+    "RESULTS": ("no_low", "name", "shown", "description", "mucks", "pot", "amount"),
+    "TOTAL": ("total", "pots", "rake"),
+    "SUMMARY_SEATS": ("seat", "mucked"),
+}
+"""The capturing groups of each terminal's line pattern in grammars/fulltilt.lark, in the order the
+builder unpacks them (the seam checks the counts when it loads the grammar)."""
 
 _STREETS = {"STREET3": 3, "STREET4": 4, "STREET5": 5, "STREET6": 6, "STREET7": 7}
 _RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
@@ -169,13 +183,20 @@ WORDS: dict[str, tuple[str, str]] = {
 """Each terminal in words (what a ParseError says is out of place) and the lines it stands for."""
 
 
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar("fulltilt.lark", "fulltilt", NAME, _FIELDS, _RUNS, WORDS)
+
+
 class _Builder(SiteBuilder):
     """Turns the tokens of one Full Tilt hand into a Hand (one instance per hand)."""
 
     SITE = SITE
+    SEATING = frozenset({"SEATS"})
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.ledger = StreetLedger()
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
@@ -196,7 +217,7 @@ class _Builder(SiteBuilder):
 
     def antes(self, tok: Token, no: int) -> None:
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
-            seat, m = self.seat(m[1], m, 1, no)
+            seat, m = self.seat(m, 1, no)
             _, amount, all_in = m.groups()
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None,
                                       all_in is not None))
@@ -224,7 +245,7 @@ class _Builder(SiteBuilder):
         street = self.street
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
             line = m[0]
-            seat, m = self.seat(m[1], m, 1, no)
+            seat, m = self.seat(m, 1, no)
             _, first, new = m.groups()
             if street == 3:
                 if new is None:
@@ -256,7 +277,7 @@ class _Builder(SiteBuilder):
                 ledger.uncalled(seat, amount)
                 events.append(UncalledReturn(no, seat, amount))
                 continue
-            seat, m = self.seat(m[3], m, 3, no)
+            seat, m = self.seat(m, 3, no)
             verb, amount, all_in, checks, shown, description = m.groups()[3:]
             if verb is not None:
                 chips, is_all_in = self.money(amount, no, line), all_in is not None
@@ -286,7 +307,7 @@ class _Builder(SiteBuilder):
             if m[1] is not None:
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
-            seat, m = self.seat(m[2], m, 2, no)
+            seat, m = self.seat(m, 2, no)
             _, _, shown, description, mucks, pot, amount = m.groups()
             if shown is not None:
                 self.events.append(Show(no, seat, self.cards(shown, no, line), description))
@@ -322,12 +343,6 @@ class _Builder(SiteBuilder):
             else:
                 self.events[index] = Muck(self.events[index].line, seat, cards)
 
-    HANDLERS: dict[str, Callable[[Any, Token, int], None]] = {
-        "SEATS": seat_run, "ANTES": antes, "ANTE_RETURN": ante_return,
-        **dict.fromkeys(_STREETS, street_line), "DEALS": deal_run, "BETTING": betting_run,
-        "SHOWDOWN": showdown_line, "RESULTS": result_run, "SUMMARY": summary_line, "TOTAL": total_line,
-        "SUMMARY_SEATS": summary_seat_run,
-    }
 
     # -- the whole hand
     def seventh_street(self) -> None:
@@ -339,17 +354,35 @@ class _Builder(SiteBuilder):
         self.events[index:index] = missing
         self.mucked = {seat: i + len(missing) if i >= index else i for seat, i in self.mucked.items()}
 
-    def finish(self, header: HandHeader) -> Hand:
+    def finish(self, header: HandHeader) -> None:
         self.seventh_street()
-        return self.build(header, ante=header.ante, bring_in=self.bring_in, table=header.table,
-                          max_seats=header.max_seats, total_pot=self.total, rake=self.rake,
+
+    def hand(self, header: HandHeader) -> Hand:
+        self.finish(header)
+        return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake,
                           printed_pots=self.pots)
+
+
+_Builder.HANDLERS = {
+    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "ANTE_RETURN": _Builder.ante_return,
+    **dict.fromkeys(_STREETS, _Builder.street_line), "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
+}  # type: ignore[assignment]
+"""The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One Full Tilt hand: a Hand, a NotStudHand (another game of a mixed table) or a ParseError."""
-    return read_text_hand(block, source_file, read_header=read_header, grammar="fulltilt", builder=_Builder,
-                          runs=_RUNS, words=WORDS, site_name=NAME)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
+                          builder=_Builder)
+
+
+def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
+    """Every hand of a Full Tilt file (the registry's ``read``): split on the header alone, see
+    :func:`split_hands`."""
+    for block in split_hands(lines):
+        yield parse_hand(block, source_file)
 
 
 def split_hands(lines: Iterable[str]) -> Iterator[HandText]:

@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import pokerstars
+from . import fulltilt, pokerstars
 from .errors import NotStudHand, ParseError
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
@@ -84,7 +84,8 @@ SITES: tuple[Site, ...] = (
     Site("pokerstars", "PokerStars", pokerstars.HAND_HEADER, pokerstars.parse_hand,
          summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
          hand_separator="\n\n\n\n"),
-    Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
+    Site("fulltilt", fulltilt.NAME, fulltilt.HAND_HEADER, fulltilt.parse_hand,
+         summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file),
     Site("bovada", "Bovada/Bodog", re.compile(r"(?:Bovada|Bodog) Hand #\d+")),
     Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
