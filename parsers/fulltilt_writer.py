@@ -158,8 +158,9 @@ class _Writer:
 
     def noise_lines(self) -> list[SkippedLine]:
         """Skipped lines of the body (chat, timers, joins) in file order, written back where they were;
-        the summary's seat lines are rebuilt from the events instead."""
-        if not self.hand.skipped:
+        the summary's seat lines are rebuilt from the events instead. Only a Full Tilt hand's: another
+        site's noise is in that site's words, which Full Tilt never printed."""
+        if not self.hand.skipped or self.hand.site != "fulltilt":
             return []
         last = max((e.line for e in self.hand.events), default=self.hand.source_line)
         return sorted((s for s in self.hand.skipped if not (s.line > last and _SUMMARY_SEAT.match(s.text))),
