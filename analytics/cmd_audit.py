@@ -254,7 +254,9 @@ def profile_words(profile: RuleProfile) -> str:
             + (f"big bet allowed on 4th over an open pair in {double}; " if double else
                "no big bet on 4th over an open pair; ")
             + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
-            f"odd chip of a split to {odd}; rake taken {rake[profile.rake_from]}.")
+            f"odd chip of a split to {odd}; rake taken {rake[profile.rake_from]}; total pot printed "
+            f"{'before' if profile.total_includes_rake else 'after'} rake"
+            + ("; pots listed before rake." if profile.pots_include_rake else "."))
 
 
 class PrintRules(argparse.Action):

@@ -15,7 +15,11 @@ from .cli import Command, add_paths_argument, fail, hand_files, plural
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_paths_argument(parser)
-    parser.add_argument("--to", choices=("phh", "pokerstars"), required=True, help="the format to write")
+    from ..parsers.registry import writable_sites
+
+    sites = [site.site for site in writable_sites()]
+    parser.add_argument("--to", choices=("phh", *sites), required=True,
+                        help=f"the format to write: phh, or a site's text ({', '.join(sites)})")
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
 
 
@@ -23,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.model import Hand
     from ..parsers import PHH_SUFFIX, NotStudHand, ParseError, parse_file
     from ..parsers.phh import write_phh
-    from ..parsers.pokerstars_writer import HAND_SEPARATOR, write_pokerstars
+    from ..parsers.registry import SITES_BY_ID
 
     files, missing = hand_files(args.paths)
     if not files:
@@ -31,6 +35,9 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     converted = skipped = problems = 0
+    site = SITES_BY_ID.get(args.to)
+    write = write_phh if site is None else site.writer
+    assert write is not None  # --to offers only sites with a writer
     for path in files:
         texts: list[tuple[str, str]] = []  # (hand id, text)
         for item in parse_file(path):
@@ -43,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             assert isinstance(item, Hand)
             try:
-                text = write_phh(item) if args.to == "phh" else write_pokerstars(item)
+                text = write(item)
             except ValueError as exc:
                 print(f"{exc} (cannot write it as {args.to})", file=sys.stderr)
                 problems += 1
@@ -51,9 +58,9 @@ def run(args: argparse.Namespace) -> int:
             texts.append((item.site_hand_id, text))
         if not texts:
             continue
-        if args.to == "pokerstars":
+        if site is not None:
             target = out / f"{path.stem}.txt"
-            target.write_text(HAND_SEPARATOR.join(t for _, t in texts) + "\n", encoding="utf-8")
+            target.write_text(site.hand_separator.join(t for _, t in texts) + "\n", encoding="utf-8")
         elif path.suffix.lower() == PHH_SUFFIX:
             (out / path.name).write_text(texts[0][1], encoding="utf-8")
         else:
@@ -70,10 +77,11 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     name="convert",
-    summary="convert hand histories to PokerStars text or PHH",
+    summary="convert hand histories to a site's text (PokerStars, Full Tilt) or PHH",
     description=(
         "Read hand histories in any format studbook reads (site text files, PHH files; folders are\n"
-        "searched for .txt and .phh files) and write them as PokerStars text (one .txt per input file)\n"
+        "searched for .txt and .phh files) and write them as a site's text (--to pokerstars, fulltilt:\n"
+        "one .txt per input file)\n"
         "or as PHH (one .phh per hand, in a folder named after the input file). Hold'em, Omaha and draw\n"
         "hands of mixed-game files are skipped and counted; hands that cannot be read or written are\n"
         "reported as file:line: message.\n\n"

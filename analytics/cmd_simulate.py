@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from ..engine.model import Hand
 
 GAMES = ("stud", "stud8", "razz", "mixed")
-FORMATS = ("pokerstars", "phh")
 
 
 def money(text: str) -> int:
@@ -61,8 +60,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players at the table, 2 to 8; a range draws each session's size from it (default 8)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="random seed: the same seed and options give the same hands (default 1)")
-    parser.add_argument("--format", choices=FORMATS, default="pokerstars",
-                        help="pokerstars: one text file as the site writes it; phh: one .phh file per hand")
+    from ..parsers.registry import writable_sites
+
+    sites = [site.site for site in writable_sites()]
+    parser.add_argument("--format", choices=(*sites, "phh"), default="pokerstars",
+                        help=f"a site ({', '.join(sites)}): one text file as the site writes it; "
+                        "phh: one .phh file per hand")
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
     parser.add_argument("--stakes", type=stakes_pair, default=(100, 200), metavar="SMALL/BIG",
                         help="cash-game small and big bet (default 1/2)")
@@ -74,14 +77,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rake-cap", type=money, default=100, metavar="AMOUNT", help="most rake per hand (default 1)")
     parser.add_argument("--tournament", action="store_true",
                         help="sit-and-go tournaments (1,500 chips, rising levels) instead of a cash game")
-    parser.add_argument("--profile", default="pokerstars", metavar="NAME",
-                        help="house rules the hands are dealt under (default pokerstars; audit other "
-                        "profiles' hands with 'studbook audit --profile NAME')")
+    parser.add_argument("--profile", default=None, metavar="NAME",
+                        help="house rules the hands are dealt under (default: the --format site's measured "
+                        "profile, pokerstars for phh; audit other profiles' hands with 'studbook audit "
+                        "--profile NAME')")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.model import Game
     from ..engine.simulate import Rake, Stakes, TableSpec, TournamentSpec, simulate
+    from ..parsers.registry import SITES_BY_ID
 
     games = (Game.STUD, Game.STUD8, Game.RAZZ) if args.game == "mixed" else (Game(args.game),)
     try:
@@ -92,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
             stakes=Stakes(small, big, args.ante, args.bring_in),
             rake=Rake(args.rake, args.rake_cap),
             tournament=TournamentSpec() if args.tournament else None,
-            profile=args.profile,
+            profile=args.profile or (SITES_BY_ID[args.format].profile if args.format in SITES_BY_ID
+                                     else "pokerstars"),
         )
     except ValueError as exc:
         return fail(str(exc))
@@ -108,14 +114,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_hands(hands: Iterable[Hand], out: Path, name: str, fmt: str) -> Path:
-    """Write ``hands`` to ``out``: one PokerStars file ``name.txt``, or a folder ``name`` of .phh files.
-    Returns the file or folder written."""
-    if fmt == "pokerstars":
-        from ..parsers.pokerstars_writer import write_pokerstars_file
+    """Write ``hands`` to ``out``: one file ``name.txt`` in a site's text (``fmt`` a site id of the
+    registry), or a folder ``name`` of .phh files. Returns the file or folder written."""
+    from ..parsers.registry import SITES_BY_ID
 
+    site = SITES_BY_ID.get(fmt)
+    if site is not None and site.writer is not None:
         path = out / f"{name}.txt"
         with path.open("w", encoding="utf-8", newline="\n") as f:
-            write_pokerstars_file(hands, f)
+            count = 0
+            for hand in hands:  # streamed: millions of hands are never held at once
+                f.write(site.hand_separator if count else "")
+                f.write(site.writer(hand))
+                count += 1
+            f.write("\n" if count else "")
         return path
     from ..parsers.phh import write_phh
 

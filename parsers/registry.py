@@ -22,6 +22,8 @@ from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
 from . import fulltilt, pokerstars
 from .errors import NotStudHand, ParseError
+from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
+from .fulltilt_writer import write_hand as write_fulltilt
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 
@@ -85,7 +87,8 @@ SITES: tuple[Site, ...] = (
          summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
          hand_separator="\n\n\n\n"),
     Site("fulltilt", fulltilt.NAME, fulltilt.HAND_HEADER, fulltilt.parse_hand,
-         summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file),
+         summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file, writer=write_fulltilt,
+         hand_separator=FULLTILT_SEPARATOR),
     Site("bovada", "Bovada/Bodog", re.compile(r"(?:Bovada|Bodog) Hand #\d+")),
     Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
