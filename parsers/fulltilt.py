@@ -49,7 +49,6 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
-from ._ledger_shim import StreetLedger
 from .textsite import HandHeader, LineGrammar, SiteBuilder, cents, load_grammar, local_time, read_text_hand, where_error
 from .errors import NotStudHand, ParseError
 from .reading import HandText
@@ -196,7 +195,6 @@ class _Builder(SiteBuilder):
 
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
-        self.ledger = StreetLedger()
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from .cli import Command, at_least, fail
+from .app import Command, at_least, fail
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
@@ -23,7 +23,7 @@ GAMES = ("stud", "stud8", "razz", "mixed")
 
 def money(text: str) -> int:
     """``"0.10"`` -> 10 hundredths, exactly; an argparse type."""
-    from .stats import parse_amount
+    from ..analytics.stats import parse_amount
 
     try:
         return parse_amount(text)
@@ -44,7 +44,7 @@ def player_range(text: str) -> tuple[int, int]:
 
 def stakes_pair(text: str) -> tuple[int, int]:
     """``"1/2"`` -> (100, 200): the small and big bet; an argparse type."""
-    from .stats import parse_stakes
+    from ..analytics.stats import parse_stakes
 
     try:
         return parse_stakes(text)
@@ -60,12 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players at the table, 2 to 8; a range draws each session's size from it (default 8)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="random seed: the same seed and options give the same hands (default 1)")
-    from ..parsers.registry import writable_sites
+    from .cmd_convert import output_formats
 
-    sites = [site.site for site in writable_sites()]
-    parser.add_argument("--format", choices=(*sites, "phh"), default="pokerstars",
-                        help=f"a site ({', '.join(sites)}): one text file as the site writes it; "
-                        "phh: one .phh file per hand")
+    parser.add_argument("--format", choices=output_formats(), default="pokerstars",
+                        help="a site (pokerstars, ...): one text file as that site writes it; phh: one .phh "
+                        "file per hand")
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
     parser.add_argument("--stakes", type=stakes_pair, default=(100, 200), metavar="SMALL/BIG",
                         help="cash-game small and big bet (default 1/2)")
@@ -88,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.simulate import Rake, Stakes, TableSpec, TournamentSpec, simulate
     from ..parsers.registry import SITES_BY_ID
 
+    # a site's text says what its own rules make of the hand (Full Tilt lists its pots before rake), so
+    # the hands are dealt under that site's profile unless another is asked for
+    profile = args.profile or (SITES_BY_ID[args.format].profile if args.format in SITES_BY_ID else "pokerstars")
+
     games = (Game.STUD, Game.STUD8, Game.RAZZ) if args.game == "mixed" else (Game(args.game),)
     try:
         small, big = args.stakes
@@ -97,8 +100,7 @@ def run(args: argparse.Namespace) -> int:
             stakes=Stakes(small, big, args.ante, args.bring_in),
             rake=Rake(args.rake, args.rake_cap),
             tournament=TournamentSpec() if args.tournament else None,
-            profile=args.profile or (SITES_BY_ID[args.format].profile if args.format in SITES_BY_ID
-                                     else "pokerstars"),
+            profile=profile,
         )
     except ValueError as exc:
         return fail(str(exc))
@@ -114,22 +116,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_hands(hands: Iterable[Hand], out: Path, name: str, fmt: str) -> Path:
-    """Write ``hands`` to ``out``: one file ``name.txt`` in a site's text (``fmt`` a site id of the
-    registry), or a folder ``name`` of .phh files. Returns the file or folder written."""
+    """Write ``hands`` to ``out``: one file ``name.txt`` in a site's format, or a folder ``name`` of .phh files.
+    Returns the file or folder written."""
+    from ..parsers.phh import write_phh
     from ..parsers.registry import SITES_BY_ID
 
-    site = SITES_BY_ID.get(fmt)
-    if site is not None and site.writer is not None:
+    if fmt != "phh":
         path = out / f"{name}.txt"
         with path.open("w", encoding="utf-8", newline="\n") as f:
-            count = 0
-            for hand in hands:  # streamed: millions of hands are never held at once
-                f.write(site.hand_separator if count else "")
-                f.write(site.writer(hand))
-                count += 1
-            f.write("\n" if count else "")
+            SITES_BY_ID[fmt].write_file(hands, f)
         return path
-    from ..parsers.phh import write_phh
 
     folder = out / name
     folder.mkdir(parents=True, exist_ok=True)
