@@ -27,13 +27,14 @@ Full Tilt's own, and therefore here:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
 from functools import cache
-from typing import Iterable, Iterator, Mapping
 from zoneinfo import ZoneInfo
 
 from lark import Token
 
+from ..engine.cards import Card
 from ..engine.model import (
     Action,
     ActionKind,
@@ -49,9 +50,18 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
-from .textsite import HandHeader, LineGrammar, SiteBuilder, cents, load_grammar, local_time, read_text_hand, where_error
 from .errors import NotStudHand, ParseError
 from .reading import HandText
+from .textsite import (
+    HandHeader,
+    LineGrammar,
+    SiteBuilder,
+    cents,
+    load_grammar,
+    local_time,
+    read_text_hand,
+    where_error,
+)
 
 SITE = "fulltilt"
 NAME = "Full Tilt Poker"
@@ -170,12 +180,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "STREET5": ("'*** 5TH STREET ***'", ""), "STREET6": ("'*** 6TH STREET ***'", ""),
     "STREET7": ("'*** 7TH STREET ***'", ""),
     "DEALS": ("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"),
-    "BETTING": ("a betting line", "'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', "
-                "'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', "
-                "'Uncalled bet of AMOUNT returned to NAME'"),
+    "BETTING": ("a betting line", ("'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', "
+                                   "'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', "
+                                   "'Uncalled bet of AMOUNT returned to NAME'")),
     "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": ("a showdown or pot line", "'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', "
-                "'No low hand qualified'"),
+    "RESULTS": ("a showdown or pot line", ("'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', "
+                                           "'No low hand qualified'")),
     "SUMMARY": ("'*** SUMMARY ***'", ""), "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"),
 }
@@ -208,13 +218,13 @@ class _Builder(SiteBuilder):
         self.pots: tuple[int, ...] = ()
 
     # -- one method per terminal: (token, file line of its first line)
-    def seat_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), no):
+    def seat_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             seat, name, stack, out = m.groups()
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None)
 
-    def antes(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
+    def antes(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
             seat, m = self.seat(m, 1, no)
             _, amount, all_in = m.groups()
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None,
@@ -239,13 +249,14 @@ class _Builder(SiteBuilder):
             else:
                 self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
 
-    def deal_run(self, tok: Token, no: int) -> None:
+    def deal_run(self, tok: Token, start: int) -> None:
         street = self.street
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
+        for no, m in enumerate(self.lines["DEALS"].finditer(tok), start):
             line = m[0]
             seat, m = self.seat(m, 1, no)
             _, first, new = m.groups()
             if street == 3:
+                down: tuple[Card | None, ...]
                 if new is None:
                     door, down = self.cards(first, no, line), (None, None)
                 else:
@@ -266,9 +277,9 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Deal(no, street, seat, (), cards))
 
-    def betting_run(self, tok: Token, no: int) -> None:
+    def betting_run(self, tok: Token, first: int) -> None:
         events, street, ledger = self.events, self.street, self.ledger
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), no):
+        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
             line = m[0]
             if m[1] is not None:  # Uncalled bet of X returned to NAME
                 seat, amount = self.seat_exact(m[2], no, line), self.money(m[1], no, line)
@@ -276,9 +287,9 @@ class _Builder(SiteBuilder):
                 events.append(UncalledReturn(no, seat, amount))
                 continue
             seat, m = self.seat(m, 3, no)
-            verb, amount, all_in, checks, shown, description = m.groups()[3:]
+            verb, printed, all_in, checks, shown, description = m.groups()[3:]
             if verb is not None:
-                chips, is_all_in = self.money(amount, no, line), all_in is not None
+                chips, is_all_in = self.money(printed, no, line), all_in is not None
                 if verb in _TO:
                     action = ledger.raise_to(no, street, seat, _TO[verb], chips, is_all_in)
                 elif verb == "calls":
@@ -299,8 +310,8 @@ class _Builder(SiteBuilder):
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***``: its place is all it says."""
 
-    def result_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), no):
+    def result_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
             line = m[0]
             if m[1] is not None:
                 self.events.append(Marker(no, self.street, "no-low"))
@@ -323,10 +334,10 @@ class _Builder(SiteBuilder):
         self.total, self.rake = self.money(total, no, tok), self.money(rake, no, tok)
         self.pots = tuple(self.money(x, no, tok) for x in _POT.findall(pots))
 
-    def summary_seat_run(self, tok: Token, no: int) -> None:
+    def summary_seat_run(self, tok: Token, first: int) -> None:
         """``Seat N: NAME mucked [cards] - hand`` puts the cards on that seat's Muck; every other summary
         seat line repeats what the hand already said and is a skipped line."""
-        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), no):
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
             seat_text, mucked = m.groups()
             seat = int(seat_text)
             line = m[0]
@@ -361,13 +372,14 @@ class _Builder(SiteBuilder):
                           printed_pots=self.pots)
 
 
-_Builder.HANDLERS = {
+_HANDLERS: dict[str, Callable[[_Builder, Token, int], None]] = {
     "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "ANTE_RETURN": _Builder.ante_return,
     **dict.fromkeys(_STREETS, _Builder.street_line), "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
     "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line,
     "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
-}  # type: ignore[assignment]
+}
 """The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
+_Builder.HANDLERS = _HANDLERS  # type: ignore[assignment]  # the seam's Handler takes any SiteBuilder
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:

@@ -25,7 +25,8 @@ Full Tilt's spelling for a community card and for several side pots in the summa
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import format_cards

@@ -7,10 +7,9 @@ import dataclasses
 import io
 import re
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
-
 from conftest import corpus_path
 from studbook.engine.model import (
     Action,
@@ -46,8 +45,8 @@ def test_cash_header() -> None:
     assert (h.hand_id, h.game, h.small_bet, h.big_bet, h.ante, h.currency, h.table) == (
         "21536466676", Game.STUD, 300, 600, 50, "USD", "Hagan")
     assert h.tournament is None and not h.play_money
-    assert h.started_at is not None and h.started_at.astimezone(timezone.utc) == datetime(2010, 6, 11, 16, 18, 37,
-                                                                                       tzinfo=timezone.utc)
+    assert h.started_at is not None and h.started_at.astimezone(UTC) == datetime(2010, 6, 11, 16, 18, 37,
+                                                                                       tzinfo=UTC)
 
 
 def test_local_time_with_et_in_brackets_reads_the_et_time() -> None:
@@ -56,7 +55,7 @@ def test_local_time_with_et_in_brackets_reads_the_et_time() -> None:
                     "17:10:10 CCT - 2010/12/07 [04:10:10 ET - 2010/12/07]", ("f.txt", 1))
     assert h.game is Game.RAZZ and (h.small_bet, h.big_bet, h.ante) == (10, 20, 2)
     assert h.started_at is not None
-    assert h.started_at.astimezone(timezone.utc) == datetime(2010, 12, 7, 9, 10, 10, tzinfo=timezone.utc)
+    assert h.started_at.astimezone(UTC) == datetime(2010, 12, 7, 9, 10, 10, tzinfo=UTC)
 
 
 def test_tournament_headers() -> None:
@@ -397,7 +396,7 @@ def test_fpdb_sidecar_agrees_on_hand_number_and_start_time(name: str) -> None:
     start = next(m[3] for m in _SIDECAR.finditer(sidecar) if m[3])
     [hand] = ftp_results(name)
     assert isinstance(hand, Hand) and hand.started_at is not None
-    when = hand.started_at.astimezone(timezone.utc)
+    when = hand.started_at.astimezone(UTC)
     y, mo, d, h, mi = (int(x) for x in start.split(",")[:5])
     if found["siteHandNo"] == hand.site_hand_id:
         assert (when.year, when.month, when.day, when.hour, when.minute) == (y, mo, d, h, mi)

@@ -13,10 +13,9 @@ import io
 from collections import Counter
 
 import pytest
-
 from conftest import corpus_path
 from mutations import OPERATORS
-from studbook.engine.model import ActionKind, Action, Game, Hand, Show
+from studbook.engine.model import Action, ActionKind, Game, Hand, Show
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file, parse_text
