@@ -523,6 +523,25 @@ class StudState:
             self.returned[seat] += amount
         return back
 
+    def unmatched_ante(self) -> tuple[int, Money] | None:
+        """Before any betting, the part of one seat's ante nobody can match because every other player
+        is all in for less on his ante, and whose it is (Full Tilt gives it back at once, as an
+        uncalled bet; a site that does not is paid it back from a side pot of its own)."""
+        if self.street != 3 or any(self.contrib.values()):
+            return None
+        ranked = sorted(((self.invested[s], s) for s in self._live), reverse=True)
+        if len(ranked) < 2:
+            return None
+        (top, seat), (second, _) = ranked[0], ranked[1]
+        if top > second and all(self.stack[s] == 0 for s in self._live if s != seat):
+            return seat, top - second
+        return None
+
+    def return_ante(self, seat: int, amount: Money) -> None:
+        """Give back the unmatched part of an ante (see :meth:`unmatched_ante`)."""
+        self._put(seat, -amount)
+        self.returned[seat] += amount
+
     def hand_cards(self, seat: int, extra: Iterable[Card] = ()) -> tuple[Card, ...] | None:
         """The seat's known cards among its seven (community card included; ``extra`` are cards it
         showed): all seven, or fewer when some of the seven dealt stay unknown. ``None`` when they
@@ -757,6 +776,10 @@ class _Replay:
 
     def on_uncalled(self, event: UncalledReturn) -> None:
         expected = self.state.uncalled()
+        if expected is None and self.state.unmatched_ante() == (event.seat, event.amount):
+            self.site_returns.append(event)
+            self.state.return_ante(event.seat, event.amount)
+            return
         if expected != (event.seat, event.amount):
             rules = "nothing is uncalled" if expected is None else (
                 f"the rules return {self.money(expected[1])} to {self.label(expected[0])}")
@@ -805,7 +828,7 @@ class _Replay:
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
         violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
-                                          state.profile.total_includes_rake)
+                                          state.profile.total_includes_rake, state.profile.pots_include_rake)
         self.violations += violations
         collected: dict[int, Money] = {}
         for c in self.collects:
