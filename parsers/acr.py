@@ -221,8 +221,8 @@ class _Builder(SiteBuilder):
             self.add_seat(int(seat), name, self.money(stack, no, m[0]))
 
     def antes(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, amount, all_in = m.groups()
             ante = self.money(amount, no, m[0])
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
@@ -305,15 +305,15 @@ class _Builder(SiteBuilder):
 
     def betting(self, tok: Token, first: int, start: int) -> None:
         ledger, street, events = self.ledger, self.street, self.events
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok, start), first):
-            line = m[0]
-            if m[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
-                seat = self.seat_exact(m[2], no, line)
-                back = self.money(m[1], no, line)
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
+            line = found[0]
+            if found[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
+                seat = self.seat_exact(found[2], no, line)
+                back = self.money(found[1], no, line)
                 ledger.uncalled(seat, back)
                 events.append(UncalledReturn(no, seat, back))
                 continue
-            seat, m = self.seat(m, 3, no)
+            seat, m = self.seat(found, 3, no)
             _, _, _, verb, added, amount, all_in_text, checks = m.groups()
             all_in = all_in_text is not None
             if verb == "calls":
@@ -345,8 +345,8 @@ class _Builder(SiteBuilder):
         self.results(tok, no, 0)
 
     def results(self, tok: Token, first: int, start: int) -> None:
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
+            seat, m = self.seat(found, 1, no)
             _, shown, description, no_show, collected, pot = m.groups()
             line = m[0]
             if shown is not None:
@@ -414,8 +414,8 @@ _HANDLERS: dict[str, Handler] = {
     "BETTING": _Builder.betting_run, "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,
     "SUMMARY": _Builder.summary_line, "SUMMARY_SEATED": _Builder.summary_seated, "TOTAL": _Builder.total_line,
     "SUMMARY_SEATS": _Builder.summary_seat_run,
-}  # type: ignore[dict-item]
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
+}
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
@@ -441,8 +441,8 @@ def split_file(lines: Iterator[str]) -> Iterator[HandText]:
     current: list[str] = []
     start = 0
     old = False  # the current hand is in the 2016 format
-    for number, line in enumerate(lines, 1):
-        line = line.rstrip(_BLANKS).lstrip("\ufeff")
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip(_BLANKS).lstrip("\ufeff")
         if not line and not current:
             continue
         new_hand = HAND_HEADER.match(line) is not None

@@ -271,8 +271,8 @@ _HANDLERS: dict[str, Handler] = {
     "DEAL": _Builder.deal_line, "BETTING": _Builder.betting_line, "MUCK": _Builder.muck_line,
     "SUMMARY": _Builder.summary_line, "POT": _Builder.pot_line, "SUMMARY_PLAYER": _Builder.summary_player,
     "END": _Builder.end_line,
-}  # type: ignore[dict-item]
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
+}
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
