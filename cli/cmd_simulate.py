@@ -80,6 +80,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="house rules the hands are dealt under (default: the --format site's measured "
                         "profile, pokerstars for phh; audit other profiles' hands with 'studbook audit "
                         "--profile NAME')")
+    parser.epilog = (
+        "examples:\n"
+        "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"
+        "  studbook simulate --game mixed --tournament --format phh --hands 200 --out sim/"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,10 +147,7 @@ COMMAND = Command(
         "chosen house rules, and write them as PokerStars hand histories (or PHH files). Six invented\n"
         "regulars with different styles (tight, loose, aggressive, a bring-in stealer, a calling\n"
         "station, a short stack) play sessions with breaks; stacks carry over and cash players top up\n"
-        "when short. The hands are seen by one hero, whose down cards are known.\n\n"
-        "examples:\n"
-        "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"
-        "  studbook simulate --game mixed --tournament --format phh --hands 200 --out sim/"
+        "when short. The hands are seen by one hero, whose down cards are known."
     ),
     add_arguments=add_arguments,
     run=run,

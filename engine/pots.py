@@ -3,7 +3,7 @@
 Everything here is a pure function of what was put in and which cards the contenders hold, so the same
 code pays the pots of a replayed site hand, of a simulated hand and of a property test. Each rule lives
 in exactly one function: :func:`build_pots` (side pots), :func:`split_rake` (rake placement),
-:func:`split_halves` (hi/lo and the odd chip to the high half), :func:`share` (ties and their odd chips).
+:func:`split_halves` (hi/lo and which half gets the odd chip), :func:`share` (ties and their odd chips).
 """
 
 from __future__ import annotations
@@ -65,10 +65,11 @@ def split_rake(pots: Sequence[Pot], rake: Money, rule: RakeFrom) -> tuple[Money,
     return tuple(shares)
 
 
-def split_halves(amount: Money) -> tuple[Money, Money]:
-    """A hi/lo pot's high and low halves: the odd chip goes to the high half (RULES.md §6)."""
-    low = amount // 2
-    return amount - low, low
+def split_halves(amount: Money, odd_chip_to: Half = Half.HIGH) -> tuple[Money, Money]:
+    """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6), or to the
+    low half for a room whose profile says so (``RuleProfile.hilo_odd_chip``)."""
+    small = amount // 2
+    return (amount - small, small) if odd_chip_to is not Half.LOW else (small, amount - small)
 
 
 def share(amount: Money, winners: Sequence[int]) -> dict[int, Money]:
@@ -193,8 +194,8 @@ def values_whatever_unseen(
         values = [primary(c) for c in completions]
         highs[seat] = (min(values), max(values))
         if game is Game.STUD8:
-            low = [-1 if (v := low8_value(c)) is None else v for c in completions]
-            lows[seat] = (min(low), max(low))
+            seat_lows = [-1 if (v := low8_value(c)) is None else v for c in completions]
+            lows[seat] = (min(seat_lows), max(seat_lows))
 
     def certain(ranges: Mapping[int, tuple[int, int]]) -> dict[int, int] | None:
         floor = max(worst for worst, _ in ranges.values())
@@ -261,7 +262,7 @@ def distribute_pot(
     if not lows:
         awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, False, high_value)
         return PotResult(pot, rake, tuple(awards), True, _why("high", highs, describe_high, label) + note)
-    high_amount, low_amount = split_halves(amount)
+    high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
     awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, False, high_value)
     awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, True, _low_or_worst)
     reason = f"{_why('high', highs, describe_high, label)}; {_why('low', lows, describe_low, label)}{note}"

@@ -20,7 +20,10 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import fulltilt, pokerstars
+from . import acr, pokerstars
+from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
+from .acr_writer import write_acr
+from . import fulltilt
 from .errors import NotStudHand, ParseError
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt
@@ -103,7 +106,8 @@ SITES: tuple[Site, ...] = (
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
-    Site("acr", "Winning Poker Network (ACR)", re.compile(r"(?:Hand #\d+ - |Game started at: )")),
+    Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
+         writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
     Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
