@@ -22,6 +22,7 @@ from studbook.pipeline.importer import run_import
 from studbook.analytics.stats import BREAKDOWNS, STATS, Filters, parse_amount, parse_stakes, stat_table
 from studbook.analytics.store import Store, open_store
 from studbook.analytics.winrate import winrates
+from studbook.engine.betting import StreetLedger
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Hand, UncalledReturn, format_money
 from studbook.parsers import parse_file
 
@@ -111,12 +112,10 @@ def recount(hands: Iterable[Hand]) -> Counter[tuple[str, str]]:
             out[name[seat], "showdown"] += showdown
             out[name[seat], "wsd"] += showdown and collected[seat] > 0
         # net: collected minus chips put in (a raise "to" Y puts in Y minus what was in on the street)
-        street_in: Counter[tuple[int, int]] = Counter()
+        ledger = StreetLedger()
         for a in actions:
-            key = (a.seat, a.street if a.kind is not ActionKind.ANTE else 0)
-            put = a.to - street_in[key] if a.kind in (ActionKind.RAISE, ActionKind.COMPLETE) else a.amount
-            street_in[key] += put
-            out[name[a.seat], "net"] -= put
+            out[name[a.seat], "net"] -= ledger.added(a)
+            ledger.record(a)
         for e in hand.events:
             if isinstance(e, UncalledReturn):
                 out[name[e.seat], "net"] += e.amount
