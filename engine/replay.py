@@ -44,6 +44,11 @@ from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
 AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 
+UNJUDGED = "bet.unjudged"
+"""The breach id of a bet whose size the rules cannot judge: a site that prints no stakes, and a hand
+whose full bets never show the size (see :mod:`.stakes`). It goes to ``ReplayResult.unjudged``, not
+to the violations: saying so instead of guessing either way."""
+
 CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 """(down, up) cards each live player receives on each street."""
 
@@ -429,7 +434,7 @@ class StudState:
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
                 return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is "
                                f"{m(self.bring_in)}")]
-            if put >= self.small_bet:
+            if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
                 return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, not less than the small bet "
                                f"{m(self.small_bet)}")]
         elif kind in AGGRESSIVE:
@@ -450,9 +455,14 @@ class StudState:
         if self.marks.get(seat) == self.bets:
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
-        targets = self.raise_targets()
-        if total in targets or (all_in and total < min(targets)):
+        base = self.full_level if self.bets else 0
+        increments = self.increments()
+        targets = tuple(base + inc for inc in increments if inc)
+        if total in targets or (all_in and targets and total < min(targets)):
             return []
+        if len(targets) < len(increments):  # a size the site does not print and the hand never shows
+            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)} on {street}: the site prints no "
+                           f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged")]
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
 
@@ -617,6 +627,7 @@ class _Replay:
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
             for w in hand.warnings
         ]
+        self.unjudged: list[Violation] = []
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
         self.shown: dict[int, list[Card]] = {}
@@ -687,7 +698,11 @@ class _Replay:
                       f"{self.money(action.to)}, but the bet before was {self.money(state.level)}",
                       action.line, action.seat, action.street)
         for breach in state.act(action.seat, move):
-            self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
+            if breach.rule == UNJUDGED:
+                self.unjudged.append(Violation(breach.rule, breach.message, action.street, action.seat,
+                                               self.names.get(action.seat), action.line))
+            else:
+                self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
     def on_deal(self, deal: Deal) -> None:
         self.goto(deal.street, deal.line)
@@ -812,6 +827,7 @@ class _Replay:
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=dict(state.folded),
             violations=tuple(self.violations),
+            unjudged=tuple(self.unjudged),
         )
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:
