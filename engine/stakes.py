@@ -42,7 +42,7 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
     big: list[Money] = []
     street, level, full = 3, 0, 0  # the street's highest total, and its last full bet's total
     contrib: dict[int, Money] = {}
-    boards: dict[int, list[Card | None]] = {}
+    boards: dict[int, list[Card | None]] = {}  # type: ignore[valid-type]
     folded: set[int] = set()
     for event in events:
         if isinstance(event, Deal):

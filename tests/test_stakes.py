@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from handbuilder import build
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from handbuilder import build
 from studbook.engine.model import Game, Hand
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
@@ -82,21 +81,21 @@ def test_a_short_all_in_against_an_unknown_size_is_unjudged_not_a_violation() ->
     hand = build("""
         stud 4/8 ante 1 bring-in 2
         seat 1 Ann 500
-        seat 2 Bob 9
+        seat 2 Bob 6
         antes
         3rd 1:As Kd Qh 2:2c 3c 2h
         2 bring-in 2
         1 call 2
         4th 1:5c 2:6d
         1 check
-        2 bet 6 allin
-        1 call 6
+        2 bet 3 allin
+        1 call 3
         5th 1:7h 2:8h
         6th 1:Th 2:Jh
         7th 1:2s 2:3s
         show 1 As Kd Qh 5c 7h Th 2s
         show 2 2c 3c 2h 6d 8h Jh 3s
-        collect 2 18
+        collect 2 12
     """)
     assert infer_stakes(hand.game, hand.events) == (0, 0)
     back = replay(inferred(hand))
