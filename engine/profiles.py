@@ -20,6 +20,23 @@ What PokerStars does, measured on the real hands in ``corpus/fpdb/Stars`` (about
   number), which a later corpus can confirm or refute.
 * **Rake** is included in ``Total pot`` and taken from every pot in proportion to its size (hand
   60974484959: pots $0.44 and $0.64, rake $0.05, printed ``Main pot $0.42. Side pot $0.61``).
+
+What Bovada does, measured on the 46 hands of ``corpus/fpdb/Bovada`` (44 stud, 2 stud8):
+
+* **Cap: bet + 3 raises.** Tournament hand 2633132391 reaches four bets on two streets with three
+  players (3rd: bring-in 100, completion to 200, raises to 400, 600, 800; 4th: 200, 400, 600, 800) and
+  nobody raises a fifth time. No heads-up street reaches four bets, so the heads-up rule is not measured:
+  the profile keeps the cap heads-up (``NEVER``), which no corpus hand contradicts.
+* **4th-street double bet in stud high**: Bovada prints it as ``D bets`` / ``Double bets`` (hands
+  2604291577, 2633116884, 2633123306, all over an open pair). Not seen in stud8 (no hand offers it).
+* **Odd chip of a hi/lo split to the high half** (hand 2633952287: $4.65 after rake paid high $2.33,
+  low $2.32) — the engine's rule for every site. Between tied hands: not measured (first seat).
+* **Rake**: ``Total Pot`` includes it (hand 2604291577: $0.59, rake $0.02, paid $0.57). The 2014 hi/lo
+  hand 2844383701 prints ``Total Pot($150)`` with no rake and pays $147: the rake of a hand that prints
+  none is what its payout leaves (``rake_printed=False``); tournaments pay the whole pot. No raked hand
+  has a side pot, so which pot pays the rake is not measured (proportional, as PokerStars).
+* **Equal boards**: no tie in the corpus; position, as every online site the corpus shows.
+
 """
 
 from __future__ import annotations
@@ -88,6 +105,12 @@ class RuleProfile:
     rake_from: RakeFrom
     total_includes_rake: bool = True
     """PokerStars' ``Total pot`` includes the rake; some sites print the pot after rake."""
+    rake_printed: bool = True
+    """False for a site whose hands may print no rake (Everleaf never does, Bovada not always): a hand
+    without one paid the rake its own payout leaves of the pot. True: no rake printed means none taken."""
+    uncalled_printed: bool = True
+    """False for a site that never prints the return of an uncalled bet (Everleaf): the replay returns it
+    without calling the silence an error. True: a bet never returned is the ``uncalled`` violation."""
 
     def board_tie(self, game: Game) -> TieBreak:
         """How equal boards break in ``game`` under this profile."""
@@ -133,6 +156,16 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             suit_tie_games=_STUD_ONLY,
             odd_chip=OddChip.HIGH_CARD_FIVE,
             rake_from=RakeFrom.MAIN_POT,
+        ),
+        "bovada": RuleProfile(
+            name="bovada",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.PROPORTIONAL,
+            rake_printed=False,
         ),
     }
 )

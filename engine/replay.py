@@ -769,7 +769,7 @@ class _Replay:
     def settle_uncalled(self, line: int | None) -> None:
         """Return the street's unmatched bet if the site did not, flagging the omission."""
         back = self.state.return_uncalled()
-        if back is not None:
+        if back is not None and self.state.profile.uncalled_printed:
             seat, amount = back
             self.flag("uncalled", f"{self.money(amount)} of {self.label(seat)}'s bet on "
                       f"{STREET_NAMES[self.state.street]} street was never called, but the site did not "
@@ -802,7 +802,7 @@ class _Replay:
                       f"{STREET_NAMES[state.street]} street", end_line, waiting, state.street)
         self.settle_uncalled(end_line)
         self.check_deals()
-        rake = hand.rake or 0
+        rake = hand.rake if hand.rake is not None else self.unprinted_rake()
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
         violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
@@ -829,6 +829,13 @@ class _Replay:
             violations=tuple(self.violations),
             unjudged=tuple(self.unjudged),
         )
+
+    def unprinted_rake(self) -> Money:
+        """The rake of a hand that prints none: nothing, unless the profile says the site leaves it out
+        (``rake_printed``); then what the site's own payout leaves of the pot (never below nothing)."""
+        if self.state.profile.rake_printed:
+            return 0
+        return max(0, sum(self.state.invested.values()) - sum(c.amount for c in self.collects))
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:
         marked = [m for m in self.markers if m.kind == "no-low"]
