@@ -49,7 +49,16 @@ from ..engine.model import (
 from ..engine.stakes import infer_stakes
 from .errors import NotStudHand, ParseError
 from .reading import HandText
-from .textsite import Handler, HandHeader, LineGrammar, SiteBuilder, load_grammar, local_time, read_text_hand, where_error
+from .textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    local_time,
+    read_text_hand,
+    where_error,
+)
 
 SITE = "bovada"
 
@@ -104,11 +113,11 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ANTES": ("an ante", "'Seat+1 : Ante chip $0.01'"),
     "STREET": ("a street line", "'*** HOLE CARDS ***', '*** 4TH STREET ***'"),
     "DEALS": ("a deal", "'Seat+1 : Card dealt to a spot [7h 8c Jc]'"),
-    "BETTING": ("a betting line", "'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', 'Seat+1 : Calls $0.05', "
+    "BETTING": ("a betting line", ("'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', 'Seat+1 : Calls $0.05', "
                 "'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', 'Seat+1 : Checks', "
-                "'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'"),
-    "RESULTS": ("a showdown or pot line", "'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
-                "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'"),
+                "'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'")),
+    "RESULTS": ("a showdown or pot line", ("'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
+                "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'")),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
     "TOTAL": ("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"),
@@ -146,16 +155,16 @@ class _Builder(SiteBuilder):
         self.total: int | None = None
         self.rake: int | None = None
 
-    def seat_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), no):
+    def seat_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             name, stack = m.groups()
             self.add_seat(int(name[5:].split()[0]), name, self.money(stack, no, m[0]))
 
     def named(self, name: str, no: int, line: str) -> int:
         return self.seat_exact(name, no, line)
 
-    def antes(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
+    def antes(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
             name, amount = m.groups()
             ante = self.money(amount, no, m[0])
             self.events.append(Action(no, 3, self.named(name, no, m[0]), ActionKind.ANTE, ante))
@@ -168,8 +177,8 @@ class _Builder(SiteBuilder):
         if word is not None:
             self.street = max(self.street, _STREET_WORDS[word])
 
-    def deal_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
+    def deal_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             line = m[0]
             name, text = m.groups()
             seat = self.named(name, no, line)
@@ -187,9 +196,9 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Deal(no, street, seat, (), cards))
 
-    def betting_run(self, tok: Token, no: int) -> None:
+    def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), no):
+        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
             line = m[0]
             name, verb, amount_text, to_text, no_chips = m.groups()
             seat = self.named(name, no, line)
@@ -233,8 +242,8 @@ class _Builder(SiteBuilder):
             return ledger.raise_adding(no, street, seat, kind, amount, all_in=all_in)
         return ledger.raise_to(no, street, seat, kind, amount, all_in=all_in)
 
-    def result_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), no):
+    def result_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
             line = m[0]
             name, reveal, text, description, side, collected = m.groups()
             seat = self.named(name, no, line)
@@ -259,10 +268,10 @@ class _Builder(SiteBuilder):
         self.total = self.money(total, no, tok)
         self.rake = self.money(rake, no, tok) if rake is not None else None
 
-    def summary_seat_run(self, tok: Token, no: int) -> None:
+    def summary_seat_run(self, tok: Token, first: int) -> None:
         """A summary seat line of a player who showed prints his seven cards: they replace the best five
         the showdown line showed (the same player, the same cards and more)."""
-        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), no):
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
             seat_text, seven = m.groups()
             at = self.shown.get(int(seat_text))
             shown = self.events[at] if at is not None else None
