@@ -3,7 +3,8 @@
 Fixed-limit stud has two bet sizes: the small bet on 3rd and 4th street, the big bet from 5th (and on
 4th over an open pair in stud high, when a player chooses it). Every full bet, completion or raise of a
 hand is one of them, so its street says which: that is the whole inference, and it lives here because
-it is a rule of the game, not of a site. Only full bets count: an all-in may be short of the limit.
+it is a rule of the game, not of a site. Only full bets count: an all-in may be short of the limit, and
+whether a raise after it was counted from it depends on the size being sought, so those raises tell nothing.
 
 A 4th-street bet over an open pair in stud high may be either size, so it tells nothing unless the site
 marks it as the double bet (``doubled``: Bovada prints ``D bets`` / ``Double bets``). A size that no bet
@@ -41,6 +42,7 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
     small: list[Money] = []
     big: list[Money] = []
     street, level, full = 3, 0, 0  # the street's highest total, and its last full bet's total
+    unsure = False  # an all-in bet or raise came before on this street
     contrib: dict[int, Money] = {}
     boards: dict[int, list[Card | None]] = {}  # type: ignore[valid-type]
     folded: set[int] = set()
@@ -51,7 +53,7 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
         if not isinstance(event, Action) or event.kind is ActionKind.ANTE:
             continue
         if event.street != street:
-            street, level, full, contrib = event.street, 0, 0, {}
+            street, level, full, contrib, unsure = event.street, 0, 0, {}, False
         if event.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
             total = event.to if event.to is not None else level + event.amount
         else:
@@ -64,9 +66,12 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
                 level = max(level, total)
             continue
         level = total
-        if event.all_in:
+        if event.all_in:  # perhaps short: whether it reopened the betting needs the size being sought,
+            unsure = True  # so the raises after it on this street tell nothing
             continue
         step, full = total - full, total
+        if unsure:
+            continue
         if street >= 5 or event.line in doubled:
             big.append(step)
         elif street == 3 or game is not Game.STUD or not has_open_pair(b[:2] for s, b in boards.items() if s not in folded):

@@ -26,6 +26,7 @@ What Bovada does that no other site does, and how each is read:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from functools import cache
 
@@ -70,7 +71,7 @@ _HEADER = re.compile(
     r" (?P<game>.+?)"
     r"(?: Tournament #(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"
     r" (?P<limit>Fixed Limit|Pot Limit|No Limit)"
-    r"(?:- Level (?P<level>\d+) \([^)\n]*\))?"
+    r"(?:- Level (?P<level>\S+) \([^)\n]*\))?"
     r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
 )
 _GAMES = {"7CARD": Game.STUD, "7CARD HiLo": Game.STUD8}
@@ -150,7 +151,8 @@ class _Builder(SiteBuilder):
         self.ledger = StreetLedger()
         self.doubled: set[int] = set()  # lines of 4th-street bets Bovada calls double bets
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
-        self.ante: int | None = None
+        self.stack: dict[int, int] = {}  # seat -> stack before the antes
+        self.forced: dict[int, int] = {}  # seat -> ante posted (a forced bet is all-in when it is the stack)
         self.bring_in: int | None = None
         self.total: int | None = None
         self.rake: int | None = None
@@ -158,7 +160,9 @@ class _Builder(SiteBuilder):
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             name, stack = m.groups()
-            self.add_seat(int(name[5:].split()[0]), name, self.money(stack, no, m[0]))
+            seat = int(name[5:].split()[0])
+            self.add_seat(seat, name, self.money(stack, no, m[0]))
+            self.stack[seat] = self.seats[-1].stack
 
     def named(self, name: str, no: int, line: str) -> int:
         return self.seat_exact(name, no, line)
@@ -166,9 +170,9 @@ class _Builder(SiteBuilder):
     def antes(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
             name, amount = m.groups()
-            ante = self.money(amount, no, m[0])
-            self.events.append(Action(no, 3, self.named(name, no, m[0]), ActionKind.ANTE, ante))
-            self.ante = ante if self.ante is None else self.ante
+            ante, seat = self.money(amount, no, m[0]), self.named(name, no, m[0])
+            self.forced[seat] = ante
+            self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, ante == self.stack[seat]))
 
     def street_line(self, tok: Token, no: int) -> None:
         """``*** 4TH STREET ***``: its deals say the same; a street line with no deal after it (all-in
@@ -184,6 +188,10 @@ class _Builder(SiteBuilder):
             seat = self.named(name, no, line)
             street = 3 + self.deals.get(seat, 0)
             cards = self.cards(text, no, line)
+            if street == 3 and len(cards) == 1:  # only the door card known (a converted hand)
+                cards = (None, None, *cards)
+            elif street == 7 and not cards:  # an unknown 7th card (a converted hand)
+                cards = (None,)
             if street > 7 or len(cards) != (3 if street == 3 else 1):
                 raise self.error(no, line, f"a deal of {len(cards)} cards as this player's card of street {street}",
                                  "three cards on 3rd street, then one a street up to the 7th")
@@ -218,10 +226,11 @@ class _Builder(SiteBuilder):
         ledger = self.ledger
         if ledger.street != street:
             ledger.start_street(street)
-        if verb in _FORCED:
-            if self.bring_in is None:
+        if verb in _FORCED:  # Bovada never says a forced bet is all-in: the stack does
+            all_in = self.forced.get(seat, 0) + amount == self.stack[seat]
+            if self.bring_in is None and not all_in:
                 self.bring_in = amount
-            return ledger.bet(no, street, seat, ActionKind.BRING_IN, amount)
+            return ledger.bet(no, street, seat, ActionKind.BRING_IN, amount, all_in=all_in)
         if verb in ("Bets", *_DOUBLED):
             if verb in _DOUBLED:
                 self.doubled.add(no)
@@ -234,10 +243,10 @@ class _Builder(SiteBuilder):
                 return ledger.call_adding(no, street, seat, amount, all_in=True)
             return ledger.bet(no, street, seat, ActionKind.BET, amount, all_in=True)
         all_in = verb == "All-in(raise)"
-        if street != 3 and ledger.level == 0:  # a raise of nothing is the street's bet
+        if ledger.level == 0:  # a raise of nothing is the street's bet
             total = amount if to_text is None else self.money(to_text, no, line)
             return ledger.bet(no, street, seat, ActionKind.BET, total, all_in=all_in)
-        kind = ActionKind.COMPLETE if street == 3 and ledger.bets == 0 else ActionKind.RAISE
+        kind = ActionKind.RAISE  # Bovada's word, for the completion too (as PokerStars')
         if to_text is not None:  # "Raises X to Y": X the chips added
             return ledger.raise_adding(no, street, seat, kind, amount, all_in=all_in)
         return ledger.raise_to(no, street, seat, kind, amount, all_in=all_in)
@@ -248,7 +257,7 @@ class _Builder(SiteBuilder):
             name, reveal, text, description, side, collected = m.groups()
             seat = self.named(name, no, line)
             if reveal is None:
-                label = "side pot" if side else "pot"
+                label = side[1:].lower() if side else "pot"  # "-Side Pot-2" -> "side pot-2"
                 self.events.append(Collect(no, seat, self.money(collected, no, line), label))
                 continue
             cards = tuple(dict.fromkeys(self.cards(text, no, line)))  # hi/lo shows the high and the low five
@@ -284,10 +293,13 @@ class _Builder(SiteBuilder):
         self.skipped.append(SkippedLine(no, line.rstrip("\n")))
 
     def hand(self, header: HandHeader) -> Hand:
-        if any(isinstance(e, Collect) and e.pot == "side pot" for e in self.events):
+        if any(isinstance(e, Collect) and e.pot != "pot" for e in self.events):
             self.events = [Collect(e.line, e.seat, e.amount, "main pot") if isinstance(e, Collect) and e.pot == "pot"
                            else e for e in self.events]
-        hand = self.build(header, ante=self.ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake,
+        antes = Counter(e.amount for e in self.events if isinstance(e, Action) and e.kind is ActionKind.ANTE
+                        and not e.all_in)
+        ante = min(antes, key=lambda a: (-antes[a], a)) if antes else None  # the ante most players posted
+        hand = self.build(header, ante=ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake,
                           stakes_inferred=True)
         small, big = infer_stakes(hand.game, hand.events, self.doubled)
         return replace(hand, small_bet=small, big_bet=big)
