@@ -82,7 +82,7 @@ def write_bovada(hand: Hand) -> str:
     folded: dict[int, int] = {}
     for event in hand.events:
         if isinstance(event, CommunityCard):
-            raise ValueError("Bovada deals no community card")
+            raise ValueError("Bovada deals no community card")  # noqa: TRY004 - a value Bovada cannot print
         if isinstance(event, Deal):
             if event.street != street:
                 street = event.street

@@ -22,6 +22,7 @@ from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
 from . import bovada, pokerstars
 from .errors import NotStudHand, ParseError
+from .bovada_writer import write_bovada
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 
@@ -85,7 +86,7 @@ SITES: tuple[Site, ...] = (
          summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
          hand_separator="\n\n\n\n"),
     Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
-    Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand),
+    Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
     Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
