@@ -85,6 +85,8 @@ def spots(hand: Hand) -> list[Spot]:
     stack = {s.seat: s.stack for s in hand.seats}
     street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
+    if _open_pair_on_fourth(hand):  # a site that prints no "Pair on board" note (Bovada): the cards say it
+        double.add(4)
     found: list[Spot] = []
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
@@ -107,6 +109,30 @@ def spots(hand: Hand) -> list[Spot]:
         contrib[event.seat] += put
         bets += event.kind in AGGRESSIVE
     return found
+
+
+def _open_pair_on_fourth(hand: Hand) -> bool:
+    """Stud high with a pair showing on the 4th-street board of a player not folded on 3rd: the double
+    bet is allowed (read from the printed up cards, as the site's own note would say)."""
+    if hand.game is not Game.STUD:
+        return False
+    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD and e.street == 3}
+    boards: dict[int, list[int]] = {}
+    for e in hand.events:
+        if isinstance(e, Deal) and e.street in (3, 4) and e.seat not in folded:
+            boards.setdefault(e.seat, []).extend(c.rank for c in e.up if c is not None)
+    return any(len(ranks) == 2 and ranks[0] == ranks[1] for ranks in boards.values())
+
+
+def _no_low_shown(hand: Hand) -> bool:
+    """A stud8 showdown (two or more shown hands) where no shown hand holds five different ranks of eight
+    or lower: no low qualified, whether or not the site printed a note saying so."""
+    if hand.game is not Game.STUD8:
+        return False
+    shows = [e for e in hand.events if isinstance(e, Show)]
+    low_ranks = {c.rank for c in DECK if c.rank <= 6 or c.rank == 12}  # 2..8 and the ace
+    return len(shows) >= 2 and all(
+        len({c.rank for c in e.cards if c is not None and c.rank in low_ranks}) < 5 for e in shows)
 
 
 # ------------------------------------------------------------------------------------- editing
@@ -201,8 +227,8 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
 
 
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
-    """A 4th-street bet or raise made the big bet's size where the site says no double bet is allowed
-    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line)."""
+    """A 4th-street bet or raise made the big bet's size where no double bet is allowed (stud8 and razz
+    never; stud when PokerStars printed no 'Pair on board' line and no open pair shows)."""
     for s in spots(hand):
         a = s.action
         if a.street == 4 and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
@@ -221,7 +247,9 @@ def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
         if s.bets >= cap and a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
             total = s.level + _step(hand, a.street)
             if total - s.contributed < s.stack:
-                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)), "raise.cap",
+                # a raise.reopen names it too: a short all-in among the bets may not have reopened the betting
+                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)),
+                              "raise.cap raise.reopen",
                               f"{_name(hand)} line {a.line}: raise to {total} after {s.bets} bets", a.line)
 
 
@@ -405,7 +433,8 @@ def worse_hand_collects(hand: Hand) -> Iterator[Mutant]:
 
 def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
     """In a stud8 pot the site says no low qualified for, the low half paid to another showdown player."""
-    if hand.game is not Game.STUD8 or not any(isinstance(e, Marker) and e.kind == "no-low" for e in hand.events):
+    noted = any(isinstance(e, Marker) and e.kind == "no-low" for e in hand.events)
+    if hand.game is not Game.STUD8 or not (noted or _no_low_shown(hand)):
         return
     for i, c in _collects(hand):
         low = c.amount // 2

@@ -16,6 +16,7 @@ Run with ``-s`` to see how many mutants of each kind were generated and caught, 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -130,6 +131,7 @@ class Outcome:
     caught: Counter[tuple[str, str]] = field(default_factory=Counter)
     missed: dict[str, list[str]] = field(default_factory=dict)
     seeds: Counter[str] = field(default_factory=Counter)
+    excluded: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def corpus_seeds() -> list[Hand]:
@@ -157,7 +159,12 @@ def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> boo
     return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
 
 
-def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
+def run_mutants(seeds: dict[str, list[Hand]],
+                caught: Callable[[Mutant, list[Violation], Counter[str]], bool] = is_caught,
+                excluded: Callable[[Mutant], str | None] = lambda mutant: None) -> Outcome:
+    """Every operator on every seed. A site whose text cannot carry a fact may widen ``caught`` (what
+    counts as reporting the fault) or name, in ``excluded``, the mutants no reader of that text could
+    catch; excluded mutants are counted apart, never as caught."""
     outcome = Outcome()
     for source, hands in seeds.items():
         for seed in hands:
@@ -165,6 +172,9 @@ def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
             before = Counter(v.rule for v in validate(seed))
             for kind, operator in OPERATORS.items():
                 for mutant in operator(seed):
+                    if excluded(mutant) is not None:
+                        outcome.excluded[kind, source] += 1
+                        continue
                     outcome.generated[kind, source] += 1
                     try:
                         got = validate(mutant.hand)
@@ -172,7 +182,7 @@ def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
                         got, why = [], f"validate raised {exc!r}"
                     else:
                         why = f"got {[(v.rule, v.line) for v in got]}"
-                    if mutant.hand != seed and is_caught(mutant, got, before):
+                    if mutant.hand != seed and caught(mutant, got, before):
                         outcome.caught[kind, source] += 1
                     else:
                         outcome.missed.setdefault(kind, []).append(
