@@ -12,7 +12,6 @@ import io
 from collections import Counter
 
 import pytest
-
 from conftest import corpus_path
 from mutations import OPERATORS, Mutant
 from studbook.engine.model import CommunityCard, Game, Hand, Violation
