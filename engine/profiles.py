@@ -37,6 +37,22 @@ What Bovada does, measured on the 46 hands of ``corpus/fpdb/Bovada`` (44 stud, 2
   has a side pot, so which pot pays the rake is not measured (proportional, as PokerStars).
 * **Equal boards**: no tie in the corpus; position, as every online site the corpus shows.
 
+What Everleaf does, measured on the 25 stud hands of ``corpus/fpdb/Everleaf`` (19 of 2011-07 in dollars,
+6 of 2011-08 in euros, all heads-up to four-handed):
+
+* **No rake line, no total, no uncalled-bet line.** 13 of the 25 hands pay less than was put in (2 to 11
+  cents: hand 295680332 puts in €2.22 and pays €2.11), all of them hands that saw 5th street; the hands
+  ending on 3rd street pay the whole pot (285998132: $0.11 in, $0.03 unmatched, $0.08 won). So the rake
+  is what the payout leaves (``rake_printed=False``), and the 17 bets nobody called go back without a
+  line (``uncalled_printed=False``).
+* **Cap: bet + 3 raises, heads-up too.** Hand 295680332 reaches four bets on 6th and on 7th street
+  heads-up and the last player calls; no street has a fifth bet. Whether Everleaf would have allowed one
+  heads-up is not shown (``NEVER``).
+* **4th-street double bet in stud high**: in hand 295680332 EricBlade shows a pair of fours on 4th, bets
+  the small bet and is raised by the big bet (€0.05 to €0.15): allowed only as a double bet.
+* No side pot, no tie, no hi/lo or razz hand: rake placement (main pot), the odd chip and the tie-break are
+  not measured.
+
 """
 
 from __future__ import annotations
@@ -156,6 +172,17 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             suit_tie_games=_STUD_ONLY,
             odd_chip=OddChip.HIGH_CARD_FIVE,
             rake_from=RakeFrom.MAIN_POT,
+        ),
+        "everleaf": RuleProfile(
+            name="everleaf",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
+            rake_printed=False,
+            uncalled_printed=False,
         ),
         "bovada": RuleProfile(
             name="bovada",

@@ -307,6 +307,17 @@ class StudState:
             and has_open_pair(self.up[s][:2] for s in self._live)
         )
 
+    @property
+    def double_bet_unknown(self) -> bool:
+        """4th street in a double-bet game, no open pair among the boards shown, and a board not shown
+        (a site that prints no opponent's cards): whether the big bet is allowed cannot be known."""
+        return (
+            self.street == 4
+            and self.game in self.profile.double_bet_games
+            and not self.double_bet_allowed
+            and any(None in self.up[s][:2] or len(self.up[s]) < 2 for s in self._live)
+        )
+
     def increments(self) -> tuple[Money, ...]:
         """The sizes a bet or raise may have on this street: the small bet on 3rd and 4th, the big bet
         from 5th; on 4th with an open pair either size until a big one has been made."""
@@ -463,6 +474,9 @@ class StudState:
         if len(targets) < len(increments):  # a size the site does not print and the hand never shows
             return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)} on {street}: the site prints no "
                            f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged")]
+        if total == base + self.big_bet and self.double_bet_unknown:
+            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)}, the big bet, on {street}: that is "
+                           f"allowed over an open pair, and the site does not show every board, so it cannot be judged")]
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
 

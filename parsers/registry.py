@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import bovada, pokerstars
+from . import bovada, everleaf, pokerstars
 from .errors import NotStudHand, ParseError
 from .bovada_writer import write_bovada
 from .pokerstars_writer import write_pokerstars
@@ -87,7 +87,7 @@ SITES: tuple[Site, ...] = (
          hand_separator="\n\n\n\n"),
     Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
     Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
-    Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
+    Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),

@@ -34,6 +34,7 @@ from studbook.parsers import NotStudHand, ParseError, parse_file
 SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Stars": "pokerstars",
     "Bovada": "bovada",
+    "Everleaf": "everleaf",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 
