@@ -135,6 +135,7 @@ class _Builder(SiteBuilder):
         self.bring_in: int | None = None
         self.in_hand: list[int] = []  # seats dealt in (they posted the ante), in seat order
         self.folded: set[int] = set()
+        self.left: dict[int, int] = {}  # chips behind, for the all-ins Everleaf does not mark
         self.dealt: set[int] = set()  # seats dealt a printed card on the current street
         self.deals_open = False  # the current street's deals may still come
 
@@ -156,6 +157,7 @@ class _Builder(SiteBuilder):
             stack = next(s.stack for s in self.seats if s.seat == seat)
             self.events.append(self.ledger.bet(no, 3, seat, ActionKind.ANTE, amount, all_in=amount == stack))
             self.in_hand.append(seat)
+            self.left[seat] = stack - amount
             if self.ante is None and amount != stack:
                 self.ante = amount
 
@@ -200,7 +202,7 @@ class _Builder(SiteBuilder):
 
     def betting_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
-        ledger, street = self.ledger, self.street
+        ledger, street, left = self.ledger, self.street, self.left
         for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(m, 1, no)
             _, forced, forced_amount, verb, amount, no_chips = m.groups()
@@ -210,21 +212,28 @@ class _Builder(SiteBuilder):
                 if kind is ActionKind.FOLD:
                     self.folded.add(seat)
                 self.events.append(ledger.record(Action(no, street, seat, kind)))
+                continue
+            # Everleaf never says all-in: a wager that leaves no chips behind is one
+            chips = self.money(forced_amount or amount, no, line)
+            if forced == "completes to":  # the new total
+                added = chips - ledger.contributed(seat)
+                action = ledger.raise_to(no, street, seat, ActionKind.COMPLETE, chips, added == left[seat])
             elif forced == "posts bring-in":
-                chips = self.money(forced_amount, no, line)
-                self.bring_in = chips if self.bring_in is None else self.bring_in
-                self.events.append(ledger.bet(no, street, seat, ActionKind.BRING_IN, chips))
-            elif forced == "completes to":
-                to = self.money(forced_amount, no, line)
-                self.events.append(ledger.raise_to(no, street, seat, ActionKind.COMPLETE, to))
-            else:
-                chips = self.money(amount, no, line)
-                if verb == ": bets":
-                    self.events.append(ledger.bet(no, street, seat, ActionKind.BET, chips))
-                elif verb == " calls":
-                    self.events.append(ledger.call_adding(no, street, seat, chips))
-                else:
-                    self.events.append(ledger.raise_adding(no, street, seat, ActionKind.RAISE, chips))
+                added = chips
+                action = ledger.bet(no, street, seat, ActionKind.BRING_IN, chips, added == left[seat])
+                if self.bring_in is None and not action.all_in:
+                    self.bring_in = chips
+            elif verb == ": bets":
+                added = chips
+                action = ledger.bet(no, street, seat, ActionKind.BET, chips, added == left[seat])
+            elif verb == " calls":
+                added = chips
+                action = ledger.call_adding(no, street, seat, chips, added == left[seat])
+            else:  # "raises [X]": X the chips added
+                added = chips
+                action = ledger.raise_adding(no, street, seat, ActionKind.RAISE, chips, added == left[seat])
+            left[seat] -= added
+            self.events.append(action)
 
     def result_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)

@@ -23,6 +23,8 @@ from ..engine.profiles import DEFAULT_PROFILE, PROFILES
 from . import bovada, everleaf, pokerstars
 from .errors import NotStudHand, ParseError
 from .bovada_writer import write_bovada
+from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
+from .everleaf_writer import write_everleaf
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 
@@ -87,7 +89,8 @@ SITES: tuple[Site, ...] = (
          hand_separator="\n\n\n\n"),
     Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
     Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
-    Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand),
+    Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand,
+         writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),

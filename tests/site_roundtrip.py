@@ -19,10 +19,12 @@ from studbook.engine.model import (
     ActionKind,
     Collect,
     CommunityCard,
+    Deal,
     Event,
     Hand,
     Marker,
     Muck,
+    UncalledReturn,
 )
 from studbook.engine.pots import pot_index
 from studbook.engine.replay import replay
@@ -43,6 +45,14 @@ class Lossy:
     increment over it cannot be known (its new total can)."""
     community: bool = False
     """The site deals no community card: hands that need one are not written."""
+    uncalled: bool = False
+    """The site prints no uncalled-bet line (Everleaf): the return is the replay's business."""
+    completion_word: bool = False
+    """The site prints the 3rd-street completion as such (COMPLETE) where the simulator records
+    PokerStars' raise over the bring-in (RAISE): the same move, the same amounts."""
+    deal_order: bool = False
+    """Deals the site does not print are dealt after the printed ones of the street: a street's deals
+    are compared in seat order."""
 
 
 def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
@@ -50,8 +60,10 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
         isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events)
     out: list[Event] = []
     for e in hand.events:
-        if lossy.markers and isinstance(e, Marker):
+        if lossy.markers and isinstance(e, Marker) or lossy.uncalled and isinstance(e, UncalledReturn):
             continue
+        if lossy.completion_word and isinstance(e, Action) and e.kind is ActionKind.COMPLETE:
+            e = dataclasses.replace(e, kind=ActionKind.RAISE)
         if lossy.muck_cards and isinstance(e, Muck):
             e = Muck(e.line, e.seat)
         if short and isinstance(e, Action) and e.street == 3 and e.kind is ActionKind.RAISE:
@@ -59,6 +71,23 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
         if isinstance(e, Collect):
             e = dataclasses.replace(e, pot=str(pot_index(e.pot)))
         out.append(dataclasses.replace(e, line=0))
+    if lossy.deal_order:
+        out = _deals_in_seat_order(out)
+    return out
+
+
+def _deals_in_seat_order(events: list[Event]) -> list[Event]:
+    """Each run of consecutive deals of one street sorted by seat."""
+    out: list[Event] = []
+    run: list[Deal] = []
+    for e in [*events, None]:
+        if isinstance(e, Deal) and (not run or run[0].street == e.street):
+            run.append(e)
+            continue
+        out += sorted(run, key=lambda d: d.seat)
+        run = [e] if isinstance(e, Deal) else []
+        if e is not None and not isinstance(e, Deal):
+            out.append(e)
     return out
 
 

@@ -1,28 +1,21 @@
 """The mutation suite (tests/mutations.py) on Bovada hands: every kind of planted fault must be caught.
 
-Seeds: every hand of the real Bovada corpus, and simulated hands written in Bovada's format by its
-writer and parsed back by its reader (so the faults are planted in hands as the Bovada reader gives
-them: anonymous seats, inferred stakes, no betting notes). The simulated seeds supply what the 46 real
-hands lack (stud8 showdowns with a low, capped streets in every game Bovada deals).
+Seeds: every hand of the real Bovada corpus, and simulated stud and stud8 hands written in Bovada's format
+and read back (anonymous seats, inferred stakes, no betting notes); they supply what the 46 real hands
+lack (stud8 showdowns with a low, capped streets). What counts as caught: tests/site_mutations.py.
 """
 
 from __future__ import annotations
 
-import io
-from collections import Counter
-
 import pytest
 from conftest import corpus_path
-from mutations import OPERATORS, Mutant
-from studbook.engine.model import CommunityCard, Game, Hand, Violation
-from studbook.engine.replay import replay
-from studbook.engine.simulate import TableSpec, simulate
+from mutations import OPERATORS
+from site_mutations import said_so, unprintable, written_seeds
+from studbook.engine.model import Game, Hand
 from studbook.engine.validate import validate
-from studbook.parsers import parse_file, parse_text
+from studbook.parsers import parse_file
 from studbook.parsers.bovada_writer import write_bovada_file
-from test_mutations import SOURCES, Outcome, is_caught, run_mutants, table
-
-SIMULATED_PER_GAME = 200
+from test_mutations import SOURCES, Outcome, run_mutants, table
 
 
 def corpus_seeds() -> list[Hand]:
@@ -30,58 +23,27 @@ def corpus_seeds() -> list[Hand]:
     return [h for p in sorted(folder.glob("*.txt")) for h in parse_file(p) if isinstance(h, Hand)]
 
 
-def written_seeds() -> list[Hand]:
-    """Simulated stud and stud8 hands, written as Bovada text and read back: the first 15 of each game
-    and every one that reaches a showdown of two or more."""
-    hands = []
-    for game in (Game.STUD, Game.STUD8):
-        simulated = [h for h in simulate(TableSpec(games=(game,), players=(2, 8)), SIMULATED_PER_GAME, 5)
-                     if not any(isinstance(e, CommunityCard) for e in h.events)]
-        text = io.StringIO()
-        write_bovada_file(simulated, text)
-        parsed = [h for h in parse_text(text.getvalue(), "written.txt") if isinstance(h, Hand)]
-        assert len(parsed) == len(simulated)
-        hands += [h for k, h in enumerate(parsed) if k < 15 or sum(
-            type(e).__name__ == "Show" for e in h.events) >= 2]
-    return hands
-
-
-def said_so(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
-    """Caught as the kit counts it, or — for a wrong bet size in a hand whose stakes Bovada does not
-    print and whose own bets never show the size needed there — reported as unjudged at that line:
-    the engine says it cannot judge instead of guessing, which is what such a hand allows."""
-    if is_caught(mutant, got, before):
-        return True
-    if "bet.size" not in mutant.expected or not mutant.hand.stakes_inferred:
-        return False
-    return any(u.line == mutant.line for u in replay(mutant.hand).unjudged)
-
-
-def unprintable(mutant: Mutant) -> str | None:
-    """A chip collected beyond the pot in a hand that prints no rake is read as a chip less rake: the
-    text is then a consistent hand (hand 2844383701), so no reader of it could tell."""
-    if mutant.kind == "collected more than the pot" and mutant.hand.rake is None and replay(mutant.hand).rake > 0:
-        return "a chip more collected is a chip less of a rake nobody printed"
-    return None
+def simulated_seeds() -> list[Hand]:
+    return written_seeds(write_bovada_file, (Game.STUD, Game.STUD8), "bovada")
 
 
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
-    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": [], "simulated": written_seeds()},
+    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()},
                          said_so, unprintable)
-    print("\n" + table(result))
-    print(f"excluded: {dict(result.excluded)}")
+    print("\n" + table(result) + f"\nexcluded: {dict(result.excluded)}")
     return result
 
 
-def test_only_the_unraked_total_hand_hides_an_extra_chip(outcome: Outcome) -> None:
-    """The exclusion above covers the 2014 cash hand's two collections and nothing else."""
-    assert dict(outcome.excluded) == {("collected more than the pot", "corpus"): 2}
-
-
 def test_seeds_are_legal() -> None:
-    for hand in corpus_seeds() + written_seeds():
+    for hand in corpus_seeds() + simulated_seeds():
         assert validate(hand) == [], (hand.source_file, hand.site_hand_id)
+
+
+def test_only_the_cash_hand_without_a_rake_line_hides_an_extra_chip(outcome: Outcome) -> None:
+    """The one exclusion covers the two collections of hand 2844383701 ($150 printed, $147 paid, no rake
+    line) and nothing else: tournament hands pay the whole pot, so a chip more is caught there."""
+    assert dict(outcome.excluded) == {("collected more than the pot", "corpus"): 2}
 
 
 @pytest.mark.parametrize("kind", list(OPERATORS))

@@ -155,3 +155,15 @@ def test_inferred_sizes_are_the_true_ones_or_unknown(game: Game, seed: int) -> N
         assert small in (0, hand.small_bet) and big in (0, hand.big_bet)
         back = replay(dataclasses.replace(hand, small_bet=small, big_bet=big, stakes_inferred=True))
         assert back.violations == replay(hand).violations == ()
+
+
+def test_a_fourth_street_big_bet_over_boards_the_site_does_not_show_is_unjudged() -> None:
+    """Whether the big bet is allowed on 4th depends on an open pair: with the boards not printed
+    (Everleaf's card-less export) the rule says it cannot judge; with them printed it judges."""
+    unseen = build(FOURTH_PAIR.replace("3rd 1:As Kd Qh 2:2c 3c 2h", "3rd 1 2").replace("4th 1:Qc 2:6d", "4th 1 2"))
+    result = replay(unseen)
+    assert result.violations == () and [u.rule for u in result.unjudged] == ["bet.unjudged"]
+    assert "does not show every board" in result.unjudged[0].message
+    no_pair = replay(build(FOURTH_PAIR.replace("4th 1:Qc 2:6d", "4th 1:Jc 2:6d")))
+    assert [v.rule for v in no_pair.violations] == ["bet.size"] and no_pair.unjudged == ()
+    assert replay(build(FOURTH_PAIR)).violations == ()  # the pair of queens allows it
