@@ -53,6 +53,15 @@ What Everleaf does, measured on the 25 stud hands of ``corpus/fpdb/Everleaf`` (1
 * No side pot, no tie, no hi/lo or razz hand: rake placement (main pot), the odd chip and the tie-break are
   not measured.
 
+What Absolute does, from its one hand in ``corpus/fpdb/Absolute`` (stud8, $0.02/$0.04, seven players):
+
+* ``Total Pot($0.43) | Rake ($0.04)`` is the chips put in, rake included; the $0.39 left is split $0.20
+  high, $0.19 low: the odd chip goes to the high half.
+* Nothing else is measured: no street has more than one bet, no double bet is possible in stud8, no side
+  pot, no tie, no uncalled bet. The cap is bet + 3 raises, heads-up too, as on every online site the
+  corpus measures (PokerStars, Bovada, Everleaf); ties split by seat, rake from the main pot; no
+  uncalled-bet line is known, so an unmatched bet is returned without one (``uncalled_printed=False``).
+
 """
 
 from __future__ import annotations
@@ -182,6 +191,16 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             odd_chip=OddChip.FIRST_SEAT,
             rake_from=RakeFrom.MAIN_POT,
             rake_printed=False,
+            uncalled_printed=False,
+        ),
+        "absolute": RuleProfile(
+            name="absolute",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
             uncalled_printed=False,
         ),
         "bovada": RuleProfile(

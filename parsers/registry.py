@@ -20,8 +20,10 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import bovada, everleaf, pokerstars
+from . import absolute, bovada, everleaf, pokerstars
 from .errors import NotStudHand, ParseError
+from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
+from .absolute_writer import write_absolute
 from .bovada_writer import write_bovada
 from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
 from .everleaf_writer import write_everleaf
@@ -95,7 +97,8 @@ SITES: tuple[Site, ...] = (
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
     Site("acr", "Winning Poker Network (ACR)", re.compile(r"(?:Hand #\d+ - |Game started at: )")),
-    Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
+    Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
+         writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
     Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
 )

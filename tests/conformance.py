@@ -35,6 +35,7 @@ SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Stars": "pokerstars",
     "Bovada": "bovada",
     "Everleaf": "everleaf",
+    "Absolute": "absolute",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 
