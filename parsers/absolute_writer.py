@@ -59,8 +59,8 @@ def write_absolute(hand: Hand) -> str:
     if hand.tournament is not None or hand.currency != "USD":
         raise ValueError("Absolute hands are written for cash games in dollars only")
     name = {s.seat: s.player for s in hand.seats}
-    lines = [f"Stage #{hand.site_hand_id}: {GAME_NAMES[hand.game]}  Normal {dollars(hand.small_bet)}/"
-             f"{dollars(hand.big_bet)} - {_when(hand.started_at)} (ET)"]
+    stakes = f"{dollars(hand.small_bet)}/{dollars(hand.big_bet)}"
+    lines = [f"Stage #{hand.site_hand_id}: {GAME_NAMES[hand.game]}  Normal {stakes} - {_when(hand.started_at)} (ET)"]
     lines += [f"Seat {s.seat} - {s.player} ({dollars(s.stack)} in chips)" for s in hand.seats]
     pockets: dict[int, list[Card | None]] = {}
     street, showdown = 0, False
