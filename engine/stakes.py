@@ -20,7 +20,8 @@ from collections.abc import Collection, Iterable
 
 from .cards import Card
 from .model import Action, ActionKind, Deal, Event, Game, Money
-from .replay import AGGRESSIVE, has_open_pair
+from .betting import AGGRESSIVE
+from .replay import has_open_pair
 
 
 def _most_common(sizes: Iterable[Money]) -> Money:

@@ -40,6 +40,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
+from .writing import write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -175,8 +176,4 @@ def _action(hand: Hand, ledger: StreetLedger, action: Action, say: Callable[[Mon
 
 def write_bovada_file(hands: Iterable[Hand], out: TextIO) -> int:
     """Every hand, separated as Bovada separates them; returns how many were written."""
-    count = 0
-    for hand in hands:
-        out.write((HAND_SEPARATOR if count else "") + write_bovada(hand))
-        count += 1
-    return count
+    return write_separated(hands, out, write_bovada, HAND_SEPARATOR)

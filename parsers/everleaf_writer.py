@@ -33,6 +33,7 @@ from ..engine.model import (
     Show,
 )
 from ..engine.pots import pot_index
+from .writing import write_separated
 
 HAND_SEPARATOR = "\n\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -125,8 +126,4 @@ def _when(when: datetime | None) -> str:
 
 def write_everleaf_file(hands: Iterable[Hand], out: TextIO) -> int:
     """Every hand, separated as Everleaf separates them; returns how many were written."""
-    count = 0
-    for hand in hands:
-        out.write((HAND_SEPARATOR if count else "") + write_everleaf(hand))
-        count += 1
-    return count
+    return write_separated(hands, out, write_everleaf, HAND_SEPARATOR)

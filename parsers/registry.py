@@ -16,19 +16,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, bovada, everleaf, pokerstars
-from .errors import NotStudHand, ParseError
+from . import absolute, acr, bovada, everleaf, fulltilt, pokerstars
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
+from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
+from .acr_writer import write_acr
 from .bovada_writer import write_bovada
+from .errors import NotStudHand, ParseError
 from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
 from .everleaf_writer import write_everleaf
+from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
+from .fulltilt_writer import write_hand as write_fulltilt
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
+from .writing import write_separated
 
 ParseResult = Hand | ParseError | NotStudHand
 HandParser = Callable[[HandText, str], ParseResult]
@@ -73,6 +78,14 @@ class Site:
         """The name of the rule profile this site's hands are judged by when no profile is named."""
         return self.site if self.site in PROFILES else DEFAULT_PROFILE
 
+    def write_file(self, hands: Iterable[Hand], out: TextIO) -> int:
+        """Write ``hands`` to ``out`` in this site's format, separated as the site separates them, one at a
+        time (a simulator can stream millions); return how many were written. ``ValueError`` from the
+        writer names a hand the format cannot express."""
+        if self.writer is None:
+            raise ValueError(f"studbook does not write {self.name} hand histories")
+        return write_separated(hands, out, self.writer, self.hand_separator)
+
     def read_hands(self, lines: Iterable[str], source_file: str) -> Iterator[ParseResult]:
         """Every hand of a file of this site, in file order (``lines`` from its first line on)."""
         if self.read is not None:
@@ -89,14 +102,17 @@ SITES: tuple[Site, ...] = (
     Site("pokerstars", "PokerStars", pokerstars.HAND_HEADER, pokerstars.parse_hand,
          summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
          hand_separator="\n\n\n\n"),
-    Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
+    Site("fulltilt", fulltilt.NAME, fulltilt.HAND_HEADER, fulltilt.parse_hand,
+         summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file, writer=write_fulltilt,
+         hand_separator=FULLTILT_SEPARATOR),
     Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
     Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand,
          writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
-    Site("acr", "Winning Poker Network (ACR)", re.compile(r"(?:Hand #\d+ - |Game started at: )")),
+    Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
+         writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
          writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),

@@ -29,13 +29,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from importlib.resources import files
-from typing import Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
 from .errors import NotStudHand, ParseError
@@ -82,6 +83,9 @@ class HandHeader:
     ante: Money | None = None
     table: str | None = None
     max_seats: int | None = None
+    reason: str | None = None
+    """Why a hand with ``game=None`` is skipped when it is a stud game the engine does not know yet
+    (Five Card Stud): carried onto the :class:`NotStudHand`."""
 
 
 def where_error(where: Where, text: str, message: str, expected: str) -> ParseError:
@@ -106,9 +110,10 @@ def cents(text: str) -> int | None:
 
 
 @lru_cache(maxsize=4096)
-def _cards(text: str, separator: str | None) -> tuple[Card | None, ...]:
-    tokens = text.split() if separator is None else [t.strip() for t in text.split(separator)]
-    return tuple(map(CARD_BY_TEXT.get, tokens))
+def _cards(text: str) -> tuple[Card | None, ...]:
+    """The cards of a bracket's blank-separated text, None for a token that is no card. Cached like
+    amounts: door cards and single new cards are a few hundred texts."""
+    return tuple(map(CARD_BY_TEXT.get, text.split()))
 
 
 _ZONES = {
@@ -279,8 +284,10 @@ def lark_error(err: UnexpectedInput, grammar: LineGrammar, block: HandText, sour
 
 # -------------------------------------------------------------------------------- the builder
 
-Handler = Callable[["SiteBuilder", Token, int], None]
-"""A builder method for one terminal: (token, file line of its first line)."""
+Handler = Callable[[Any, Token, int], None]
+"""A builder method for one terminal: (token, file line of its first line). Its first parameter is
+``Any`` because the methods are a SiteBuilder *subclass's* (``_Builder.deal_line``), which a
+``Callable[[SiteBuilder, ...]]`` would refuse: parameters are contravariant."""
 
 
 class SiteBuilder:
@@ -289,7 +296,9 @@ class SiteBuilder:
     A site subclasses it and sets ``HANDLERS`` (terminal -> method) and ``SEATING`` (the terminals that
     may come before the seat list is complete: any other token closes it). The base class knows nothing
     of a site's lines: it keeps the seats, resolves names, reads amounts and cards, records noise lines
-    and runs the handler table."""
+    and runs the handler table. ``ledger`` is the engine's street-betting state: a site that prints
+    "raises to Y" (Full Tilt) or the chips an action adds (ACR) states it in the model's terms by asking
+    it (``self.ledger.raise_to(...)``) instead of doing betting arithmetic of its own."""
 
     SITE: ClassVar[str] = ""
     """The site id written on every Hand this builder makes."""
@@ -308,6 +317,7 @@ class SiteBuilder:
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
         self.skipped: list[SkippedLine] = []
+        self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
 
     # -- errors, amounts, cards
@@ -325,10 +335,11 @@ class SiteBuilder:
     def cards(self, text: str, no: int, line: str, separator: str | None = None) -> tuple[Card | None, ...]:
         """The cards of a bracket's text (split on blanks, or on ``separator``); a token that is no card
         becomes None with a warning (garbled site output is recorded, never guessed)."""
-        cards = _cards(text, separator)
+        if separator is not None:
+            text = " ".join(t.strip() for t in text.split(separator))
+        cards = _cards(text)
         if None in cards:
-            tokens = text.split() if separator is None else [t.strip() for t in text.split(separator)]
-            for tok, card in zip(tokens, cards):
+            for tok, card in zip(text.split(), cards):
                 if card is None:
                     self.warnings.append(ParseWarning(
                         no, line.rstrip("\n"),
@@ -390,11 +401,11 @@ class SiteBuilder:
             if seating and kind not in seating_kinds:
                 self.seats_done()
                 seating = False
-            no = base + tok.line
+            no = base + tok.line  # type: ignore[operator]  # Lark's lexer gives every token its lines
             if no > self.next_line:
                 self.skip(no)
             handlers[kind](self, tok, no)
-            self.next_line = base + tok.end_line
+            self.next_line = base + tok.end_line  # type: ignore[operator]
         if seating:
             self.seats_done()
         self.skip(self.block.start_line + len(self.block.lines))
@@ -408,17 +419,19 @@ class SiteBuilder:
         if header.warning:
             self.warnings.append(ParseWarning(self.block.start_line, self.block.lines[0], header.warning))
         assert header.game is not None
-        fields: dict[str, object] = {
-            "mixed": header.mixed, "ante": header.ante, "currency": header.currency,
-            "play_money": header.play_money, "tournament": header.tournament, "table": header.table,
-            "max_seats": header.max_seats, "started_at": header.started_at,
-        }
-        fields.update(facts)
+        facts.setdefault("mixed", header.mixed)
+        facts.setdefault("ante", header.ante)
+        facts.setdefault("currency", header.currency)
+        facts.setdefault("play_money", header.play_money)
+        facts.setdefault("tournament", header.tournament)
+        facts.setdefault("table", header.table)
+        facts.setdefault("max_seats", header.max_seats)
+        facts.setdefault("started_at", header.started_at)
         return Hand(
             site=self.SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
             big_bet=header.big_bet, seats=tuple(self.seats), events=tuple(self.events),
             source_file=self.file, source_line=self.block.start_line,
-            skipped=tuple(self.skipped), warnings=tuple(self.warnings), **fields,  # type: ignore[arg-type]
+            skipped=tuple(self.skipped), warnings=tuple(self.warnings), **facts,  # type: ignore[arg-type]
         )
 
     def hand(self, header: HandHeader) -> Hand:
@@ -437,7 +450,7 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
     try:
         header = read_header("\n".join(block.lines[:body_start]), (source_file, block.start_line))
         if header.game is None:
-            return NotStudHand(source_file, block.start_line, site, header.printed_game)
+            return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         compiled = grammar()
         body = block.lines[body_start:]
         try:

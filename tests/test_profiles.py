@@ -1,4 +1,4 @@
-"""Rule profiles: the four rooms of RULES.md §7 as data, chosen by site or by name."""
+"""Rule profiles: the four rooms of docs/rules.md §7 as data, chosen by site or by name."""
 
 from __future__ import annotations
 
@@ -31,9 +31,10 @@ def test_profiles_are_frozen_data() -> None:
 
 def test_unknown_profile_names_list_the_known_ones() -> None:
     with pytest.raises(ValueError, match=", ".join(sorted(PROFILES))):
-        get_profile("fulltilt")
+        get_profile("no-such-room")
 
 
 def test_the_default_profile_comes_from_the_site() -> None:
     assert profile_for(build("stud 4/8\nseat 1 Ann 10")).name == "pokerstars"
-    assert profile_for(build("stud 4/8 site fulltilt\nseat 1 Ann 10")).name == "rrop"
+    assert profile_for(build("stud 4/8 site fulltilt\nseat 1 Ann 10")).name == "fulltilt"
+    assert profile_for(build("stud 4/8 site no-such-site\nseat 1 Ann 10")).name == "rrop"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable, TextIO
 
 from ..engine.model import STREET_NAMES
 from ..parsers.errors import split_detail
-from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
+from .app import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -64,8 +64,8 @@ class FileAudit:
 def audit_file(task: AuditTask) -> FileAudit:
     """Parse and replay one file and collect every violation and parse error (runs in a worker)."""
     from ..parsers.errors import NotStudHand
-    from .importer import Problem, file_failure, replayed_hands
-    from .rows import hand_id
+    from ..pipeline.importer import Problem, file_failure, replayed_hands
+    from ..analytics.rows import hand_id
 
     hands = not_stud = 0
     findings: list[Finding] = []
@@ -240,6 +240,7 @@ def rules_text(width: int = 100) -> str:
 
 def profile_words(profile: RuleProfile) -> str:
     """A profile's switches in a player's words."""
+    from ..engine.model import Half
     from ..engine.profiles import HeadsUp, OddChip, RakeFrom
 
     double = " and ".join(sorted(profile.double_bet_games))
@@ -254,7 +255,11 @@ def profile_words(profile: RuleProfile) -> str:
             + (f"big bet allowed on 4th over an open pair in {double}; " if double else
                "no big bet on 4th over an open pair; ")
             + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
-            f"odd chip of a split to {odd}; rake taken {rake[profile.rake_from]}.")
+            f"odd chip of a split to {odd}; "
+            + ("the odd chip of a hi/lo pot to the low half; " if profile.hilo_odd_chip is Half.LOW else "")
+            + f"rake taken {rake[profile.rake_from]}; total pot printed "
+            f"{'before' if profile.total_includes_rake else 'after'} rake"
+            + ("; pots listed before rake." if profile.pots_include_rake else "."))
 
 
 class PrintRules(argparse.Action):
@@ -291,7 +296,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .importer import default_workers, map_files
+    from ..pipeline.importer import default_workers, map_files
 
     files, missing = hand_files(args.paths)
     if not files:
