@@ -101,22 +101,19 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 _FIELDS: dict[str, tuple[str, ...]] = {
     "SEATS": ("name", "stack"),
     "ANTES": ("name", "amount"),
-    "STREET": ("street",),
-    "DEALS": ("name", "cards"),
-    "BETTING": ("name", "verb", "amount", "to", "no_chips"),
+    "PLAY": ("dealt_to", "cards", "name", "verb", "amount", "to", "no_chips", "street"),
     "RESULTS": ("name", "reveal", "cards", "description", "side", "collected"),
     "TOTAL": ("total", "rake"),
     "SUMMARY_SEATS": ("seat", "seven"),
 }
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
+_RUNS = frozenset({"SEATS", "ANTES", "PLAY", "RESULTS", "SUMMARY_SEATS"})
 _WORDS: dict[str, tuple[str, str]] = {
     "SEATS": ("a seat line", "'Seat+1: $0.57 in chips'"),
     "ANTES": ("an ante", "'Seat+1 : Ante chip $0.01'"),
-    "STREET": ("a street line", "'*** HOLE CARDS ***', '*** 4TH STREET ***'"),
-    "DEALS": ("a deal", "'Seat+1 : Card dealt to a spot [7h 8c Jc]'"),
-    "BETTING": ("a betting line", ("'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', 'Seat+1 : Calls $0.05', "
-                "'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', 'Seat+1 : Checks', "
-                "'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'")),
+    "PLAY": ("a street, deal or betting line", ("'*** HOLE CARDS ***', '*** 4TH STREET ***', "
+             "'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', "
+             "'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', "
+             "'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'")),
     "RESULTS": ("a showdown or pot line", ("'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
                 "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'")),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
@@ -125,9 +122,21 @@ _WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+_PROBES = {"Seat+1 : Card dealt to a spot [Ah]\n": 0, "Seat+1 : Bets $1\n": 2, "*** 4TH STREET ***\n": 7}
+"""A line of each kind PLAY runs together, and the first of its fields in ``_FIELDS["PLAY"]``."""
+
+
 @cache
 def _grammar() -> LineGrammar:
-    return load_grammar("bovada.lark", "bovada", "Bovada", _FIELDS, _RUNS, _WORDS)
+    grammar = load_grammar("bovada.lark", "bovada", "Bovada", _FIELDS, _RUNS, _WORDS)
+    # Lark orders the alternatives of PLAY's line pattern itself (deal, betting, street): check the
+    # fields the builder unpacks are where it looks for them
+    for line, first in _PROBES.items():
+        m = grammar.lines["PLAY"].fullmatch(line)
+        if m is None or next(i for i, g in enumerate(m.groups()) if g is not None) != first:
+            raise ValueError(f"grammars/bovada.lark: PLAY's fields are not in the order parsers/bovada.py reads "
+                             f"({', '.join(_FIELDS['PLAY'])}): {line!r}")
+    return grammar
 
 
 # ------------------------------------------------------------------------------------ the builder
@@ -174,52 +183,56 @@ class _Builder(SiteBuilder):
             self.forced[seat] = ante
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, ante == self.stack[seat]))
 
-    def street_line(self, tok: Token, no: int) -> None:
-        """``*** 4TH STREET ***``: its deals say the same; a street line with no deal after it (all-in
-        players) is where the street begins all the same."""
-        (word,) = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
-        if word is not None:
-            self.street = max(self.street, _STREET_WORDS[word])
+    def play_run(self, tok: Token, first: int) -> None:
+        """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
+        that matched it."""
+        for no, m in enumerate(self.lines["PLAY"].finditer(tok), first):
+            dealt_to, cards, name, verb, amount, to_text, no_chips, word = m.groups()
+            if dealt_to is not None:
+                self.deal(no, m[0], dealt_to, cards)
+            elif name is not None:
+                self.betting(no, m[0], name, verb, amount, to_text, no_chips)
+            elif word is not None:
+                # "*** 4TH STREET ***": its deals say the same; with no deal after it (all-in players) the
+                # street begins here all the same. "*** HOLE CARDS ***" says nothing.
+                self.street = max(self.street, _STREET_WORDS[word])
 
-    def deal_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
-            line = m[0]
-            name, text = m.groups()
-            seat = self.named(name, no, line)
-            street = 3 + self.deals.get(seat, 0)
-            cards = self.cards(text, no, line)
-            if street == 3 and len(cards) == 1:  # only the door card known (a converted hand)
-                cards = (None, None, *cards)
-            elif street == 7 and not cards:  # an unknown 7th card (a converted hand)
-                cards = (None,)
-            if street > 7 or len(cards) != (3 if street == 3 else 1):
-                raise self.error(no, line, f"a deal of {len(cards)} cards as this player's card of street {street}",
-                                 "three cards on 3rd street, then one a street up to the 7th")
-            self.deals[seat] = street - 2
-            self.street = max(self.street, street)
-            if street == 3:
-                self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
-            elif street == 7:
-                self.events.append(Deal(no, 7, seat, cards))
-            else:
-                self.events.append(Deal(no, street, seat, (), cards))
+    def deal(self, no: int, line: str, name: str, text: str) -> None:
+        """A player's n-th deal line is his card of street 3 + n."""
+        seat = self.named(name, no, line)
+        street = 3 + self.deals.get(seat, 0)
+        cards = self.cards(text, no, line)
+        if street == 3 and len(cards) == 1:  # only the door card known (a converted hand)
+            cards = (None, None, *cards)
+        elif street == 7 and not cards:  # an unknown 7th card (a converted hand)
+            cards = (None,)
+        if street > 7 or len(cards) != (3 if street == 3 else 1):
+            raise self.error(no, line, f"a deal of {len(cards)} cards as this player's card of street {street}",
+                             "three cards on 3rd street, then one a street up to the 7th")
+        self.deals[seat] = street - 2
+        if street > self.street:
+            self.street = street
+        if street == 3:
+            self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
+        elif street == 7:
+            self.events.append(Deal(no, 7, seat, cards))
+        else:
+            self.events.append(Deal(no, street, seat, (), cards))
 
-    def betting_run(self, tok: Token, first: int) -> None:
+    def betting(self, no: int, line: str, name: str, verb: str | None, amount_text: str | None,
+                to_text: str | None, no_chips: str | None) -> None:
         ledger, street = self.ledger, self.street
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
-            line = m[0]
-            name, verb, amount_text, to_text, no_chips = m.groups()
-            seat = self.named(name, no, line)
-            if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
-                continue
-            amount = self.money(amount_text, no, line)
-            if verb == "Return uncalled portion of bet":
-                ledger.uncalled(seat, amount)
-                self.events.append(UncalledReturn(no, seat, amount))
-                continue
-            self.events.append(self.wager(no, line, street, seat, verb, amount, to_text))
+        seat = self.named(name, no, line)
+        if no_chips is not None:
+            kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
+            self.events.append(ledger.record(Action(no, street, seat, kind)))
+            return
+        amount = self.money(amount_text or "", no, line)
+        if verb == "Return uncalled portion of bet":
+            ledger.uncalled(seat, amount)
+            self.events.append(UncalledReturn(no, seat, amount))
+            return
+        self.events.append(self.wager(no, line, street, seat, verb or "", amount, to_text))
 
     def wager(self, no: int, line: str, street: int, seat: int, verb: str, amount: int, to_text: str | None) -> Action:
         """One chip-moving line as the model's Action, through the ledger."""
@@ -302,15 +315,15 @@ class _Builder(SiteBuilder):
         antes = Counter(e.amount for e in self.events if isinstance(e, Action) and e.kind is ActionKind.ANTE
                         and not e.all_in)
         ante = min(antes, key=lambda a: (-antes[a], a)) if antes else None  # the ante most players posted
-        hand = self.build(header, ante=ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake,
-                          stakes_inferred=True)
-        small, big = infer_stakes(hand.game, hand.events, self.doubled)
-        return replace(hand, small_bet=small, big_bet=big)
+        assert header.game is not None
+        small, big = infer_stakes(header.game, self.events, self.doubled)
+        return self.build(replace(header, small_bet=small, big_bet=big), ante=ante, bring_in=self.bring_in,
+                          total_pot=self.total, rake=self.rake, stakes_inferred=True)
 
 
 _HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "STREET": _Builder.street_line,  # type: ignore[dict-item]
-    "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run, "RESULTS": _Builder.result_run,  # type: ignore[dict-item]
+    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "PLAY": _Builder.play_run,  # type: ignore[dict-item]
+    "RESULTS": _Builder.result_run,  # type: ignore[dict-item]
     "SUMMARY": _Builder.summary_line, "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,  # type: ignore[dict-item]
 }
 _Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
