@@ -143,8 +143,8 @@ class _Builder(SiteBuilder):
             self.left[int(seat)] = self.seats[-1].stack
 
     def antes(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             amount = self.money(m[2], no, m[0])
             all_in = amount == self.left[seat]
             self.left[seat] -= amount
@@ -163,8 +163,8 @@ class _Builder(SiteBuilder):
 
     def pocket_run(self, tok: Token, first: int) -> None:
         street = self.street
-        for no, m in enumerate(self.lines["POCKETS"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["POCKETS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             line = m[0]
             cards = self.pocket(m[2], no, line)
             before = self.held.get(seat, 0)
@@ -190,8 +190,8 @@ class _Builder(SiteBuilder):
 
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, verb, amount, raised, to, no_chips = m.groups()
             line = m[0]
             if no_chips is not None:
@@ -217,8 +217,8 @@ class _Builder(SiteBuilder):
         """``*** SHOW DOWN ***``: its place is all it says."""
 
     def result_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, shown, description, mucks, collected, pot = m.groups()
             line = m[0]
             if shown is not None:

@@ -151,8 +151,8 @@ class _Builder(SiteBuilder):
                 self.add_seat(int(seat), name, self.money(stack, no, m[0]))
 
     def antes(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             amount = self.money(m[2], no, m[0])
             stack = next(s.stack for s in self.seats if s.seat == seat)
             self.events.append(self.ledger.bet(no, 3, seat, ActionKind.ANTE, amount, all_in=amount == stack))
@@ -183,8 +183,8 @@ class _Builder(SiteBuilder):
             self.events.append(Deal(no, self.street, seat, (None,) * down, (None,) * up))
 
     def deal_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             line, street = m[0], self.street
             cards = self.cards(m[2], no, line, separator=",")
             if not self.deals_open or seat in self.dealt:
@@ -203,8 +203,8 @@ class _Builder(SiteBuilder):
     def betting_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
         ledger, street, left = self.ledger, self.street, self.left
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, forced, forced_amount, verb, amount, no_chips = m.groups()
             line = m[0]
             if no_chips is not None:
@@ -237,8 +237,8 @@ class _Builder(SiteBuilder):
 
     def result_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, shown, description, no_show, won, pot = m.groups()
             line = m[0]
             if shown is not None:

@@ -59,21 +59,26 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
     short = lossy.short_bring_in and any(
         isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events)
     out: list[Event] = []
-    for e in hand.events:
-        if lossy.markers and isinstance(e, Marker) or lossy.uncalled and isinstance(e, UncalledReturn):
+    for event in hand.events:
+        if lossy.markers and isinstance(event, Marker) or lossy.uncalled and isinstance(event, UncalledReturn):
             continue
-        if lossy.completion_word and isinstance(e, Action) and e.kind is ActionKind.COMPLETE:
-            e = dataclasses.replace(e, kind=ActionKind.RAISE)
-        if lossy.muck_cards and isinstance(e, Muck):
-            e = Muck(e.line, e.seat)
-        if short and isinstance(e, Action) and e.street == 3 and e.kind is ActionKind.RAISE:
-            e = dataclasses.replace(e, amount=0)
-        if isinstance(e, Collect):
-            e = dataclasses.replace(e, pot=str(pot_index(e.pot)))
-        out.append(dataclasses.replace(e, line=0))
+        out.append(dataclasses.replace(_compared(event, lossy, short), line=0))
     if lossy.deal_order:
         out = _deals_in_seat_order(out)
     return out
+
+
+def _compared(e: Event, lossy: Lossy, short: bool) -> Event:
+    """``e`` with what the site's text cannot carry set to what the reader gives for it."""
+    if lossy.completion_word and isinstance(e, Action) and e.kind is ActionKind.COMPLETE:
+        e = dataclasses.replace(e, kind=ActionKind.RAISE)
+    if lossy.muck_cards and isinstance(e, Muck):
+        e = Muck(e.line, e.seat)
+    if short and isinstance(e, Action) and e.street == 3 and e.kind is ActionKind.RAISE:
+        e = dataclasses.replace(e, amount=0)
+    if isinstance(e, Collect):
+        e = dataclasses.replace(e, pot=str(pot_index(e.pot)))
+    return e
 
 
 def _deals_in_seat_order(events: list[Event]) -> list[Event]:
