@@ -576,7 +576,7 @@ class _Dealer:
         level, was_capped = state.level, state.capped
         if kind in AGGRESSIVE:
             total = opt.contributed + put
-            if kind is ActionKind.RAISE or (kind is ActionKind.COMPLETE and level > 0):
+            if level > 0:  # over a bring-in, a bet or an all-in bet for less: PokerStars prints a raise
                 self.emit(Action, street, seat, ActionKind.RAISE, total - level, total, all_in)
             else:
                 self.emit(Action, street, seat, ActionKind.BET, put, None, all_in)
