@@ -495,7 +495,7 @@ class _Replay:
         actions = self.r.field("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise self.r.error("actions", "an array of strings", "actions must be an array of strings")
-        start = sum(len(l) + 1 for l in self.r.lines[: self.r.key_line("actions") - 1])
+        start = sum(len(text) + 1 for text in self.r.lines[: self.r.key_line("actions") - 1])
         lines, pos = [], start
         for action in actions:
             found = self.r.text.find(action, pos)
@@ -552,7 +552,7 @@ class _Replay:
                 seat = self.seat(player, line, text)
                 self.bet(seat, line, ActionKind.BRING_IN, self.bring_in)
                 # all-in for less, his short bring-in is his whole wager, but the others still enter for
-                # the full one (RULES.md §2): calls are measured against it
+                # the full one (docs/rules.md §2): calls are measured against it
                 self.street_bet = max(self.street_bet, self.bring_in)
             case [player, "cbr", amount]:
                 seat = self.seat(player, line, text)
@@ -574,8 +574,8 @@ class _Replay:
             case [player, "sm", *shown] if len(shown) <= 1:
                 seat = self.seat(player, line, text)
                 if shown:
-                    cards = tuple(self.dealt[seat]) if shown[0] == "-" else self.cards(shown[0], line, text)
-                    self.events.append(Show(line, seat, cards, comment or None))
+                    revealed = tuple(self.dealt[seat]) if shown[0] == "-" else self.cards(shown[0], line, text)
+                    self.events.append(Show(line, seat, revealed, comment or None))
                 else:
                     mucked = comment.removeprefix("mucked ").strip() if comment.startswith("mucked ") else ""
                     self.events.append(Muck(line, seat, self.known(mucked, line, text)))
@@ -631,8 +631,8 @@ class _Replay:
             raise self.fail(line, text, f"more than {len(order)} cards dealt to p{self.seats.index(seat) + 1}")
         by_street: dict[int, tuple[list[Card | None], list[Card | None]]] = {}
         for card in cards:
-            street, down = order[len(have)]
-            by_street.setdefault(street, ([], []))[0 if down else 1].append(card)
+            street, face_down = order[len(have)]
+            by_street.setdefault(street, ([], []))[0 if face_down else 1].append(card)
             have.append(card)
         for street, (down, up) in by_street.items():
             if street != self.street:

@@ -37,7 +37,7 @@ from studbook.parsers.errors import ParseError
 from studbook.parsers.phh import read_phh, write_phh
 
 from conftest import CORPUS, corpus_path
-from test_pokerstars_writer import REAL_FILES, hands_of, normalised
+from samples import REAL_FILES, hands_of, normalised
 
 VARIANT_GAMES = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ}
 PHH_FILES = sorted(p.name for p in (CORPUS / "phh").glob("*.phh")) or ["(corpus absent)"]

@@ -1,6 +1,6 @@
 """The ``studbook`` command: a thin argparse front over the import, audit, export ... sub-commands.
 
-Every sub-command lives in its own module ``analytics/cmd_<name>.py`` that defines ``COMMAND``, a
+Every sub-command lives in its own module ``cli/cmd_<name>.py`` that defines ``COMMAND``, a
 :class:`Command`. :func:`build_parser` finds those modules by name, so adding ``studbook stats`` is adding
 ``cmd_stats.py`` — no list or ``if`` chain here to edit, and one broken command cannot break the others'
 ``--help``. Command modules import their heavy machinery (parsers, DuckDB) inside ``run`` so that
@@ -19,10 +19,11 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from .. import __version__
 from ..engine.model import Game
 
 if TYPE_CHECKING:
-    from .stats import Filters
+    from ..analytics.stats import Filters
 
 COMMAND_PREFIX = "cmd_"
 
@@ -42,7 +43,7 @@ class Command:
 
 def commands() -> list[Command]:
     """Every ``COMMAND`` defined by a ``cmd_*`` module of this package, by name."""
-    package = __package__ or "studbook.analytics"
+    package = __package__ or "studbook.cli"
     here = importlib.import_module(package).__path__
     found = [
         importlib.import_module(f"{package}.{info.name}").COMMAND
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
             "for the right amount."
         ),
     )
+    parser.add_argument("--version", action="version", version=f"studbook {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for command in commands():
         cmd = sub.add_parser(
@@ -109,7 +111,7 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
 def hand_files(paths: Sequence[str]) -> tuple[list[Path], bool]:
     """The hand-history files :func:`add_paths_argument`'s paths name, and whether any path does not
     exist (each such path is reported on stderr; commands that read files then exit with 1)."""
-    from .importer import discover
+    from ..pipeline.importer import discover
 
     files, missing = discover(paths)
     for message in missing:
@@ -172,7 +174,7 @@ def hand_filters(args: argparse.Namespace, **more: Any) -> Filters:
     """The :class:`~.stats.Filters` of :func:`add_filter_options`' options (and ``more`` fields, such as
     ``players``). Checked here, so that a wrong ``--stakes`` fails with its ValueError before a database
     is opened."""
-    from .stats import Filters
+    from ..analytics.stats import Filters
 
     filters = Filters(games=tuple(args.game), stakes=tuple(args.stakes), since=args.since, until=args.until, **more)
     filters.where()

@@ -1,6 +1,7 @@
-"""``studbook replay HAND_ID``: a stored hand told street by street, as the players at the table saw it.
+"""A stored hand told street by street, as the players at the table saw it: the text of
+``studbook replay`` and of :meth:`studbook.api.Database.replay`.
 
-Other players' down cards stay hidden until the showdown (``--as PLAYER`` shows that player's own down
+Other players' down cards stay hidden until the showdown (``as_player`` shows that player's own down
 cards, when the history has them), the pot is given after each street's betting, and the end lists what
 the rules pay from each pot and half, what the site paid, and every rule the hand breaks.
 
@@ -11,7 +12,6 @@ printed is what the rules say today, under the profile asked for.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -30,29 +30,12 @@ from ..engine.model import (
     UncalledReturn,
     format_money,
 )
-from .cli import Command, add_db_option, add_profile_option, fail
 
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
 
 GAME_NAMES = {"stud": "Seven Card Stud", "stud8": "Stud Hi/Lo (8 or better)", "razz": "Razz"}
 HIDDEN = "??"
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand_id", metavar="HAND_ID",
-                        help="the hand: its number as the site prints it (e.g. 900000000101), or "
-                             "site:number as stored (pokerstars:900000000101)")
-    add_db_option(parser)
-    parser.add_argument("--as", dest="as_player", metavar="PLAYER",
-                        help="show the hand through this player's eyes: his own down cards are shown")
-    add_profile_option(parser)
-    parser.epilog = (
-        "examples:\n"
-        "  studbook replay 35874576282                                  the hand as the table saw it\n"
-        "  studbook replay 35874576282 --as Ann                         with Ann's own down cards\n"
-        "  studbook replay pokerstars:35874576282 --profile wsop-cash   judged by WSOP cash rules"
-    )
 
 
 class HandNotFound(LookupError):
@@ -194,37 +177,3 @@ def _payout(hand: Hand, result: ReplayResult, names: dict[int, str], money: Call
     else:
         lines.append("Violations: none (the hand follows the rules)")
     return lines
-
-
-def run(args: argparse.Namespace) -> int:
-    from ..engine.profiles import get_profile
-    from ..engine.replay import replay
-    from .store import StoreError, open_store
-
-    try:
-        with open_store(args.db, read_only=True) as store:
-            site, number, source = find_source(store.con, args.hand_id)
-        hand = load_hand(site, number, source, args.db)
-    except (StoreError, HandNotFound) as exc:
-        return fail(str(exc))
-    if args.as_player is not None and args.as_player not in {s.player for s in hand.seats}:
-        return fail(f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
-                    f"{', '.join(s.player for s in hand.seats)}")
-    result = replay(hand, get_profile(args.profile) if args.profile else None)
-    print(render_hand(hand, result, args.as_player))
-    return 0
-
-
-COMMAND = Command(
-    name="replay",
-    summary="show a stored hand street by street, with the pots, who the rules pay and any rule broken",
-    description=(
-        "Tell one hand from the database street by street: the up cards as everybody saw them\n"
-        "(down cards hidden until the showdown; --as PLAYER shows his own), every action, the pot\n"
-        "after each street, then what the rules pay from each pot and half (high, low, whole),\n"
-        "what the site paid, and every rule the hand breaks. The hand is read again from the file\n"
-        "it was imported from, so that file must still be where it was."
-    ),
-    add_arguments=add_arguments,
-    run=run,
-)

@@ -1,0 +1,65 @@
+"""``studbook replay HAND_ID``: a stored hand told street by street, as the players at the table saw it.
+
+Other players' down cards stay hidden until the showdown (``--as PLAYER`` shows that player's own down
+cards, when the history has them), the pot is given after each street's betting, and the end lists what
+the rules pay from each pot and half, what the site paid, and every rule the hand breaks.
+
+The hand is read again from its file and replayed by the engine (see :mod:`studbook.analytics.replay_view`,
+which tells it), so what is printed is what the rules say today, under the profile asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..analytics.replay_view import HandNotFound, render_hand
+from .app import Command, add_db_option, add_profile_option, fail
+
+__all__ = ["COMMAND", "render_hand"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand_id", metavar="HAND_ID",
+                        help="the hand: its number as the site prints it (e.g. 900000000101), or "
+                             "site:number as stored (pokerstars:900000000101)")
+    add_db_option(parser)
+    parser.add_argument("--as", dest="as_player", metavar="PLAYER",
+                        help="show the hand through this player's eyes: his own down cards are shown")
+    add_profile_option(parser)
+    parser.epilog = (
+        "examples:\n"
+        "  studbook replay 35874576282                                  the hand as the table saw it\n"
+        "  studbook replay 35874576282 --as Ann                         with Ann's own down cards\n"
+        "  studbook replay pokerstars:35874576282 --profile wsop-cash   judged by WSOP cash rules"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..api import StoreError, open_database
+
+    try:
+        with open_database(args.db, read_only=True) as db:
+            replayed = db.replay(args.hand_id, args.profile)
+    except (StoreError, HandNotFound) as exc:
+        return fail(str(exc))
+    seats = replayed.hand.seats
+    if args.as_player is not None and args.as_player not in {s.player for s in seats}:
+        return fail(f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
+                    f"{', '.join(s.player for s in seats)}")
+    print(replayed.text(args.as_player))
+    return 0
+
+
+COMMAND = Command(
+    name="replay",
+    summary="show a stored hand street by street, with the pots, who the rules pay and any rule broken",
+    description=(
+        "Tell one hand from the database street by street: the up cards as everybody saw them\n"
+        "(down cards hidden until the showdown; --as PLAYER shows his own), every action, the pot\n"
+        "after each street, then what the rules pay from each pot and half (high, low, whole),\n"
+        "what the site paid, and every rule the hand breaks. The hand is read again from the file\n"
+        "it was imported from, so that file must still be where it was."
+    ),
+    add_arguments=add_arguments,
+    run=run,
+)
