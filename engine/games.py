@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping
 
 from .cards import ACE, Card
 from .evaluate import (
@@ -167,9 +167,7 @@ class GameRules:
             return min(doors, key=lambda seat: key(doors[seat]))
         return max(doors, key=lambda seat: key(doors[seat]))
 
-    def door_card_word(self) -> str:
-        """``lowest`` or ``highest``, for messages about the bring-in."""
-        return self.bring_in.value
+
 
 
 def _seven_card_streets() -> tuple[StreetRule, ...]:
@@ -203,17 +201,7 @@ RULES: Mapping[Game, GameRules] = MappingProxyType({
 """Every game's rules; docs/games.md gives the sources."""
 
 
-def rules_of(game: Game) -> GameRules:
-    return RULES[game]
-
-
 def deal_shape(game: Game, street: int) -> tuple[int, int]:
     """(down, up) cards each live player receives on ``street`` of ``game``."""
     rule = RULES[game].street(street)
     return rule.down, rule.up
-
-
-def all_streets(games: Sequence[Game] | None = None) -> tuple[int, ...]:
-    """Every street number any of ``games`` (default: all) plays, in order."""
-    chosen = RULES.values() if games is None else [RULES[g] for g in games]
-    return tuple(sorted({n for rules in chosen for n in rules.numbers}))
