@@ -134,6 +134,9 @@ class GameRules:
     hand_size: int = field(init=False)
     numbers: tuple[int, ...] = field(init=False)
     big_bet_streets: frozenset[int] = field(init=False)
+    deals: Mapping[int, tuple[int, int]] = field(init=False, repr=False, compare=False)
+    """Street -> (down, up) cards each live player receives: a plain dict (read-only by convention),
+    as the replay looks it up at every deal."""
     _by_number: Mapping[int, StreetRule] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -147,13 +150,11 @@ class GameRules:
         object.__setattr__(self, "numbers", numbers)
         object.__setattr__(self, "big_bet_streets", frozenset(s.number for s in self.streets if s.big_bet))
         object.__setattr__(self, "_by_number", MappingProxyType({s.number: s for s in self.streets}))
+        object.__setattr__(self, "deals", {s.number: (s.down, s.up) for s in self.streets})
 
     def street(self, number: int) -> StreetRule:
         """The rule of street ``number`` (KeyError for a street the game does not have)."""
         return self._by_number[number]
-
-    def has_street(self, number: int) -> bool:
-        return number in self._by_number
 
     @property
     def later_streets(self) -> tuple[int, ...]:
@@ -203,5 +204,4 @@ RULES: Mapping[Game, GameRules] = MappingProxyType({
 
 def deal_shape(game: Game, street: int) -> tuple[int, int]:
     """(down, up) cards each live player receives on ``street`` of ``game``."""
-    rule = RULES[game].street(street)
-    return rule.down, rule.up
+    return RULES[game].deals[street]

@@ -160,6 +160,9 @@ class StudState:
     ) -> None:
         self.game = game
         self.rules: GameRules = RULES[game]
+        rules = self.rules
+        # the rules' numbers asked at every decision, kept as plain attributes
+        self._first, self._double, self._big_streets = rules.first_street, rules.double_bet_street, rules.big_bet_streets
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.profile = profile
@@ -186,7 +189,7 @@ class StudState:
         self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.community: list[Card | None] = []
-        self.street = self.rules.first_street
+        self.street = self._first
         self.ledger = StreetLedger(self.seats, bring_in)
         """The street's chips, level and full bets: the engine's one copy of them (see :mod:`.betting`)."""
         self._new_round()
@@ -269,7 +272,7 @@ class StudState:
     @property
     def opening(self) -> bool:
         """The first street before the bring-in or a completion: only the bring-in player may act."""
-        return self.street == self.rules.first_street and not self.opened
+        return self.street == self._first and not self.opened
 
     def opener(self) -> int | None:
         """Who opens this street (``None`` when a needed card is unknown). The cards are compared among
@@ -282,7 +285,7 @@ class StudState:
 
     def _find_opener(self) -> int | None:
         live = self._live
-        if self.street == self.rules.first_street:
+        if self.street == self._first:
             start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
         else:
             start = first_to_act(self.game, {s: self.up[s] for s in live}, self.profile.board_tie(self.game))
@@ -314,7 +317,7 @@ class StudState:
         """The game's double-bet street (4th; 3rd in Five Card Stud) with an open pair showing, in a game
         where the profile allows the big bet."""
         return (
-            self.street == self.rules.double_bet_street
+            self.street == self._double
             and self.game in self.profile.double_bet_games
             and has_open_pair(self.up[s][:2] for s in self._live)
         )
@@ -323,7 +326,7 @@ class StudState:
         """The sizes a bet or raise may have on this street: the small bet on the game's small-bet
         streets (3rd and 4th; 2nd and 3rd in Five Card Stud), the big bet after; on the double-bet street
         with an open pair either size until a big one has been made."""
-        if self.street in self.rules.big_bet_streets:
+        if self.street in self._big_streets:
             return (self.big_bet,)
         if self.double_bet_allowed:
             return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
@@ -354,7 +357,7 @@ class StudState:
 
     def raise_kind(self) -> ActionKind:
         bets = self.ledger.bets
-        if self.street == self.rules.first_street and bets == 0:
+        if self.street == self._first and bets == 0:
             return ActionKind.COMPLETE
         return ActionKind.RAISE if bets else ActionKind.BET
 
@@ -488,7 +491,7 @@ class StudState:
             # a full bet, or an all-in of at least half the smallest bet the limit allows (RRoP)
             step = ledger.put(seat, put, kind, min(self.increments()))
             self.opened |= ledger.level > before
-            self.big_bet_made |= self.street == self.rules.double_bet_street and step > 0 and step >= self.big_bet
+            self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
         else:
             ledger.put(seat, put, kind)
             if kind is ActionKind.FOLD:
@@ -733,13 +736,11 @@ class _Replay:
         self.goto(deal.street, deal.line)
         self.dealt[(deal.seat, deal.street)] += 1
         shape = (len(deal.down), len(deal.up))
-        rules = self.rules
-        if not rules.has_street(deal.street):
+        expected = self.rules.deals.get(deal.street)
+        if expected is None:
             self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES.get(deal.street, deal.street)} "
-                      f"street, which {rules.title} does not have", deal.line, deal.seat, deal.street)
+                      f"street, which {self.rules.title} does not have", deal.line, deal.seat, deal.street)
             return
-        rule = rules.street(deal.street)
-        expected = (rule.down, rule.up)
         if deal.seat in self.state.folded:
             self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} "
                       f"street after folding", deal.line, deal.seat, deal.street)
