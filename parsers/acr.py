@@ -274,10 +274,8 @@ class _Builder(SiteBuilder):
         return no, pos
 
     def deal(self, found: re.Match[str], no: int) -> None:
-        seat = self.unique.get(found[1])
-        m = found
-        if seat is None:
-            seat, m = self.seat(found, 1, no)
+        known = self.unique.get(found[1])
+        seat, m = self.seat(found, 1, no) if known is None else (known, found)
         _, before, new = m.groups()
         line, street = m[0], self.street
         if street == 3:
@@ -316,10 +314,8 @@ class _Builder(SiteBuilder):
                 ledger.uncalled(seat, back)
                 events.append(UncalledReturn(no, seat, back))
                 continue
-            seat = unique.get(found[3])  # the seam's fast path, inlined: this runs on every betting line
-            m = found
-            if seat is None:
-                seat, m = self.seat(found, 3, no)
+            known = unique.get(found[3])  # the seam's fast path, inlined: this runs on every betting line
+            seat, m = self.seat(found, 3, no) if known is None else (known, found)
             _, _, _, verb, added, amount, all_in_text, checks = m.groups()
             all_in = all_in_text is not None
             if verb == "calls":
