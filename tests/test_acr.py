@@ -525,6 +525,7 @@ def _has(hands: list[Hand], kind: type, test: object = None) -> int:
                for h in hands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 301), (Game.STUD8, 302), (Game.RAZZ, 303)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     hands, problems = round_trip(TableSpec(games=(game,), players=(2, 8), profile="acr"), HANDS_PER_GAME, seed)
@@ -541,6 +542,7 @@ STATIONS = tuple(Player(f"station {i}", STYLES["station"]) for i in range(8))
 short and the 7th card is a community card, and stud8 lows are often split (quartered)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 311), (Game.STUD8, 312), (Game.RAZZ, 313)])
 def test_writer_round_trip_full_tables_community_card_and_quartered_lows(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(8, 8), profile="acr", regulars=STATIONS)
