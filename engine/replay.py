@@ -120,9 +120,9 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     """The best board among the players able to act on 4th to 7th street: highest poker hand showing
     in stud and stud8, lowest in razz. Equal boards: the lowest seat (position), or the board with the
     highest card by suit. ``None`` when an up card is unknown or nobody can act."""
-    if not boards or any(None in board or len(set(board)) != len(board) or len(board) > 4
+    if not boards or any(None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4
                          for board in boards.values()):
-        return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
+        return None  # an unknown, repeated, missing or extra up card: the cards cannot say (cards.* flags it)
     value = razz_board_value if game is Game.RAZZ else high_board_value
     ranked = {seat: value(board) for seat, board in boards.items()}  # every card known, checked above
     best = max(ranked.values())
@@ -720,6 +720,11 @@ class _Replay:
     def on_reveal(self, event: Show | Muck) -> None:
         seat = event.seat
         cards = [c for c in event.cards if c is not None]
+        if seat not in self.state.down:
+            if cards:
+                self.flag("cards.count", f"{self.label(seat)} shows {format_cards(cards)}, but was dealt no cards "
+                          f"in this hand", event.line, seat)
+            return
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
