@@ -51,6 +51,7 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
+from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 
@@ -176,7 +177,11 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
         warning = f"unknown time zone {tz!r}: start time left unknown"
     else:
         y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
-        started = datetime(y, mo, d, h, mi, sec, tzinfo=zone)
+        try:
+            started = datetime(y, mo, d, h, mi, sec, tzinfo=zone)
+        except ValueError as exc:  # 2026/02/30, 25:00:00: the regex takes the digits, the calendar says no
+            raise _error(where, text, f"the date {date} {tz} is impossible ({exc})",
+                         "a real date and time, 'YYYY/MM/DD H:MM:SS'") from None
     return _Header(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
                    started, warning)
 
@@ -317,7 +322,18 @@ def _money(text: str, where: tuple[str, int], line: str) -> int:
     cents = _cents(text)
     if cents is None:
         raise _error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
+    problem = amount_problem(cents)
+    if problem is not None:
+        raise _error(where, line, problem, "an amount like 1,500 or $0.04")
     return cents
+
+
+def _seat_number(text: str, where: tuple[str, int], line: str) -> int:
+    seat = int(text)
+    problem = seat_problem(seat)
+    if problem is not None:
+        raise _error(where, line, problem, "'Seat N: ...' with N the seat's number")
+    return seat
 
 
 def _error(where: tuple[str, int], text: str, message: str, expected: str) -> ParseError:
@@ -419,7 +435,9 @@ class _Builder:
     # -- helpers
     def money(self, text: str, no: int, line: str) -> int:
         cents = _cents(text)
-        return cents if cents is not None else _money(text, (self.file, no), line)  # _money says what is wrong
+        if cents is not None and cents <= MAX_AMOUNT:
+            return cents
+        return _money(text, (self.file, no), line)  # _money says what is wrong
 
     def cards(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
         """Cards in a bracket; a token that is no card becomes None with a warning (never a guess)."""
@@ -469,7 +487,7 @@ class _Builder:
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
         self.table = name
-        self.max_seats = int(max_seats) if max_seats else None
+        self.max_seats = _seat_number(max_seats, (self.file, no), tok.split("\n", 1)[0]) if max_seats else None
 
     def table_and_seats(self, tok: Token, no: int) -> None:
         self.table_line(tok, no)
@@ -481,8 +499,9 @@ class _Builder:
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
-            self.seats.append(Seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest))
-            self.seat_of[name] = int(seat)
+            number = _seat_number(seat, (self.file, no), m[0])
+            self.seats.append(Seat(number, name, self.money(stack, no, m[0]), "sitting out" in rest))
+            self.seat_of[name] = number
 
     def seats_done(self) -> None:
         """Which names can be taken as read: those no other seated name starts with (in sorted order,
@@ -666,7 +685,7 @@ class _Builder:
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
             seat_text, mucked = m.groups()
-            seat = int(seat_text)
+            seat = _seat_number(seat_text, (self.file, no), m[0])
             existing = self.shown.get(seat)
             if mucked is None or (existing is not None and isinstance(self.events[existing], Show)):
                 self.skipped.append(SkippedLine(no, m[0].rstrip("\n")))
