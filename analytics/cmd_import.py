@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         ("  unreadable", summary.files_failed),
         ("hands imported", summary.hands),
         ("duplicates skipped", summary.duplicates),
+        ("conflicts (left out)", summary.conflicts),
         ("non-stud hands skipped", summary.not_stud),
         ("hands with violations", summary.with_violations),
         ("errors", len(summary.problems)),

@@ -39,6 +39,18 @@ class Progress:
             self.drawn_at = now
             self._draw(now)
 
+    def within(self, file_bytes: int, hands: int) -> None:
+        """The file being read has ``file_bytes`` read so far and ``hands`` are stored in total: a large
+        file moves the bar while it is read, not only once it is done."""
+        self.hands = hands
+        now = time.monotonic()
+        if now - self.drawn_at >= REDRAW_SECONDS:
+            self.drawn_at = now
+            done = self.done_bytes
+            self.done_bytes += file_bytes
+            self._draw(now)
+            self.done_bytes = done
+
     def finish(self) -> None:
         if self.enabled and self.files:
             self.stream.write("\n")
