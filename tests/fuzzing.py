@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from studbook.analytics.importer import run_import
+from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
-from studbook.parsers.detect import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID
 from studbook.parsers.reading import HandText, read_lines, split_hands
 
 STARS_HEADER = SITES_BY_ID["pokerstars"].starts_hand
@@ -226,7 +226,7 @@ def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
     return tally
 
 
-def mutant_file(pool: Sequence[Seed], rng: random.Random, most: int = 9) -> tuple[int, tuple[str, ...], str, bytes]:
+def mutant_file(pool: Sequence[Seed], rng: random.Random, most: int = 15) -> tuple[int, tuple[str, ...], str, bytes]:
     """One file of mutants: 1..``most`` seeds of one kind (text or PHH), each mutated on its own, put
     one after the other, and sometimes a fault in the whole file on top (a cut, a flipped byte, a
     hand repeated). Returns (mutants in it, the operators applied, the file suffix, its bytes). A PHH

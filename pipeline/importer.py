@@ -36,10 +36,10 @@ from ..parsers import PHH_SUFFIX, parse_file, parse_lines
 from ..parsers.errors import NotStudHand, ParseError
 from ..parsers.reading import decode_chunks, iter_lines
 from ..parsers.reading import read_chunks as read_file_chunks
-from .progress import Progress
-from .rows import Replayed, hand_batches, hand_id, to_arrow
-from .schema import HAND_TABLES, PARSE_ERRORS
-from .store import FileCounts, SourceFile, Store
+from ..cli.progress import Progress
+from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
+from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
+from ..analytics.store import FileCounts, SourceFile, Store
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""

@@ -13,18 +13,17 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from .cli import Command, at_least, fail
+from .app import Command, at_least, fail
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
 
 GAMES = ("stud", "stud8", "razz", "mixed")
-FORMATS = ("pokerstars", "phh")
 
 
 def money(text: str) -> int:
     """``"0.10"`` -> 10 hundredths, exactly; an argparse type."""
-    from .stats import parse_amount
+    from ..analytics.stats import parse_amount
 
     try:
         return parse_amount(text)
@@ -45,7 +44,7 @@ def player_range(text: str) -> tuple[int, int]:
 
 def stakes_pair(text: str) -> tuple[int, int]:
     """``"1/2"`` -> (100, 200): the small and big bet; an argparse type."""
-    from .stats import parse_stakes
+    from ..analytics.stats import parse_stakes
 
     try:
         return parse_stakes(text)
@@ -61,8 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players at the table, 2 to 8; a range draws each session's size from it (default 8)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="random seed: the same seed and options give the same hands (default 1)")
-    parser.add_argument("--format", choices=FORMATS, default="pokerstars",
-                        help="pokerstars: one text file as the site writes it; phh: one .phh file per hand")
+    from .cmd_convert import output_formats
+
+    parser.add_argument("--format", choices=output_formats(), default="pokerstars",
+                        help="a site (pokerstars, ...): one text file as that site writes it; phh: one .phh "
+                        "file per hand")
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
     parser.add_argument("--stakes", type=stakes_pair, default=(100, 200), metavar="SMALL/BIG",
                         help="cash-game small and big bet (default 1/2)")
@@ -108,16 +110,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_hands(hands: Iterable[Hand], out: Path, name: str, fmt: str) -> Path:
-    """Write ``hands`` to ``out``: one PokerStars file ``name.txt``, or a folder ``name`` of .phh files.
+    """Write ``hands`` to ``out``: one file ``name.txt`` in a site's format, or a folder ``name`` of .phh files.
     Returns the file or folder written."""
-    if fmt == "pokerstars":
-        from ..parsers.pokerstars_writer import write_pokerstars_file
+    from ..parsers.phh import write_phh
+    from ..parsers.registry import SITES_BY_ID
 
+    if fmt != "phh":
         path = out / f"{name}.txt"
         with path.open("w", encoding="utf-8", newline="\n") as f:
-            write_pokerstars_file(hands, f)
+            SITES_BY_ID[fmt].write_file(hands, f)
         return path
-    from ..parsers.phh import write_phh
 
     folder = out / name
     folder.mkdir(parents=True, exist_ok=True)

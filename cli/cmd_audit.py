@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable, TextIO
 
 from ..engine.model import STREET_NAMES
 from ..parsers.errors import split_detail
-from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
+from .app import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -64,8 +64,8 @@ class FileAudit:
 def audit_file(task: AuditTask) -> FileAudit:
     """Parse and replay one file and collect every violation and parse error (runs in a worker)."""
     from ..parsers.errors import NotStudHand
-    from .importer import Problem, file_failure, replayed_hands
-    from .rows import hand_id
+    from ..pipeline.importer import Problem, file_failure, replayed_hands
+    from ..analytics.rows import hand_id
 
     hands = not_stud = 0
     findings: list[Finding] = []
@@ -94,7 +94,7 @@ def audit_file(task: AuditTask) -> FileAudit:
                     for v in result.violations
                 )
     except Exception as exc:  # one unreadable file must not hide the report on the others
-        return FileAudit(task.path, failure=file_failure(task.path, exc))
+        return FileAudit(task.path, failure=str(file_failure(task.path, exc)))
     return FileAudit(task.path, hands, not_stud, tuple(findings))
 
 
@@ -174,6 +174,7 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
         not_stud += audit.not_stud
         if audit.failure:
             per_rule["parse"] += 1
+            unreadable += 1
             print(f"{audit.path}\n  the file could not be read\n    {audit.failure}", file=out)
             continue
         if audit.findings:
@@ -220,8 +221,9 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
 def rules_text(width: int = 100) -> str:
     """What ``--rules`` prints: every rule id with what it means, then the rule profiles and how they
     differ, so a reader of a report can look up a rule and choose a profile."""
-    from ..engine.profiles import DEFAULT_PROFILE, PROFILES, SITE_PROFILES
+    from ..engine.profiles import DEFAULT_PROFILE, PROFILES
     from ..engine.validate import RULES
+    from ..parsers.registry import readable_sites
 
     lines = ["Rules a hand can break (the ids in the reports and the violations table):"]
     for rule, meaning in [*RULES.items(), ("parse", PARSE_MEANING)]:
@@ -231,7 +233,8 @@ def rules_text(width: int = 100) -> str:
     for name, profile in PROFILES.items():
         lines += textwrap.wrap(profile_words(profile), width=max(width, 60), initial_indent=f"  {name:<18} ",
                                subsequent_indent=" " * 21)
-    sites = ", ".join(f"{site} hands by the {name} profile" for site, name in SITE_PROFILES.items())
+    sites = ", ".join(f"{site.name} hands by the {site.profile} profile" for site in readable_sites()
+                      if site.profile != DEFAULT_PROFILE)
     lines += ["", f"Without --profile, {sites}; hands of other sites by {DEFAULT_PROFILE}."]
     return "\n".join(lines)
 
@@ -289,7 +292,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .importer import default_workers, map_files
+    from ..pipeline.importer import default_workers, map_files
 
     files, missing = hand_files(args.paths)
     if not files:
