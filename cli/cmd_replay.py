@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Collection
 
 from ..engine.cards import format_cards
 from ..engine.model import (
@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="as_player", metavar="PLAYER",
                         help="show the hand through this player's eyes: his own down cards are shown")
     add_profile_option(parser)
+    parser.add_argument("--search", metavar="FOLDER",
+                        help="if the hand's file was moved or renamed, look for it in this folder and below: "
+                             "the file with the content that was imported (same checksum) is read")
     parser.epilog = (
         "examples:\n"
         "  studbook replay 35874576282                                  the hand as the table saw it\n"
@@ -71,15 +74,38 @@ def find_source(con: DuckDBPyConnection, hand_id: str) -> tuple[str, str, str]:
     return rows[0]
 
 
-def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str) -> Hand:
-    """Read the hand again from its file (tried as stored, then beside the database)."""
+def moved_file(checksums: Collection[str], folder: str) -> Path | None:
+    """The file under ``folder`` whose content has one of ``checksums`` (a moved or renamed hand file)."""
+    from ..pipeline.importer import checksum, discover
+
+    files, _ = discover([folder])
+    for path in files:
+        try:
+            if checksum(path) in checksums:
+                return path
+        except OSError:
+            continue
+    return None
+
+
+def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str,
+              checksums: Collection[str] = (), search: str | None = None) -> Hand:
+    """Read the hand again from its file: as stored, then beside the database (older databases stored
+    relative paths), then, with ``search``, the file under that folder with the content that was
+    imported (``checksums`` of the file's imports)."""
     from ..parsers import parse_file
 
     candidates = [Path(source_file), Path(db_path).resolve().parent / source_file]
     path = next((p for p in candidates if p.is_file()), None)
+    if path is None and search is not None:
+        path = moved_file(checksums, search)
+        if path is None:
+            raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, and no file under "
+                               f"{search} has its content (it may have changed since)")
     if path is None:
         raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, which cannot be found "
-                           f"any more; put the file back (or import it again from where it is now)")
+                           f"any more; put the file back, or tell where it is now: "
+                           f"studbook replay {site}:{site_hand_id} --search FOLDER")
     for item in parse_file(path):
         if isinstance(item, Hand) and item.site == site and item.site_hand_id == site_hand_id:
             return item
@@ -204,7 +230,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_store(args.db, read_only=True) as store:
             site, number, source = find_source(store.con, args.hand_id)
-        hand = load_hand(site, number, source, args.db)
+            checksums = {row[0] for row in store.con.execute(
+                "SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()}
+        hand = load_hand(site, number, source, args.db, checksums, args.search)
     except (StoreError, HandNotFound) as exc:
         return fail(str(exc))
     if args.as_player is not None and args.as_player not in {s.player for s in hand.seats}:
