@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         ("  imported", summary.files_imported),
         ("  already imported (skipped)", summary.files_already_imported),
         ("  unreadable", summary.files_failed),
+        ("  empty (no hands)", summary.files_empty),
         ("hands imported", summary.hands),
         ("duplicates skipped", summary.duplicates),
         ("conflicts (left out)", summary.conflicts),

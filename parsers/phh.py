@@ -542,7 +542,8 @@ class _Replay:
                 self.deal(self.seat(player, line, text), self.cards(cards, line, text), line, text)
             case ["d", "db", cards]:
                 for card in self.cards(cards, line, text):
-                    self.street = 7
+                    if self.street != 7:  # the board card opens 7th street: its betting starts from nothing
+                        self.street, self.street_bet = 7, 0
                     self.events.append(CommunityCard(line, card))
             case [player, "pb"]:
                 seat = self.seat(player, line, text)

@@ -334,6 +334,7 @@ class ImportSummary:
     files_imported: int = 0
     files_already_imported: int = 0
     files_failed: int = 0
+    files_empty: int = 0
     hands: int = 0
     duplicates: int = 0
     conflicts: int = 0
@@ -395,7 +396,9 @@ def run_import(
         except OSError as exc:  # unreadable (permission denied, vanished): report it, import the rest
             summary.failed(file_failure(path, exc))
             continue
-        if digest in seen_checksums or store.has_checksum(digest):
+        if size == 0:  # nothing to read or to remember: said so, not counted as imported
+            summary.files_empty += 1
+        elif digest in seen_checksums or store.has_checksum(digest):
             summary.files_already_imported += 1
         else:
             seen_checksums.add(digest)
