@@ -43,6 +43,9 @@ from .model import (
 from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
+MOST_PLAYERS = 8
+"""Players one deck can deal a stud hand to: 8 x 7 cards with the 7th-street card shared when short."""
+
 CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 """(down, up) cards each live player receives on each street."""
 
@@ -470,7 +473,9 @@ class StudState:
         if self.capped:
             return [Breach("raise.cap", f"{who} raises to {m(total)} on {street} after the betting was capped "
                            f"at {self.cap} bets")]
-        if self.marks.get(seat) == self.ledger.bets:
+        if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
+            # he acted at this bet and faces more only through an all-in for less; without one, acting
+            # again is acting out of turn (action.order), not a raise the betting was not reopened to
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
         targets = self.raise_targets()
@@ -630,6 +635,11 @@ class _Replay:
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
             for w in hand.warnings
         ]
+        dealt_in = len(self.state.seats)
+        if dealt_in > MOST_PLAYERS:
+            self.violations.append(Violation(
+                "table.size", f"{dealt_in} players are dealt in, but a stud deck serves at most {MOST_PLAYERS}",
+                line=hand.source_line))
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
         self.shown: dict[int, list[Card]] = {}
@@ -742,6 +752,9 @@ class _Replay:
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
+        for card in sorted({c for c in cards if cards.count(c) > 1}):
+            self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
+        cards = list(dict.fromkeys(cards))
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}

@@ -253,8 +253,12 @@ class _Builder(SiteBuilder):
         self.max_seats: int | None = None
 
     def showdown(self, seat: int, event: Show | Muck) -> None:
-        """One Show or Muck per seat: a later line about the same seat says more, so it replaces."""
+        """One Show or Muck per seat: a later line about the same seat says more, so it replaces (a
+        second Show is the site printing one line twice: a warning)."""
         if seat in self.shown:
+            if isinstance(event, Show) and isinstance(self.events[self.shown[seat]], Show):
+                self.warnings.append(ParseWarning(event.line, f"Seat {seat} shows", f"seat {seat}'s hand is "
+                                                  "shown twice: the later line is kept"))
             self.events[self.shown[seat]] = event
         else:
             self.shown[seat] = len(self.events)
@@ -278,7 +282,8 @@ class _Builder(SiteBuilder):
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
-            self.add_seat(self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest)
+            self.add_seat(self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest,
+                          no, m[0])
 
     def antes(self, tok: Token, no: int) -> None:
         unique = self.unique
@@ -451,9 +456,13 @@ class _Builder(SiteBuilder):
     def summary_seats(self, tok: Token, no: int, start: int) -> None:
         """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
+        listed: set[int] = set()
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
             seat_text, mucked = m.groups()
             seat = self.seat_number(seat_text, no, m[0])
+            if seat in listed:
+                self.warnings.append(ParseWarning(no, m[0].rstrip("\n"), f"the summary lists seat {seat} twice"))
+            listed.add(seat)
             existing = self.shown.get(seat)
             if mucked is None or (existing is not None and isinstance(self.events[existing], Show)):
                 self.skipped.append(SkippedLine(no, m[0].rstrip("\n")))

@@ -374,7 +374,15 @@ class SiteBuilder:
         return cards
 
     # -- the seat list and names
-    def add_seat(self, seat: int, name: str, stack: Money, sitting_out: bool = False) -> None:
+    def add_seat(self, seat: int, name: str, stack: Money, sitting_out: bool = False, no: int | None = None,
+                 line: str = "") -> None:
+        """A seat of the seat list (``no``, ``line``: where it is printed). A seat or a name listed twice
+        is a ParseError: which of the two stacks is right, or who sits there, cannot be known."""
+        taken = next((s for s in self.seats if s.seat == seat or s.player == name), None)
+        if taken is not None:
+            what = f"seat {seat}" if taken.seat == seat else f"the player {name!r}"
+            raise self.error(no if no is not None else self.block.start_line, line, f"{what} is listed twice",
+                             "one seat line per seat and player")
         self.seats.append(Seat(seat, name, stack, sitting_out))
         self.seat_of[name] = seat
 

@@ -211,6 +211,70 @@ def test_a_repeated_id_within_one_file_is_judged_too(tmp_path: Path) -> None:
     assert (summary.hands, summary.duplicates, summary.conflicts) == (2, 1, 1)
 
 
+# ---------------------------------------------------------------- 4. impossible hands are findings
+
+STUD = SAMPLE_DATA / "stud-1-2-8max.txt"
+
+
+def stud_showdown() -> list[str]:
+    """The lines of the first hand of the stud sample file that goes to a showdown (eight players)."""
+    hands = [h.strip("\n") for h in re.split(r"\n\s*\n", STUD.read_text(encoding="utf-8")) if h.strip()]
+    return next(h for h in hands if "*** SHOW DOWN ***" in h and ": shows [" in h).split("\n")
+
+
+def rules_of(lines: list[str]) -> list[str]:
+    [hand] = parse_text("\n".join(lines))
+    assert isinstance(hand, Hand), hand
+    return [v.rule for v in replay(hand).violations]
+
+
+def repeated(lines: list[str], index: int) -> list[str]:
+    return lines[:index + 1] + [lines[index]] + lines[index + 1:]
+
+
+def test_the_same_card_twice_in_a_shown_hand_is_a_duplicate() -> None:
+    lines = stud_showdown()
+    i = next(i for i, line in enumerate(lines) if ": shows [" in line)
+    first = re.search(r"\[(\S+) (\S+)", lines[i])
+    assert first is not None
+    lines[i] = lines[i].replace(first[0], f"[{first[1]} {first[1]}")
+    assert rules_of(lines) == ["cards.duplicate"]
+
+
+def test_nine_players_at_a_stud_table_are_too_many() -> None:
+    lines = stud_showdown()
+    seat8 = next(i for i, line in enumerate(lines) if line.startswith("Seat 8:"))
+    ante = next(i for i, line in enumerate(lines) if ": posts the ante" in line)
+    deal = lines.index("*** 3rd STREET ***") + 1
+    bring_in = next(i for i, line in enumerate(lines) if ": brings in" in line)
+    lines[bring_in + 1:bring_in + 1] = ["Nonus: folds"]
+    lines[deal:deal] = ["Dealt to Nonus [2c]"]
+    lines[ante:ante] = [f"Nonus: posts the ante {lines[ante].rsplit(' ', 1)[1]}"]
+    lines[seat8 + 1:seat8 + 1] = ["Seat 9: Nonus ($80 in chips)"]
+    assert "table.size" in rules_of(lines)
+
+
+def test_a_seat_line_printed_twice_is_a_parse_error_at_the_second() -> None:
+    lines = stud_showdown()
+    i = next(i for i, line in enumerate(lines) if line.startswith("Seat 1:"))
+    [error] = parse_text("\n".join(repeated(lines, i)))
+    assert isinstance(error, ParseError) and error.line == i + 2 and "listed twice" in error.message
+
+
+@pytest.mark.parametrize("which", [": shows [", "Seat 8: "])
+def test_a_show_or_summary_line_printed_twice_is_a_finding(which: str) -> None:
+    lines = stud_showdown()
+    i = max(i for i, line in enumerate(lines) if line.startswith(which) or which in line)
+    assert rules_of(repeated(lines, i)) == ["cards.garbled"]
+
+
+def test_a_bet_line_printed_twice_is_out_of_turn_not_a_closed_reopening() -> None:
+    lines = stud_showdown()
+    i = next(i for i, line in enumerate(lines) if ": bets " in line)
+    found = rules_of(repeated(lines, i))
+    assert "action.order" in found and "raise.reopen" not in found
+
+
 # ---------------------------------------------------------------- 5. messages, not tracebacks
 
 
