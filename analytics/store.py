@@ -40,7 +40,16 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .rows import to_arrow
-from .schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, IMPORTS, PARSE_ERRORS, SCHEMA_VERSION, TABLES
+from .schema import (
+    ACTIONS,
+    HAND_PLAYERS,
+    HAND_TABLES,
+    HANDS,
+    IMPORTS,
+    PARSE_ERRORS,
+    SCHEMA_VERSION,
+    TABLES,
+)
 
 DEFAULT_DB = "studbook.duckdb"
 
@@ -225,11 +234,11 @@ class Store:
                 ).to_arrow_table()
                 for name, columns in CONTENT_COLUMNS.items()
             }
-            places = dict(
-                (key, (where, line)) for key, where, line in self.con.execute(
+            places = {
+                key: (where, line) for key, where, line in self.con.execute(
                     "SELECT hand_id, source_file, source_line FROM hands WHERE hand_id IN (SELECT hand_id FROM known_ids)"
                 ).fetchall()
-            )
+            }
         finally:
             self.con.unregister("known_ids")
         new, old = hand_contents(mine), hand_contents(theirs)

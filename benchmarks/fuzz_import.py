@@ -4,12 +4,16 @@
 (mutants, hands per outcome, operators, failures, CPU and wall time) and exits 1 on any failure, listing
 the first ones. A failure names its batch's seed, so it can be made again.
 
-    python benchmarks/fuzz_import.py [--mutants 50000] [--seed 1] [--batch 40]
+    python benchmarks/fuzz_import.py [--mutants 50000] [--seed 1] [--batch 40] [--jobs 2]
+
+With ``--jobs N`` the mutants are shared among N processes, job ``j`` drawing its own with seed
+``seed + j`` (a loaded machine gives each process its share of a core).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import tempfile
 import time
@@ -18,8 +22,22 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from conftest import CORPUS, SAMPLE_DATA  # noqa: E402
-from fuzzing import Tally, default_sources, run_mutants  # noqa: E402
+from conftest import CORPUS, SAMPLE_DATA
+from fuzzing import Tally, default_sources, run_mutants
+
+
+def run_job(job: tuple[int, int, int, int]) -> tuple[Tally, float]:
+    """One process's share: (mutants, seed, batch, job number) -> its tally and CPU seconds."""
+    count, seed, batch, number = job
+    sources = default_sources(SAMPLE_DATA, CORPUS)
+    tally, cpu, report_at = Tally(), time.process_time(), 5_000
+    with tempfile.TemporaryDirectory(prefix="studbook-fuzz-") as tmp:
+        for part in run_mutants(sources, count, seed, Path(tmp), batch):
+            tally.add(part)
+            if tally.mutants >= report_at:
+                print(f"  job {number}: {tally.mutants:,} mutants, {len(tally.failures)} failures", flush=True)
+                report_at += 5_000
+    return tally, time.process_time() - cpu
 
 
 def main() -> int:
@@ -27,19 +45,24 @@ def main() -> int:
     parser.add_argument("--mutants", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=40, help="mutant files per import (one fresh database each)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the mutants (default 1)")
     args = parser.parse_args()
     sources = default_sources(SAMPLE_DATA, CORPUS)
-    print(f"{len(sources)} source files ({'with' if CORPUS.exists() else 'without'} the corpus), seed {args.seed}")
-    tally, wall, cpu = Tally(), time.perf_counter(), time.process_time()
-    report_at = 5_000
-    with tempfile.TemporaryDirectory(prefix="studbook-fuzz-") as tmp:
-        for batch in run_mutants(sources, args.mutants, args.seed, Path(tmp), args.batch):
-            tally.add(batch)
-            if tally.mutants >= report_at:
-                print(f"  {tally.mutants:,} mutants, {len(tally.failures)} failures, "
-                      f"{time.perf_counter() - wall:,.0f} s", flush=True)
-                report_at += 5_000
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"{len(sources)} source files ({'with' if CORPUS.exists() else 'without'} the corpus), "
+          f"seeds {args.seed}..{args.seed + args.jobs - 1}", flush=True)
+    share = -(-args.mutants // args.jobs)
+    jobs = [(share, args.seed + j, args.batch, j) for j in range(args.jobs)]
+    wall = time.perf_counter()
+    if args.jobs == 1:
+        results = [run_job(jobs[0])]
+    else:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = pool.map(run_job, jobs)
+    wall = time.perf_counter() - wall
+    tally, cpu = Tally(), 0.0
+    for part, seconds in results:
+        tally.add(part)
+        cpu += seconds
     print(f"\n{tally.mutants:,} mutants in {wall:,.0f} s wall, {cpu:,.0f} s CPU "
           f"({tally.mutants / cpu:,.0f} mutants per CPU second)")
     print("hands by outcome:", ", ".join(f"{k} {v:,}" for k, v in sorted(tally.hands.items())))

@@ -752,7 +752,7 @@ class _Replay:
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
-        for card in sorted({c for c in cards if cards.count(c) > 1}):
+        for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
             self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
         cards = list(dict.fromkeys(cards))
         board = set(c for c in self.state.community if c is not None)

@@ -133,7 +133,7 @@ def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
 
 def mutate(seed: Seed, rng: random.Random) -> tuple[tuple[str, ...], bytes]:
     """``seed`` with 1-3 faults: (the operators applied, the file's bytes)."""
-    text, kinds = seed.text, []
+    text, kinds = seed.text, list[str]()
     flips = 0
     for _ in range(rng.choice((1, 1, 2, 3))):
         kind, text = mutate_text(text, rng)
@@ -158,7 +158,7 @@ class Tally:
     operators: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.mutants += other.mutants
         self.hands.update(other.hands)
         self.operators.update(other.operators)
@@ -236,7 +236,8 @@ def mutant_file(pool: Sequence[Seed], rng: random.Random, most: int = 15) -> tup
         kinds, data = mutate(first, rng)
         return 1, kinds, first.suffix, data
     texts = [s for s in pool if s.suffix == first.suffix]
-    parts, kinds = [], []
+    parts: list[bytes] = []
+    kinds: list[str] = []
     count = rng.randint(1, most)
     for source in [first] + [rng.choice(texts) for _ in range(count - 1)]:
         applied, data = mutate(source, rng)
@@ -260,7 +261,8 @@ def run_mutants(sources: Sequence[Path], count: int, seed: int, workdir: Path, b
     while made < count:
         folder = workdir / f"batch{number}"
         folder.mkdir(parents=True, exist_ok=True)
-        files, mutants = [], 0
+        files: list[tuple[Path, tuple[str, ...]]] = []
+        mutants = 0
         while len(files) < batch and made + mutants < count:
             n, kinds, suffix, data = mutant_file(pool, rng)
             path = folder / f"m{number}-{len(files)}{suffix}"
