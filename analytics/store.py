@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, TypeAlias
 
 import duckdb
 import pyarrow as pa
@@ -68,7 +68,7 @@ THREADS_VARIABLE = "STUDBOOK_THREADS"
 """Environment variables that override the memory limit (a DuckDB size such as ``512MB``, ``4GB``) and
 the number of DuckDB threads (default: one per core), for every command."""
 
-Rows = pa.Table | pa.RecordBatch
+Rows: TypeAlias = "pa.Table | pa.RecordBatch"
 """Rows of one table with the schema's Arrow types (see :func:`studbook.analytics.rows.to_arrow`)."""
 
 Chunk = Mapping[str, Rows]

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from importlib.resources import files
-from typing import Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token
@@ -85,6 +85,9 @@ class HandHeader:
     ante: Money | None = None
     table: str | None = None
     max_seats: int | None = None
+    reason: str | None = None
+    """Why a hand with ``game=None`` is skipped when it is a stud game the engine does not know yet
+    (Five Card Stud): carried onto the :class:`NotStudHand`."""
 
 
 def where_error(where: Where, text: str, message: str, expected: str) -> ParseError:
@@ -303,8 +306,10 @@ def lark_error(err: UnexpectedInput, grammar: LineGrammar, block: HandText, sour
 
 # -------------------------------------------------------------------------------- the builder
 
-Handler = Callable[["SiteBuilder", Token, int], None]
-"""A builder method for one terminal: (token, file line of its first line)."""
+Handler = Callable[[Any, Token, int], None]
+"""A builder method for one terminal: (token, file line of its first line). Its first parameter is
+``Any`` because the methods are a SiteBuilder *subclass's* (``_Builder.deal_line``), which a
+``Callable[[SiteBuilder, ...]]`` would refuse: parameters are contravariant."""
 
 
 class SiteBuilder:
@@ -436,11 +441,11 @@ class SiteBuilder:
             if seating and kind not in seating_kinds:
                 self.seats_done()
                 seating = False
-            no = base + tok.line
+            no = base + tok.line  # type: ignore[operator]  # Lark's lexer gives every token its lines
             if no > self.next_line:
                 self.skip(no)
             handlers[kind](self, tok, no)
-            self.next_line = base + tok.end_line
+            self.next_line = base + tok.end_line  # type: ignore[operator]
         if seating:
             self.seats_done()
         self.skip(self.block.start_line + len(self.block.lines))
@@ -484,7 +489,7 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
     try:
         header = read_header(block.lines[0], (source_file, block.start_line))
         if header.game is None:
-            return NotStudHand(source_file, block.start_line, site, header.printed_game)
+            return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         compiled = grammar()
         body = block.lines[body_start:]
         try:

@@ -32,14 +32,12 @@ import pyarrow as pa
 from ..engine.model import Hand, ReplayResult
 from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
-from ..parsers import PHH_SUFFIX, parse_file, parse_lines
+from ..parsers import parse_file
 from ..parsers.errors import NotStudHand, ParseError
-from ..parsers.reading import decode_chunks, iter_lines
-from ..parsers.reading import read_chunks as read_file_chunks
-from ..cli.progress import Progress
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
 from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
+from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""
@@ -138,14 +136,12 @@ def checksum(path: Path) -> str:
 
 
 def replayed_hands(
-    path: Path, profile_name: str | None, lines: Iterator[str] | None = None
+    path: Path, profile_name: str | None
 ) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
     """Every hand of a file replayed under ``profile_name`` (or the site's default profile), streaming,
-    with the parser's errors and skipped non-stud hands passed through in file order. ``lines``, when
-    given, are the file's lines already being read (a text file; :class:`FileReader` counts its bytes)."""
+    with the parser's errors and skipped non-stud hands passed through in file order."""
     fixed = get_profile(profile_name) if profile_name else None
-    items = parse_file(path) if lines is None else parse_lines(lines, str(path))
-    for item in items:
+    for item in parse_file(path):
         if isinstance(item, ParseError):
             yield parse_problem(item)
             continue
@@ -170,13 +166,14 @@ class FileTask:
     chunk_hands: int = CHUNK_HANDS
 
 
-class FileReader:
+class HandChunks:
     """One file's hands as chunks of rows, read as they are iterated; what is not a stored hand is
     counted (``not_stud``) or kept (``errors``) on the way, complete once the iteration ends.
 
     A chunk never holds one hand id twice: a repeated id starts a new chunk, so that the store, which
     sees every chunk of the file inside its transaction, is the one judge of duplicates and conflicts.
-    ``bytes_read`` follows the reading of a text file, for a progress bar within a large file."""
+    The bytes read are reported as the hands' lines are reached (:mod:`.progress`, when a report is
+    set for this process), so a progress bar moves within a large file."""
 
     def __init__(self, path: Path, profile: str | None, chunk_hands: int = CHUNK_HANDS) -> None:
         self.path = path
@@ -184,32 +181,33 @@ class FileReader:
         self.chunk_hands = chunk_hands
         self.not_stud = 0
         self.errors: list[Problem] = []
-        self.bytes_read = 0
-
-    def _bytes(self) -> Iterator[bytes]:
-        for chunk in read_file_chunks(self.path):
-            self.bytes_read += len(chunk)
-            yield chunk
 
     def __iter__(self) -> Iterator[dict[str, pa.RecordBatch]]:
-        lines = None if self.path.suffix.lower() == PHH_SUFFIX else iter_lines(decode_chunks(self._bytes()))
+        report = BYTES_READ.get()
+        reader = FileReader(LineOffsets.scan(self.path), report) if report is not None else None
         pending: list[Replayed] = []
         ids: set[str] = set()
-        for item in replayed_hands(self.path, self.profile, lines):
-            if isinstance(item, NotStudHand):
-                self.not_stud += 1
-                continue
-            if isinstance(item, Problem):
-                self.errors.append(item)
-                continue
-            key = hand_id(item[0])
-            if key in ids or len(pending) >= self.chunk_hands:
+        try:
+            for item in replayed_hands(self.path, self.profile):
+                if reader is not None:
+                    reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
+                if isinstance(item, NotStudHand):
+                    self.not_stud += 1
+                    continue
+                if isinstance(item, Problem):
+                    self.errors.append(item)
+                    continue
+                key = hand_id(item[0])
+                if key in ids or len(pending) >= self.chunk_hands:
+                    yield from self._batches(pending)
+                    pending, ids = [], set()
+                ids.add(key)
+                pending.append(item)
+            if pending:
                 yield from self._batches(pending)
-                pending, ids = [], set()
-            ids.add(key)
-            pending.append(item)
-        if pending:
-            yield from self._batches(pending)
+        finally:
+            if reader is not None:
+                reader.finish()
 
     def _batches(self, hands: list[Replayed]) -> Iterator[dict[str, pa.RecordBatch]]:
         """The rows of ``hands``; should turning them into rows fail (a studbook bug), hand by hand, so
@@ -259,7 +257,7 @@ def process_file(task: FileTask) -> FileOutcome:
     worker process, which cannot write the database)."""
     started = time.process_time()
     task.spill_dir.mkdir(parents=True, exist_ok=True)
-    reader = FileReader(task.path, task.profile, task.chunk_hands)
+    reader = HandChunks(task.path, task.profile, task.chunk_hands)
     chunks = 0
     try:
         with ExitStack() as stack:
@@ -304,18 +302,51 @@ def error_rows(errors: Sequence[Problem]) -> pa.RecordBatch:
     )
 
 
-def map_files(func: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterator[R]:
+POLL_SECONDS = 0.2
+"""How often the main process passes on the bytes the workers have read while it waits for a file."""
+
+
+def map_files(
+    func: Callable[[T], R], tasks: Sequence[T], workers: int, report: BytesRead | None = None
+) -> Iterator[R]:
     """``func`` over ``tasks`` in order, in ``workers`` processes (in this process when one is enough).
+    ``report``, if given, is called in this process with the bytes ``func`` reads (see
+    :mod:`.progress`), also while a file is being read.
 
     Workers come from a fork server (or spawn), never a plain fork: the parent may hold an open DuckDB
     connection and its threads, which a forked child must not inherit."""
     if workers <= 1 or len(tasks) <= 1:
-        yield from map(func, tasks)
+        for task in tasks:
+            yield reading_with(report, func, task)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with context.Pool(min(workers, len(tasks))) as pool:
-        yield from pool.imap(func, tasks)
+    if report is None:
+        with context.Pool(min(workers, len(tasks))) as pool:
+            yield from pool.imap(func, tasks)
+        return
+    counter = context.Value("q", 0)
+    passed_on = 0
+
+    def pass_on() -> None:
+        nonlocal passed_on
+        now = counter.value
+        if now > passed_on:
+            report(now - passed_on)
+            passed_on = now
+
+    with context.Pool(min(workers, len(tasks)), initializer=share_counter, initargs=(counter,)) as pool:
+        results = pool.imap(func, tasks)
+        while True:
+            try:
+                result = results.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                pass_on()
+                continue
+            except StopIteration:
+                break
+            pass_on()
+            yield result
 
 
 def default_workers() -> int:
@@ -373,7 +404,7 @@ def run_import(
     store: Store,
     workers: int = 1,
     profile: str | None = None,
-    progress: Progress | None = None,
+    progress: ImportProgress | None = None,
     chunk_hands: int = CHUNK_HANDS,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into ``store`` and say what happened.
@@ -405,9 +436,12 @@ def run_import(
             sources.append(SourceFile(str(path), digest, size))
     if progress is not None:
         progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
+    read = progress.read if progress is not None else None
     if workers <= 1 or len(sources) <= 1:
         for source in sources:
-            _stream_file(source, store, profile, chunk_hands, summary, progress)
+            reading_with(read, _stream_file, (source, store, profile, chunk_hands, summary))
+            if progress is not None:
+                progress.stored(summary.hands)
     else:
         _import_in_workers(sources, store, profile, chunk_hands, workers, summary, progress)
     if progress is not None:
@@ -415,33 +449,30 @@ def run_import(
     return summary
 
 
-def _stream_file(source: SourceFile, store: Store, profile: str | None, chunk_hands: int,
-                 summary: ImportSummary, progress: Progress | None) -> None:
+def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) -> None:
     """Read one file in this process, writing each chunk of hands as soon as it is read (inside the
-    file's transaction, so an interruption still leaves nothing of it)."""
+    file's transaction, so an interruption still leaves nothing of it): nothing is spilled."""
+    source, store, profile, chunk_hands, summary = job
     started = time.process_time()
-    reader = FileReader(Path(source.path), profile, chunk_hands)
+    reader = HandChunks(Path(source.path), profile, chunk_hands)
     try:
         with store.writing(source) as writer:
             for chunk in reader:
-                counts = writer.chunk(chunk)
-                if progress is not None:
-                    progress.within(reader.bytes_read, hands=summary.hands + counts.hands)
+                writer.chunk(chunk)
             counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
     except Exception as exc:  # unreadable while being read, or a studbook bug: nothing of it kept, go on
         summary.failed(file_failure(Path(source.path), exc))
     else:
         summary.add(counts, reader.not_stud, reader.errors)
     summary.read_cpu_seconds += time.process_time() - started
-    if progress is not None:
-        progress.advance(source.size, hands=summary.hands)
 
 
 def _import_in_workers(sources: Sequence[SourceFile], store: Store, profile: str | None, chunk_hands: int,
-                       workers: int, summary: ImportSummary, progress: Progress | None) -> None:
+                       workers: int, summary: ImportSummary, progress: ImportProgress | None) -> None:
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
         tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
-        for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers)):
+        read = progress.read if progress is not None else None
+        for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers, read)):
             summary.read_cpu_seconds += outcome.cpu_seconds
             if outcome.failure is not None:
                 summary.failed(outcome.failure)
@@ -454,4 +485,4 @@ def _import_in_workers(sources: Sequence[SourceFile], store: Store, profile: str
             for spilled in task.spill_dir.glob("*"):
                 spilled.unlink()
             if progress is not None:
-                progress.advance(source.size, hands=summary.hands)
+                progress.stored(summary.hands)

@@ -17,24 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.engine.model import Action, ActionKind, Deal, Hand, Marker, Seat
-from studbook.parsers import parse_file, parse_text
+from studbook.engine.replay import replay
+from studbook.parsers import parse_text
 from studbook.parsers.pokerstars_writer import StarsStyle, write_pokerstars, write_pokerstars_file
 
 from conftest import corpus_path
+from handbuilder import build
+from samples import REAL_FILES, hands_of, normalised
 
-REAL_FILES = [
-    "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt",
-    "7-Stud-USD-0.04-0.08-200911.txt",
-    "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt",
-    "7-StudHL-USD-0.04-0.08-200911.txt",
-    "7-StudHL-USD-10-1-200906.PT2.export.txt",
-    "7-StudHL-USD-400-800-201701.3bet.fix.txt",
-    "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt",
-    "HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt",
-    "Razz-8max-USD-200-15-201009.bracket.in.alias.txt",
-    "Razz-USD-0.04-0.08-200911.txt",
-    "Triple-Stud-USD-2.00-0.20-MTT-201301.txt",
-]
 # Files written back byte for byte, with the header word of their era.
 BYTE_EXACT = {
     "7-Stud-USD-0.04-0.08-200911.txt": "Game",
@@ -46,18 +36,6 @@ BYTE_EXACT = {
 }
 
 
-def normalised(hand: Hand, warnings: bool = True) -> Hand:
-    """The hand with every line number and the file name blanked: what a re-parse must give back."""
-    return dataclasses.replace(
-        hand,
-        events=tuple(dataclasses.replace(e, line=0) for e in hand.events),
-        skipped=tuple(dataclasses.replace(s, line=0) for s in hand.skipped),
-        warnings=tuple(dataclasses.replace(w, line=0) for w in hand.warnings) if warnings else (),
-        source_file="",
-        source_line=0,
-    )
-
-
 def seventh_in_seat_order(hand: Hand) -> Hand:
     """The hand with its (consecutive) 7th-street deals sorted by seat."""
     first = next(i for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == 7)
@@ -66,12 +44,6 @@ def seventh_in_seat_order(hand: Hand) -> Hand:
         last += 1
     block = sorted(hand.events[first:last], key=lambda d: d.seat)  # type: ignore[union-attr]
     return dataclasses.replace(hand, events=hand.events[:first] + tuple(block) + hand.events[last:])
-
-
-def hands_of(name: str) -> list[Hand]:
-    hands = [h for h in parse_file(corpus_path("fpdb", "Stars", name)) if isinstance(h, Hand)]
-    assert hands, f"{name}: the parser gave no hand"
-    return hands
 
 
 def reparse(text: str) -> Hand:
@@ -148,6 +120,26 @@ def test_a_bring_in_player_who_completes_bets() -> None:
     events = tuple(completed if e is bet else e for e in hand.events)
     text = write_pokerstars(dataclasses.replace(hand, events=events))
     assert "Hero: bets $0.04" in text and text == write_pokerstars(hand)
+
+
+def test_a_completion_over_a_short_bring_in_raises_over_the_stakes_bring_in() -> None:
+    """All-in for 1 on a 2 bring-in, the others still face 2 (docs/rules.md §2): the completion to 4 is
+    "raises 2 to 4", the increment the engine's ledger measures and the replay expects."""
+    hand = build("""
+        stud 4/8 ante 1 bring-in 2
+        seat 1 Ann 2
+        seat 2 Bob 100
+        seat 3 Cat 100
+        antes
+        3rd 1:Ah Kh 2c 2:Qs Qd 9h 3:Js Td 8c
+        1 bring-in 1 allin
+        2 complete to 4
+        3 call 4
+    """)
+    text = write_pokerstars(dataclasses.replace(hand, started_at=datetime(2026, 3, 2, 19, 0, tzinfo=timezone.utc)))
+    assert "Bob: raises $0.02 to $0.04" in text
+    back = reparse(text)
+    assert [v.rule for v in replay(back).violations if v.rule == "bet.size"] == []
 
 
 def test_several_side_pots_are_numbered() -> None:
