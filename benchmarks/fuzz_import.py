@@ -34,6 +34,8 @@ def run_job(job: tuple[int, int, int, int]) -> tuple[Tally, float]:
     with tempfile.TemporaryDirectory(prefix="studbook-fuzz-") as tmp:
         for part in run_mutants(sources, count, seed, Path(tmp), batch):
             tally.add(part)
+            for failure in part.failures:  # at once, so a long run's findings are not lost to a kill
+                print(f"  job {number} FAILURE: {failure[:600]}", flush=True)
             if tally.mutants >= report_at:
                 print(f"  job {number}: {tally.mutants:,} mutants, {len(tally.failures)} failures", flush=True)
                 report_at += 5_000

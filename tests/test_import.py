@@ -136,13 +136,13 @@ def test_an_interrupted_import_keeps_whole_files_and_can_be_finished(
                 raise KeyboardInterrupt
             yield chunk
 
-    real_iter, real_read_chunks = importer.FileReader.__iter__, importer.read_chunks
+    real_iter, real_read_chunks = importer.HandChunks.__iter__, importer.read_chunks
     with open_store(tmp_path / "clean.duckdb") as store:
         run_import(files, store, workers=workers, chunk_hands=3)
         clean = snapshot(store)
     with open_store(tmp_path / "db.duckdb") as store:
         if workers == 1:
-            monkeypatch.setattr(importer.FileReader, "__iter__", lambda self: interrupting(real_iter(self)))
+            monkeypatch.setattr(importer.HandChunks, "__iter__", lambda self: interrupting(real_iter(self)))
         else:
             monkeypatch.setattr(importer, "read_chunks", lambda d, n: interrupting(real_read_chunks(d, n)))
         with pytest.raises(KeyboardInterrupt):
