@@ -110,6 +110,18 @@ def test_an_impossible_date_fails_its_hand_in_import_audit_and_convert(
     assert len(list((tmp_path / "phh" / "date").glob("*.phh"))) == 2
 
 
+@pytest.mark.parametrize("moved_to", [5, 17])
+def test_a_file_whose_first_header_is_out_of_place_keeps_its_other_hands(moved_to: int) -> None:
+    """The first hand's header moved down its own hand (found by the fuzzer: the site is then told from
+    the next header, wherever it is, and only the first hand fails: its lines before the header, and
+    the header with what follows it, each a hand that cannot be read)."""
+    hands = razz_hands(3)
+    first = hands[0].split("\n")
+    first.insert(moved_to - 1, first.pop(0))
+    results = parse_text("\n".join(["\n".join(first), *hands[1:]]) + "\n")
+    assert [type(r).__name__ for r in results] == ["ParseError", "ParseError", "Hand", "Hand"]
+
+
 # ---------------------------------------------------------------- 2. no internal error as a finding
 
 
