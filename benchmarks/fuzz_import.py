@@ -22,8 +22,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from conftest import CORPUS, SAMPLE_DATA
-from fuzzing import Tally, default_sources, run_mutants
+from conftest import CORPUS, SAMPLE_DATA  # noqa: E402
+from fuzzing import Tally, default_sources, run_mutants  # noqa: E402
 
 
 def run_job(job: tuple[int, int, int, int]) -> tuple[Tally, float]:
