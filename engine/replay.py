@@ -120,9 +120,9 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
     seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
     nobody can act."""
-    if not boards or any(None in board or len(set(board)) != len(board) or len(board) > 4
+    if not boards or any(None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4
                          for board in boards.values()):
-        return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
+        return None  # an unknown, repeated, missing or extra up card: the cards cannot say (cards.* flags it)
     value = RULES[game].board_value
     ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
     best = max(ranked.values())
@@ -488,7 +488,9 @@ class StudState:
         if self.capped:
             return [Breach("raise.cap", f"{who} raises to {m(total)} on {street} after the betting was capped "
                            f"at {self.cap} bets")]
-        if self.marks.get(seat) == self.ledger.bets:
+        if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
+            # he acted at this bet and faces more only through an all-in for less; without one, acting
+            # again is acting out of turn (action.order), not a raise the betting was not reopened to
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
         base = self.ledger.full_level if self.ledger.bets else 0
@@ -678,6 +680,11 @@ class _Replay:
             for w in hand.warnings
         ]
         self.unjudged: list[Violation] = []
+        dealt_in, most = len(self.state.seats), RULES[hand.game].max_players
+        if dealt_in > most:
+            self.violations.append(Violation(
+                "table.size", f"{dealt_in} players are dealt in, but a {RULES[hand.game].title} deck serves at "
+                f"most {most}", line=hand.source_line))
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
         self.shown: dict[int, list[Card]] = {}
@@ -796,9 +803,17 @@ class _Replay:
     def on_reveal(self, event: Show | Muck) -> None:
         seat = event.seat
         cards = [c for c in event.cards if c is not None]
+        if seat not in self.state.down:
+            if cards:
+                self.flag("cards.count", f"{self.label(seat)} shows {format_cards(cards)}, but was dealt no cards "
+                          f"in this hand", event.line, seat)
+            return
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
+        for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
+            self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
+        cards = list(dict.fromkeys(cards))
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
