@@ -312,6 +312,7 @@ def test_cli_winrate_json_keeps_exact_money(sample_store: Store) -> None:
     assert status == 0 and "$0.26" in text and "$0.02" in text, "net and rake paid in dollars"
 
 
+@pytest.mark.slow
 def test_simulated_styles_show_in_the_stats(tmp_path: Path) -> None:
     """The simulator's regulars play to their style: the stealer steals most, the calling station enters
     most pots and is the least aggressive (players with at least 200 hands)."""
