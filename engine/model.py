@@ -37,6 +37,16 @@ class Game(StrEnum):
     RAZZ = "razz"
 
 
+class Limit(StrEnum):
+    """The betting structure: fixed limit (every stud game of the corpus but one), no limit, pot limit.
+
+    Only the size and number of bets and raises depend on it; everything else is the same game."""
+
+    FIXED = "fixed"
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+
+
 class ActionKind(StrEnum):
     """What a player did with chips (or without them).
 
@@ -236,6 +246,8 @@ class Hand:
     printed_pots: tuple[Money, ...] = ()
     skipped: tuple[SkippedLine, ...] = ()
     warnings: tuple[ParseWarning, ...] = ()
+    limit: Limit = Limit.FIXED
+    """Fixed limit unless the site says otherwise; ``small_bet`` is then the minimum bet."""
 
     def player(self, seat: int) -> str:
         """The screen name in ``seat`` (KeyError for an empty seat)."""
