@@ -220,8 +220,9 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
 def rules_text(width: int = 100) -> str:
     """What ``--rules`` prints: every rule id with what it means, then the rule profiles and how they
     differ, so a reader of a report can look up a rule and choose a profile."""
-    from ..engine.profiles import DEFAULT_PROFILE, PROFILES, SITE_PROFILES
+    from ..engine.profiles import DEFAULT_PROFILE, PROFILES
     from ..engine.validate import RULES
+    from ..parsers.registry import readable_sites
 
     lines = ["Rules a hand can break (the ids in the reports and the violations table):"]
     for rule, meaning in [*RULES.items(), ("parse", PARSE_MEANING)]:
@@ -231,7 +232,8 @@ def rules_text(width: int = 100) -> str:
     for name, profile in PROFILES.items():
         lines += textwrap.wrap(profile_words(profile), width=max(width, 60), initial_indent=f"  {name:<18} ",
                                subsequent_indent=" " * 21)
-    sites = ", ".join(f"{site} hands by the {name} profile" for site, name in SITE_PROFILES.items())
+    sites = ", ".join(f"{site.name} hands by the {site.profile} profile" for site in readable_sites()
+                      if site.profile != DEFAULT_PROFILE)
     lines += ["", f"Without --profile, {sites}; hands of other sites by {DEFAULT_PROFILE}."]
     return "\n".join(lines)
 

@@ -21,10 +21,17 @@ process (``time.process_time``): on a shared machine that is what "hands/s on on
 other processes barely disturb it; wall-clock rates are printed beside them. Peak memory is the
 process's peak resident set size at the end (the file is written and parsed hand by hand, so it shows
 what streaming costs). Run: ``python benchmarks/parse_throughput.py [HANDS] [REPEAT]``.
+
+Every other site: ``python benchmarks/parse_throughput.py HANDS REPEAT --site SITE [--game GAME]``
+simulates the hands (engine/simulate.py, stud8 unless ``--game``), writes them once in the site's format
+(its registry writer) and once as PokerStars text, and times the same baseline over the PokerStars text
+beside ``parse_file`` over the site's text: the same hands, the same floor, so the ratios of the sites
+compare. ``--site pokerstars`` does the same for PokerStars on simulated hands.
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import resource
 import sys
@@ -33,7 +40,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from studbook.engine.model import Hand
+from studbook.engine.model import Game, Hand
+from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
 from studbook.parsers.detect import SITES_BY_ID
 from studbook.parsers.reading import read_lines, split_hands
@@ -137,6 +145,40 @@ def fastest(run: Callable[[Path], int], path: Path, repeat: int) -> tuple[int, f
     return hands, cpu, wall
 
 
+def simulated_files(folder: Path, site: str, game: Game, count: int) -> tuple[Path, Path]:
+    """The same simulated hands written as ``site`` text and as PokerStars text (for the baseline)."""
+    writer = SITES_BY_ID[site]
+    stars = SITES_BY_ID["pokerstars"]
+    if writer.writer is None or stars.writer is None:
+        sys.exit(f"studbook has no writer for {site}: its parse throughput needs one to make the text")
+    hands = list(simulate(TableSpec(games=(game,), players=(2, 8)), count, seed=2026))
+    paths = folder / f"hands.{site}.txt", folder / "hands.pokerstars.txt"
+    for path, spec in zip(paths, (writer, stars)):
+        with open(path, "w", encoding="utf-8") as f:
+            for hand in hands:
+                f.write(spec.writer(hand))  # type: ignore[misc]
+                f.write(spec.hand_separator)
+    return paths
+
+
+def main_site(count: int, repeat: int, site: str, game: Game) -> None:
+    """Parse throughput of ``site`` on simulated hands, beside the baseline on the same hands' PS text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site_path, stars_path = simulated_files(Path(tmp), site, game, count)
+        size = site_path.stat().st_size
+        base_hands, base_cpu, base_wall = fastest(baseline, stars_path, repeat)
+        hands, cpu, wall = fastest(studbook, site_path, repeat)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    assert base_hands == hands == count, (base_hands, hands, count)
+    print(f"{SITES_BY_ID[site].name}: {count:,} simulated {game.value} hands (seed 2026, 2-8 players), "
+          f"{size / 1e6:.1f} MB of {site} text; fastest of {repeat} runs; hands per CPU second [wall]")
+    print(f"  baseline, bare regex line classifier on the same hands' PokerStars text: "
+          f"{count / base_cpu:9,.0f} hands/s  [{count / base_wall:9,.0f}]")
+    print(f"  studbook parse_file on the {site} text:  {count / cpu:9,.0f} hands/s  [{count / wall:9,.0f}]")
+    print(f"  ratio: parse_file takes {cpu / base_cpu:.2f}x the baseline's CPU time per hand")
+    print(f"peak resident memory of this process: {peak_mb:.0f} MB")
+
+
 def main(count: int = 20_000, repeat: int = 3) -> None:
     source, texts = stud_hand_texts()
     with tempfile.TemporaryDirectory() as tmp:
@@ -161,4 +203,14 @@ def main(count: int = 20_000, repeat: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:3]))
+    cli = argparse.ArgumentParser(description="Parse throughput beside a bare regex line classifier.")
+    cli.add_argument("hands", nargs="?", type=int, default=20_000)
+    cli.add_argument("repeat", nargs="?", type=int, default=3)
+    cli.add_argument("--site", help="a site with a writer: simulated hands in its format (default: the "
+                     "real PokerStars corpus hands, repeated)")
+    cli.add_argument("--game", default="stud8", choices=[g.value for g in Game])
+    args = cli.parse_args()
+    if args.site:
+        main_site(args.hands, args.repeat, args.site, Game(args.game))
+    else:
+        main(args.hands, args.repeat)

@@ -137,10 +137,8 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
     }
 )
 
-SITE_PROFILES: Mapping[str, str] = MappingProxyType({"pokerstars": "pokerstars"})
-"""The default profile of each site whose behaviour has been measured; other sites fall back to RRoP."""
-
 DEFAULT_PROFILE = "rrop"
+"""The profile of a site whose behaviour has not been measured."""
 
 
 def get_profile(name: str) -> RuleProfile:
@@ -153,5 +151,8 @@ def get_profile(name: str) -> RuleProfile:
 
 
 def profile_for(hand: Hand) -> RuleProfile:
-    """The profile a hand is judged by when the caller names none: its site's, else RRoP's."""
-    return PROFILES[SITE_PROFILES.get(hand.site, DEFAULT_PROFILE)]
+    """The profile a hand is judged by when the caller names none: its site's, else RRoP's.
+
+    A site's measured profile bears the site's id as its name (``pokerstars``), so the site registry
+    (parsers/registry.py) and this table cannot disagree about which profile a site has."""
+    return PROFILES.get(hand.site) or PROFILES[DEFAULT_PROFILE]

@@ -3,8 +3,9 @@
 ``parse_file`` streams: it reads and decodes the file incrementally and yields one result per hand,
 in file order — a Hand, a :class:`ParseError` for a hand that cannot be read (parsing goes on with the
 next one) or a :class:`NotStudHand` for another game of a mixed-game file. The site is detected from
-the text; ``PARSERS`` maps a site id to the function that parses one of its hands. A PHH file (``.phh``,
-one TOML document per hand) is the one format told by its name: TOML has no header line to detect.
+the text; every site is a row of :mod:`parsers.registry` (``PARSERS`` maps the id of each readable site
+to its row). A PHH file (``.phh``, one TOML document per hand) is the one format told by its name: TOML
+has no header line to detect.
 """
 
 from __future__ import annotations
@@ -13,22 +14,17 @@ from itertools import chain, islice
 from os import PathLike
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Iterator, Mapping
+from typing import Iterator, Mapping
 
-from ..engine.model import Hand
-from . import pokerstars
 from .detect import detect
 from .errors import NotStudHand, ParseError
-from .reading import HandText, iter_lines, read_lines, split_hands
+from .reading import iter_lines, read_lines
+from .registry import ParseResult, Site, readable_sites
 
 __all__ = ["PARSERS", "PHH_SUFFIX", "NotStudHand", "ParseError", "ParseResult", "parse_file", "parse_lines", "parse_text"]
 
-ParseResult = Hand | ParseError | NotStudHand
-HandParser = Callable[[HandText, str], ParseResult]
-
-PARSERS: Mapping[str, HandParser] = MappingProxyType({
-    pokerstars.SITE: pokerstars.parse_hand,
-})
+PARSERS: Mapping[str, Site] = MappingProxyType({site.site: site for site in readable_sites()})
+"""The sites studbook reads, by id (read-only: the registry is the one place to add a site)."""
 
 PHH_SUFFIX = ".phh"
 
@@ -43,19 +39,19 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
     if found is None:
         first = next(((n, t) for n, t in enumerate(head, 1) if t.strip()), None)
         if first is not None:
-            yield ParseError(source_file, first[0], first[1].strip(), "the first line of a hand history "
-                             "from a supported site ('PokerStars Hand #…')", "no hand history recognised")
+            names = ", ".join(site.name for site in PARSERS.values())
+            yield ParseError(source_file, first[0], first[1].strip(),
+                             f"the first line of a hand history from a site studbook reads ({names})",
+                             "no hand history recognised")
         return
     if found.summary:
         return  # a tournament summary: results and payouts, no hands to import
-    parse = PARSERS.get(found.site.site)
-    if parse is None:
+    if not found.site.readable:
         yield ParseError(source_file, found.line, head[found.line - 1].strip(),
                          f"a site studbook can read: {', '.join(sorted(PARSERS))}",
                          f"this is a {found.site.name} hand history, which studbook cannot read yet")
         return
-    for block in split_hands(chain(head, lines), found.site.starts_hand):
-        yield parse(block, source_file)
+    yield from found.site.read_hands(chain(head, lines), source_file)
 
 
 def parse_file(path: str | PathLike[str]) -> Iterator[ParseResult]:

@@ -21,31 +21,22 @@ expected); a garbled card (``[of]``) keeps the hand with the card unknown and a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 from functools import cache, lru_cache
-from importlib.resources import files
-from typing import Any
-from zoneinfo import ZoneInfo
 
-from lark import Lark, Token
-from lark.lexer import PatternRE, TerminalDef
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Token
 
-from ..engine.cards import CARD_BY_TEXT, Card
+from ..engine.cards import Card
 from ..engine.model import (
     Action,
     ActionKind,
     Collect,
     CommunityCard,
     Deal,
-    Event,
     Game,
     Hand,
     Marker,
     Muck,
     ParseWarning,
-    Seat,
     Show,
     SkippedLine,
     Tournament,
@@ -53,8 +44,24 @@ from ..engine.model import (
 )
 from .errors import NotStudHand, ParseError
 from .reading import HandText
+from .textsite import (
+    Handler,
+    HandHeader,
+    LineGrammar,
+    SiteBuilder,
+    cents,
+    line_pattern,
+    load_grammar,
+    local_time,
+    read_text_hand,
+    where_error,
+    without_captures,
+)
 
 SITE = "pokerstars"
+
+HAND_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.I)
+"""The start of every PokerStars hand: detects the site and splits a file into hands."""
 
 # ------------------------------------------------------------------------------------------ header
 
@@ -76,41 +83,6 @@ _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: 
 
 _GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ}
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-
-# PokerStars prints local time with these abbreviations; ET is always given as well for other zones.
-_ZONES = {
-    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
-    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
-    "AT": "America/Halifax", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
-    "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon", "BST": "Europe/London",
-    "CET": "Europe/Paris", "CEST": "Europe/Paris", "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki",
-    "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "HKT": "Asia/Hong_Kong",
-    "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AWST": "Australia/Perth", "ACST": "Australia/Adelaide",
-    "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
-}
-
-
-@cache
-def _zone(abbreviation: str) -> ZoneInfo | None:
-    name = _ZONES.get(abbreviation.upper())
-    return ZoneInfo(name) if name else None
-
-
-@dataclass(frozen=True, slots=True)
-class _Header:
-    """What the header line says; ``game`` is None for a game outside the stud family."""
-
-    hand_id: str
-    game: Game | None
-    printed_game: str
-    mixed: str | None
-    small_bet: int
-    big_bet: int
-    currency: str | None
-    play_money: bool
-    tournament: Tournament | None
-    started_at: datetime | None
-    warning: str | None
 
 
 def _currency(amount: str, code: str | None) -> str | None:
@@ -136,7 +108,8 @@ def _game_part(printed: str) -> tuple[Game | None, str, str | None, str] | None:
     return game, game_text, mixed, stakes
 
 
-def _read_header(text: str, where: tuple[str, int]) -> _Header:
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    """The header line of a PokerStars hand (cash, tournament, home game, mixed game, play money)."""
     m = _HEADER.fullmatch(text)
     if m is None:
         raise _error(where, text, "not a PokerStars hand header",
@@ -147,7 +120,7 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
                      "'GAME Limit (STAKES)' or 'MIX (GAME Limit[, STAKES])'")
     game, game_text, mixed, stakes = part
     if game is None:
-        return _Header(m["id"], None, game_text, mixed, 0, 0, None, False, None, None, None)
+        return HandHeader(m["id"], None, game_text, mixed)
 
     tournament, currency = None, None
     if m["tid"]:
@@ -169,16 +142,11 @@ def _read_header(text: str, where: tuple[str, int]) -> _Header:
         currency = _currency(s["small"], s["cur"])
         play_money = currency is None
 
-    started, warning = None, None
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
-    zone = _zone(tz)
-    if zone is None:
-        warning = f"unknown time zone {tz!r}: start time left unknown"
-    else:
-        y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
-        started = datetime(y, mo, d, h, mi, sec, tzinfo=zone)
-    return _Header(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
-                   started, warning)
+    y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
+    started, warning = local_time((y, mo, d, h, mi, sec), tz)
+    return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
+                      started, warning)
 
 
 # ------------------------------------------------------------------------------------- the grammar
@@ -207,121 +175,28 @@ _RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEA
 """Terminals written ``RUN: LINE+``, which Lark compiles to the regex ``(?:LINE)+``."""
 
 
-class _Tokens:
-    """Inline transformer that keeps the flat list of line tokens. A plain class rather than a
-    ``lark.Transformer``: Lark then builds the inlined helper rules with its tree class directly instead
-    of calling ``Transformer.__default__`` for each (~7% faster)."""
-
-    def start(self, tokens: list[Token]) -> list[Token]:
-        return tokens
-
-
-@dataclass(frozen=True, slots=True)
-class _Grammar:
-    """The compiled grammar, and the regex of one line of each terminal that has fields."""
-
-    lark: Lark
-    lines: dict[str, re.Pattern[str]]
-
-
 def _line_pattern(terminal: str, value: str) -> re.Pattern[str]:
     """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields."""
-    if terminal in _RUNS:
-        if not (value.startswith("(?:") and value.endswith(")+")):
-            raise ValueError(f"grammars/pokerstars.lark: {terminal} should be written '{terminal}: LINE+', "
-                             f"compiled to (?:LINE)+, not {value!r}")
-        value = value[3:-2]
-    pattern = re.compile(value)
-    if pattern.groups != len(_FIELDS[terminal]):
-        raise ValueError(f"grammars/pokerstars.lark: {terminal} has {pattern.groups} capturing groups, but "
-                         f"parsers/pokerstars.py reads {len(_FIELDS[terminal])}: {', '.join(_FIELDS[terminal])}")
-    return pattern
+    return line_pattern("pokerstars.lark", "pokerstars", _FIELDS, _RUNS, terminal, value)
 
 
-def _without_captures(pattern: str) -> str:
-    """``pattern`` with every capturing group made non-capturing (``(x)`` and ``(?P<n>x)`` become
-    ``(?:x)``); escapes and character classes are left alone.
-
-    Why: Lark only needs to know where a token ends, and captures inside the repeated line pattern
-    of a run cost its lexer ~15% (the regex engine keeps their marks at every repetition); the
-    builder reads the fields with the capturing originals."""
-    out, i, in_class = [], 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            start = i + 2 if pattern.startswith("[^", i) else i + 1
-            if pattern.startswith("]", start):  # a "]" first in a class is a plain character
-                out.append(pattern[i : start + 1])
-                i = start + 1
-                continue
-        elif c == "(" and not pattern.startswith("(?", i):
-            out.append("(?:")
-            i += 1
-            continue
-        elif pattern.startswith("(?P<", i):
-            out.append("(?:")
-            i = pattern.index(">", i) + 1
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
+_without_captures = without_captures
 
 
 @cache
-def _grammar() -> _Grammar:
-    """The compiled grammar, built once per process (worker processes each build their own): Lark gets
-    the terminals without their captures, the builder one line's regex of each, with them."""
-    text = files("studbook.grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
-    originals: dict[str, str] = {}
-
-    def strip_captures(terminal: TerminalDef) -> None:
-        if isinstance(terminal.pattern, PatternRE):
-            originals[terminal.name] = terminal.pattern.value
-            terminal.pattern = PatternRE(_without_captures(terminal.pattern.value), terminal.pattern.flags)
-
-    lark = Lark(text, parser="lalr", lexer="contextual", transformer=_Tokens(), edit_terminals=strip_captures)
-    return _Grammar(lark, {terminal: _line_pattern(terminal, originals[terminal]) for terminal in _FIELDS})
-
-
-# -------------------------------------------------------------------------------- amounts, errors
-
-_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?")
-
-
-@lru_cache(maxsize=4096)
-def _cents(text: str) -> int | None:
-    """``$0.04`` -> 4, ``1,500`` -> 150000: hundredths of the printed unit, exactly; None if no amount.
-    Cached: a file repeats the same few stakes-sized amounts thousands of times."""
-    m = _MONEY.fullmatch(text)
-    if m is None:
-        return None
-    frac = m["frac"] or ""
-    return int(m["whole"].replace(",", "")) * 100 + int(frac.ljust(2, "0"))
-
-
-@lru_cache(maxsize=4096)
-def _cards(text: str) -> tuple[Card | None, ...]:
-    """The cards of a bracket's text, None for a token that is no card. Cached like amounts: door
-    cards and single new cards are a few hundred texts."""
-    return tuple(map(CARD_BY_TEXT.get, text.split()))
+def _grammar() -> LineGrammar:
+    """The compiled grammar, built once per process (worker processes each build their own)."""
+    return load_grammar("pokerstars.lark", "pokerstars", "PokerStars", _FIELDS, _RUNS, _WORDS)
 
 
 def _money(text: str, where: tuple[str, int], line: str) -> int:
-    cents = _cents(text)
-    if cents is None:
-        raise _error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
-    return cents
+    amount = cents(text)
+    if amount is None:
+        raise where_error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
+    return amount
 
 
-def _error(where: tuple[str, int], text: str, message: str, expected: str) -> ParseError:
-    return ParseError(where[0], where[1], text.rstrip("\n"), expected, message)
+_error = where_error
 
 
 _WORDS: dict[str, tuple[str, str]] = {
@@ -344,36 +219,6 @@ error says could have come instead)."""
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
 _WORDS.update({f"{plain}_BETTING": _WORDS[plain] for plain in ("STREET3", "STREET4", "STREET5", "STREET6", "RIVER")})
 _WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
-_ORDER = {name: i for i, name in enumerate(_WORDS)}
-
-
-def _expected(names: set[str] | frozenset[str]) -> str:
-    known = sorted((n for n in names if n in _WORDS), key=_ORDER.__getitem__)
-    described = dict.fromkeys(f"{what} ({lines})" if lines else what for what, lines in map(_WORDS.__getitem__, known))
-    return "one of " + ", ".join(described) if known else "the end of the hand"
-
-
-def _lark_error(err: UnexpectedInput, block: HandText, source_file: str) -> ParseError:
-    """Turn Lark's complaint into a ParseError pointing at the file line (Lark's line 1 is the line
-    after the header)."""
-    last = len(block.lines)
-    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
-        rel, message = last, "the hand ends here, before its summary is complete (cut off?)"
-        expected = _expected(err.expected)
-    elif isinstance(err, UnexpectedToken):
-        rel = err.token.line + 1 if err.token.line else last
-        message = f"{_WORDS[err.token.type][0] if err.token.type in _WORDS else err.token.type} is out of place here"
-        expected = _expected(err.expected)
-    elif isinstance(err, UnexpectedCharacters):
-        rel = err.line + 1
-        message = "not a PokerStars line that can come here"
-        expected = _expected(err.allowed)
-    else:
-        rel, message, expected = last, str(err), "a complete PokerStars hand"
-    rel = min(max(rel, 1), last)
-    return ParseError(source_file, block.start_line + rel - 1, block.lines[rel - 1], expected, message)
-
-
 # ------------------------------------------------------------------------------------ the builder
 
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
@@ -383,23 +228,17 @@ _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 
 
-class _Builder:
-    """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
+class _Builder(SiteBuilder):
+    """Turns the tokens of one PokerStars hand into a Hand.
 
     Each token is a line or a run of lines (see grammars/pokerstars.lark); the lines of a token are
     read with the grammar's own pattern for them, whose groups are the fields (``_FIELDS``)."""
 
-    def __init__(self, block: HandText, source_file: str, lines: dict[str, re.Pattern[str]]) -> None:
-        self.block = block
-        self.file = source_file
-        self.lines = lines
-        self.seat_of: dict[str, int] = {}
-        self.unique: dict[str, int] = {}  # names no other seated name starts with: safe to take as read
-        self.seats: list[Seat] = []
-        self.events: list[Event] = []
-        self.warnings: list[ParseWarning] = []
-        self.skipped: list[SkippedLine] = []
-        self.next_line = block.start_line + 1  # the first file line no token has covered yet
+    SITE = SITE
+    SEATING = _SEATING
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
@@ -415,45 +254,6 @@ class _Builder:
         self.board: tuple[Card | None, ...] | None = None
         self.table: str | None = None
         self.max_seats: int | None = None
-
-    # -- helpers
-    def money(self, text: str, no: int, line: str) -> int:
-        cents = _cents(text)
-        return cents if cents is not None else _money(text, (self.file, no), line)  # _money says what is wrong
-
-    def cards(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
-        """Cards in a bracket; a token that is no card becomes None with a warning (never a guess)."""
-        cards = _cards(text)
-        if None in cards:
-            for tok, card in zip(text.split(), cards):
-                if card is None:
-                    self.warnings.append(ParseWarning(
-                        no, line.rstrip("\n"),
-                        f"{tok!r} is not a card (garbled site output): recorded as an unknown card"))
-        return cards
-
-    def named(self, m: re.Match[str], group: int, no: int) -> tuple[int, re.Match[str]]:
-        """The seat a line names (its ``group``-th field) and the line's fields, read against the seat list.
-
-        The pattern reads the shortest name that the rest of the line fits. When no other seated name
-        starts with that name, it is the player: callers look it up in ``unique`` themselves and call
-        this only when it is not there. Otherwise the seated names the line starts with are tried
-        longest first: the line with that name replaced by a NUL must match the same pattern with the
-        NUL as the whole name, and that match's fields are the line's."""
-        name = m[group]
-        line, start = m[0], m.start(group) - m.start()
-        for candidate in sorted(self.seat_of, key=len, reverse=True):
-            if line.startswith(candidate, start):
-                probe = m.re.match(f"{line[:start]}\0{line[start + len(candidate):]}")
-                if probe is not None and probe.end(group) == start + 1:
-                    return self.seat_of[candidate], probe
-        raise _error((self.file, no), line, f"{name!r} is not seated at this table",
-                     "a line naming one of the players of the Seat lines")
-
-    def skip(self, stop: int) -> None:
-        """The lines before file line ``stop`` that no token covered (noise) are skipped lines."""
-        start, lines = self.block.start_line, self.block.lines
-        self.skipped.extend(SkippedLine(no, lines[no - start]) for no in range(self.next_line, stop))
 
     def showdown(self, seat: int, event: Show | Muck) -> None:
         """One Show or Muck per seat: a later line about the same seat says more, so it replaces."""
@@ -481,14 +281,7 @@ class _Builder:
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
-            self.seats.append(Seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest))
-            self.seat_of[name] = int(seat)
-
-    def seats_done(self) -> None:
-        """Which names can be taken as read: those no other seated name starts with (in sorted order,
-        a name that starts another is directly followed by one that starts with it)."""
-        names = sorted(self.seat_of)
-        self.unique = {n: self.seat_of[n] for n, after in zip(names, names[1:] + [""]) if not after.startswith(n)}
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest)
 
     def antes(self, tok: Token, no: int) -> None:
         unique = self.unique
@@ -497,7 +290,7 @@ class _Builder:
             name, amount, all_in = m.groups()
             seat = unique.get(name)
             if seat is None:
-                seat, m = self.named(m, 1, no)
+                seat, m = self.seat(m, 1, no)
                 _, amount, all_in = m.groups()
             ante = self.money(amount, no, line)
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
@@ -551,7 +344,7 @@ class _Builder:
         name, first, new = m.groups()
         seat = self.unique.get(name)
         if seat is None:
-            seat, m = self.named(m, 1, no)
+            seat, m = self.seat(m, 1, no)
             _, first, new = m.groups()
         street = self.street
         if street == 3:
@@ -586,15 +379,12 @@ class _Builder:
                 if marker is not None:
                     events.append(Marker(no, street, _MARKERS[marker]))
                     continue
-                seat_back = self.seat_of.get(returned_to)
-                if seat_back is None:
-                    raise _error((self.file, no), line, f"{returned_to!r} is not seated at this table",
-                                 "a line naming one of the players of the Seat lines")
+                seat_back = self.seat_exact(returned_to, no, line)
                 events.append(UncalledReturn(no, seat_back, self.money(returned, no, line)))
                 continue
             seat = unique.get(name)
             if seat is None:
-                seat, m = self.named(m, 4, no)
+                seat, m = self.seat(m, 4, no)
                 verb, raised, amount, all_in, checks = m.groups()[4:]
             if verb is not None:
                 kind, paid, to = _PAID[verb], self.money(amount, no, line), None
@@ -626,7 +416,7 @@ class _Builder:
                 continue
             seat = unique.get(name)
             if seat is None:
-                seat, m = self.named(m, 2, no)
+                seat, m = self.seat(m, 2, no)
                 _, _, shown, description, mucks, collected, pot = m.groups()
             if shown is not None:
                 self.showdown(seat, Show(no, seat, self.cards(shown, no, line), description))
@@ -675,23 +465,6 @@ class _Builder:
             self.showdown(seat, Muck(at, seat, self.cards(mucked, no, m[0])))  # type: ignore[arg-type]
 
     # -- the whole hand
-    def feed(self, tokens: list[Token]) -> None:
-        """Every token in order; the seat list is complete before the first line that names a player."""
-        base = self.block.start_line  # Lark's line 1 is the line after the header
-        handlers = _HANDLERS
-        seating = True
-        for tok in tokens:
-            kind = tok.type
-            if seating and kind not in _SEATING:
-                self.seats_done()
-                seating = False
-            no = base + tok.line
-            if no > self.next_line:
-                self.skip(no)
-            handlers[kind](self, tok, no)
-            self.next_line = base + tok.end_line
-        self.skip(base + len(self.block.lines))
-
     def seventh_street(self) -> None:
         """PokerStars prints no 7th-street line for opponents: their down card is dealt all the same."""
         if self.river is None:
@@ -711,24 +484,14 @@ class _Builder:
                 self.block.start_line, self.block.lines[0],
                 f"summary Board {list(self.board)} does not match the community card dealt on the river"))
 
-    def hand(self, header: _Header) -> Hand:
+    def hand(self, header: HandHeader) -> Hand:
         self.seventh_street()
         self.check_board()
-        if header.warning:
-            self.warnings.append(ParseWarning(self.block.start_line, self.block.lines[0], header.warning))
-        assert header.game is not None
-        return Hand(
-            site=SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
-            big_bet=header.big_bet, seats=tuple(self.seats), events=tuple(self.events),
-            source_file=self.file, source_line=self.block.start_line, mixed=header.mixed, ante=self.ante,
-            bring_in=self.bring_in, currency=header.currency, play_money=header.play_money,
-            tournament=header.tournament, table=self.table, max_seats=self.max_seats,
-            started_at=header.started_at, total_pot=self.total, rake=self.rake, printed_pots=self.pots,
-            skipped=tuple(self.skipped), warnings=tuple(self.warnings),
-        )
+        return self.build(header, ante=self.ante, bring_in=self.bring_in, table=self.table,
+                          max_seats=self.max_seats, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
 
 
-_HANDLERS: dict[str, Any] = {
+_HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(_STREET_OF, _Builder.street_line),
     "TABLE": _Builder.table_line, "TABLE_SEATS": _Builder.table_and_seats, "SEATS": _Builder.seat_run,
     "ANTES": _Builder.antes, "RIVER": _Builder.river_line, "RIVER_BETTING": _Builder.river_line,
@@ -737,23 +500,10 @@ _HANDLERS: dict[str, Any] = {
     "TOTAL": _Builder.total_line, "BOARD": _Builder.board_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 """The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
+_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One PokerStars hand: a Hand, a NotStudHand (other game of a mixed file) or a ParseError."""
-    header_line = block.lines[0]
-    try:
-        header = _read_header(header_line, (source_file, block.start_line))
-        if header.game is None:
-            return NotStudHand(source_file, block.start_line, SITE, header.printed_game)
-        grammar = _grammar()
-        body = block.lines[1:]
-        try:
-            tokens: Any = grammar.lark.parse("\n".join(body) + "\n" if body else "")
-        except UnexpectedInput as err:
-            return _lark_error(err, block, source_file)
-        builder = _Builder(block, source_file, grammar.lines)
-        builder.feed(tokens)
-        return builder.hand(header)
-    except ParseError as err:
-        return err
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
+                          builder=_Builder)

@@ -1,0 +1,110 @@
+"""Every site studbook knows, in one table: what it is called, how its files are recognised and split
+into hands, how a hand is read and written, and which rule profile judges its hands.
+
+Why one table: detection, parsing, writing and the default profile used to be three tables that had to
+agree; a site added to one and not the others gave "cannot read" errors for files it could read. A site
+studbook recognises but cannot read yet has a row without ``parse_hand``: its files get a clear "cannot
+read this site yet" instead of a confusing syntax error.
+
+The rule profile of a site is the profile of ``engine/profiles.py`` that bears the site's id as its name
+(a site's profile is measured on its real hands, and the engine keeps every profile as data); a site
+without one is judged by the default profile (Robert's Rules of Poker).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Iterable, Iterator, Mapping
+
+from ..engine.model import Hand
+from ..engine.profiles import DEFAULT_PROFILE, PROFILES
+from . import pokerstars
+from .errors import NotStudHand, ParseError
+from .pokerstars_writer import write_pokerstars
+from .reading import HandText, split_hands
+
+ParseResult = Hand | ParseError | NotStudHand
+HandParser = Callable[[HandText, str], ParseResult]
+FileReader = Callable[[Iterator[str], str], Iterator[ParseResult]]
+"""Reads the lines of a whole file (after the detection lines were put back in front): for formats whose
+hands are not split on a header line (XML)."""
+HandWriter = Callable[[Hand], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One site: ``site`` is its id (as stored in ``Hand.site``), ``name`` its name for people.
+
+    ``hand_header`` matches the first line of each of its hands: it detects the site (on the first few
+    non-blank lines of a file) and splits a file into hands. ``summary_header`` matches the first line of
+    its tournament summaries (results, no hands: skipped). ``parse_hand`` reads one hand; ``read`` reads a
+    whole file instead, for formats not split on a header line; a site with neither is recognised but
+    not readable yet. ``writer`` writes one hand in the site's format, hands joined by ``hand_separator``.
+    """
+
+    site: str
+    name: str
+    hand_header: re.Pattern[str]
+    parse_hand: HandParser | None = None
+    summary_header: re.Pattern[str] | None = None
+    read: FileReader | None = None
+    writer: HandWriter | None = None
+    hand_separator: str = "\n\n\n"
+
+    @property
+    def starts_hand(self) -> Callable[[str], object]:
+        """A test of a line: truthy when it is the first line of one of this site's hands (the compiled
+        pattern's own ``match``, called once per line of every file)."""
+        return self.hand_header.match
+
+    @property
+    def readable(self) -> bool:
+        return self.parse_hand is not None or self.read is not None
+
+    @property
+    def profile(self) -> str:
+        """The name of the rule profile this site's hands are judged by when no profile is named."""
+        return self.site if self.site in PROFILES else DEFAULT_PROFILE
+
+    def read_hands(self, lines: Iterable[str], source_file: str) -> Iterator[ParseResult]:
+        """Every hand of a file of this site, in file order (``lines`` from its first line on)."""
+        if self.read is not None:
+            yield from self.read(iter(lines), source_file)
+            return
+        parse = self.parse_hand
+        if parse is None:
+            raise ValueError(f"{self.name} hand histories cannot be read yet")
+        for block in split_hands(lines, self.hand_header.match):
+            yield parse(block, source_file)
+
+
+SITES: tuple[Site, ...] = (
+    Site("pokerstars", "PokerStars", pokerstars.HAND_HEADER, pokerstars.parse_hand,
+         summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
+         hand_separator="\n\n\n\n"),
+    Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
+    Site("bovada", "Bovada/Bodog", re.compile(r"(?:Bovada|Bodog) Hand #\d+")),
+    Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
+    Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
+    Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
+    Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
+    Site("acr", "Winning Poker Network (ACR)", re.compile(r"(?:Hand #\d+ - |Game started at: )")),
+    Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
+    Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
+    Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
+)
+"""Every site, in the order detection tries them (the first whose header matches wins)."""
+
+SITES_BY_ID: Mapping[str, Site] = MappingProxyType({s.site: s for s in SITES})
+
+
+def readable_sites() -> tuple[Site, ...]:
+    """The sites whose hand histories studbook reads, in table order."""
+    return tuple(s for s in SITES if s.readable)
+
+
+def writable_sites() -> tuple[Site, ...]:
+    """The sites studbook writes hands for (``convert --to``, ``simulate --format``)."""
+    return tuple(s for s in SITES if s.writer is not None)

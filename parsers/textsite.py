@@ -1,0 +1,450 @@
+"""The site-reader seam: everything a text hand-history reader needs that is not about one site.
+
+A text site is three things (docs/adding-a-site.md): a Lark grammar of the body of one hand
+(``grammars/<site>.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
+builder whose handler table turns each token of the grammar into model events. This module supplies the
+rest, once for every site:
+
+* :func:`load_grammar` compiles a site's grammar for the LALR parser with the contextual lexer, checks
+  that each line pattern has exactly the capturing groups the builder reads (so the grammar and the
+  builder cannot drift apart), and hands Lark the patterns without their captures (~15% faster lexing);
+* :func:`lark_error` turns Lark's complaint into a :class:`ParseError` at the file line, with what was
+  found and the lines that could have come there, in the site's own words;
+* :class:`SiteBuilder` holds the seat list and resolves printed names against it (names contain spaces,
+  colons, brackets and other players' names), reads amounts and cards, records noise lines as skipped,
+  runs the handler table over the tokens, and assembles the :class:`~studbook.engine.model.Hand`;
+* :func:`read_text_hand` is a site's whole ``parse_hand``: header first (so a hold'em hand of a
+  mixed-game file becomes a :class:`NotStudHand` without its body being parsed), then grammar, then
+  builder; every :class:`ParseError` raised on the way becomes the hand's result.
+
+Why line terminals: the cost of Lark follows the number of tokens per hand (ARCHITECTURE's performance
+budget); whole lines and runs of lines keep a hand at ~10 tokens while the grammar still says in which
+order the line kinds may come.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from importlib.resources import files
+from typing import Callable, ClassVar, Mapping
+from zoneinfo import ZoneInfo
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternRE, TerminalDef
+
+from ..engine.cards import CARD_BY_TEXT, Card
+from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
+from .errors import NotStudHand, ParseError
+from .reading import HandText
+
+__all__ = [
+    "Handler",
+    "HandHeader",
+    "LineGrammar",
+    "SiteBuilder",
+    "cents",
+    "lark_error",
+    "line_pattern",
+    "load_grammar",
+    "local_time",
+    "read_text_hand",
+    "where_error",
+    "without_captures",
+]
+
+Where = tuple[str, int]
+"""(file, 1-based line): where a header or line was read, for errors."""
+
+# --------------------------------------------------------------------------------- the header
+
+
+@dataclass(frozen=True, slots=True)
+class HandHeader:
+    """What a site's header line says. ``game`` is None for a game outside the stud family (the hand
+    becomes a :class:`NotStudHand` named by ``printed_game``); ``warning`` is a problem the hand is kept
+    with (an unknown time zone, say)."""
+
+    hand_id: str
+    game: Game | None
+    printed_game: str
+    mixed: str | None = None
+    small_bet: Money = 0
+    big_bet: Money = 0
+    currency: str | None = None
+    play_money: bool = False
+    tournament: Tournament | None = None
+    started_at: datetime | None = None
+    warning: str | None = None
+    ante: Money | None = None
+    table: str | None = None
+    max_seats: int | None = None
+
+
+def where_error(where: Where, text: str, message: str, expected: str) -> ParseError:
+    """A :class:`ParseError` at ``where`` about the line ``text``."""
+    return ParseError(where[0], where[1], text.rstrip("\n"), expected, message)
+
+
+# -------------------------------------------------------------------------------- amounts, times
+
+_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?[€£]?")
+
+
+@lru_cache(maxsize=4096)
+def cents(text: str) -> int | None:
+    """``$0.04`` -> 4, ``1,500`` -> 150000, ``5€`` -> 500: hundredths of the printed unit, exactly; None if
+    ``text`` is no amount. Cached: a file repeats the same few stakes-sized amounts thousands of times."""
+    m = _MONEY.fullmatch(text)
+    if m is None:
+        return None
+    frac = m["frac"] or ""
+    return int(m["whole"].replace(",", "")) * 100 + int(frac.ljust(2, "0"))
+
+
+@lru_cache(maxsize=4096)
+def _cards(text: str, separator: str | None) -> tuple[Card | None, ...]:
+    tokens = text.split() if separator is None else [t.strip() for t in text.split(separator)]
+    return tuple(map(CARD_BY_TEXT.get, tokens))
+
+
+_ZONES = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "CST": "America/Chicago", "CDT": "America/Chicago", "MT": "America/Denver",
+    "PT": "America/Los_Angeles", "AT": "America/Halifax", "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires", "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon",
+    "BST": "Europe/London", "CET": "Europe/Paris", "CEST": "Europe/Paris", "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
+    "HKT": "Asia/Hong_Kong", "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
+}
+"""The time-zone abbreviations sites print, as IANA zones (``CCT`` is China Coast Time)."""
+
+
+@lru_cache(maxsize=64)
+def _zone(abbreviation: str) -> ZoneInfo | None:
+    name = _ZONES.get(abbreviation.upper())
+    return ZoneInfo(name) if name else None
+
+
+def local_time(fields: tuple[int, int, int, int, int, int], zone: str) -> tuple[datetime | None, str | None]:
+    """``(y, mo, d, h, mi, s)`` in the zone a site abbreviates as ``zone``: the aware time, or None and a
+    warning for a zone nobody knows (the hand is kept; its start time is unknown)."""
+    tz = _zone(zone)
+    if tz is None:
+        return None, f"unknown time zone {zone!r}: start time left unknown"
+    return datetime(*fields, tzinfo=tz), None
+
+
+# --------------------------------------------------------------------------------- the grammar
+
+
+@dataclass(frozen=True, slots=True)
+class LineGrammar:
+    """A site's compiled grammar: Lark, the capturing regex of one line of each terminal with fields, and
+    each terminal in words (what it is, example lines) for error messages."""
+
+    site_name: str
+    lark: Lark
+    lines: Mapping[str, re.Pattern[str]]
+    words: Mapping[str, tuple[str, str]]
+
+
+def line_pattern(grammar_file: str, module: str, fields: Mapping[str, tuple[str, ...]], runs: frozenset[str],
+                 terminal: str, value: str) -> re.Pattern[str]:
+    """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields.
+
+    A run (``RUN: LINE+``) compiles to ``(?:LINE)+``; its one line is the inside. The number of capturing
+    groups must be the number of fields the builder unpacks, or the grammar and the builder disagree."""
+    if terminal in runs:
+        if not (value.startswith("(?:") and value.endswith(")+")):
+            raise ValueError(f"grammars/{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
+                             f"compiled to (?:LINE)+, not {value!r}")
+        value = value[3:-2]
+    pattern = re.compile(value)
+    if pattern.groups != len(fields[terminal]):
+        raise ValueError(f"grammars/{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
+                         f"parsers/{module}.py reads {len(fields[terminal])}: {', '.join(fields[terminal])}")
+    return pattern
+
+
+def without_captures(pattern: str) -> str:
+    """``pattern`` with every capturing group made non-capturing (``(x)`` and ``(?P<n>x)`` become
+    ``(?:x)``); escapes and character classes are left alone.
+
+    Why: Lark only needs to know where a token ends, and captures inside the repeated line pattern of a
+    run cost its lexer ~15% (the regex engine keeps their marks at every repetition); the builder reads
+    the fields with the capturing originals."""
+    out, i, in_class = [], 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            start = i + 2 if pattern.startswith("[^", i) else i + 1
+            if pattern.startswith("]", start):  # a "]" first in a class is a plain character
+                out.append(pattern[i : start + 1])
+                i = start + 1
+                continue
+        elif c == "(" and not pattern.startswith("(?", i):
+            out.append("(?:")
+            i += 1
+            continue
+        elif pattern.startswith("(?P<", i):
+            out.append("(?:")
+            i = pattern.index(">", i) + 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def load_grammar(grammar_file: str, module: str, site_name: str, fields: Mapping[str, tuple[str, ...]],
+                 runs: frozenset[str], words: Mapping[str, tuple[str, str]]) -> LineGrammar:
+    """Compile ``grammars/<grammar_file>`` (LALR, contextual lexer, the flat token list as result).
+
+    Call it from a site module's ``functools.cache``-d function: it is built once per process (worker
+    processes each build their own). ``fields`` names the capturing groups of each terminal's line
+    pattern in the order the builder reads them; ``runs`` the terminals written ``RUN: LINE+``."""
+    text = files("studbook.grammars").joinpath(grammar_file).read_text(encoding="utf-8")
+    originals: dict[str, str] = {}
+
+    def strip_captures(terminal: TerminalDef) -> None:
+        if isinstance(terminal.pattern, PatternRE):
+            originals[terminal.name] = terminal.pattern.value
+            terminal.pattern = PatternRE(without_captures(terminal.pattern.value), terminal.pattern.flags)
+
+    lark = Lark(text, parser="lalr", lexer="contextual", transformer=_Tokens(), edit_terminals=strip_captures,
+                import_paths=[_GrammarFiles()])
+    lines = {t: line_pattern(grammar_file, module, fields, runs, t, originals[t]) for t in fields}
+    return LineGrammar(site_name, lark, lines, words)
+
+
+class _GrammarFiles:
+    """Lets a site grammar ``%import common.NAME`` from ``grammars/common.lark`` (package data, so it
+    works from a wheel as well as from the source tree)."""
+
+    def __call__(self, base_path: object, grammar_path: str) -> tuple[str, str]:
+        return grammar_path, files("studbook.grammars").joinpath(grammar_path).read_text(encoding="utf-8")
+
+
+class _Tokens:
+    """Inline transformer that keeps the flat list of line tokens. A plain class rather than a
+    ``lark.Transformer``: Lark then builds the inlined helper rules with its tree class directly instead
+    of calling ``Transformer.__default__`` for each (~7% faster)."""
+
+    def start(self, tokens: list[Token]) -> list[Token]:
+        return tokens
+
+
+def _expected(grammar: LineGrammar, names: set[str] | frozenset[str]) -> str:
+    words = grammar.words
+    order = {name: i for i, name in enumerate(words)}
+    known = sorted((n for n in names if n in words), key=order.__getitem__)
+    described = dict.fromkeys(f"{what} ({lines})" if lines else what for what, lines in map(words.__getitem__, known))
+    return "one of " + ", ".join(described) if known else "the end of the hand"
+
+
+def lark_error(err: UnexpectedInput, grammar: LineGrammar, block: HandText, source_file: str,
+               body_start: int = 1) -> ParseError:
+    """Lark's complaint as a ParseError at the file line (Lark's line 1 is the hand's line
+    ``body_start``, 0-based: the line after the header by default), in the site's words."""
+    last = len(block.lines)
+    site, words = grammar.site_name, grammar.words
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        rel, message = last, "the hand ends here, before its summary is complete (cut off?)"
+        expected = _expected(grammar, err.expected)
+    elif isinstance(err, UnexpectedToken):
+        rel = err.token.line + body_start if err.token.line else last
+        what = words[err.token.type][0] if err.token.type in words else err.token.type
+        message = f"{what} is out of place here"
+        expected = _expected(grammar, err.expected)
+    elif isinstance(err, UnexpectedCharacters):
+        rel = err.line + body_start
+        message = f"not a {site} line that can come here"
+        expected = _expected(grammar, err.allowed)
+    else:
+        rel, message, expected = last, str(err), f"a complete {site} hand"
+    rel = min(max(rel, 1), last)
+    return ParseError(source_file, block.start_line + rel - 1, block.lines[rel - 1], expected, message)
+
+
+# -------------------------------------------------------------------------------- the builder
+
+Handler = Callable[["SiteBuilder", Token, int], None]
+"""A builder method for one terminal: (token, file line of its first line)."""
+
+
+class SiteBuilder:
+    """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
+
+    A site subclasses it and sets ``HANDLERS`` (terminal -> method) and ``SEATING`` (the terminals that
+    may come before the seat list is complete: any other token closes it). The base class knows nothing
+    of a site's lines: it keeps the seats, resolves names, reads amounts and cards, records noise lines
+    and runs the handler table."""
+
+    SITE: ClassVar[str] = ""
+    """The site id written on every Hand this builder makes."""
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {}
+    SEATING: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        self.block = block
+        self.file = source_file
+        self.grammar = grammar
+        self.lines = grammar.lines
+        self.body_start = body_start
+        self.seat_of: dict[str, int] = {}
+        self.unique: dict[str, int] = {}  # names no other seated name starts with: safe to take as read
+        self.seats: list[Seat] = []
+        self.events: list[Event] = []
+        self.warnings: list[ParseWarning] = []
+        self.skipped: list[SkippedLine] = []
+        self.next_line = block.start_line + body_start  # the first file line no token has covered yet
+
+    # -- errors, amounts, cards
+    def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
+        """A ParseError at file line ``no`` about ``line`` (to raise)."""
+        return where_error((self.file, no), line, message, expected)
+
+    def money(self, text: str, no: int, line: str) -> Money:
+        """An amount in hundredths; a ParseError at the line when ``text`` is no amount."""
+        value = cents(text)
+        if value is None:
+            raise self.error(no, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
+        return value
+
+    def cards(self, text: str, no: int, line: str, separator: str | None = None) -> tuple[Card | None, ...]:
+        """The cards of a bracket's text (split on blanks, or on ``separator``); a token that is no card
+        becomes None with a warning (garbled site output is recorded, never guessed)."""
+        cards = _cards(text, separator)
+        if None in cards:
+            tokens = text.split() if separator is None else [t.strip() for t in text.split(separator)]
+            for tok, card in zip(tokens, cards):
+                if card is None:
+                    self.warnings.append(ParseWarning(
+                        no, line.rstrip("\n"),
+                        f"{tok!r} is not a card (garbled site output): recorded as an unknown card"))
+        return cards
+
+    # -- the seat list and names
+    def add_seat(self, seat: int, name: str, stack: Money, sitting_out: bool = False) -> None:
+        self.seats.append(Seat(seat, name, stack, sitting_out))
+        self.seat_of[name] = seat
+
+    def seats_done(self) -> None:
+        """Which names can be taken as read: those no other seated name starts with (in sorted order,
+        a name that starts another is directly followed by one that starts with it)."""
+        names = sorted(self.seat_of)
+        self.unique = {n: self.seat_of[n] for n, after in zip(names, names[1:] + [""]) if not after.startswith(n)}
+
+    def seat(self, m: re.Match[str], group: int, no: int) -> tuple[int, re.Match[str]]:
+        """The seat a line names (its ``group``-th field) and the line's fields read against the seat list.
+
+        The pattern reads the shortest name that the rest of the line fits. When no other seated name
+        starts with that name, it is the player (the fast path). Otherwise the seated names the line
+        starts with are tried longest first: the line with that name replaced by a NUL must match the
+        same pattern with the NUL as the whole name, and that match's fields are the line's."""
+        seat = self.unique.get(m[group])
+        if seat is not None:
+            return seat, m
+        line, start = m[0], m.start(group) - m.start()
+        for candidate in sorted(self.seat_of, key=len, reverse=True):
+            if line.startswith(candidate, start):
+                probe = m.re.match(f"{line[:start]}\0{line[start + len(candidate):]}")
+                if probe is not None and probe.end(group) == start + 1:
+                    return self.seat_of[candidate], probe
+        raise self.error(no, line, f"{m[group]!r} is not seated at this table",
+                         "a line naming one of the players of the Seat lines")
+
+    def seat_exact(self, name: str, no: int, line: str) -> int:
+        """The seat of a name printed where nothing follows it (``… returned to NAME``)."""
+        seat = self.seat_of.get(name)
+        if seat is None:
+            raise self.error(no, line, f"{name!r} is not seated at this table",
+                             "a line naming one of the players of the Seat lines")
+        return seat
+
+    # -- the walk over the tokens
+    def skip(self, stop: int) -> None:
+        """The lines before file line ``stop`` that no token covered (noise) are skipped lines."""
+        start, lines = self.block.start_line, self.block.lines
+        self.skipped.extend(SkippedLine(no, lines[no - start]) for no in range(self.next_line, stop))
+
+    def feed(self, tokens: list[Token]) -> None:
+        """Every token in order through the handler table; the seat list is complete before the first
+        token that is not a seating one."""
+        base = self.block.start_line + self.body_start - 1  # Lark's line 1 is the body's first line
+        handlers, seating_kinds = self.HANDLERS, self.SEATING
+        seating = True
+        for tok in tokens:
+            kind = tok.type
+            if seating and kind not in seating_kinds:
+                self.seats_done()
+                seating = False
+            no = base + tok.line
+            if no > self.next_line:
+                self.skip(no)
+            handlers[kind](self, tok, no)
+            self.next_line = base + tok.end_line
+        if seating:
+            self.seats_done()
+        self.skip(self.block.start_line + len(self.block.lines))
+
+    def finish(self, header: HandHeader) -> None:
+        """What a site adds once every token is read (implicit deals, cross-checks): nothing by default."""
+
+    def build(self, header: HandHeader, **facts: object) -> Hand:
+        """The Hand: the header's facts, the events, and ``facts`` the body told (ante, bring_in,
+        total_pot, rake, printed_pots, table, max_seats, ... as keyword arguments of Hand)."""
+        if header.warning:
+            self.warnings.append(ParseWarning(self.block.start_line, self.block.lines[0], header.warning))
+        assert header.game is not None
+        fields: dict[str, object] = {
+            "mixed": header.mixed, "ante": header.ante, "currency": header.currency,
+            "play_money": header.play_money, "tournament": header.tournament, "table": header.table,
+            "max_seats": header.max_seats, "started_at": header.started_at,
+        }
+        fields.update(facts)
+        return Hand(
+            site=self.SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
+            big_bet=header.big_bet, seats=tuple(self.seats), events=tuple(self.events),
+            source_file=self.file, source_line=self.block.start_line,
+            skipped=tuple(self.skipped), warnings=tuple(self.warnings), **fields,  # type: ignore[arg-type]
+        )
+
+    def hand(self, header: HandHeader) -> Hand:
+        """The hand once every token is fed; a site overrides it to pass the facts its body told."""
+        self.finish(header)
+        return self.build(header)
+
+
+def read_text_hand(block: HandText, source_file: str, *, site: str,
+                   read_header: Callable[[str, Where], HandHeader], grammar: Callable[[], LineGrammar],
+                   builder: type[SiteBuilder], body_start: int = 1) -> Hand | ParseError | NotStudHand:
+    """One hand of a text site: a Hand, a NotStudHand (another game of a mixed file) or a ParseError.
+
+    ``body_start`` is how many lines the header takes (the grammar parses the lines after it)."""
+    try:
+        header = read_header(block.lines[0], (source_file, block.start_line))
+        if header.game is None:
+            return NotStudHand(source_file, block.start_line, site, header.printed_game)
+        compiled = grammar()
+        body = block.lines[body_start:]
+        try:
+            tokens: list[Token] = compiled.lark.parse("\n".join(body) + "\n" if body else "")  # type: ignore[assignment]
+        except UnexpectedInput as err:
+            return lark_error(err, compiled, block, source_file, body_start)
+        build = builder(block, source_file, compiled, body_start)
+        build.feed(tokens)
+        return build.hand(header)
+    except ParseError as err:
+        return err
