@@ -29,6 +29,7 @@ from .model import (
     Game,
     Half,
     Hand,
+    Limit,
     Marker,
     Money,
     Muck,
@@ -162,8 +163,10 @@ class StudState:
         bring_in: Money | None = None,
         label: Callable[[int], str] = lambda seat: f"Seat {seat}",
         money: Callable[[Money], str] = format_money,
+        limit: Limit = Limit.FIXED,
     ) -> None:
         self.game = game
+        self.limit = limit
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.bring_in = bring_in
@@ -201,6 +204,8 @@ class StudState:
         self.full_level: Money = 0
         self.bets = 0
         self.big_bet_made = False
+        self.last_step: Money = 0
+        """No limit and pot limit: the last full bet or raise of the street, the least the next may add."""
         self.marks: dict[int, int] = {}
         self.last: int | None = None
         self.opened = False
@@ -304,7 +309,11 @@ class StudState:
 
     def increments(self) -> tuple[Money, ...]:
         """The sizes a bet or raise may have on this street: the small bet on 3rd and 4th, the big bet
-        from 5th; on 4th with an open pair either size until a big one has been made."""
+        from 5th; on 4th with an open pair either size until a big one has been made. Without a fixed
+        limit, the least a bet or raise may add: the minimum bet, or the street's last full raise if
+        more (any larger amount is allowed too, up to the pot in pot limit: :meth:`_check_raise`)."""
+        if self.limit is not Limit.FIXED:
+            return (max(self.small_bet, self.last_step),)
         if self.street >= 5:
             return (self.big_bet,)
         if self.double_bet_allowed:
@@ -313,7 +322,8 @@ class StudState:
 
     @property
     def capped(self) -> bool:
-        return not self.uncapped and self.bets >= self.cap
+        """The fixed-limit cap is reached (no-limit and pot-limit betting has no cap)."""
+        return self.limit is Limit.FIXED and not self.uncapped and self.bets >= self.cap
 
     def raise_targets(self) -> tuple[Money, ...]:
         """Street totals a full completion, bet or raise may reach now."""
@@ -451,10 +461,28 @@ class StudState:
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
         targets = self.raise_targets()
+        if self.limit is not Limit.FIXED:
+            return self._check_open_raise(seat, total, all_in, targets[0], who, street)
         if total in targets or (all_in and total < min(targets)):
             return []
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
+
+    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money, who: str,
+                          street: str) -> list[Breach]:
+        """No limit: at least the minimum raise (short of an all-in); pot limit: at most the pot too,
+        the pot being everything in it once the raiser has called."""
+        m = self.money
+        if total < least and not all_in:
+            return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the least allowed is "
+                           f"{m(least)} ({self.limit})")]
+        if self.limit is Limit.POT_LIMIT:
+            to_call = max(0, self.level - self.contrib[seat])
+            most = self.level + sum(self.invested.values()) + to_call
+            if total > most:
+                return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; pot limit allows "
+                               f"at most {m(most)}")]
+        return []
 
     def apply(self, seat: int, move: Move) -> None:
         """Perform ``move`` whatever the rules say (a replay follows the site)."""
@@ -474,9 +502,11 @@ class StudState:
             self.opened = True
             step = total - (self.full_level if self.bets else 0)
             smallest = min(self.increments())
-            if 2 * step >= smallest:  # a full bet, or an all-in of at least half a bet (RRoP)
+            # a full bet, or in fixed limit an all-in of at least half a bet (RRoP)
+            if (2 * step if self.limit is Limit.FIXED else step) >= smallest:
                 self.bets += 1
                 self.full_level = total
+                self.last_step = step
                 self.big_bet_made |= self.street == 4 and step >= self.big_bet
             self.level = total
         self.marks[seat] = self.bets
@@ -611,7 +641,7 @@ class _Replay:
         self.money = partial(format_money, currency=hand.currency)
         self.state = StudState(
             hand.game, hand.small_bet, hand.big_bet, _in_hand(hand), profile,
-            bring_in=nominal_bring_in(hand), label=self.label, money=self.money,
+            bring_in=nominal_bring_in(hand), label=self.label, money=self.money, limit=hand.limit,
         )
         self.violations: list[Violation] = [
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)

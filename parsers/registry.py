@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import pokerstars
+from . import ipoker, merge, pokerstars
 from .errors import NotStudHand, ParseError
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
@@ -93,7 +93,8 @@ SITES: tuple[Site, ...] = (
     Site("acr", "Winning Poker Network (ACR)", re.compile(r"(?:Hand #\d+ - |Game started at: )")),
     Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
-    Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
+    Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read),
+    Site(merge.SITE, merge.NAME, merge.HAND_HEADER, read=merge.read),
 )
 """Every site, in the order detection tries them (the first whose header matches wins)."""
 

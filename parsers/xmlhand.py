@@ -21,7 +21,6 @@ that this module deals with once for both:
 
 from __future__ import annotations
 
-import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -46,21 +45,17 @@ from ..engine.model import (
     UncalledReturn,
 )
 from .errors import NotStudHand, ParseError
+from .textsite import cents
 
-_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?")
-_MAX_DIGITS = 13
-"""Whole digits an amount may have (ten trillion): anything longer is hostile input, not a stake."""
+_LONGEST = 24
+"""Characters an amount may have (``$1,000,000,000.00`` is 17): longer is hostile input, not a stake."""
 
 
 def money(text: str) -> Money | None:
-    """Hundredths of ``$1,234.5``, ``€0.05``, ``1,440``, ``0.10``; ``None`` for anything else."""
-    m = _MONEY.fullmatch(text.strip())
-    if m is None:
-        return None
-    whole = m["whole"].replace(",", "")
-    if len(whole) > _MAX_DIGITS:
-        return None
-    return int(whole) * 100 + int((m["frac"] or "0").ljust(2, "0"))
+    """Hundredths of ``$1,234.5``, ``€0.05``, ``1,440``, ``0.10`` (the seam's reading); ``None`` for
+    anything else, absurdly long numbers included."""
+    text = text.strip()
+    return cents(text) if len(text) <= _LONGEST else None
 
 
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
