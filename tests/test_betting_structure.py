@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from handbuilder import build
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import ActionKind, Game, Limit

@@ -12,7 +12,8 @@ from studbook.engine.profiles import PROFILES, HeadsUp, get_profile, profile_for
 
 
 def test_the_four_profiles_exist_and_differ_as_rules_md_says() -> None:
-    assert set(PROFILES) == {"pokerstars", "rrop", "wsop-cash", "wsop-tournament"}
+    # the rooms of RULES.md; measured site profiles (ipoker, merge, ...) are added beside them
+    assert {"pokerstars", "rrop", "wsop-cash", "wsop-tournament"} <= set(PROFILES)
     assert [PROFILES[n].max_raises for n in ("pokerstars", "rrop", "wsop-cash", "wsop-tournament")] == [3, 3, 4, 4]
     assert PROFILES["rrop"].heads_up is HeadsUp.BECOMES
     assert PROFILES["wsop-cash"].heads_up is HeadsUp.BEGINS
@@ -37,3 +38,11 @@ def test_unknown_profile_names_list_the_known_ones() -> None:
 def test_the_default_profile_comes_from_the_site() -> None:
     assert profile_for(build("stud 4/8\nseat 1 Ann 10")).name == "pokerstars"
     assert profile_for(build("stud 4/8 site fulltilt\nseat 1 Ann 10")).name == "rrop"
+
+
+def test_the_xml_sites_are_judged_by_their_measured_profiles() -> None:
+    from studbook.parsers.registry import SITES_BY_ID
+
+    for site in ("ipoker", "merge"):
+        assert SITES_BY_ID[site].profile == site
+        assert PROFILES[site].max_raises == 3 and PROFILES[site].double_bet_games == frozenset({Game.STUD})
