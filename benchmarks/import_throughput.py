@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from studbook.analytics.importer import run_import
+from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
 
 REPO = Path(__file__).resolve().parents[1]

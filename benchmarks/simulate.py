@@ -17,7 +17,7 @@ import io
 import resource
 import time
 
-from studbook.analytics.cmd_simulate import player_range
+from studbook.cli.cmd_simulate import player_range
 from studbook.engine.model import Game
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers.pokerstars_writer import write_pokerstars_file

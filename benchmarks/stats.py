@@ -32,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from studbook.analytics.importer import CHUNK_HANDS
+from studbook.pipeline.importer import CHUNK_HANDS
 from studbook.analytics.rows import hand_batches, to_arrow
 from studbook.analytics.schema import PARSE_ERRORS
 from studbook.analytics.stats import Filters, stat_table

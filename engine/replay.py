@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Iterable, Mapping, Sequence
 
+from .betting import AGGRESSIVE, StreetLedger
 from .cards import ACE, DECK, Card, format_cards
 from .evaluate import high_board_value, razz_board_value
 from .model import (
@@ -42,8 +43,6 @@ from .model import (
 )
 from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
-
-AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 
 CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 """(down, up) cards each live player receives on each street."""
@@ -169,7 +168,6 @@ class StudState:
         self.limit = limit
         self.small_bet = small_bet
         self.big_bet = big_bet
-        self.bring_in = bring_in
         self.profile = profile
         self.cap = 1 + profile.max_raises
         """Bets allowed on a street: the bet (or completion) plus the profile's raises."""
@@ -195,14 +193,13 @@ class StudState:
         self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.community: list[Card | None] = []
         self.street = 3
+        self.ledger = StreetLedger(self.seats, bring_in)
+        """The street's chips, level and full bets: the engine's one copy of them (see :mod:`.betting`)."""
         self._new_round()
 
     # ---------------------------------------------------------------- round bookkeeping
     def _new_round(self) -> None:
-        self.contrib: dict[int, Money] = {s: 0 for s in self.seats}
-        self.level: Money = 0
-        self.full_level: Money = 0
-        self.bets = 0
+        self.ledger.start_street(self.street)
         self.big_bet_made = False
         self.last_step: Money = 0
         """No limit and pot limit: the last full bet or raise of the street, the least the next may add."""
@@ -221,6 +218,26 @@ class StudState:
 
     # ---------------------------------------------------------------- views
     @property
+    def bring_in(self) -> Money | None:
+        """The stakes' nominal bring-in (``None`` when the hand never says); the ledger holds it."""
+        return self.ledger.bring_in
+
+    @property
+    def contrib(self) -> dict[int, Money]:
+        """Chips each seat has put in on this street (the ledger's; read it, change it through :meth:`apply`)."""
+        return self.ledger.contrib
+
+    @property
+    def level(self) -> Money:
+        """The street total a player must reach to call."""
+        return self.ledger.level
+
+    @property
+    def bets(self) -> int:
+        """Full bets, completions and raises made on this street (what the cap counts)."""
+        return self.ledger.bets
+
+    @property
     def live(self) -> tuple[int, ...]:
         """Seats still in the hand (not folded), in seat order."""
         return self._live
@@ -237,10 +254,11 @@ class StudState:
 
     def _needs_action(self, seat: int) -> bool:
         """A live seat with chips that has not acted on the street, or not matched the bet since."""
+        ledger = self.ledger
         return (
             seat not in self.folded
             and self.stack[seat] > 0
-            and (seat not in self.marks or self.contrib[seat] < self.level)
+            and (seat not in self.marks or ledger.contrib[seat] < ledger.level)
         )
 
     def _nobody_left_to_bet(self) -> bool:
@@ -248,7 +266,8 @@ class StudState:
         if len(self._live) <= 1:
             return True
         able = self.able
-        return len(able) <= 1 and all(self.contrib[s] >= self.level for s in able)
+        contrib, level = self.ledger.contrib, self.ledger.level
+        return len(able) <= 1 and all(contrib[s] >= level for s in able)
 
     @property
     def betting_closed(self) -> bool:
@@ -323,38 +342,41 @@ class StudState:
     @property
     def capped(self) -> bool:
         """The fixed-limit cap is reached (no-limit and pot-limit betting has no cap)."""
-        return self.limit is Limit.FIXED and not self.uncapped and self.bets >= self.cap
+        return self.limit is Limit.FIXED and not self.uncapped and self.ledger.bets >= self.cap
 
     def raise_targets(self) -> tuple[Money, ...]:
         """Street totals a full completion, bet or raise may reach now."""
-        base = self.full_level if self.bets else 0
+        ledger = self.ledger
+        base = ledger.full_level if ledger.bets else 0
         return tuple(base + inc for inc in self.increments())
 
     def may_raise(self, seat: int) -> bool:
         """Not capped, and the betting is open to this seat (it has not acted since the last full bet)."""
-        return not self.capped and self.marks.get(seat) != self.bets
+        return not self.capped and self.marks.get(seat) != self.ledger.bets
 
     def _someone_can_answer(self, seat: int) -> bool:
         """Whether another player could put in more than the current bet: raising against players who
         are all-in (or would be, just calling) wins nothing and is not offered."""
-        contrib, stack, level = self.contrib, self.stack, self.level
+        contrib, stack, level = self.ledger.contrib, self.stack, self.ledger.level
         for other in self._live:
             if other != seat and contrib[other] + stack[other] > level:
                 return True
         return False
 
     def raise_kind(self) -> ActionKind:
-        if self.street == 3 and self.bets == 0:
+        bets = self.ledger.bets
+        if self.street == 3 and bets == 0:
             return ActionKind.COMPLETE
-        return ActionKind.RAISE if self.bets else ActionKind.BET
+        return ActionKind.RAISE if bets else ActionKind.BET
 
     def options(self) -> Options | None:
         """What the player to act may do (``None`` when nobody is to act)."""
         seat = self.to_act
         if seat is None:
             return None
-        contributed, stack = self.contrib[seat], self.stack[seat]
-        to_call = max(0, self.level - contributed)
+        level = self.ledger.level
+        contributed, stack = self.ledger.contrib[seat], self.stack[seat]
+        to_call = max(0, level - contributed)
         bring_in = None
         if self.opening and self.bring_in is not None:
             bring_in = min(self.bring_in, stack)
@@ -363,7 +385,7 @@ class StudState:
         if self.may_raise(seat) and stack > to_call and self._someone_can_answer(seat):
             targets = self.raise_targets()
             raise_to = tuple(t for t in targets if t - contributed <= stack)
-            if not raise_to and contributed + stack > self.level:
+            if not raise_to and contributed + stack > level:
                 all_in_to = contributed + stack
         return Options(seat, to_call, bring_in, self.raise_kind(), raise_to, all_in_to, contributed, stack)
 
@@ -419,7 +441,7 @@ class StudState:
 
     def _check_kind(self, seat: int, move: Move, who: str, street: str) -> list[Breach]:
         kind, put = move.kind, move.put
-        to_call = max(0, self.level - self.contrib[seat])
+        to_call = self.ledger.to_call(seat)
         all_in = put >= self.stack[seat] > 0
         m = self.money
         if kind is ActionKind.CHECK:
@@ -447,17 +469,18 @@ class StudState:
         return []
 
     def _check_raise(self, seat: int, put: Money, all_in: bool, who: str, street: str) -> list[Breach]:
-        total = self.contrib[seat] + put
+        level = self.ledger.level
+        total = self.ledger.contrib[seat] + put
         m = self.money
-        if total <= self.level:
+        if total <= level:
             if all_in:
                 return []
             return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}, not above the "
-                           f"{m(self.level)} already bet")]
+                           f"{m(level)} already bet")]
         if self.capped:
             return [Breach("raise.cap", f"{who} raises to {m(total)} on {street} after the betting was capped "
                            f"at {self.cap} bets")]
-        if self.marks.get(seat) == self.bets:
+        if self.marks.get(seat) == self.ledger.bets:
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
         targets = self.raise_targets()
@@ -487,36 +510,35 @@ class StudState:
     def apply(self, seat: int, move: Move) -> None:
         """Perform ``move`` whatever the rules say (a replay follows the site)."""
         kind, put = move.kind, move.put
+        ledger = self.ledger
         self._put(seat, put)
-        self.contrib[seat] += put
-        total = self.contrib[seat]
-        if kind is ActionKind.FOLD:
-            self.folded.setdefault(seat, self.street)
-            self._live = tuple(s for s in self._live if s != seat)
-            if self.profile.heads_up is HeadsUp.BECOMES and len(self._live) == 2 and self.bets < self.cap:
-                self.uncapped = True
-        elif kind is ActionKind.BRING_IN:
-            self.opened = True
-            self.level = max(self.level, total, self.bring_in or 0)
-        elif kind in AGGRESSIVE and total > self.level:
-            self.opened = True
-            step = total - (self.full_level if self.bets else 0)
-            smallest = min(self.increments())
-            # a full bet, or in fixed limit an all-in of at least half a bet (RRoP)
-            if (2 * step if self.limit is Limit.FIXED else step) >= smallest:
-                self.bets += 1
-                self.full_level = total
+        if kind in AGGRESSIVE:
+            before = ledger.level
+            # a full bet, or in fixed limit an all-in of at least half the smallest bet the limit allows
+            # (RRoP); without a fixed limit only a full raise counts (the ledger halves what it is given)
+            least = min(self.increments())
+            step = ledger.put(seat, put, kind, least if self.limit is Limit.FIXED else 2 * least)
+            if step:
                 self.last_step = step
-                self.big_bet_made |= self.street == 4 and step >= self.big_bet
-            self.level = total
-        self.marks[seat] = self.bets
+            self.opened |= ledger.level > before
+            self.big_bet_made |= self.street == 4 and step > 0 and step >= self.big_bet
+        else:
+            ledger.put(seat, put, kind)
+            if kind is ActionKind.FOLD:
+                self.folded.setdefault(seat, self.street)
+                self._live = tuple(s for s in self._live if s != seat)
+                if self.profile.heads_up is HeadsUp.BECOMES and len(self._live) == 2 and ledger.bets < self.cap:
+                    self.uncapped = True
+            elif kind is ActionKind.BRING_IN:
+                self.opened = True
+        self.marks[seat] = ledger.bets
         self.last = seat
 
     def uncalled(self) -> tuple[int, Money] | None:
         """The part of the street's top bet that nobody matched, and whose it is."""
         if self.uncalled_done:
             return None
-        ranked = sorted(self.contrib.items(), key=lambda item: item[1], reverse=True)
+        ranked = sorted(self.ledger.contrib.items(), key=lambda item: item[1], reverse=True)
         if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
             return None
         excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
@@ -528,8 +550,7 @@ class StudState:
         self.uncalled_done = True
         if back is not None:
             seat, amount = back
-            self.contrib[seat] -= amount
-            self.level = max(self.contrib.values())
+            self.ledger.uncalled(seat, amount)
             self._put(seat, -amount)
             self.returned[seat] += amount
         return back
@@ -577,14 +598,8 @@ class StudState:
 
 
 def _to_move(state: StudState, action: Action) -> Move:
-    """The chips a recorded action adds: RAISE/COMPLETE carry the new street total (``to``)."""
-    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-        if action.to is not None:
-            return Move(action.kind, action.to - state.contrib[action.seat])
-        return Move(action.kind, state.level - state.contrib[action.seat] + action.amount)
-    if action.kind in (ActionKind.CHECK, ActionKind.FOLD):
-        return Move(action.kind)
-    return Move(action.kind, action.amount)
+    """The chips a recorded action adds, as the street's ledger reads the model's fields."""
+    return Move(action.kind, state.ledger.added(action))
 
 
 def nominal_bring_in(hand: Hand) -> Money | None:
@@ -712,9 +727,10 @@ class _Replay:
             return
         self.goto(action.street, action.line)
         move = _to_move(state, action)
-        if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - state.level:
+        level = state.ledger.level
+        if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - level:
             self.flag("bet.size", f"{self.label(action.seat)} raises {self.money(action.amount)} to "
-                      f"{self.money(action.to)}, but the bet before was {self.money(state.level)}",
+                      f"{self.money(action.to)}, but the bet before was {self.money(level)}",
                       action.line, action.seat, action.street)
         for breach in state.act(action.seat, move):
             self.flag(breach.rule, breach.message, action.line, action.seat, action.street)

@@ -36,6 +36,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
 from .errors import NotStudHand, ParseError
@@ -106,9 +107,10 @@ def cents(text: str) -> int | None:
 
 
 @lru_cache(maxsize=4096)
-def _cards(text: str, separator: str | None) -> tuple[Card | None, ...]:
-    tokens = text.split() if separator is None else [t.strip() for t in text.split(separator)]
-    return tuple(map(CARD_BY_TEXT.get, tokens))
+def _cards(text: str) -> tuple[Card | None, ...]:
+    """The cards of a bracket's blank-separated text, None for a token that is no card. Cached like
+    amounts: door cards and single new cards are a few hundred texts."""
+    return tuple(map(CARD_BY_TEXT.get, text.split()))
 
 
 _ZONES = {
@@ -289,7 +291,9 @@ class SiteBuilder:
     A site subclasses it and sets ``HANDLERS`` (terminal -> method) and ``SEATING`` (the terminals that
     may come before the seat list is complete: any other token closes it). The base class knows nothing
     of a site's lines: it keeps the seats, resolves names, reads amounts and cards, records noise lines
-    and runs the handler table."""
+    and runs the handler table. ``ledger`` is the engine's street-betting state: a site that prints
+    "raises to Y" (Full Tilt) or the chips an action adds (ACR) states it in the model's terms by asking
+    it (``self.ledger.raise_to(...)``) instead of doing betting arithmetic of its own."""
 
     SITE: ClassVar[str] = ""
     """The site id written on every Hand this builder makes."""
@@ -308,6 +312,7 @@ class SiteBuilder:
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
         self.skipped: list[SkippedLine] = []
+        self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
 
     # -- errors, amounts, cards
@@ -325,10 +330,11 @@ class SiteBuilder:
     def cards(self, text: str, no: int, line: str, separator: str | None = None) -> tuple[Card | None, ...]:
         """The cards of a bracket's text (split on blanks, or on ``separator``); a token that is no card
         becomes None with a warning (garbled site output is recorded, never guessed)."""
-        cards = _cards(text, separator)
+        if separator is not None:
+            text = " ".join(t.strip() for t in text.split(separator))
+        cards = _cards(text)
         if None in cards:
-            tokens = text.split() if separator is None else [t.strip() for t in text.split(separator)]
-            for tok, card in zip(tokens, cards):
+            for tok, card in zip(text.split(), cards):
                 if card is None:
                     self.warnings.append(ParseWarning(
                         no, line.rstrip("\n"),
@@ -408,17 +414,19 @@ class SiteBuilder:
         if header.warning:
             self.warnings.append(ParseWarning(self.block.start_line, self.block.lines[0], header.warning))
         assert header.game is not None
-        fields: dict[str, object] = {
-            "mixed": header.mixed, "ante": header.ante, "currency": header.currency,
-            "play_money": header.play_money, "tournament": header.tournament, "table": header.table,
-            "max_seats": header.max_seats, "started_at": header.started_at,
-        }
-        fields.update(facts)
+        facts.setdefault("mixed", header.mixed)
+        facts.setdefault("ante", header.ante)
+        facts.setdefault("currency", header.currency)
+        facts.setdefault("play_money", header.play_money)
+        facts.setdefault("tournament", header.tournament)
+        facts.setdefault("table", header.table)
+        facts.setdefault("max_seats", header.max_seats)
+        facts.setdefault("started_at", header.started_at)
         return Hand(
             site=self.SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
             big_bet=header.big_bet, seats=tuple(self.seats), events=tuple(self.events),
             source_file=self.file, source_line=self.block.start_line,
-            skipped=tuple(self.skipped), warnings=tuple(self.warnings), **fields,  # type: ignore[arg-type]
+            skipped=tuple(self.skipped), warnings=tuple(self.warnings), **facts,  # type: ignore[arg-type]
         )
 
     def hand(self, header: HandHeader) -> Hand:

@@ -21,8 +21,8 @@ from handbuilder import build  # noqa: E402
 from test_equity import ALL_IN_ON_SIXTH  # noqa: E402
 
 from studbook.analytics import charts  # noqa: E402
-from studbook.analytics.cli import main  # noqa: E402
-from studbook.analytics.cmd_chart import KIND_HELP  # noqa: E402
+from studbook.cli.app import main  # noqa: E402
+from studbook.cli.cmd_chart import KIND_HELP  # noqa: E402
 from studbook.analytics.rows import rows_for_hand, to_arrow  # noqa: E402
 from studbook.analytics.store import SourceFile, Store, open_store  # noqa: E402
 from studbook.analytics.winrate import Z95  # noqa: E402

@@ -11,8 +11,8 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
-from studbook.analytics.cli import build_parser, commands, main
-from studbook.analytics.progress import Progress
+from studbook.cli.app import build_parser, commands, main
+from studbook.cli.progress import Progress
 from studbook.analytics.schema import TABLES
 from studbook.engine.profiles import PROFILES
 
@@ -179,7 +179,7 @@ def test_audit_text_report_reports_a_broken_hand_with_file_and_line(
 def test_ctrl_c_during_import_says_how_to_finish(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from studbook.analytics import importer
+    from studbook.pipeline import importer
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -190,7 +190,7 @@ def test_ctrl_c_during_import_says_how_to_finish(
 
 
 def test_a_long_expected_list_is_cut_in_the_text_and_kept_in_the_json() -> None:
-    from studbook.analytics.cmd_audit import EXPECTED_SHOWN, message_lines
+    from studbook.cli.cmd_audit import EXPECTED_SHOWN, message_lines
 
     kinds = [f"'kind {i}'" for i in range(20)]
     message = f"not a line that can come here (got: 'Ann: dances'; expected: one of {', '.join(kinds)})"
@@ -235,7 +235,7 @@ def test_audit_rules_lists_every_rule_and_profile_without_paths(capsys: pytest.C
 
 
 def test_an_expected_list_is_cut_between_items_not_inside_an_example() -> None:
-    from studbook.analytics.cmd_audit import message_lines
+    from studbook.cli.cmd_audit import message_lines
 
     detail = ("not a line that can come here (got: 'x'; expected: one of 'A', a run ('B: c', 'D: e, f'), "
               "'G', a line ('H: doesn't', 'I'), 'J', 'K', 'L')")

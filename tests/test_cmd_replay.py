@@ -11,9 +11,9 @@ from conftest import SAMPLE_DATA
 from handbuilder import build
 from test_equity import ALL_IN_ON_SIXTH
 
-from studbook.analytics.cli import main
-from studbook.analytics.cmd_replay import render_hand
-from studbook.analytics.importer import run_import
+from studbook.cli.app import main
+from studbook.cli.cmd_replay import render_hand
+from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
 from studbook.engine.model import Action, ActionKind, Hand, UncalledReturn
 from studbook.engine.replay import replay

@@ -16,8 +16,8 @@ from conftest import SAMPLE_DATA
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studbook.analytics.cli import main
-from studbook.analytics.cmd_stats import (
+from studbook.cli.app import main
+from studbook.cli.cmd_stats import (
     CELL_STYLES,
     Limits,
     header_rows,
@@ -26,7 +26,7 @@ from studbook.analytics.cmd_stats import (
     sections,
     street_of,
 )
-from studbook.analytics.importer import run_import
+from studbook.pipeline.importer import run_import
 from studbook.analytics.stats import HEADLINE, STATS, STATS_BY_KEY, stat_table
 from studbook.analytics.store import Store, open_store
 from studbook.analytics.winrate import winrates

@@ -12,8 +12,8 @@ from typing import Iterator
 import pytest
 
 from conftest import corpus_path
-from studbook.analytics import importer
-from studbook.analytics.importer import discover, run_import
+from studbook.pipeline import importer
+from studbook.pipeline.importer import discover, run_import
 from studbook.analytics.schema import TABLES
 from studbook.analytics.store import Store, open_store
 

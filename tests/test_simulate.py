@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studbook.analytics.cli import main
+from studbook.cli.app import main
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Game, Half, Hand, Show
 from studbook.engine.profiles import PROFILES, get_profile

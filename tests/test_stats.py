@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import SAMPLE_DATA, corpus_path
-from studbook.analytics.cli import main
-from studbook.analytics.importer import run_import
+from studbook.cli.app import main
+from studbook.pipeline.importer import run_import
 from studbook.analytics.stats import BREAKDOWNS, STATS, Filters, parse_amount, parse_stakes, stat_table
 from studbook.analytics.store import Store, open_store
 from studbook.analytics.winrate import winrates

@@ -30,7 +30,7 @@ from ..engine.model import (
     UncalledReturn,
     format_money,
 )
-from .cli import Command, add_db_option, add_profile_option, fail
+from .app import Command, add_db_option, add_profile_option, fail
 
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
@@ -199,7 +199,7 @@ def _payout(hand: Hand, result: ReplayResult, names: dict[int, str], money: Call
 def run(args: argparse.Namespace) -> int:
     from ..engine.profiles import get_profile
     from ..engine.replay import replay
-    from .store import StoreError, open_store
+    from ..analytics.store import StoreError, open_store
 
     try:
         with open_store(args.db, read_only=True) as store:

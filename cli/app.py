@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
-    from .stats import Filters
+    from ..analytics.stats import Filters
 
 COMMAND_PREFIX = "cmd_"
 
@@ -40,7 +40,7 @@ class Command:
 
 def commands() -> list[Command]:
     """Every ``COMMAND`` defined by a ``cmd_*`` module of this package, by name."""
-    package = __package__ or "studbook.analytics"
+    package = __package__ or "studbook.cli"
     here = importlib.import_module(package).__path__
     found = [
         importlib.import_module(f"{package}.{info.name}").COMMAND
@@ -107,7 +107,7 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
 def hand_files(paths: Sequence[str]) -> tuple[list[Path], bool]:
     """The hand-history files :func:`add_paths_argument`'s paths name, and whether any path does not
     exist (each such path is reported on stderr; commands that read files then exit with 1)."""
-    from .importer import discover
+    from ..pipeline.importer import discover
 
     files, missing = discover(paths)
     for message in missing:
@@ -169,7 +169,7 @@ def hand_filters(args: argparse.Namespace, **more: Any) -> Filters:
     """The :class:`~.stats.Filters` of :func:`add_filter_options`' options (and ``more`` fields, such as
     ``players``). Checked here, so that a wrong ``--stakes`` fails with its ValueError before a database
     is opened."""
-    from .stats import Filters
+    from ..analytics.stats import Filters
 
     filters = Filters(games=tuple(args.game), stakes=tuple(args.stakes), since=args.since, until=args.until, **more)
     filters.where()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from .cli import Command, add_db_option, add_filter_options, fail, hand_filters
+from .app import Command, add_db_option, add_filter_options, fail, hand_filters
 
 KIND_HELP = {
     "winnings": "cumulative net won against hands: total, showdown, non-showdown and the all-in EV line",
@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from .charts import CHARTS
-    from .store import StoreError, open_store
+    from ..analytics.charts import CHARTS
+    from ..analytics.store import StoreError, open_store
 
     try:
         filters = hand_filters(args)

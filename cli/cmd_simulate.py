@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from .cli import Command, at_least, fail
+from .app import Command, at_least, fail
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
@@ -24,7 +24,7 @@ FORMATS = ("pokerstars", "phh")
 
 def money(text: str) -> int:
     """``"0.10"`` -> 10 hundredths, exactly; an argparse type."""
-    from .stats import parse_amount
+    from ..analytics.stats import parse_amount
 
     try:
         return parse_amount(text)
@@ -45,7 +45,7 @@ def player_range(text: str) -> tuple[int, int]:
 
 def stakes_pair(text: str) -> tuple[int, int]:
     """``"1/2"`` -> (100, 200): the small and big bet; an argparse type."""
-    from .stats import parse_stakes
+    from ..analytics.stats import parse_stakes
 
     try:
         return parse_stakes(text)

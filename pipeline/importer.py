@@ -34,10 +34,10 @@ from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
 from ..parsers import parse_file
 from ..parsers.errors import NotStudHand, ParseError
-from .progress import Progress
-from .rows import Replayed, hand_batches, hand_id, to_arrow
-from .schema import HAND_TABLES, PARSE_ERRORS
-from .store import FileCounts, SourceFile, Store
+from ..cli.progress import Progress
+from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
+from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
+from ..analytics.store import FileCounts, SourceFile, Store
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .cli import Command, add_db_option, fail
+from .app import Command, add_db_option, fail
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .store import StoreError, open_store
+    from ..analytics.store import StoreError, open_store
 
     try:
         store = open_store(args.db, read_only=True)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable, TextIO
 
 from ..engine.model import STREET_NAMES
 from ..parsers.errors import split_detail
-from .cli import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
+from .app import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -64,8 +64,8 @@ class FileAudit:
 def audit_file(task: AuditTask) -> FileAudit:
     """Parse and replay one file and collect every violation and parse error (runs in a worker)."""
     from ..parsers.errors import NotStudHand
-    from .importer import Problem, file_failure, replayed_hands
-    from .rows import hand_id
+    from ..pipeline.importer import Problem, file_failure, replayed_hands
+    from ..analytics.rows import hand_id
 
     hands = not_stud = 0
     findings: list[Finding] = []
@@ -291,7 +291,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .importer import default_workers, map_files
+    from ..pipeline.importer import default_workers, map_files
 
     files, missing = hand_files(args.paths)
     if not files:

@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.model import STREET_NAMES, format_money
-from .cli import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, plural
+from .app import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, plural
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -78,9 +78,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .stats import HEADLINE, describe_stats, stat_table
-    from .store import StoreError, open_store
-    from .winrate import winrates
+    from ..analytics.stats import HEADLINE, describe_stats, stat_table
+    from ..analytics.store import StoreError, open_store
+    from ..analytics.winrate import winrates
 
     if args.stat == ["list"]:
         listing = describe_stats()
@@ -240,7 +240,7 @@ def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     currencies."""
     import pandas as pd
 
-    from .stats import currencies
+    from ..analytics.stats import currencies
 
     rows = []
     for key, part in money.groupby(list(groups), sort=False, dropna=False):
@@ -329,7 +329,7 @@ section's first stat."""
 
 def sections() -> list[tuple[str, list[str]]]:
     """``(title, stat keys)`` of each card section, every stat but ``hands`` in exactly one."""
-    from .stats import STATS
+    from ..analytics.stats import STATS
 
     keys = [s.key for s in STATS]
     starts = [keys.index(first) for _, first in SECTIONS] + [len(keys)]
@@ -349,7 +349,7 @@ def player_card(frame: pd.DataFrame, money: pd.DataFrame, games: pd.DataFrame, n
     """Every stat of ``frame`` for player ``name`` in sections, the later streets as a grid (rows: the
     stat, columns: 4th-7th together then each street), then his results from ``money`` (winrates), one
     section per currency. Stats of a game he did not play (stud8's hi/lo) are left out."""
-    from .stats import STATS_BY_KEY
+    from ..analytics.stats import STATS_BY_KEY
 
     mine = frame[frame["player"] == name]
     if mine.empty:
@@ -399,7 +399,7 @@ def _money(amount: int, currency: str | None) -> str:
 
 def _results(money: pd.DataFrame) -> list[tuple[str, list[list[str]], int]]:
     """A card section per currency: net (and per hour), BB/100 with its 95% interval, rake, sessions."""
-    from .stats import currencies
+    from ..analytics.stats import currencies
 
     blocks = []
     for r in money.itertuples():
@@ -433,7 +433,7 @@ def stat_list_text(listing: pd.DataFrame) -> str:
 def winrate_text(frame: pd.DataFrame) -> str:
     """The money view for people, one row per group and currency: hands, net and rake in the printed
     unit (tournament chips named), BB/100 with its 95% interval, sessions, hours, money per hour."""
-    from .stats import currencies
+    from ..analytics.stats import currencies
 
     groups = shown_groups(frame, before="hands")
     units = currencies(frame["currency"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .cli import Command, add_db_option, add_paths_argument, add_profile_option, add_workers_option, fail
+from .app import Command, add_db_option, add_paths_argument, add_profile_option, add_workers_option, fail
 
 
 INTERRUPTED = 130
@@ -27,9 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .importer import default_workers, run_import
+    from ..pipeline.importer import default_workers, run_import
     from .progress import Progress
-    from .store import StoreError, open_store
+    from ..analytics.store import StoreError, open_store
 
     try:
         store = open_store(args.db)

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .cli import Command, add_paths_argument, fail, hand_files, plural
+from .app import Command, add_paths_argument, fail, hand_files, plural
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

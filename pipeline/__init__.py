@@ -1,0 +1,1 @@
+"""The import pipeline: find hand-history files, parse and replay them, store them."""

@@ -1,0 +1,150 @@
+"""The street ledger: every site's wording of a raise or call becomes the same model Action, and the
+chips it records add up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import given
+from hypothesis import strategies as st
+from studbook.engine.betting import StreetLedger
+from studbook.engine.model import Action, ActionKind
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a scripted street, as street totals: what the three wordings are printed from."""
+
+    seat: int
+    kind: ActionKind
+    before: int
+    """The seat's chips in before the move."""
+    level: int
+    """The street's level before the move."""
+    total: int
+    """The seat's chips in after the move."""
+
+
+@st.composite
+def streets(draw: st.DrawFn) -> list[Step]:
+    """A street of calls, checks, bets and raises among 2-6 seats, with totals worked out by plain
+    arithmetic here (the oracle), independent of the ledger."""
+    seats = draw(st.integers(2, 6))
+    contrib = dict.fromkeys(range(1, seats + 1), 0)
+    level = 0
+    steps: list[Step] = []
+    for _ in range(draw(st.integers(1, 14))):
+        seat = draw(st.integers(1, seats))
+        before = contrib[seat]
+        if draw(st.booleans()):
+            total = level + draw(st.integers(1, 5000))
+            kind = ActionKind.RAISE if level else ActionKind.BET
+        elif level > before:
+            total, kind = level, ActionKind.CALL
+        else:
+            total, kind = before, ActionKind.CHECK
+        steps.append(Step(seat, kind, before, level, total))
+        contrib[seat] = total
+        level = max(level, total)
+    return steps
+
+
+def _play(steps: list[Step], wording: str) -> tuple[list[Action], StreetLedger]:
+    ledger = StreetLedger(street=4)
+    out: list[Action] = []
+    for line, s in enumerate(steps, start=1):
+        if s.kind is ActionKind.RAISE:
+            if wording == "to":
+                out.append(ledger.raise_to(line, 4, s.seat, s.kind, s.total))
+            elif wording == "by":
+                out.append(ledger.raise_by(line, 4, s.seat, s.kind, s.total - s.level, s.total))
+            else:
+                out.append(ledger.raise_adding(line, 4, s.seat, s.kind, s.total - s.before))
+        elif s.kind is ActionKind.CALL:
+            if wording == "to":
+                out.append(ledger.call_to(line, 4, s.seat, s.total))
+            else:
+                out.append(ledger.call_adding(line, 4, s.seat, s.total - s.before))
+        elif s.kind is ActionKind.BET:
+            out.append(ledger.bet(line, 4, s.seat, s.kind, s.total))
+        else:
+            out.append(ledger.record(Action(line, 4, s.seat, s.kind)))
+    return out, ledger
+
+
+@given(streets())
+def test_the_three_raise_wordings_of_one_street_give_identical_actions(steps: list[Step]) -> None:
+    by_to, _ = _play(steps, "to")
+    by_increment, _ = _play(steps, "by")
+    by_added, _ = _play(steps, "added")
+    assert by_to == by_increment == by_added
+
+
+@given(streets())
+def test_actions_follow_the_model_and_contributions_add_up(steps: list[Step]) -> None:
+    actions, ledger = _play(steps, "added")
+    for s, a in zip(steps, actions):
+        assert (a.seat, a.kind) == (s.seat, s.kind)
+        if s.kind is ActionKind.RAISE:
+            assert (a.amount, a.to) == (s.total - s.level, s.total)  # increment over the level, new total
+        else:
+            assert (a.amount, a.to) == (s.total - s.before, None)  # chips put in
+    final: dict[int, int] = {}
+    for s in steps:
+        final[s.seat] = s.total
+    assert {seat: ledger.contributed(seat) for seat in final} == final
+    assert ledger.level == max(final.values())
+    assert ledger.bets == sum(s.kind in (ActionKind.BET, ActionKind.RAISE) for s in steps)
+    assert sum(ledger.contrib.values()) == sum(
+        a.amount if a.to is None else a.to - s.before for s, a in zip(steps, actions))
+
+
+@given(streets())
+def test_recording_the_model_actions_again_gives_the_same_street(steps: list[Step]) -> None:
+    """A writer or the replay that reads the model's Actions back sees the chips the parser saw."""
+    actions, ledger = _play(steps, "to")
+    again = StreetLedger(street=4)
+    for s, a in zip(steps, actions):
+        assert again.added(a) == s.total - s.before
+        again.record(a)
+    assert (again.contrib, again.level, again.bets) == (ledger.contrib, ledger.level, ledger.bets)
+
+
+@given(streets(), st.integers(1, 5000))
+def test_an_uncalled_return_takes_the_excess_back_and_lowers_the_level(steps: list[Step], extra: int) -> None:
+    _, ledger = _play(steps, "to")
+    top = max(ledger.contrib, key=lambda seat: ledger.contrib[seat])
+    others = max((v for seat, v in ledger.contrib.items() if seat != top), default=0)
+    ledger.raise_to(99, 4, top, ActionKind.RAISE, ledger.level + extra)
+    excess = ledger.contributed(top) - others
+    ledger.uncalled(top, excess)
+    assert ledger.contributed(top) == others == ledger.level
+
+
+def test_full_tilt_completion_over_a_bring_in_is_the_model_raise() -> None:
+    """Bring-in 1, ``completes it to 2``, ``raises to 4``, a call, then 4th street starts afresh."""
+    ledger = StreetLedger(bring_in=100)
+    assert ledger.bet(10, 3, 1, ActionKind.BRING_IN, 100) == Action(10, 3, 1, ActionKind.BRING_IN, 100)
+    assert ledger.bets == 0 and ledger.level == 100
+    assert ledger.raise_to(11, 3, 2, ActionKind.COMPLETE, 200) == Action(11, 3, 2, ActionKind.COMPLETE, 100, 200)
+    assert ledger.raise_to(12, 3, 1, ActionKind.RAISE, 400) == Action(12, 3, 1, ActionKind.RAISE, 200, 400)
+    assert ledger.call_to(13, 3, 2, 400) == Action(13, 3, 2, ActionKind.CALL, 200)
+    assert (ledger.bets, ledger.level, ledger.contributed(1)) == (2, 400, 400)
+    assert ledger.raise_adding(14, 4, 1, ActionKind.RAISE, 200) == Action(14, 4, 1, ActionKind.RAISE, 200, 200)
+    assert (ledger.street, ledger.bets, ledger.contributed(2)) == (4, 1, 0)
+
+
+def test_a_short_bring_in_still_sets_the_nominal_level() -> None:
+    """All-in for 40 on a 100 bring-in: the next player calls 100 (RULES.md §2)."""
+    ledger = StreetLedger(bring_in=100)
+    ledger.bet(1, 3, 1, ActionKind.BRING_IN, 40, all_in=True)
+    assert ledger.to_call(2) == 100 and ledger.to_call(1) == 60
+
+
+def test_an_all_in_raise_of_less_than_half_a_bet_is_not_a_full_raise() -> None:
+    ledger = StreetLedger(street=5)
+    assert ledger.put(1, 400, ActionKind.BET, min_step=400) == 400
+    assert ledger.put(2, 550, ActionKind.RAISE, min_step=400) == 0  # 150 over: under half a bet
+    assert (ledger.bets, ledger.level, ledger.full_level) == (1, 550, 400)
+    assert ledger.put(3, 750, ActionKind.RAISE, min_step=400) == 350  # 350 over the last full bet
+    assert (ledger.bets, ledger.full_level) == (2, 750)
