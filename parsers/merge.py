@@ -227,7 +227,7 @@ def _event(draft: HandDraft, node: Node, street: int | None, round_id: str,
         draft.ante(node.line, seat, chips)
     elif kind == "ALL_IN":
         # Merge prints the chips put in; should a file print the street total instead, the stack says so
-        had = draft.contrib.get(seat, 0)
+        had = draft.ledger.contributed(seat)
         if had and chips == had + draft.stack[seat]:
             chips -= had
         draft.act(node.line, seat, PUT, chips)

@@ -4,10 +4,9 @@ iPoker and Merge describe a hand in the same terms, which differ from the text s
 that this module deals with once for both:
 
 * **Amounts mean different things per action**: a call, bet or all-in states the chips put in, a
-  raise (and Merge's completion) the player's new total for the street. :class:`HandDraft` keeps the
-  street's contributions to turn each into the model's ``Action`` (``amount`` = chips for a call or
-  bet, the increment for a raise, ``to`` = the street total), and decides what an "all-in" was
-  (a call, a bet, a completion or a raise) from the bet it faced.
+  raise (and Merge's completion) the player's new total for the street. :class:`HandDraft` asks the
+  engine's :class:`~studbook.engine.betting.StreetLedger` to turn each into the model's ``Action``,
+  and decides what an "all-in" was (a call, a bet, a completion or a raise) from the bet it faced.
 * **No uncalled-bet line**: the sites fold the unmatched part of a bet back into the bettor's
   winnings (Merge sometimes lists it as a winner of its own, ``uncalled="true"``). The draft returns
   the unmatched part at the end of its street, as the text sites print it, and takes it out of the
@@ -44,6 +43,7 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
+from ..engine.betting import StreetLedger
 from .errors import NotStudHand, ParseError
 from .textsite import cents
 
@@ -140,8 +140,8 @@ class HandDraft:
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
         self.street = 3
-        self.contrib: dict[int, Money] = {}
-        self.level: Money = 0
+        self.ledger = StreetLedger()
+        """The engine's street betting (chips per seat, level): turns the site's amounts into Actions."""
         self.last_line = line
         self.returned: dict[int, Money] = {}
         """Uncalled chips still inside the bettor's printed winnings (taken out by :meth:`collect`)."""
@@ -170,14 +170,14 @@ class HandDraft:
         if street != self.street:
             self.close_street()
             self.street = street
-            self.contrib = {}
-            self.level = 0
+            self.ledger.start_street(street)
 
     def close_street(self) -> None:
         """Return the part of the street's top bet nobody matched (the sites never print it)."""
-        if not self.contrib:
+        contrib = self.ledger.contrib
+        if not contrib:
             return
-        ranked = sorted(self.contrib.items(), key=lambda item: item[1], reverse=True)
+        ranked = sorted(contrib.items(), key=lambda item: item[1], reverse=True)
         top_seat, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0
         if top > second:
@@ -188,10 +188,9 @@ class HandDraft:
                 self.returned[top_seat] = self.returned.get(top_seat, 0) + back
             self.events.append(UncalledReturn(line, top_seat, back))
             self.returned_total[top_seat] = self.returned_total.get(top_seat, 0) + back
-            self.contrib[top_seat] = top - back
+            self.ledger.uncalled(top_seat, back)
             self.stack[top_seat] += back
             self.invested[top_seat] -= back
-        self.contrib = {}
 
     # ------------------------------------------------------------------ actions
     def _put(self, seat: int, chips: Money) -> bool:
@@ -214,7 +213,8 @@ class HandDraft:
         :data:`COMPLETE_TO` with ``chips`` as the site means it."""
         if seat not in self.stack:
             raise Fault(line, f"seat {seat}", "a seat of the hand's player list", "action by a player not seated")
-        street, had = self.street, self.contrib.get(seat, 0)
+        ledger, street = self.ledger, self.street
+        had, level = ledger.contributed(seat), ledger.level
         if printed in (RAISE_TO, COMPLETE_TO):
             put = chips - had
             if put < 0:
@@ -226,32 +226,37 @@ class HandDraft:
             put = chips
         total = had + put
         all_in = self._put(seat, put)
-        self.contrib[seat] = total
         kind = self._kind(printed, total)
-        amount_, to = put, None
         if kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-            amount_, to = total - self.level, total
+            action = ledger.raise_to(line, street, seat, kind, total, all_in)
+        elif kind is ActionKind.CALL:
+            action = ledger.call_adding(line, street, seat, put, all_in)
+        elif kind in (ActionKind.CHECK, ActionKind.FOLD):
+            action = ledger.record(Action(line, street, seat, kind))
+        else:
+            action = ledger.bet(line, street, seat, kind, put, all_in)
         if kind is ActionKind.FOLD:
             self.folded.add(seat)
         if kind is ActionKind.BRING_IN and not all_in:
             self.bring_in = put
         if not all_in and kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            size = total if kind is ActionKind.COMPLETE else total - self.level if kind is ActionKind.RAISE else put
+            size = total if kind is ActionKind.COMPLETE else total - level if kind is ActionKind.RAISE else put
             (self.small_seen if street == 3 else self.fourth_seen if street == 4 else self.big_seen).append(size)
-        self.level = max(self.level, total)
-        self.events.append(Action(line, street, seat, kind, amount_, to, all_in))
+        self.events.append(action)
         self.last_line = line
 
     def _kind(self, printed: str, total: Money) -> ActionKind:
+        """The model's kind of an aggressive or all-in action, from the bet it faced: on 3rd street
+        the first bet over the bring-in is the completion; an all-in that does not pass the level is a
+        call."""
+        level = self.ledger.level
         third = self.street == 3
-        opened = self.level > (self.bring_in or 0) if third else self.level > 0
+        opened = self.ledger.bets > 0 or level > (self.bring_in or 0) if third else level > 0
         if printed in (RAISE_TO, COMPLETE_TO, BET_OR_COMPLETE, PUT):
-            if printed == PUT and total <= self.level:
+            if printed == PUT and total <= level:
                 return ActionKind.CALL
             if third and not opened:
                 return ActionKind.COMPLETE
-            if printed == RAISE_TO or (printed == PUT and opened):
-                return ActionKind.RAISE
             return ActionKind.RAISE if opened else ActionKind.BET
         return ActionKind(printed)
 
