@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.model import (
     Action,
@@ -43,7 +44,6 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
-from ..engine.betting import StreetLedger
 from .errors import NotStudHand, ParseError
 from .textsite import cents
 
@@ -371,7 +371,8 @@ def in_file_order(
                 queue.popleft()
                 yield head.make(stakes)
             else:
-                yield queue.popleft()
+                yield head
+                queue.popleft()
     for head in queue:
         if isinstance(head, Deferred):
             yield head.make(memory.get(head.key))
