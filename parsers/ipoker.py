@@ -205,7 +205,8 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
         for seat in live:
             line, held = last_cards[seat]
             known = tuple(c for c in held if c is not None)
-            draft.reveal(line, seat, known, shown=len(known) == len(held) == 7)
+            full = len(known) == len(held) == 7
+            draft.reveal(line, seat, known if full else (), shown=full)  # unseen cards: he gave up
     for line, seat, won in wins:
         draft.collect(line, seat, won)
     total = bets - sum(draft.returned_total.values())
@@ -218,7 +219,7 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
 
     if session.stakes is not None:
         return make(session.stakes)
-    return Deferred((session.game, draft.nominal_ante()), draft.seen_stakes(), make)
+    return Deferred((session.game, draft.nominal_ante()), draft.seen_stakes(), draft.seen_stakes(weak=True), make)
 
 
 def _split(street: int, cards: tuple[Card | None, ...], line: int) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]]:

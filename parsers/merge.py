@@ -193,7 +193,7 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
 
     if description is not None and description.stakes is not None:
         return make(description.stakes)
-    return Deferred((game, draft.nominal_ante()), draft.seen_stakes(), make)
+    return Deferred((game, draft.nominal_ante()), draft.seen_stakes(), draft.seen_stakes(weak=True), make)
 
 
 def _deal(draft: HandDraft, node: Node, street: int) -> None:

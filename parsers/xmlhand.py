@@ -110,13 +110,21 @@ class StakesMemory:
 
     def __init__(self) -> None:
         self.levels: dict[tuple[Game, Money | None], Stakes] = {}
+        self.weak: dict[tuple[Game, Money | None], Stakes] = {}
 
-    def learn(self, key: tuple[Game, Money | None], seen: Stakes | None) -> None:
+    def learn(self, key: tuple[Game, Money | None], seen: Stakes | None, weak: Stakes | None = None) -> None:
         if seen is not None:
             self.levels.setdefault(key, seen)
+        if weak is not None:
+            self.weak.setdefault(key, weak)
 
     def get(self, key: tuple[Game, Money | None]) -> Stakes | None:
+        """The level's limits as a completion or bet of the file showed them."""
         return self.levels.get(key)
+
+    def fallback(self, key: tuple[Game, Money | None]) -> Stakes | None:
+        """The limits, or failing that the step of a raise (when every bet of the level was all-in)."""
+        return self.levels.get(key) or self.weak.get(key)
 
 
 # Printed kinds of action, as the sites' modules name them to the draft.
@@ -153,6 +161,7 @@ class HandDraft:
         self.small_seen: list[Money] = []
         self.fourth_seen: list[Money] = []
         self.big_seen: list[Money] = []
+        self.raise_steps: dict[int, list[Money]] = {3: [], 5: []}
         self.invested: dict[int, Money] = {}
         self.collected: dict[int, Money] = {}
 
@@ -214,7 +223,7 @@ class HandDraft:
         if seat not in self.stack:
             raise Fault(line, f"seat {seat}", "a seat of the hand's player list", "action by a player not seated")
         ledger, street = self.ledger, self.street
-        had, level = ledger.contributed(seat), ledger.level
+        had = ledger.contributed(seat)
         if printed in (RAISE_TO, COMPLETE_TO):
             put = chips - had
             if put < 0:
@@ -225,6 +234,7 @@ class HandDraft:
         else:
             put = chips
         total = had + put
+        base = ledger.full_level if ledger.bets else 0
         all_in = self._put(seat, put)
         kind = self._kind(printed, total)
         if kind in (ActionKind.RAISE, ActionKind.COMPLETE):
@@ -239,9 +249,11 @@ class HandDraft:
             self.folded.add(seat)
         if kind is ActionKind.BRING_IN and not all_in:
             self.bring_in = put
-        if not all_in and kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            size = total if kind is ActionKind.COMPLETE else total - level if kind is ActionKind.RAISE else put
+        if not all_in and kind in (ActionKind.COMPLETE, ActionKind.BET):  # a raise's step can be muddied by
+            size = total if kind is ActionKind.COMPLETE else put        # an all-in for less before it
             (self.small_seen if street == 3 else self.fourth_seen if street == 4 else self.big_seen).append(size)
+        elif not all_in and kind is ActionKind.RAISE and street != 4:
+            self.raise_steps[3 if street == 3 else 5].append(total - base)
         self.events.append(action)
         self.last_line = line
 
@@ -275,13 +287,17 @@ class HandDraft:
             self.events.append(Collect(line, seat, chips - back, pot))
         self.collected[seat] = self.collected.get(seat, 0) + chips - back
 
-    def seen_stakes(self) -> Stakes | None:
+    def seen_stakes(self, weak: bool = False) -> Stakes | None:
         """The limits this hand's own full bets show, if any (4th street counts only without an open
-        pair, where stud high allows either size)."""
-        small = self.small_seen[0] if self.small_seen else None
-        big = self.big_seen[0] if self.big_seen else None
-        if small is None and self.fourth_seen and not self._open_pair():
-            small = self.fourth_seen[0]
+        pair, where stud high allows either size); ``weak``: the steps of its raises instead."""
+        if weak:
+            small = self.raise_steps[3][0] if self.raise_steps[3] else None
+            big = self.raise_steps[5][0] if self.raise_steps[5] else None
+        else:
+            small = self.small_seen[0] if self.small_seen else None
+            big = self.big_seen[0] if self.big_seen else None
+            if small is None and self.fourth_seen and not self._open_pair():
+                small = self.fourth_seen[0]
         if small is None and big is None:
             return None
         if small is None:
@@ -345,6 +361,7 @@ class Deferred:
 
     key: tuple[Game, Money | None]
     seen: Stakes | None
+    weak: Stakes | None
     make: Callable[[Stakes | None], Hand]
 
 
@@ -360,7 +377,7 @@ def in_file_order(
     queue: deque[Hand | ParseError | NotStudHand | Deferred] = deque()
     for item in items:
         if isinstance(item, Deferred):
-            memory.learn(item.key, item.seen)
+            memory.learn(item.key, item.seen, item.weak)
         queue.append(item)
         while queue:
             head = queue[0]
@@ -369,12 +386,12 @@ def in_file_order(
                 if stakes is None and len(queue) <= MAX_DEFERRED:
                     break
                 queue.popleft()
-                yield head.make(stakes)
+                yield head.make(stakes or memory.fallback(head.key))
             else:
                 yield head
                 queue.popleft()
     for head in queue:
         if isinstance(head, Deferred):
-            yield head.make(memory.get(head.key))
+            yield head.make(memory.fallback(head.key))
         else:
             yield head
