@@ -105,7 +105,7 @@ def write_game(hand: Hand) -> str:
         elif isinstance(e, Collect):
             win[e.seat] += e.amount
         elif isinstance(e, CommunityCard):
-            raise ValueError("iPoker prints no community card")
+            raise TypeError("iPoker prints no community card")
     players = "".join(
         f'<player seat="{s.seat}" name={quoteattr(s.player)} chips="{amount(s.stack, sym)}" dealer="0" '
         f'win="{amount(win[s.seat], sym)}" bet="{amount(bet[s.seat], sym)}" rebuy="0" addon="0"/>'
