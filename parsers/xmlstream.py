@@ -2,14 +2,15 @@
 
 Why pyexpat, driven by hand, rather than ``ElementTree.iterparse``, lxml or defusedxml:
 
-* **Safety.** A hand history never needs a DTD, so any ``<!DOCTYPE`` is refused the moment expat
-  reports it (``StartDoctypeDeclHandler``), before a single entity is declared: no entity expansion
-  (billion laughs), no external entity, no file or network access — there is nothing left to expand
-  or fetch. Parameter-entity parsing is switched off and any external-entity reference is refused as
-  well, and expat (>= 2.4) has its own amplification limit as a second wall. ElementTree's pull
-  parser exposes none of these hooks (its C parser hides the expat object), lxml would be a new
-  compiled dependency whose safety rests on remembering three keyword arguments, and defusedxml is a
-  wrapper around exactly these expat handlers.
+* **Safety.** A hand history never needs a DTD, and without a DTD no entity can be declared: no
+  expansion bomb (billion laughs), no external entity, no file or network access. Three walls keep
+  DTDs out: a line holding ``<!DOCTYPE``/``<!ENTITY``/... is refused before expat sees it; every file
+  is parsed inside a root element of the reader's own, where a DOCTYPE is not even well-formed; and
+  the expat handlers refuse a doctype, an entity declaration and an external entity reference, with
+  parameter entities switched off (expat >= 2.4 also limits entity amplification itself).
+  ElementTree's pull parser exposes none of these hooks (its C parser hides the expat object), lxml
+  would be a new compiled dependency whose safety rests on remembering the right keyword arguments,
+  and defusedxml is a wrapper around exactly these expat handlers.
 * **Speed.** expat is C; the handlers below keep per element one tuple of attributes and (for the few
   elements with text) the text: about 30 elements a hand. Measured on the 117-hand iPoker STT session
   (292 kB): pyexpat with these handlers 7.5 ms, ``ElementTree.XMLPullParser`` 6.9 ms (C tree
@@ -94,7 +95,7 @@ class _Session:
         self.stack: list[Node] = []
         self.text: list[str] = []
         self.done: list[TopElement] = []
-        self.root_tag, self.root_attrs = wrapper or ("", {})
+        self.root_tag, self.root_attrs = "", {}
         self.count = 0
         p = pyexpat.ParserCreate()
         p.buffer_text = True
@@ -106,8 +107,9 @@ class _Session:
         p.EndElementHandler = self._end
         p.CharacterDataHandler = self._data
         self.parser = p
-        opening = f"<{_ROOT}>" + (f"<{self.root_tag}>" if wrapper else "")
-        p.Parse(opening, False)  # no newline: expat's line 1 stays the first line fed
+        p.Parse(f"<{_ROOT}>" + (f"<{wrapper[0]}>" if wrapper else ""), False)  # no newline: line 1 stays line 1
+        if wrapper:
+            self.root_attrs = wrapper[1]
 
     def line(self) -> int:
         """The file line expat is at (it counts from 1 in what it was fed)."""
@@ -167,6 +169,9 @@ _WRAPPERS = frozenset({"session"})
 """Elements that wrap a file's hands rather than being one (iPoker's ``<session>``)."""
 
 _HAND_START = re.compile(r"<game[\s>/]")
+_WRAPPER_START = re.compile(r"<session[\s>]")
+_DTD = re.compile(r"<!(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)\b", re.IGNORECASE)
+_PLAIN = "plain XML elements and attributes, without <!DOCTYPE> or <!ENTITY>"
 
 
 def read_top_elements(lines: Iterable[str], source_file: str, site: str) -> Iterator[TopElement | ParseError]:
@@ -180,9 +185,19 @@ def read_top_elements(lines: Iterable[str], source_file: str, site: str) -> Iter
     for number, line in enumerate(lines, 1):
         if number == 1:
             line = _DECLARATION.sub("", line, count=1)
+        if _DTD.search(line):
+            if session is not None:
+                yield ParseError(source_file, number, line.strip()[:200], _PLAIN,
+                                 "a DTD or entity declaration (<!DOCTYPE ...>, <!ENTITY ...>) is not allowed in a "
+                                 "hand history: its entities could expand without bound or read files and URLs")
+                wrapper = (session.root_tag, session.root_attrs) if session.root_tag else None
+                session = None
+            continue
         if session is None:
             m = _HAND_START.search(line)
             if m is None:
+                if wrapper is None and _WRAPPER_START.search(line):
+                    wrapper = ("session", {})  # skipped past the session's start: it is open
                 continue
             session = _Session(number - 1, wrapper)
             line = line[m.start():]
@@ -221,5 +236,5 @@ def _error(session: _Session, err: Exception, source_file: str, site: str, text:
     else:
         where = session.stack[0].line if session.stack else session.line()
         message = str(err)
-        expected = "plain XML elements and attributes, without <!DOCTYPE> or <!ENTITY>"
+        expected = _PLAIN
     return ParseError(source_file, where, text.strip()[:200], expected, message)
