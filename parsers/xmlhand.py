@@ -43,19 +43,22 @@ from ..engine.model import (
     Show,
     Tournament,
     UncalledReturn,
+    format_money,
 )
 from .errors import NotStudHand, ParseError
 from .textsite import cents
 
-_LONGEST = 24
-"""Characters an amount may have (``$1,000,000,000.00`` is 17): longer is hostile input, not a stake."""
+_MOST_DIGITS = 15
+"""Digits an amount may have (ten trillion and cents): more is hostile input, not a stake."""
 
 
 def money(text: str) -> Money | None:
     """Hundredths of ``$1,234.5``, ``€0.05``, ``1,440``, ``0.10`` (the seam's reading); ``None`` for
     anything else, absurdly long numbers included."""
     text = text.strip()
-    return cents(text) if len(text) <= _LONGEST else None
+    if len(text) > 4 * _MOST_DIGITS or sum(c.isdigit() for c in text) > _MOST_DIGITS:
+        return None
+    return cents(text)
 
 
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -280,8 +283,8 @@ class HandDraft:
         """What the site says it paid ``seat``; the bettor's own unmatched chips are taken back out."""
         back = self.returned.pop(seat, 0)
         if back > chips:
-            self.warnings.append(ParseWarning(line, f"{chips}", f"the site pays {chips / 100:.2f} to a player "
-                                              f"owed {back / 100:.2f} back from an uncalled bet"))
+            self.warnings.append(ParseWarning(line, format_money(chips), f"the site pays {format_money(chips)} "
+                                              f"to a player owed {format_money(back)} back from an uncalled bet"))
             back = chips
         if chips - back > 0:
             self.events.append(Collect(line, seat, chips - back, pot))
