@@ -14,7 +14,7 @@ its unit.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import duckdb
 import numpy as np
@@ -38,7 +38,7 @@ STUD8_RESULTS: tuple[tuple[str, str], ...] = (
 """The stud8 result stats (keys of :data:`studbook.analytics.stats.STATS`) the result chart counts."""
 
 
-Line = tuple[str, pd.Series, dict[str, object]]
+Line = tuple[str, pd.Series, dict[str, Any]]
 """A line to draw: its legend name, its y values (one per hand) and matplotlib style keywords."""
 
 

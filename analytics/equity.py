@@ -154,7 +154,8 @@ def _runouts(unseen: np.ndarray, sizes: Sequence[int], limit: int, samples: int,
 def _winners(values: np.ndarray) -> np.ndarray:
     """Per run-out, each column's share of a prize the best (highest) values split evenly."""
     best = values == values.max(axis=1, keepdims=True)
-    return best / best.sum(axis=1, keepdims=True)
+    shares: np.ndarray = best / best.sum(axis=1, keepdims=True)
+    return shares
 
 
 def _winnings(game: Game, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
@@ -270,8 +271,8 @@ def _cards_at(seat: int, street: int, deals: Sequence[Deal], hand: Hand) -> tupl
         hidden = list(dict.fromkeys(c for c in shown if c is not None and c not in every_up))
         if len(hidden) < 2:
             return None
-        down = hidden[:2]
-    return (*down, *up)  # type: ignore[return-value]  # None was ruled out above
+        return (*hidden[:2], *up)  # type: ignore[arg-type]  # None in up was ruled out above
+    return (*down, *up)  # type: ignore[arg-type]  # None was ruled out above
 
 
 def hand_seed(hand: Hand) -> int:

@@ -1,4 +1,4 @@
-"""Per-hand stat flags: what each player did in one hand, as the columns STATS.md's stats are summed from.
+"""Per-hand stat flags: what each player did in one hand, as the columns docs/stats.md's stats are summed from.
 
 Every stat is "done / chances" summed over hands. Working those out needs the order of the betting (who
 had acted, who had raised, whether the pot was still unopened), which SQL over the ``actions`` table can
@@ -6,7 +6,7 @@ only reconstruct with slow window queries. So each hand is read once here, at im
 gets a row of small flags and counters stored in ``hand_players``; the stats are then plain ``SUM``s (see
 :mod:`.stats`), fast enough for millions of hands.
 
-Stud semantics (STATS.md): the bring-in is forced and never voluntary or aggressive; the completion (a
+Stud semantics (docs/stats.md): the bring-in is forced and never voluntary or aggressive; the completion (a
 bet, raise or "complete" over the bring-in) is the 3rd-street raise, even when the bring-in player makes
 it himself; the steal seats are the three seats acting just before the bring-in on 3rd street. Pot
 results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, never from the site's text.
@@ -26,7 +26,7 @@ from ..engine.cards import ACE, RANKS, Card
 from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, Marker, ReplayResult
 
 LATER_STREETS: tuple[int, ...] = (4, 5, 6, 7)
-"""The streets STATS.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
+"""The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
 
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""
@@ -311,10 +311,10 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
         kind = d.action.kind
         counter = ("raises" if d.aggressions else "bets") if d.aggressive else _COUNTER_OF.get(kind)
         if counter is not None:
-            f[key[counter]] = int(f.get(key[counter], 0)) + 1
+            f[key[counter]] = int(f.get(key[counter]) or 0) + 1
         faces_bet = d.faces_bet
         if faces_bet:
-            f[key["faced"]] = int(f.get(key["faced"], 0)) + 1
+            f[key["faced"]] = int(f.get(key["faced"]) or 0) + 1
         if d.checked_before and faces_bet and d.could_raise and key["xr_chance"] not in f:
             f[key["xr_chance"]] = True
             f[key["xr"]] = d.aggressive
@@ -410,7 +410,7 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     reached = reached_streets(hand)
     folds = fold_streets(hand)
     seats = dealt_in(hand)
-    per_seat = {seat: _DEFAULTS.copy() for seat in seats}
+    per_seat: dict[int, Flags] = {seat: dict(_DEFAULTS) for seat in seats}
     parts: list[dict[int, Flags]] = [
         _third_street(seats, plays.get(3, []), bring_in), _results(hand, result, seats), _cards(hand)
     ]

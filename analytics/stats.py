@@ -1,4 +1,4 @@
-"""Player statistics (STATS.md) as DuckDB SQL over the stored hands, returned as pandas DataFrames.
+"""Player statistics (docs/stats.md) as DuckDB SQL over the stored hands, returned as pandas DataFrames.
 
 Every stat is one row of :data:`STATS`: a SQL expression for what was *done* and one for the *chances*,
 both evaluated per ``hand_players`` row and summed. That table is the only place a stat's definition

@@ -30,14 +30,14 @@ from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, TypeAlias
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from .rows import to_arrow
-from .schema import HAND_TABLES, HANDS, IMPORTS, PARSE_ERRORS, SCHEMA_VERSION, TABLES
+from .schema import HAND_TABLES, HANDS, IMPORTS, SCHEMA_VERSION, TABLES
 
 DEFAULT_DB = "studbook.duckdb"
 
@@ -56,7 +56,7 @@ THREADS_VARIABLE = "STUDBOOK_THREADS"
 """Environment variables that override the memory limit (a DuckDB size such as ``512MB``, ``4GB``) and
 the number of DuckDB threads (default: one per core), for every command."""
 
-Rows = pa.Table | pa.RecordBatch
+Rows: TypeAlias = "pa.Table | pa.RecordBatch"
 """Rows of one table with the schema's Arrow types (see :func:`studbook.analytics.rows.to_arrow`)."""
 
 Chunk = Mapping[str, Rows]

@@ -8,7 +8,7 @@ Builds a file of at least 20,000 stud hands (the real corpus hands repeated with
   (header, table, seat, ante, street, deal, each betting and showdown line, summary lines, chat and
   table noise), counting hands at their headers. Every line is recognised as the parser's lexer has
   to recognise it, and nothing more: no fields, no order, no Hand. That is the floor of pure-Python
-  text handling issue #2 compares against. (ARCHITECTURE.md quotes ~5,000 hands/s for a classifier;
+  text handling issue #2 compares against. (docs/architecture.md quotes ~5,000 hands/s for a classifier;
   this one is ~3x faster, and ~10% faster than the first grammar's terminals in Lark's order, which
   makes the goal stricter, not easier.) Its patterns are fixed here, one per line kind as the first
   grammar had them, rather than read from grammars/pokerstars.lark: a baseline that followed the

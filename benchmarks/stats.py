@@ -12,7 +12,7 @@ Three phases, each printed with its figures:
 2. **scale**: the stored hands are copied in SQL with fresh ids (and later time stamps) until the
    database holds ``--hands`` hands, so the stats can be timed on a million hands without simulating
    and importing them all (the copies have the same stats as the originals, repeated).
-3. **stats**: the full stat table per player (every stat of STATS.md), the same by game and stakes, and
+3. **stats**: the full stat table per player (every stat of docs/stats.md), the same by game and stakes, and
    the win-rate table with sessions; seconds for each. The goal is under 5 s for a million hands.
 
     python benchmarks/stats.py [--hands 1000000] [--import-hands 20000] [--source simulator|corpus|mod:func]

@@ -1,6 +1,6 @@
 """The ``studbook`` command: a thin argparse front over the import, audit, export ... sub-commands.
 
-Every sub-command lives in its own module ``analytics/cmd_<name>.py`` that defines ``COMMAND``, a
+Every sub-command lives in its own module ``cli/cmd_<name>.py`` that defines ``COMMAND``, a
 :class:`Command`. :func:`build_parser` finds those modules by name, so adding ``studbook stats`` is adding
 ``cmd_stats.py`` — no list or ``if`` chain here to edit, and one broken command cannot break the others'
 ``--help``. Command modules import their heavy machinery (parsers, DuckDB) inside ``run`` so that
@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from .. import __version__
 
 if TYPE_CHECKING:
     from ..analytics.stats import Filters
@@ -60,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
             "for the right amount."
         ),
     )
+    parser.add_argument("--version", action="version", version=f"studbook {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for command in commands():
         cmd = sub.add_parser(

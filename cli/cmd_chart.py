@@ -54,12 +54,14 @@ def run(args: argparse.Namespace) -> int:
             ax = CHARTS[args.kind](store.con, args.player, filters)
         except ValueError as exc:
             return fail(f"{exc}; check --player, --game and --stakes")
+    figure = ax.get_figure(root=True)
+    assert figure is not None, "a chart's axes belong to a figure"
     try:
-        ax.figure.savefig(args.out, dpi=args.dpi)
+        figure.savefig(args.out, dpi=args.dpi)
     except (OSError, ValueError) as exc:
         return fail(f"cannot write {args.out}: {exc}")
     finally:
-        plt.close(ax.figure)
+        plt.close(figure)
     print(f"wrote {args.out}")
     return 0
 

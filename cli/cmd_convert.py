@@ -1,7 +1,8 @@
-"""``studbook convert``: any hand history studbook reads, written as PokerStars text or as PHH.
+"""``studbook convert``: any hand history studbook reads, written as PHH or as any site's text studbook
+writes (PokerStars, and every site of the registry with a writer).
 
 Why: PHH is what research tools (PokerKit) replay, PokerStars text is what most trackers import; going
-through the hand model means every site studbook parses converts to both, and a PHH hand converts back.
+through the hand model means every site studbook parses converts to every format it writes, and back.
 """
 
 from __future__ import annotations
@@ -13,9 +14,17 @@ from pathlib import Path
 from .app import Command, add_paths_argument, fail, hand_files, plural
 
 
+def output_formats() -> tuple[str, ...]:
+    """``phh`` and the id of every site studbook writes, from the site registry."""
+    from ..parsers.registry import writable_sites
+
+    return ("phh", *(site.site for site in writable_sites()))
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_paths_argument(parser)
-    parser.add_argument("--to", choices=("phh", "pokerstars"), required=True, help="the format to write")
+    parser.add_argument("--to", choices=output_formats(), required=True,
+                        help="the format to write: phh, or a site's hand-history text")
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
 
 
@@ -23,7 +32,11 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.model import Hand
     from ..parsers import PHH_SUFFIX, NotStudHand, ParseError, parse_file
     from ..parsers.phh import write_phh
-    from ..parsers.pokerstars_writer import HAND_SEPARATOR, write_pokerstars
+    from ..parsers.registry import SITES_BY_ID
+
+    site = None if args.to == "phh" else SITES_BY_ID[args.to]
+    write = write_phh if site is None else site.writer
+    assert write is not None
 
     files, missing = hand_files(args.paths)
     if not files:
@@ -43,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             assert isinstance(item, Hand)
             try:
-                text = write_phh(item) if args.to == "phh" else write_pokerstars(item)
+                text = write(item)
             except ValueError as exc:
                 print(f"{exc} (cannot write it as {args.to})", file=sys.stderr)
                 problems += 1
@@ -51,9 +64,9 @@ def run(args: argparse.Namespace) -> int:
             texts.append((item.site_hand_id, text))
         if not texts:
             continue
-        if args.to == "pokerstars":
+        if site is not None:
             target = out / f"{path.stem}.txt"
-            target.write_text(HAND_SEPARATOR.join(t for _, t in texts) + "\n", encoding="utf-8")
+            target.write_text(site.hand_separator.join(t for _, t in texts) + "\n", encoding="utf-8")
         elif path.suffix.lower() == PHH_SUFFIX:
             (out / path.name).write_text(texts[0][1], encoding="utf-8")
         else:
@@ -70,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     name="convert",
-    summary="convert hand histories to PokerStars text or PHH",
+    summary="convert hand histories to PHH or a site's text (PokerStars, ...)",
     description=(
         "Read hand histories in any format studbook reads (site text files, PHH files; folders are\n"
-        "searched for .txt and .phh files) and write them as PokerStars text (one .txt per input file)\n"
-        "or as PHH (one .phh per hand, in a folder named after the input file). Hold'em, Omaha and draw\n"
+        "searched for .txt and .phh files) and write them as a site's text (one .txt per input file;\n"
+        "--to pokerstars, or another site studbook writes) or as PHH (one .phh per hand, in a folder\n"
+        "named after the input file). Hold'em, Omaha and draw\n"
         "hands of mixed-game files are skipped and counted; hands that cannot be read or written are\n"
         "reported as file:line: message.\n\n"
         "Exit status: 0 when every hand was converted, 1 when something could not be.\n\n"

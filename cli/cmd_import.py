@@ -17,7 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
     add_workers_option(parser)
     add_profile_option(parser)
-    parser.add_argument("--quiet", action="store_true", help="no progress bar (it is also off when not on a terminal)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (it shows bytes read, hands stored and the time left; it is also "
+                             "off when the output is not a terminal)")
     parser.epilog = (
         "examples:\n"
         "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"
@@ -27,24 +29,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..pipeline.importer import default_workers, run_import
+    from ..api import StoreError, open_database
+    from ..pipeline.importer import default_workers
     from .progress import Progress
-    from ..analytics.store import StoreError, open_store
 
     try:
-        store = open_store(args.db)
+        db = open_database(args.db)
     except StoreError as exc:
         return fail(str(exc))
-    with store:
+    progress = Progress(enabled=False) if args.quiet else Progress()
+    with db:
         try:
-            summary = run_import(
+            summary = db.import_files(
                 args.paths,
-                store,
                 workers=args.workers or default_workers(),
                 profile=args.profile,
-                progress=Progress(enabled=False) if args.quiet else Progress(),
+                progress=progress,
             )
         except KeyboardInterrupt:
+            progress.finish()
             print(
                 "\nstudbook: interrupted; every file already stored is complete and the one being written "
                 "was left out: run the same command again to import the rest",

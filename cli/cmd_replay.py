@@ -4,39 +4,18 @@ Other players' down cards stay hidden until the showdown (``--as PLAYER`` shows 
 cards, when the history has them), the pot is given after each street's betting, and the end lists what
 the rules pay from each pot and half, what the site paid, and every rule the hand breaks.
 
-The database keeps where each hand came from (``source_file``, ``source_line``), not every line of it
-(showdown cards, for one), so the hand is read again from its file and replayed by the engine: what is
-printed is what the rules say today, under the profile asked for.
+The hand is read again from its file and replayed by the engine (see :mod:`studbook.analytics.replay_view`,
+which tells it), so what is printed is what the rules say today, under the profile asked for.
 """
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable
 
-from ..engine.cards import format_cards
-from ..engine.model import (
-    STREET_NAMES,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Hand,
-    Muck,
-    ReplayResult,
-    Show,
-    UncalledReturn,
-    format_money,
-)
+from ..analytics.replay_view import HandNotFound, render_hand
 from .app import Command, add_db_option, add_profile_option, fail
 
-if TYPE_CHECKING:
-    from duckdb import DuckDBPyConnection
-
-GAME_NAMES = {"stud": "Seven Card Stud", "stud8": "Stud Hi/Lo (8 or better)", "razz": "Razz"}
-HIDDEN = "??"
+__all__ = ["COMMAND", "render_hand"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,163 +34,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-class HandNotFound(LookupError):
-    """The hand is not in the database or its file cannot be read again; the message says what to do."""
-
-
-def find_source(con: DuckDBPyConnection, hand_id: str) -> tuple[str, str, str]:
-    """``(site, site_hand_id, source_file)`` of a stored hand given as ``site:number`` or ``number``."""
-    column = "hand_id" if ":" in hand_id else "site_hand_id"
-    rows = con.execute(f"SELECT site, site_hand_id, source_file FROM hands WHERE {column} = ?", [hand_id]).fetchall()
-    if not rows:
-        raise HandNotFound(f"hand {hand_id} is not in the database (import its file first: studbook import FILE)")
-    if len(rows) > 1:
-        ids = ", ".join(f"{site}:{number}" for site, number, _ in rows)
-        raise HandNotFound(f"hand number {hand_id} exists on several sites: {ids}; give one of these ids")
-    return rows[0]
-
-
-def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str) -> Hand:
-    """Read the hand again from its file (tried as stored, then beside the database)."""
-    from ..parsers import parse_file
-
-    candidates = [Path(source_file), Path(db_path).resolve().parent / source_file]
-    path = next((p for p in candidates if p.is_file()), None)
-    if path is None:
-        raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, which cannot be found "
-                           f"any more; put the file back (or import it again from where it is now)")
-    for item in parse_file(path):
-        if isinstance(item, Hand) and item.site == site and item.site_hand_id == site_hand_id:
-            return item
-    raise HandNotFound(f"{path} no longer holds hand {site}:{site_hand_id}; the file changed since it was imported")
-
-
-# ----------------------------------------------------------------------------------- the telling
-
-
-def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) -> str:
-    """The hand as text, street by street (see the module docstring)."""
-    names = {s.seat: s.player for s in hand.seats}
-    me = hand.seat_of(as_player) if as_player is not None else None
-    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
-    width = max(len(n) for n in names.values())
-    lines = [_header(hand, money), "Seats: " + ", ".join(
-        f"{s.seat} {s.player} {money(s.stack)}" + (" (sitting out)" if s.sitting_out else "") for s in hand.seats)]
-    antes = [e for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE]
-    if antes:
-        lines.append("Antes: " + ", ".join(f"{names[a.seat]} {money(a.amount)}" for a in antes))
-    down: dict[int, list[str]] = {s: [] for s in names}
-    up: dict[int, list[str]] = {s: [] for s in names}
-    street = 0
-    shown_down = False
-    for event in hand.events:
-        if isinstance(event, (Deal, Action)) and event.street != street and not (
-                isinstance(event, Action) and event.kind is ActionKind.ANTE):
-            if street:
-                lines.append(f"  pot {money(_pot_after(result, street))}")
-            street = event.street
-            lines.append(f"{STREET_NAMES[street]} street")
-        if isinstance(event, Deal):
-            down[event.seat] += [c.name if c is not None and event.seat == me else HIDDEN for c in event.down]
-            up[event.seat] += [HIDDEN if c is None else c.name for c in event.up]
-            cards = f"[{' '.join(down[event.seat])}] " if down[event.seat] else ""
-            lines.append(f"  {names[event.seat]:<{width}}  {cards}{' '.join(up[event.seat])}")
-        elif isinstance(event, CommunityCard):
-            lines.append(f"  Community card (everybody's): {HIDDEN if event.card is None else event.card.name}")
-        elif isinstance(event, Action) and event.kind is not ActionKind.ANTE:
-            lines.append(f"  {names[event.seat]} {_action_words(event, money)}")
-        elif isinstance(event, UncalledReturn):
-            lines.append(f"  {money(event.amount)} uncalled, returned to {names[event.seat]}")
-        elif isinstance(event, (Show, Muck)):
-            if not shown_down:
-                if street:
-                    lines.append(f"  pot {money(_pot_after(result, street))}")
-                lines.append("Showdown")
-                shown_down = True
-            lines.append(f"  {names[event.seat]} {_reveal_words(event)}")
-    if not shown_down and street:
-        lines.append(f"  pot {money(_pot_after(result, street))}")
-    lines += _payout(hand, result, names, money)
-    return "\n".join(lines)
-
-
-def _header(hand: Hand, money: Callable[[int], str]) -> str:
-    stakes = f"{money(hand.small_bet)}/{money(hand.big_bet)}"
-    forced = [f"ante {money(hand.ante)}" if hand.ante else "", f"bring-in {money(hand.bring_in)}"
-              if hand.bring_in else ""]
-    when = hand.started_at.strftime("%Y-%m-%d %H:%M %Z") if hand.started_at else "time unknown"
-    where = f"{hand.source_file}:{hand.source_line}" if hand.source_file else ""
-    parts = [f"{hand.site} hand {hand.site_hand_id}", f"{GAME_NAMES[str(hand.game)]} {stakes}",
-             *filter(None, forced), when, f"table {hand.table!r}" if hand.table else "", where]
-    return " | ".join(p for p in parts if p)
-
-
-def _action_words(action: Action, money: Callable[[int], str]) -> str:
-    words = {
-        ActionKind.BRING_IN: f"brings in for {money(action.amount)}",
-        ActionKind.COMPLETE: f"completes to {money(action.to or action.amount)}",
-        ActionKind.BET: f"bets {money(action.amount)}",
-        ActionKind.RAISE: f"raises to {money(action.to)}" if action.to is not None
-        else f"raises {money(action.amount)}",
-        ActionKind.CALL: f"calls {money(action.amount)}",
-        ActionKind.CHECK: "checks",
-        ActionKind.FOLD: "folds",
-    }[action.kind]
-    return words + (" and is all-in" if action.all_in else "")
-
-
-def _reveal_words(event: Show | Muck) -> str:
-    if isinstance(event, Show):
-        said = f" ({event.description})" if event.description else ""
-        return f"shows {format_cards(event.cards)}{said}"
-    return f"mucks {format_cards(event.cards)}" if event.cards else "mucks (cards not shown)"
-
-
-def _pot_after(result: ReplayResult, street: int) -> int:
-    """Chips in the middle once ``street``'s betting is over (antes included, uncalled bets returned)."""
-    return sum(v for per_street in result.street_invested.values() for t, v in per_street.items() if t <= street)
-
-
-def _payout(hand: Hand, result: ReplayResult, names: dict[int, str], money: Callable[[int], str]) -> list[str]:
-    lines = [f"Pots (the rules' payout{f', after {money(result.rake)} rake' if result.rake else ''})"]
-    for pot in result.pots:
-        title = "Main pot" if pot.index == 0 else f"Side pot {pot.index}"
-        if len(result.pots) == 1:
-            title = "Pot"
-        between = ", ".join(names[s] for s in pot.eligible)
-        lines.append(f"  {title} {money(pot.amount)} ({between}):")
-        for award in (a for a in result.awards if a.pot == pot.index):
-            lines.append(f"    {award.half} {'half' if award.half != 'whole' else 'pot'}: "
-                         f"{names[award.seat]} {money(award.amount)}")
-    paid = [e for e in hand.events if isinstance(e, Collect)]
-    if paid:
-        lines.append("Site paid: " + ", ".join(f"{names[c.seat]} {money(c.amount)} from {c.pot}" for c in paid))
-    if result.violations:
-        lines.append(f"Violations ({len(result.violations)}):")
-        for v in result.violations:
-            at = f" [line {v.line}]" if v.line is not None else ""
-            lines.append(f"  {v.rule}: {v.message}{at}")
-    else:
-        lines.append("Violations: none (the hand follows the rules)")
-    return lines
-
-
 def run(args: argparse.Namespace) -> int:
-    from ..engine.profiles import get_profile
-    from ..engine.replay import replay
-    from ..analytics.store import StoreError, open_store
+    from ..api import StoreError, open_database
 
     try:
-        with open_store(args.db, read_only=True) as store:
-            site, number, source = find_source(store.con, args.hand_id)
-        hand = load_hand(site, number, source, args.db)
+        with open_database(args.db, read_only=True) as db:
+            replayed = db.replay(args.hand_id, args.profile)
     except (StoreError, HandNotFound) as exc:
         return fail(str(exc))
-    if args.as_player is not None and args.as_player not in {s.player for s in hand.seats}:
+    seats = replayed.hand.seats
+    if args.as_player is not None and args.as_player not in {s.player for s in seats}:
         return fail(f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
-                    f"{', '.join(s.player for s in hand.seats)}")
-    result = replay(hand, get_profile(args.profile) if args.profile else None)
-    print(render_hand(hand, result, args.as_player))
+                    f"{', '.join(s.player for s in seats)}")
+    print(replayed.text(args.as_player))
     return 0
 
 

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from ..engine.model import Hand
 
 GAMES = ("stud", "stud8", "razz", "mixed")
-FORMATS = ("pokerstars", "phh")
 
 
 def money(text: str) -> int:
@@ -61,8 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players at the table, 2 to 8; a range draws each session's size from it (default 8)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="random seed: the same seed and options give the same hands (default 1)")
-    parser.add_argument("--format", choices=FORMATS, default="pokerstars",
-                        help="pokerstars: one text file as the site writes it; phh: one .phh file per hand")
+    from .cmd_convert import output_formats
+
+    parser.add_argument("--format", choices=output_formats(), default="pokerstars",
+                        help="a site (pokerstars, ...): one text file as that site writes it; phh: one .phh "
+                        "file per hand")
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
     parser.add_argument("--stakes", type=stakes_pair, default=(100, 200), metavar="SMALL/BIG",
                         help="cash-game small and big bet (default 1/2)")
@@ -77,6 +79,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="pokerstars", metavar="NAME",
                         help="house rules the hands are dealt under (default pokerstars; audit other "
                         "profiles' hands with 'studbook audit --profile NAME')")
+    parser.epilog = (
+        "examples:\n"
+        "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"
+        "  studbook simulate --game mixed --tournament --format phh --hands 200 --out sim/"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,16 +115,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_hands(hands: Iterable[Hand], out: Path, name: str, fmt: str) -> Path:
-    """Write ``hands`` to ``out``: one PokerStars file ``name.txt``, or a folder ``name`` of .phh files.
+    """Write ``hands`` to ``out``: one file ``name.txt`` in a site's format, or a folder ``name`` of .phh files.
     Returns the file or folder written."""
-    if fmt == "pokerstars":
-        from ..parsers.pokerstars_writer import write_pokerstars_file
+    from ..parsers.phh import write_phh
+    from ..parsers.registry import SITES_BY_ID
 
+    if fmt != "phh":
         path = out / f"{name}.txt"
         with path.open("w", encoding="utf-8", newline="\n") as f:
-            write_pokerstars_file(hands, f)
+            SITES_BY_ID[fmt].write_file(hands, f)
         return path
-    from ..parsers.phh import write_phh
 
     folder = out / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -134,10 +141,7 @@ COMMAND = Command(
         "chosen house rules, and write them as PokerStars hand histories (or PHH files). Six invented\n"
         "regulars with different styles (tight, loose, aggressive, a bring-in stealer, a calling\n"
         "station, a short stack) play sessions with breaks; stacks carry over and cash players top up\n"
-        "when short. The hands are seen by one hero, whose down cards are known.\n\n"
-        "examples:\n"
-        "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"
-        "  studbook simulate --game mixed --tournament --format phh --hands 200 --out sim/"
+        "when short. The hands are seen by one hero, whose down cards are known."
     ),
     add_arguments=add_arguments,
     run=run,

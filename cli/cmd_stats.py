@@ -15,10 +15,12 @@ import argparse
 import math
 import shutil
 import sys
+import textwrap
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
+from ..analytics.grid import Cell, cell, shown_groups, stat_grid
 from ..engine.model import STREET_NAMES, format_money
 from .app import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, plural
 
@@ -31,8 +33,6 @@ DEFAULT_TOP = 25
 DEFAULT_MIN_HANDS = 20
 """Below this many hands a player's rates are noise (a single hand is 0% or 100%), so the table leaves
 him out unless ``--min-hands`` says otherwise."""
-GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet")
-"""Group columns the table shows through the ``stakes`` label instead."""
 ALL_LATER = " 4th-7th"
 """The end of the label of a later-street stat over 4th-7th together ('AF 4th-7th'); the table's legend
 says it once instead of every title."""
@@ -52,9 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"only the N players (or rows) with the most hands; 0 for all (default "
                              f"{DEFAULT_TOP} in the player table, all in csv and json)")
     parser.add_argument("--by", metavar="BREAKDOWN", action="append", default=[],
-                        help="one row per: player (the default), game, stakes, site, date, players, "
-                             "players_4th, bring_in, door, start_class, mixed (repeat to combine, "
-                             "e.g. --by player --by game)")
+                        help="one row per: player (the default), game, stakes, currency, site, date, players "
+                             "(dealt in), max_seats, players_4th (seeing 4th street), bring_in, door (up card "
+                             "on 3rd), start_class, mixed (the game of a mixed rotation); repeat to combine, "
+                             "e.g. --by player --by game")
     parser.add_argument("--stat", metavar="KEY", action="append", default=[],
                         help="show this stat (repeat for several; 'all' for every one; "
                              "'list' to print what each key means)")
@@ -135,22 +136,11 @@ def run(args: argparse.Namespace) -> int:
             return fail(str(exc))
     note = footer(shown, limits, "player" if by == ("player",) else "row")
     if note:
-        print(note)
+        print("\n".join(fit(line, width) for line in note.splitlines()))
     return 0
 
 
 # ---------------------------------------------------------------------------------------------- cells
-
-
-def cell(kind: str, done: int, chances: int, rate: float) -> str:
-    """``23.4% (117/500)`` for a percentage, ``2.10 (42/20)`` for a ratio, the count alone for a count;
-    ``-`` (with the counts) when there was no chance."""
-    if kind == "count":
-        return f"{done:,}"
-    if chances == 0 or math.isnan(rate):
-        return f"{'inf' if kind == 'ratio' and done else '-'} ({done}/{chances})"
-    value = f"{100 * rate:.1f}%" if kind == "pct" else f"{rate:.2f}"
-    return f"{value} ({done}/{chances})"
 
 
 def short_cell(kind: str, done: int, chances: int, rate: float) -> str:
@@ -169,8 +159,6 @@ def tiny_cell(kind: str, done: int, chances: int, rate: float) -> str:
     return short_cell(kind, done, chances, rate)
 
 
-Cell = Callable[[str, int, int, float], str]
-
 CELL_STYLES: tuple[tuple[Cell, str], ...] = (
     (cell, "23.4% (117/500): done 117 times in 500 chances"),
     (short_cell, "23.4% (500): 23.4% of 500 chances (--player NAME shows the exact counts)"),
@@ -178,22 +166,6 @@ CELL_STYLES: tuple[tuple[Cell, str], ...] = (
 )
 """From the fullest to the narrowest, each with the legend that explains it; the table takes the first
 style that fits the terminal, so a wide terminal shows every count and a narrow one still fits."""
-
-
-def shown_groups(frame: pd.DataFrame, before: str = "stat") -> list[str]:
-    """The group columns of a stat or win-rate table (those left of ``before``) as a table shows them:
-    the stakes through their label, without the currency and bet columns it is made of."""
-    return [c for c in frame.columns[:frame.columns.get_loc(before)] if c not in GROUP_COLUMNS_HIDDEN]
-
-
-def stat_grid(frame: pd.DataFrame, style: Cell = cell) -> pd.DataFrame:
-    """The long stat table as a grid: one row per group, one column per stat (its label), cells of
-    ``style`` (``23.4% (117/500)`` unless told); the group columns first (stakes as their label)."""
-    groups = shown_groups(frame)
-    cells = frame.assign(cell=[style(*r) for r in zip(frame["kind"], frame["done"], frame["chances"], frame["rate"])])
-    wide = cells.pivot_table(index=groups or None, columns="label", values="cell", aggfunc="first", sort=False)
-    labels = list(dict.fromkeys(frame["label"]))
-    return wide[labels].reset_index() if groups else wide[labels]
 
 
 # ------------------------------------------------------------------------------------- the HUD table
@@ -251,25 +223,54 @@ def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
 
 
 def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
-    """One row per group with its stats, net won and BB/100, in the fullest cell style whose table fits
-    ``width`` columns, and a line saying how to read the cells."""
+    """One row per group with its stats, net won and BB/100, fitted to ``width`` columns, and the lines
+    saying how to read the cells. The fullest cell style whose table fits is taken; when even the
+    narrowest is too wide, whole columns are left out (net won first, then the stats from the right;
+    never the names, hands or BB/100) and the legend names them. No line is ever wider than ``width``."""
     groups = shown_groups(frame)
     results = money_columns(money, groups)
-    later = any(label.endswith(ALL_LATER) for label in frame["label"])
-    text = legend = ""
-    for style, legend in CELL_STYLES:
+    lines: list[str] = []
+    legend = ""
+    wide = None
+    for style, explained in CELL_STYLES:
+        legend = explained
         wide = stat_grid(frame, style).merge(results, on=groups, how="left", sort=False)
-        header = [c.replace("_", " ").capitalize() if c in groups else c.removesuffix(ALL_LATER) for c in wide.columns]
-        body = [[_text(v) for v in r] for r in wide.itertuples(index=False)]
-        lines = align([*header_rows(header, body), *body], left=len(groups))
-        text = "\n".join(lines)
-        if max(len(line) for line in lines) <= width:
+        lines = _table_lines(wide, groups)
+        if _widest(lines) <= width:
             break
+    assert wide is not None
+    stats = [c for c in wide.columns if c not in groups and c not in ("Hands", "Net won", "BB/100")]
+    droppable = ["Net won", *reversed(stats)]
+    dropped: list[str] = []
+    while _widest(lines) > width and droppable:
+        dropped.append(droppable.pop(0))
+        lines = _table_lines(wide.drop(columns=dropped), groups)
     notes = [legend]
-    if later:
+    if dropped:
+        left_out = [c.removesuffix(ALL_LATER) for c in wide.columns if c in dropped]
+        notes.append(f"not shown, the terminal is too narrow: {', '.join(left_out)} "
+                     "(widen it, or choose the stats with --stat KEY)")
+    if any(c.endswith(ALL_LATER) and c not in dropped for c in wide.columns):
         notes.append("AF: aggression factor, (bets + raises) / calls; later-street stats count 4th-7th together")
     notes.append("BB/100: big bets won per 100 hands")
-    return text + "\n\n" + ";\n".join(notes) + "."
+    ends = [";"] * (len(notes) - 1) + ["."]
+    return "\n".join(lines) + "\n\n" + "\n".join(fit(note + end, width) for note, end in zip(notes, ends))
+
+
+def _table_lines(wide: pd.DataFrame, groups: Sequence[str]) -> list[str]:
+    header = [c.replace("_", " ").capitalize() if c in groups else c.removesuffix(ALL_LATER) for c in wide.columns]
+    body = [[_text(v) for v in r] for r in wide.itertuples(index=False)]
+    return align([*header_rows(header, body), *body], left=len(groups))
+
+
+def _widest(lines: Sequence[str]) -> int:
+    return max((len(line) for line in lines), default=0)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` broken between words into lines of at most ``width`` characters (a terminal must never
+    wrap a line itself: the table below would no longer line up)."""
+    return textwrap.fill(text, width=max(width, 20), break_long_words=True, break_on_hyphens=False)
 
 
 def header_rows(header: Sequence[str], body: Sequence[Sequence[str]]) -> list[list[str]]:

@@ -36,7 +36,7 @@ class StreetLedger:
     call; ``full_level`` the total of the last *full* bet or raise (the base the next raise is counted
     from under the all-in-for-less rule); ``bets`` how many full bets, completions and raises the street
     has seen (the bring-in is not one). ``bring_in`` is the stakes' nominal bring-in when known: a
-    bring-in all-in for less still makes the others call the full amount (RULES.md §2).
+    bring-in all-in for less still makes the others call the full amount (docs/rules.md §2).
 
     ``street`` is the street these numbers belong to. The wording methods take the street of the line
     they read and start a new street themselves when it changes, so a caller walking a hand's events

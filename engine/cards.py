@@ -17,8 +17,16 @@ SUITS = "cdhs"
 ACE = 12
 
 
-class _CardBase(IntEnum):
-    """Methods shared by every card; the 52 members are created below."""
+class Card(IntEnum):
+    """One of the 52 cards; its members are named as printed (``Card["Kc"]``) and valued
+    ``rank * 4 + suit``. The names are not identifiers, so the class body adds them through the enum's
+    namespace rather than one assignment each; to a type checker ``Card`` is an ordinary class."""
+
+    _ignore_ = ["_members", "_i", "_j", "_r", "_s"]
+    _members = vars()
+    for _i, _r in enumerate(RANKS):
+        for _j, _s in enumerate(SUITS):
+            _members[_r + _s] = 4 * _i + _j
 
     @property
     def rank(self) -> int:
@@ -37,7 +45,7 @@ class _CardBase(IntEnum):
         return self.name
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read ``Kc``/``10h``/``kC``; raise ``ValueError`` naming the text for anything else."""
         card = CARD_BY_TEXT.get(text)
         if card is None:
@@ -45,7 +53,6 @@ class _CardBase(IntEnum):
         return card
 
 
-Card = _CardBase("Card", [(r + s, 4 * i + j) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)])
 DECK: tuple[Card, ...] = tuple(Card)
 
 CARD_BY_TEXT: dict[str, Card] = {}

@@ -61,7 +61,8 @@ MAX_UP_CARDS = 4
 def _key(cards: Iterable[int], most: int, what: str) -> int:
     """The sum of the cards' weights, after checking there are 1..``most`` distinct cards."""
     try:
-        key = sum(map(CARD_WEIGHTS.__getitem__, cards))
+        # a card out of range fails here with no check per card: its weight is None (TypeError in the sum)
+        key = sum(map(CARD_WEIGHTS.__getitem__, cards))  # type: ignore[arg-type]
     except (IndexError, TypeError):
         raise ValueError(
             f"{what}: every card must be a Card (an int 0..51; leave unknown cards out), got {cards!r}"
@@ -191,7 +192,8 @@ def _batch_lookup(cards: "np.ndarray", kind: str) -> "np.ndarray":
 
     rank_weights = _batch_arrays()[0]
     keys, values = _sorted_table(cards.shape[1], kind)
-    return values[np.searchsorted(keys, rank_weights[cards].sum(axis=1))]
+    found: np.ndarray = values[np.searchsorted(keys, rank_weights[cards].sum(axis=1))]
+    return found
 
 
 def high_values(hands: object) -> "np.ndarray":

@@ -74,7 +74,7 @@ MISSING_LOW = 14
 WHEEL_MASK = (1 << ACE) | 0b1111
 
 
-POWERS_OF_5 = tuple(5**rank for rank in range(13))
+POWERS_OF_5: tuple[int, ...] = tuple(5**rank for rank in range(13))
 
 
 def card_weight(card: int) -> int:

@@ -66,7 +66,7 @@ def split_rake(pots: Sequence[Pot], rake: Money, rule: RakeFrom) -> tuple[Money,
 
 
 def split_halves(amount: Money) -> tuple[Money, Money]:
-    """A hi/lo pot's high and low halves: the odd chip goes to the high half (RULES.md §6)."""
+    """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6)."""
     low = amount // 2
     return amount - low, low
 
@@ -193,8 +193,8 @@ def values_whatever_unseen(
         values = [primary(c) for c in completions]
         highs[seat] = (min(values), max(values))
         if game is Game.STUD8:
-            low = [-1 if (v := low8_value(c)) is None else v for c in completions]
-            lows[seat] = (min(low), max(low))
+            seat_lows = [-1 if (v := low8_value(c)) is None else v for c in completions]
+            lows[seat] = (min(seat_lows), max(seat_lows))
 
     def certain(ranges: Mapping[int, tuple[int, int]]) -> dict[int, int] | None:
         floor = max(worst for worst, _ in ranges.values())

@@ -1,4 +1,4 @@
-"""Rule profiles: the switches on which card rooms disagree (RULES.md §7), as data.
+"""Rule profiles: the switches on which card rooms disagree (docs/rules.md §7), as data.
 
 The engine never asks *which* room it is judging; it reads the switches of a :class:`RuleProfile`.
 Adding a room is adding a row to :data:`PROFILES`, not an ``if`` on a name.
@@ -13,7 +13,7 @@ What PokerStars does, measured on the real hands in ``corpus/fpdb/Stars`` (about
   (razz tournament hand 49382949075: bring-in 15, complete 50, raises to 100, 150, 200, capped).
 * **4th-street double bet in stud high:** PS prints ``Pair on board - a double bet is allowed`` and lets
   the first bet be either size (both seen). Never in stud8 or razz.
-* **First to act on equal boards: position** (two razz ties act in seat order, RULES.md §4).
+* **First to act on equal boards: position** (two razz ties act in seat order, docs/rules.md §4).
 * **Odd chip of a hi/lo split goes to the high half** (hand 35874576282: $0.73 after rake paid $0.37 high
   and $0.36 low). Between *tied* hands the corpus has no split with an odd chip, so the PS rule for that
   case is not measured: the profile uses the online convention (first seat clockwise, i.e. lowest seat
@@ -74,7 +74,7 @@ class RakeFrom(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RuleProfile:
-    """One room's answers to the questions RULES.md marks *(profile)*."""
+    """One room's answers to the questions docs/rules.md marks *(profile)*."""
 
     name: str
     double_bet_games: frozenset[Game]

@@ -124,7 +124,7 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
                          for board in boards.values()):
         return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
     value = razz_board_value if game is Game.RAZZ else high_board_value
-    ranked = {seat: value(board) for seat, board in boards.items()}  # every card known, checked above
+    ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
     best = max(ranked.values())
     tied = [seat for seat, v in ranked.items() if v == best]
     if tie is TieBreak.SUIT and len(tied) > 1:
@@ -282,7 +282,7 @@ class StudState:
     def opener(self) -> int | None:
         """Who opens this street (``None`` when a needed card is unknown). The cards are compared among
         every player still in the hand; when they point at a player who is all-in, the turn passes to
-        the next player on his left who can still bet, as if the all-in player had checked (RULES.md
+        the next player on his left who can still bet, as if the all-in player had checked (docs/rules.md
         §2 and §4: an all-in low card or best board does not pass the duty to the next-best card)."""
         if self._opener is None:
             self._opener = (self._find_opener(),)
@@ -606,7 +606,7 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     """The stakes' bring-in, which PokerStars text never prints (``None`` when the hand cannot tell).
 
     The posted bring-in says it, unless the bring-in player was all-in for less: that short amount is
-    his whole wager, yet the others must still enter for the full bring-in (RULES.md §2). The full one
+    his whole wager, yet the others must still enter for the full bring-in (docs/rules.md §2). The full one
     then shows in the first 3rd-street call of a player not all-in before anyone completes (he matches
     it), or in a completion printed as a raise (``raises X to Y`` raises over Y - X, the bring-in).
     Nothing else about it can be known: a completion by the next player decides every later amount.
@@ -669,7 +669,7 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
-        self.started: dict[int, list[int]] = {3: []}
+        self.started: dict[int, tuple[int, ...]] = {3: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
         self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None

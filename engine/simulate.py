@@ -57,7 +57,8 @@ from .model import (
 )
 from .pots import PotResult
 from .profiles import RuleProfile, get_profile
-from .replay import AGGRESSIVE, Move, Options, StudState
+from .betting import AGGRESSIVE
+from .replay import Move, Options, StudState
 
 EASTERN = ZoneInfo("America/New_York")
 """PokerStars stamps hands in Eastern Time; the simulator keeps its clock there (wall time)."""
@@ -135,13 +136,13 @@ REGULARS: tuple[Player, ...] = (
 
 VISITORS: tuple[Player, ...] = tuple(
     Player(name, style)
-    for name, style in zip(
+    for name, kind in zip(
         ("Anselm Grey", "dagny_holt", "Ignatius P", "RosalindA", "wendell stroud", "Yusra K", "Leopold Marsh",
          "henrike.b", "Quillon", "Perpetua V", "Odalys", "Thaddeus Crum", "marisol_88", "Evander Bly"),
         ("regular", "rock", "maniac", "rock", "regular", "short-stack", "regular", "regular", "maniac",
          "rock", "regular", "regular", "short-stack", "regular"),
     )
-    for style in (STYLES[style],)
+    for style in (STYLES[kind],)
 )
 """Invented occasional players who fill the seats the regulars leave empty. None of them is a calling
 station or a stealer, so those two regulars stay the extremes of their statistics."""
@@ -524,8 +525,9 @@ class _Dealer:
             steal_from = self.steal_seats(self.first_to_act)
         # Each board's threat, the most threatening first: a player faces the first that is neither his
         # own nor folded (the board's seat breaks ties, which keeps equal threats equal).
-        threats = sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True) \
-            if game is not Game.RAZZ else []
+        # (the simulator deals every card itself, so no up card is unknown)
+        threats = (sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True)  # type: ignore[arg-type]
+                   if game is not Game.RAZZ else [])
         folded, invested, players, rng = state.folded, state.invested, self.players, self.rng
         big_bet = self.setup.stakes.big_bet
         holdings: dict[int, Holding] = {}

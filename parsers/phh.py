@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.model import (
     Action,
@@ -451,7 +452,9 @@ class _Reader:
 
 
 class _Replay:
-    """Turns the ``actions`` array into events, tracking just enough to name each action."""
+    """Turns the ``actions`` array into events: PHH names a move by what it does to the street (``cbr``
+    raises to a total, ``cc`` checks or calls whatever is due), so the engine's street ledger says which
+    model action each one is; this class keeps only the stacks (to mark all-ins) and the cards."""
 
     def __init__(self, reader: _Reader, seats: list[int], stacks: list[Money], antes: list[Money],
                  bring_in: Money) -> None:
@@ -460,10 +463,11 @@ class _Replay:
         self.left = dict(zip(seats, stacks))
         self.bring_in = bring_in
         self.dealt: dict[int, list[Card | None]] = {s: [] for s in seats}
-        self.put_in: dict[int, dict[int, Money]] = {}  # street -> seat -> chips, to name bets and calls
         self.annotated = False  # written by write_phh: collections and uncalled bets are stated
         self.street = 3
-        self.street_bet: Money = 0
+        # the nominal bring-in: all-in for less, his short bring-in is his whole wager, but the others
+        # still enter for the full one (RULES.md §2), and the ledger measures calls against it
+        self.ledger = StreetLedger(seats, bring_in)
         self.events: list[Event] = []
         self.skipped: list[SkippedLine] = []
         self.line_of = self._action_lines()
@@ -480,7 +484,7 @@ class _Replay:
         actions = self.r.field("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise self.r.error("actions", "an array of strings", "actions must be an array of strings")
-        start = sum(len(l) + 1 for l in self.r.lines[: self.r.key_line("actions") - 1])
+        start = sum(len(text) + 1 for text in self.r.lines[: self.r.key_line("actions") - 1])
         lines, pos = [], start
         for action in actions:
             found = self.r.text.find(action, pos)
@@ -531,27 +535,27 @@ class _Replay:
                 self.deal(self.seat(player, line, text), self.cards(cards, line, text), line, text)
             case ["d", "db", cards]:
                 for card in self.cards(cards, line, text):
-                    self.street = 7
+                    self.to_street(7)
                     self.events.append(CommunityCard(line, card))
             case [player, "pb"]:
                 seat = self.seat(player, line, text)
-                self.bet(seat, line, ActionKind.BRING_IN, self.bring_in)
-                # all-in for less, his short bring-in is his whole wager, but the others still enter for
-                # the full one (RULES.md §2): calls are measured against it
-                self.street_bet = max(self.street_bet, self.bring_in)
+                chips, all_in = self.spend(seat, self.bring_in)
+                self.events.append(self.ledger.bet(line, self.street, seat, ActionKind.BRING_IN, chips, all_in))
             case [player, "cbr", amount]:
                 seat = self.seat(player, line, text)
                 to = self.r.money("actions", amount, line)
-                mine = self.mine(seat)
-                if self.street_bet == 0:
-                    self.bet(seat, line, ActionKind.BET, to - mine)
+                ledger = self.ledger
+                chips, all_in = self.spend(seat, to - ledger.contributed(seat))
+                if ledger.level == 0:
+                    action = ledger.bet(line, self.street, seat, ActionKind.BET, chips, all_in)
                 else:
-                    self.bet(seat, line, ActionKind.RAISE, to - mine, to=to, increment=to - self.street_bet)
+                    action = ledger.raise_to(line, self.street, seat, ActionKind.RAISE, to, all_in)
+                self.events.append(action)
             case [player, "cc"]:
                 seat = self.seat(player, line, text)
-                owed = min(self.street_bet - self.mine(seat), self.left[seat])
-                if owed > 0:
-                    self.bet(seat, line, ActionKind.CALL, owed)
+                chips, all_in = self.spend(seat, self.ledger.to_call(seat))
+                if chips > 0:
+                    self.events.append(self.ledger.call_adding(line, self.street, seat, chips, all_in))
                 else:
                     self.events.append(Action(line, self.street, seat, ActionKind.CHECK))
             case [player, "f"]:
@@ -559,8 +563,8 @@ class _Replay:
             case [player, "sm", *shown] if len(shown) <= 1:
                 seat = self.seat(player, line, text)
                 if shown:
-                    cards = tuple(self.dealt[seat]) if shown[0] == "-" else self.cards(shown[0], line, text)
-                    self.events.append(Show(line, seat, cards, comment or None))
+                    revealed = tuple(self.dealt[seat]) if shown[0] == "-" else self.cards(shown[0], line, text)
+                    self.events.append(Show(line, seat, revealed, comment or None))
                 else:
                     mucked = comment.removeprefix("mucked ").strip() if comment.startswith("mucked ") else ""
                     self.events.append(Muck(line, seat, self.known(mucked, line, text)))
@@ -594,20 +598,17 @@ class _Replay:
             raise self.fail(line, text, f"unknown studbook commentary {note!r} "
                                         "(collect, uncalled, marker, show or muck)")
 
-    def mine(self, seat: int) -> Money:
-        """Chips ``seat`` put in on this street: PHH's ``cbr`` amounts and calls count from it."""
-        return self.put_in.get(self.street, {}).get(seat, 0)
-
-    def bet(self, seat: int, line: int, kind: ActionKind, chips: Money, to: Money | None = None,
-            increment: Money | None = None) -> None:
-        """Chips go in; ``increment`` is what PokerStars prints after 'raises' (over the street's bet)."""
+    def spend(self, seat: int, chips: Money) -> tuple[Money, bool]:
+        """What ``seat`` can put in of ``chips`` (no more than his stack), and whether it leaves him all-in."""
         chips = min(chips, self.left[seat])
         self.left[seat] -= chips
-        street = self.put_in.setdefault(self.street, {})
-        street[seat] = street.get(seat, 0) + chips
-        self.street_bet = max(self.street_bet, street[seat])
-        amount = increment if increment is not None else chips
-        self.events.append(Action(line, self.street, seat, kind, amount, to, all_in=self.left[seat] <= 0))
+        return chips, self.left[seat] <= 0
+
+    def to_street(self, street: int) -> None:
+        """Cards of a new street were dealt: its betting starts from nothing."""
+        if street != self.street:
+            self.street = street
+            self.ledger.start_street(street)
 
     def deal(self, seat: int, cards: tuple[Card | None, ...], line: int, text: str) -> None:
         """Cards in dealing order; each one's street and face follow from how many the seat already has."""
@@ -616,12 +617,11 @@ class _Replay:
             raise self.fail(line, text, f"more than seven cards dealt to p{self.seats.index(seat) + 1}")
         by_street: dict[int, tuple[list[Card | None], list[Card | None]]] = {}
         for card in cards:
-            street, down = POSITIONS[len(have)]
-            by_street.setdefault(street, ([], []))[0 if down else 1].append(card)
+            street, face_down = POSITIONS[len(have)]
+            by_street.setdefault(street, ([], []))[0 if face_down else 1].append(card)
             have.append(card)
         for street, (down, up) in by_street.items():
-            if street != self.street:
-                self.street, self.street_bet = street, 0
+            self.to_street(street)
             self.events.append(Deal(line, street, seat, tuple(down), tuple(up)))
 
 

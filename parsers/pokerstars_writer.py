@@ -49,6 +49,7 @@ from ..engine.model import (
     SkippedLine,
     UncalledReturn,
 )
+from .writing import write_separated
 
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n\n"
@@ -115,17 +116,9 @@ def write_pokerstars(hand: Hand, style: StarsStyle = StarsStyle()) -> str:
 def write_pokerstars_file(hands: Iterable[Hand], out: TextIO, style: StarsStyle = StarsStyle()) -> int:
     """Write hands to ``out`` separated as PokerStars separates them; return how many were written.
 
-    Streams one hand at a time, so a simulator can write millions of hands without holding them.
+    Streams one hand at a time (:func:`~.writing.write_separated`).
     """
-    count = 0
-    for hand in hands:
-        if count:
-            out.write(HAND_SEPARATOR)
-        out.write(write_pokerstars(hand, style))
-        count += 1
-    if count:
-        out.write("\n")
-    return count
+    return write_separated(hands, out, lambda hand: write_pokerstars(hand, style), HAND_SEPARATOR)
 
 
 # --------------------------------------------------------------------------------------- the writer

@@ -108,7 +108,7 @@ def decode_chunks(chunks: Iterable[bytes]) -> Iterator[str]:
             started = bool(text)
         if text:
             yield text
-    if codec.startswith("utf-16") and len(decoder.getstate()[0]) % 2:
+    if isinstance(decoder, codecs.IncrementalDecoder) and codec.startswith("utf-16") and len(decoder.getstate()[0]) % 2:
         return  # decode(b"", final=True) would raise on the dangling half code unit; drop it instead
     text = decoder.decode(b"", True)
     if text:
@@ -156,8 +156,8 @@ def split_hands(lines: Iterable[str], starts_hand: Callable[[str], object]) -> I
     removed."""
     current: list[str] = []
     start = 0
-    for number, line in enumerate(lines, 1):
-        line = line.rstrip(_BLANKS)
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip(_BLANKS)
         if line and line[0] == "\ufeff":
             line = line.lstrip("\ufeff")
         if not line:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
@@ -24,6 +24,7 @@ from . import ipoker, merge, pokerstars
 from .errors import NotStudHand, ParseError
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
+from .writing import write_separated
 
 ParseResult = Hand | ParseError | NotStudHand
 HandParser = Callable[[HandText, str], ParseResult]
@@ -67,6 +68,14 @@ class Site:
     def profile(self) -> str:
         """The name of the rule profile this site's hands are judged by when no profile is named."""
         return self.site if self.site in PROFILES else DEFAULT_PROFILE
+
+    def write_file(self, hands: Iterable[Hand], out: TextIO) -> int:
+        """Write ``hands`` to ``out`` in this site's format, separated as the site separates them, one at a
+        time (a simulator can stream millions); return how many were written. ``ValueError`` from the
+        writer names a hand the format cannot express."""
+        if self.writer is None:
+            raise ValueError(f"studbook does not write {self.name} hand histories")
+        return write_separated(hands, out, self.writer, self.hand_separator)
 
     def read_hands(self, lines: Iterable[str], source_file: str) -> Iterator[ParseResult]:
         """Every hand of a file of this site, in file order (``lines`` from its first line on)."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from importlib.resources import files
-from typing import Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token
@@ -281,8 +281,10 @@ def lark_error(err: UnexpectedInput, grammar: LineGrammar, block: HandText, sour
 
 # -------------------------------------------------------------------------------- the builder
 
-Handler = Callable[["SiteBuilder", Token, int], None]
-"""A builder method for one terminal: (token, file line of its first line)."""
+Handler = Callable[[Any, Token, int], None]
+"""A builder method for one terminal: (token, file line of its first line). Its first parameter is
+``Any`` because the methods are a SiteBuilder *subclass's* (``_Builder.deal_line``), which a
+``Callable[[SiteBuilder, ...]]`` would refuse: parameters are contravariant."""
 
 
 class SiteBuilder:
@@ -396,11 +398,11 @@ class SiteBuilder:
             if seating and kind not in seating_kinds:
                 self.seats_done()
                 seating = False
-            no = base + tok.line
+            no = base + tok.line  # type: ignore[operator]  # Lark's lexer gives every token its lines
             if no > self.next_line:
                 self.skip(no)
             handlers[kind](self, tok, no)
-            self.next_line = base + tok.end_line
+            self.next_line = base + tok.end_line  # type: ignore[operator]
         if seating:
             self.seats_done()
         self.skip(self.block.start_line + len(self.block.lines))

@@ -34,10 +34,10 @@ from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
 from ..parsers import parse_file
 from ..parsers.errors import NotStudHand, ParseError
-from ..cli.progress import Progress
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
 from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
+from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""
@@ -166,7 +166,11 @@ def process_file(task: FileTask) -> FileOutcome:
     duplicates = not_stud = chunks = 0
     pending: list[Replayed] = []
     ids: set[str] = set()
+    report = BYTES_READ.get()
+    reader: FileReader | None = None
     try:
+        if report is not None:
+            reader = FileReader(LineOffsets.scan(task.path), report)
         with ExitStack() as stack:
             writers = {
                 t.name: stack.enter_context(pa.ipc.new_stream(_spill_path(task.spill_dir, t.name), t.arrow_schema()))
@@ -180,6 +184,8 @@ def process_file(task: FileTask) -> FileOutcome:
                 ids.clear()
 
             for item in replayed_hands(task.path, task.profile):
+                if reader is not None:
+                    reader.at_line(item.line if isinstance(item, (NotStudHand, Problem)) else item[0].source_line)
                 if isinstance(item, NotStudHand):
                     not_stud += 1
                 elif isinstance(item, Problem):
@@ -199,6 +205,9 @@ def process_file(task: FileTask) -> FileOutcome:
                 chunks += 1
     except Exception as exc:  # one unreadable file must not lose the others: report it and go on
         return FileOutcome(task.path, failure=file_failure(task.path, exc), cpu_seconds=time.process_time() - started)
+    finally:
+        if reader is not None:
+            reader.finish()
     cpu = time.process_time() - started
     return FileOutcome(task.path, chunks, duplicates, not_stud, tuple(errors), cpu_seconds=cpu)
 
@@ -229,18 +238,51 @@ def error_rows(errors: Sequence[Problem]) -> pa.RecordBatch:
     )
 
 
-def map_files(func: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterator[R]:
+POLL_SECONDS = 0.2
+"""How often the main process passes on the bytes the workers have read while it waits for a file."""
+
+
+def map_files(
+    func: Callable[[T], R], tasks: Sequence[T], workers: int, report: BytesRead | None = None
+) -> Iterator[R]:
     """``func`` over ``tasks`` in order, in ``workers`` processes (in this process when one is enough).
+    ``report``, if given, is called in this process with the bytes ``func`` reads (see
+    :mod:`.progress`), also while a file is being read.
 
     Workers come from a fork server (or spawn), never a plain fork: the parent may hold an open DuckDB
     connection and its threads, which a forked child must not inherit."""
     if workers <= 1 or len(tasks) <= 1:
-        yield from map(func, tasks)
+        for task in tasks:
+            yield reading_with(report, func, task)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with context.Pool(min(workers, len(tasks))) as pool:
-        yield from pool.imap(func, tasks)
+    if report is None:
+        with context.Pool(min(workers, len(tasks))) as pool:
+            yield from pool.imap(func, tasks)
+        return
+    counter = context.Value("q", 0)
+    passed_on = 0
+
+    def pass_on() -> None:
+        nonlocal passed_on
+        now = counter.value
+        if now > passed_on:
+            report(now - passed_on)
+            passed_on = now
+
+    with context.Pool(min(workers, len(tasks)), initializer=share_counter, initargs=(counter,)) as pool:
+        results = pool.imap(func, tasks)
+        while True:
+            try:
+                result = results.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                pass_on()
+                continue
+            except StopIteration:
+                break
+            pass_on()
+            yield result
 
 
 def default_workers() -> int:
@@ -285,7 +327,7 @@ def run_import(
     store: Store,
     workers: int = 1,
     profile: str | None = None,
-    progress: Progress | None = None,
+    progress: ImportProgress | None = None,
     chunk_hands: int = CHUNK_HANDS,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into ``store`` and say what happened.
@@ -309,7 +351,8 @@ def run_import(
         progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
         tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
-        for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers)):
+        read = progress.read if progress is not None else None
+        for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers, read)):
             summary.read_cpu_seconds += outcome.cpu_seconds
             if outcome.failure is not None:
                 summary.files_failed += 1
@@ -326,7 +369,7 @@ def run_import(
             for spilled in task.spill_dir.glob("*"):
                 spilled.unlink()
             if progress is not None:
-                progress.advance(source.size, hands=summary.hands)
+                progress.stored(summary.hands)
     if progress is not None:
         progress.finish()
     return summary

@@ -135,7 +135,7 @@ def test_full_tilt_completion_over_a_bring_in_is_the_model_raise() -> None:
 
 
 def test_a_short_bring_in_still_sets_the_nominal_level() -> None:
-    """All-in for 40 on a 100 bring-in: the next player calls 100 (RULES.md §2)."""
+    """All-in for 40 on a 100 bring-in: the next player calls 100 (docs/rules.md §2)."""
     ledger = StreetLedger(bring_in=100)
     ledger.bet(1, 3, 1, ActionKind.BRING_IN, 40, all_in=True)
     assert ledger.to_call(2) == 100 and ledger.to_call(1) == 60

@@ -18,7 +18,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from conftest import SAMPLE_DATA  # noqa: E402
 from handbuilder import build  # noqa: E402
-from test_equity import ALL_IN_ON_SIXTH  # noqa: E402
+from samples import ALL_IN_ON_SIXTH  # noqa: E402
 
 from studbook.analytics import charts  # noqa: E402
 from studbook.cli.app import main  # noqa: E402

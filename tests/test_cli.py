@@ -3,7 +3,6 @@ import/audit/export round trip on real PokerStars files."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pyarrow.parquet as pq
 import pytest
 
 from studbook.cli.app import build_parser, commands, main
-from studbook.cli.progress import Progress
 from studbook.analytics.schema import TABLES
 from studbook.engine.profiles import PROFILES
 
@@ -109,23 +107,6 @@ def test_a_missing_path_is_reported_and_the_others_are_still_read(
     status, out, err = run_cli(capsys, *command, str(tmp_path / "missing.txt"), str(good), *extra)
     assert status == 1 and f"studbook: {tmp_path / 'missing.txt'}: no such file or folder" in err
     assert f"1 hand {command[0]}ed" in out  # "1 hand audited", "1 hand converted"
-
-
-def test_progress_draws_only_when_enabled() -> None:
-    quiet, shown = io.StringIO(), io.StringIO()
-    for stream, enabled in ((quiet, False), (shown, True)):
-        progress = Progress(stream, enabled)
-        progress.start(total_bytes=300, files=3)
-        for _ in range(3):
-            progress.advance(100, hands=10)
-        progress.finish()
-    assert quiet.getvalue() == ""
-    assert "100%" in shown.getvalue() and "3/3 files" in shown.getvalue() and "10 hands" in shown.getvalue()
-    assert shown.getvalue().endswith("\n")
-
-
-def test_progress_is_off_by_default_when_not_a_terminal() -> None:
-    assert not Progress(io.StringIO()).enabled
 
 
 def test_import_audit_export_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path, stars_corpus: Path) -> None:
@@ -242,3 +223,29 @@ def test_an_expected_list_is_cut_between_items_not_inside_an_example() -> None:
     lines = message_lines(detail, keep=2)
     assert lines[:2] == ["not a line that can come here", "got: 'x'"]
     assert lines[2] == "expected: one of 'A', a run ('B: c', 'D: e, f') ... and 5 more"
+
+
+def test_version_is_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import studbook
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"studbook {studbook.__version__}"
+
+
+@pytest.mark.parametrize("command", [c.name for c in commands()])
+def test_help_gives_the_options_before_the_examples(command: str) -> None:
+    text = build_parser()._subparsers._group_actions[0].choices[command].format_help()  # type: ignore[union-attr]
+    assert "options:" in text
+    if "examples:" in text:
+        assert text.index("options:") < text.index("examples:"), f"studbook {command} --help: examples come last"
+
+
+def test_stats_help_lists_every_breakdown() -> None:
+    from studbook.analytics.stats import BREAKDOWNS
+
+    text = build_parser()._subparsers._group_actions[0].choices["stats"].format_help()  # type: ignore[union-attr]
+    by_help = " ".join(text.split("\n  --by BREAKDOWN", 1)[1].split("\n  --stat KEY", 1)[0].split())
+    missing = [key for key in BREAKDOWNS if key not in by_help]
+    assert not missing, f"stats --help does not list --by {missing}"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLE_DATA
 from handbuilder import build
-from test_equity import ALL_IN_ON_SIXTH
+from samples import ALL_IN_ON_SIXTH
 
 from studbook.cli.app import main
 from studbook.cli.cmd_replay import render_hand

@@ -125,11 +125,32 @@ def test_the_table_takes_the_fullest_cells_that_fit(store: Store, width: int) ->
     text = hud_table(frame, money, width)
     legends = [legend for _, legend in CELL_STYLES]
     used = next(i for i, legend in enumerate(legends) if legend in text)
-    assert _body_width(text) <= width or used == len(legends) - 1
+    assert _body_width(text) <= width
+    if "terminal is too narrow" in text:
+        assert used == len(legends) - 1, "columns are left out only when the narrowest cells do not fit"
     full_width = _body_width(hud_table(frame, money, 10_000))
     assert (used == 0) == (full_width <= width)
     if used == 0:
         assert CELL.search(text) and CELL.search(text)["done"] is not None
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_no_line_is_wider_than_the_terminal(store: Store, columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = stats_cli(store, "--min-hands", "1", columns=columns, monkeypatch=monkeypatch)
+    assert max(len(line) for line in text.splitlines()) <= columns
+    assert table_rows(text), "the table has rows"
+
+
+def test_a_wide_terminal_shows_more_than_a_narrow_one(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    narrow = stats_cli(store, columns=80, monkeypatch=monkeypatch)
+    wide = stats_cli(store, columns=200, monkeypatch=monkeypatch)
+    header = next(line for line in wide.splitlines() if line.startswith("Player"))
+    assert "Net won" in header and "W$SD" in header and "terminal is too narrow" not in wide
+    dropped = narrow.split("terminal is too narrow: ", 1)[1].split(" (widen", 1)[0].replace("\n", " ")
+    narrow_header = next(line for line in narrow.splitlines() if line.startswith("Player"))
+    for title in dropped.split(", "):
+        assert title not in narrow_header
+    assert sum(map(len, table_rows(wide))) > sum(map(len, table_rows(narrow)))
 
 
 def test_player_card_has_every_stat_with_its_counts(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ from itertools import permutations
 
 import pytest
 from handbuilder import build
+from samples import ALL_IN_ON_SIXTH
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -154,35 +155,6 @@ def test_side_pots_are_won_only_by_their_eligible_players() -> None:
 
 
 # ------------------------------------------------------------------------------ spots in hands
-
-ALL_IN_ON_SIXTH = """
-stud 4/8 ante 1 bring-in 2 total 63 rake 0
-seat 1 Ann 30
-seat 3 Bob 500
-seat 5 Cat 500
-antes
-3rd 1:Ah Ad Kc 3:Jh 5:7s
-5 bring-in 2
-1 complete to 4
-3 call 4
-5 fold
-4th 1:Ks 3:Qh
-1 bet 4
-3 call 4
-5th 1:2d 3:3c
-1 bet 8
-3 call 8
-6th 1:7d 3:4d
-1 bet 8
-3 raise 8 to 16
-1 call 5 allin
-uncalled 3 3
-7th 1 3
-show 1 Ah Ad Kc Ks 2d 7d 5c
-show 3 9h Th Jh Qh 3c 4d 8c
-collect 3 63
-"""
-
 
 def test_all_in_spot_reads_the_street_the_shown_down_cards_and_the_folded_door_card() -> None:
     hand = build(ALL_IN_ON_SIXTH)

@@ -22,6 +22,7 @@ def test_there_are_notebooks() -> None:
         "01-import-and-audit.ipynb", "02-player-statistics.ipynb", "03-win-rates-and-charts.ipynb"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path: Path, database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nbformat = pytest.importorskip("nbformat", reason="install studbook[test] to run the notebooks")

@@ -37,7 +37,7 @@ from studbook.parsers.errors import ParseError
 from studbook.parsers.phh import read_phh, write_phh
 
 from conftest import CORPUS, corpus_path
-from test_pokerstars_writer import REAL_FILES, hands_of, normalised
+from samples import REAL_FILES, hands_of, normalised
 
 VARIANT_GAMES = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ}
 PHH_FILES = sorted(p.name for p in (CORPUS / "phh").glob("*.phh")) or ["(corpus absent)"]
@@ -200,6 +200,21 @@ def test_a_foreign_phh_file_gets_its_uncalled_bet_and_collection_derived() -> No
     assert [(e.amount, e.to) for e in raises] == [(200, 400), (400, 800)]  # PokerStars' "raises X to Y"
     assert hand.total_pot == 1300 and hand.rake == 0 and hand.bring_in == 200
     assert hand.events[0].line == 2 and hand.events[3].line == 7 and hand.events[-3].line == 8  # own lines
+
+
+def test_the_community_card_starts_7th_streets_betting_afresh() -> None:
+    """After ``d db`` nobody has bet on 7th street: ``cc`` is a check, not a call of 6th street's bet."""
+    text = "\n".join([
+        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
+        "starting_stacks = [100, 100]",
+        "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah', 'p1 pb', 'p2 cbr 4', 'p1 cc',",
+        "           'd dh p1 3c', 'd dh p2 Kh', 'p2 cc', 'p1 cc', 'd dh p1 4c', 'd dh p2 Qh', 'p2 cc', 'p1 cc',",
+        "           'd dh p1 5d', 'd dh p2 Jh', 'p2 cbr 8', 'p1 cc', 'd db 6h', 'p2 cc', 'p1 cbr 8', 'p2 cc']",
+        "finishing_stacks = [75, 123]",
+    ])
+    seventh = [(e.seat, e.kind, e.amount, e.to) for e in read_phh(text).events
+               if isinstance(e, Action) and e.street == 7]
+    assert seventh == [(2, ActionKind.CHECK, 0, None), (1, ActionKind.BET, 800, None), (2, ActionKind.CALL, 800, None)]
 
 
 def test_a_bring_in_nobody_calls_leaves_the_antes_to_its_player() -> None:

@@ -37,11 +37,11 @@ Where the rules legitimately differ, the test says so here, with the rule:
 * **A side pot nobody in it has a low for** — in stud8 PokerKit 0.7.7 decides once per hand whether
   there is a low half (anyone at showdown has a qualifying low) and then splits *every* pot, so a side
   pot whose players have no low still loses half to "the best low" among them (the players without
-  one). RULES.md §6: each pot is contested separately and with no qualifying low the high hand takes
+  one). docs/rules.md §6: each pot is contested separately and with no qualifying low the high hand takes
   it all. Hands with such a pot are counted, not compared.
 * **Split pots with the same winners** — PokerKit kills the hands that win nothing before it builds
   the pots, so a main and a side pot left with the same contenders become one pot and are split once;
-  RULES.md §6 splits every pot separately, each with its own odd chip to the high half. The totals
+  docs/rules.md §6 splits every pot separately, each with its own odd chip to the high half. The totals
   then differ by a chip. Hands with two such consecutive split pots are counted, not compared.
 * **Odd chips among three or more tied hands** — PokerStars (and our profile) hand the odd chips out
   one each from the first seat; PokerKit gives all of them to the first seat. Hands where a pot or
@@ -88,6 +88,8 @@ from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_s
 from studbook.engine.simulate import NO_RAKE, TableSpec, TournamentSpec, simulate
 
 from mutations import AGGRESSIVE, spots
+
+pytestmark = pytest.mark.slow  # thousands of random hands through two engines: minutes, run by CI
 
 HANDS = 2000
 """Random hands played per run (about 650 per game); PokerKit is the slow side (about 15 s of CPU)."""
@@ -194,7 +196,7 @@ def pick(rng: random.Random, choices: list[Choice]) -> Choice:
 def table(rng: random.Random) -> tuple[Game, list[Money]]:
     game = rng.choice(list(POKERKIT_GAMES))
     players = rng.randint(2, 8)
-    # Now and then a player is all-in with the ante, so the next player must bring in (RULES.md §2).
+    # Now and then a player is all-in with the ante, so the next player must bring in (docs/rules.md §2).
     # Otherwise he has at least the bring-in: an all-in bring-in for less is another rule difference.
     stacks = [rng.choice((ANTE, rng.randint(ANTE + BRING_IN, 40), rng.randint(40, 300), rng.randint(40, 300)))
               for _ in range(players)]
@@ -366,7 +368,8 @@ def hole_cards(hand: Hand) -> dict[tuple[int, int], tuple[Card, ...]]:
     for i, e in enumerate(hand.events):
         if isinstance(e, Deal):
             cards = []
-            for k, c in enumerate(e.down + e.up):
+            for k, printed in enumerate(e.down + e.up):
+                c = printed
                 if c is None and k < len(e.down) and downs.get(e.seat):
                     c = downs[e.seat].pop(0)
                 elif c is not None and k < len(e.down) and downs.get(e.seat) and downs[e.seat][0] == c:

@@ -17,24 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.engine.model import Action, ActionKind, Deal, Hand, Marker, Seat
-from studbook.parsers import parse_file, parse_text
+from studbook.parsers import parse_text
 from studbook.parsers.pokerstars_writer import StarsStyle, write_pokerstars, write_pokerstars_file
 
 from conftest import corpus_path
+from samples import REAL_FILES, hands_of, normalised
 
-REAL_FILES = [
-    "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt",
-    "7-Stud-USD-0.04-0.08-200911.txt",
-    "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt",
-    "7-StudHL-USD-0.04-0.08-200911.txt",
-    "7-StudHL-USD-10-1-200906.PT2.export.txt",
-    "7-StudHL-USD-400-800-201701.3bet.fix.txt",
-    "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt",
-    "HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt",
-    "Razz-8max-USD-200-15-201009.bracket.in.alias.txt",
-    "Razz-USD-0.04-0.08-200911.txt",
-    "Triple-Stud-USD-2.00-0.20-MTT-201301.txt",
-]
 # Files written back byte for byte, with the header word of their era.
 BYTE_EXACT = {
     "7-Stud-USD-0.04-0.08-200911.txt": "Game",
@@ -46,18 +34,6 @@ BYTE_EXACT = {
 }
 
 
-def normalised(hand: Hand, warnings: bool = True) -> Hand:
-    """The hand with every line number and the file name blanked: what a re-parse must give back."""
-    return dataclasses.replace(
-        hand,
-        events=tuple(dataclasses.replace(e, line=0) for e in hand.events),
-        skipped=tuple(dataclasses.replace(s, line=0) for s in hand.skipped),
-        warnings=tuple(dataclasses.replace(w, line=0) for w in hand.warnings) if warnings else (),
-        source_file="",
-        source_line=0,
-    )
-
-
 def seventh_in_seat_order(hand: Hand) -> Hand:
     """The hand with its (consecutive) 7th-street deals sorted by seat."""
     first = next(i for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == 7)
@@ -66,12 +42,6 @@ def seventh_in_seat_order(hand: Hand) -> Hand:
         last += 1
     block = sorted(hand.events[first:last], key=lambda d: d.seat)  # type: ignore[union-attr]
     return dataclasses.replace(hand, events=hand.events[:first] + tuple(block) + hand.events[last:])
-
-
-def hands_of(name: str) -> list[Hand]:
-    hands = [h for h in parse_file(corpus_path("fpdb", "Stars", name)) if isinstance(h, Hand)]
-    assert hands, f"{name}: the parser gave no hand"
-    return hands
 
 
 def reparse(text: str) -> Hand:

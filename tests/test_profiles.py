@@ -1,4 +1,4 @@
-"""Rule profiles: the four rooms of RULES.md §7 as data, chosen by site or by name."""
+"""Rule profiles: the four rooms of docs/rules.md §7 as data, chosen by site or by name."""
 
 from __future__ import annotations
 

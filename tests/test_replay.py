@@ -340,7 +340,7 @@ ALL_IN_FOR_THE_ANTE = """
 
 def test_the_low_card_all_in_for_the_ante_passes_the_bring_in_to_his_left() -> None:
     """Ann's 2♣ is the low card but she is all-in for the ante: Bob, on her left, brings in, not Cid
-    with the next-lowest card (RULES.md §2)."""
+    with the next-lowest card (docs/rules.md §2)."""
     hand = build(ALL_IN_FOR_THE_ANTE.format(opener=2, other=3))
     assert replay(hand).violations == ()
     wrong = build(ALL_IN_FOR_THE_ANTE.format(opener=3, other=2))

@@ -81,6 +81,7 @@ def round_trip_mismatches(spec: TableSpec, hands: int, seed: int) -> tuple[int, 
     return len(parsed), problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, seed", [
     (Game.STUD, (2, 8), 101),
     (Game.STUD8, (2, 8), 102),
@@ -92,6 +93,7 @@ def test_round_trip_cash(game: Game, players: tuple[int, int], seed: int) -> Non
     assert problems == []
 
 
+@pytest.mark.slow
 def test_round_trip_mixed_table() -> None:
     spec = TableSpec(games=(Game.STUD8, Game.RAZZ, Game.STUD), players=(6, 8))
     count, problems = round_trip_mismatches(spec, 1500, 104)

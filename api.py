@@ -1,0 +1,293 @@
+"""studbook from Python: the few calls a notebook or a script needs, and nothing it must not rely on.
+
+Everything here is kept stable; the modules behind it (``analytics``, ``pipeline``, ``engine`` ...) may
+change their insides. The ``studbook`` command is built on the same calls.
+
+Money is exact everywhere: integers in hundredths of the printed unit (``$0.04`` is ``4``, 1,500
+tournament chips are ``150000``), in DataFrames too. Rates are floats beside the exact counts they come
+from (``done`` out of ``chances``).
+
+A session, from an empty database to a chart (the sample hands are in the repository's
+``sample_data/`` folder):
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from studbook import api
+>>> edge_cases = api.SAMPLE_DATA / "edge-cases"
+>>> folder = Path(tempfile.mkdtemp())
+>>> with api.open_database(folder / "hands.duckdb") as db:
+...     summary = db.import_files([edge_cases])
+...     print(summary.files_imported, "files,", summary.hands, "hands,", summary.with_violations, "with violations")
+...     print(db.hands()[["hand_id", "game", "n_players", "total_pot"]].to_string(index=False))
+3 files, 5 hands, 0 with violations
+                hand_id  game  n_players  total_pot
+pokerstars:900000000001  stud          5        100
+pokerstars:900000000002  stud          5        250
+pokerstars:900000000003  stud          5        250
+pokerstars:900000000101 stud8          3          9
+pokerstars:900000000201  razz          3         53
+
+Importing the same files again changes nothing:
+
+>>> with api.open_database(folder / "hands.duckdb") as db:
+...     db.import_files([edge_cases]).files_already_imported
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import date, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from .analytics.equity import equity
+from .analytics.grid import stat_grid
+from .analytics.stats import BREAKDOWNS, HEADLINE, STATS, Filters
+from .analytics.store import Store, StoreError, open_store
+from .engine.cards import Card, parse_cards
+from .engine.model import Game, Hand, ReplayResult, Violation
+from .engine.validate import RULES
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+    from .pipeline.importer import ImportSummary
+    from .pipeline.progress import ImportProgress
+
+__all__ = [
+    "BREAKDOWNS",
+    "CHARTS",
+    "HEADLINE",
+    "RULES",
+    "SAMPLE_DATA",
+    "STATS",
+    "Card",
+    "Database",
+    "Filters",
+    "Game",
+    "HandReplay",
+    "StoreError",
+    "Violation",
+    "audit_text",
+    "equity",
+    "open_database",
+    "parse_cards",
+    "stat_grid",
+]
+
+SAMPLE_DATA = Path(__file__).resolve().parent / "sample_data"
+"""The repository's sample hand histories (present in a checkout or an sdist, not in a wheel)."""
+
+CHARTS = ("winnings", "stud8", "stud8-results", "bb100")
+"""The kinds of :meth:`Database.chart`, as ``studbook chart`` names them."""
+
+_DEFAULT_SESSION_GAP = timedelta(minutes=30)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """A stored hand read again from its file and replayed by the rules engine: the ``hand`` as the
+    site printed it and what the rules make of it (``result``: pots, awards, violations)."""
+
+    hand: Hand
+    result: ReplayResult
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        return tuple(self.result.violations)
+
+    def text(self, as_player: str | None = None) -> str:
+        """The hand street by street as the table saw it (``as_player``'s own down cards shown), then
+        what the rules pay from each pot and half and every rule broken: ``studbook replay``'s text."""
+        from .analytics.replay_view import render_hand
+
+        return render_hand(self.hand, self.result, as_player)
+
+
+class Database:
+    """A studbook database (a DuckDB file): import hand histories into it, then ask it for hands,
+    statistics, win rates, charts and replays. Open one with :func:`open_database`; close it (or use
+    ``with``) so another process can open the file.
+
+    The methods that select hands take the same keywords: ``players``, ``games`` (``stud``, ``stud8``,
+    ``razz``), ``sites``, ``stakes`` (as printed, ``"1/2"``), each a name or a list of them, and
+    ``since``/``until`` (a date or datetime, ``until`` excluded), ``min_players``/``max_players``,
+    ``valid_only`` (only hands that break no rule).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> db = open_database(Path(tempfile.mkdtemp()) / "hands.duckdb")
+    >>> _ = db.import_files([SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt"])
+    >>> stats = db.stats(stats=("hands", "vpip"), players="Farah")
+    >>> stats[["player", "stat", "done", "chances", "rate"]].to_string(index=False)
+    'player stat  done  chances  rate\\n Farah hands     1        1   1.0\\n Farah  vpip     1        1   1.0'
+    >>> print(stat_grid(stats).to_string(index=False))
+    player Hands         VPIP
+     Farah     1 100.0% (1/1)
+    >>> money = db.win_rates(players="Farah")
+    >>> money[["player", "currency", "hands", "net", "rake_paid"]].to_dict("records")
+    [{'player': 'Farah', 'currency': 'USD', 'hands': 1, 'net': 2, 'rake_paid': 0}]
+    >>> replay = db.replay("900000000101")
+    >>> replay.violations
+    ()
+    >>> replay.text(as_player="Farah").splitlines()[0].split(" | ")[:3]
+    ['pokerstars hand 900000000101', 'Stud Hi/Lo (8 or better) $0.04/$0.08', 'ante $0.01']
+    >>> db.close()
+    """
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    @property
+    def path(self) -> str:
+        """The database file."""
+        return self._store.path
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._store.close()
+
+    def import_files(
+        self,
+        paths: Iterable[str | Path],
+        *,
+        workers: int = 1,
+        profile: str | None = None,
+        progress: ImportProgress | None = None,
+    ) -> ImportSummary:
+        """Import the hand-history files under ``paths`` (folders are searched for ``.txt`` and ``.phh``),
+        replaying every hand against the rules of ``profile`` (default: each site's own), in ``workers``
+        processes. Files already imported are skipped; each file is stored completely or not at all.
+        The summary counts files, hands, duplicates and hands with violations, and lists ``problems``
+        (``file:line: message``) for what could not be read."""
+        from .pipeline.importer import run_import
+
+        return run_import(list(paths), self._store, workers=workers, profile=profile, progress=progress)
+
+    def hands(self, **where: Any) -> pd.DataFrame:
+        """One row per stored hand that matches ``where``, oldest first: its id (``site:number``), game,
+        stakes (``small_bet``, ``big_bet`` in hundredths, ``currency``; NULL currency: tournament chips),
+        players dealt in, total pot and rake (hundredths), rule violations, and where it was read from."""
+        condition, params = _filters(where).where()
+        return self.sql(
+            f"""SELECT h.hand_id, h.site, h.site_hand_id, h.game, h.mixed, h.started_at, h.small_bet, h.big_bet,
+                       h.currency, h.tournament_id, h.table_name, h.n_players, h.total_pot, h.rake,
+                       h.n_violations, h.source_file, h.source_line
+                FROM hands h
+                WHERE h.hand_id IN (SELECT hp.hand_id FROM hand_players hp JOIN hands h USING (hand_id)
+                                    WHERE {condition})
+                ORDER BY h.started_at, h.hand_id""",
+            params,
+        )
+
+    def stats(self, by: Sequence[str] = ("player",), stats: Sequence[str] | None = None, **where: Any) -> pd.DataFrame:
+        """Statistics per group of ``by`` (keys of :data:`BREAKDOWNS`: ``player``, ``game``, ``stakes`` ...)
+        in long form, one row per group and stat: the group columns, ``stat`` (a key of :data:`STATS`),
+        ``label``, ``kind`` (``pct``, ``ratio``, ``count``), ``done`` and ``chances`` (exact) and ``rate``.
+        ``stats`` picks stats by key (default: all). :func:`stat_grid` turns it into a table to read."""
+        from .analytics.stats import stat_table
+
+        return stat_table(self._store.con, _filters(where), tuple(by), tuple(stats) if stats is not None else None)
+
+    def win_rates(
+        self, by: Sequence[str] = ("player",), session_gap: timedelta = _DEFAULT_SESSION_GAP, **where: Any
+    ) -> pd.DataFrame:
+        """Money per group of ``by`` and currency: ``hands``, ``net`` and ``rake_paid`` (hundredths),
+        ``bb100`` (big bets won per 100 hands) with ``ci95_low``/``ci95_high``, ``sessions`` (a pause of
+        more than ``session_gap`` starts a new one), ``hours``, ``net_per_hour``."""
+        from .analytics.winrate import winrates
+
+        return winrates(self._store.con, _filters(where), tuple(by), session_gap)
+
+    def chart(self, kind: str, player: str, ax: Axes | None = None, **where: Any) -> Axes:
+        """Draw chart ``kind`` (one of :data:`CHARTS`) of ``player`` on ``ax`` (default: a new figure)
+        and return the axes: ``winnings`` (cumulative net with its showdown and non-showdown parts and
+        the all-in EV line), ``stud8`` (scoops, halves, quarters), ``stud8-results``, ``bb100`` (win rate
+        by game and stakes with its 95% interval)."""
+        from .analytics import charts
+
+        if kind not in charts.CHARTS:
+            raise ValueError(f"no chart {kind!r}; the charts are {', '.join(CHARTS)}")
+        draw = charts.CHARTS[kind]
+        return draw(self._store.con, player, _filters(where), ax=ax)
+
+    def replay(self, hand_id: str, profile: str | None = None) -> HandReplay:
+        """The stored hand ``hand_id`` (``site:number``, or the number as the site prints it) read again
+        from its file and replayed under ``profile`` (default: its site's rules). Raises ``LookupError``
+        saying what to do when the hand or its file cannot be found."""
+        from .analytics.replay_view import find_source, load_hand
+        from .engine.profiles import get_profile
+        from .engine.replay import replay
+
+        site, number, source = find_source(self._store.con, hand_id)
+        hand = load_hand(site, number, source, self.path)
+        return HandReplay(hand, replay(hand, get_profile(profile) if profile else None))
+
+    def sql(self, query: str, params: Sequence[Any] = ()) -> pd.DataFrame:
+        """Any SQL over the tables (``hands``, ``hand_players``, ``actions``, ``pots``, ``awards``,
+        ``violations`` ...; ``studbook export`` writes them as parquet) as a DataFrame."""
+        return self._store.con.execute(query, list(params)).df()
+
+
+def open_database(path: str | Path = "studbook.duckdb", read_only: bool = False) -> Database:
+    """Open (or create) the database at ``path``. ``read_only`` lets several readers share the file.
+    Raises :class:`StoreError`, saying what to do, for a file that is not a studbook database."""
+    return Database(open_store(path, read_only=read_only))
+
+
+def audit_text(text: str, source_file: str = "<text>", profile: str | None = None) -> list[Violation]:
+    """Every rule the hands of ``text`` (a hand history, as a site writes it) break, without a database.
+    A hand that cannot be read raises its ``ParseError`` (file, line, what was expected).
+
+    >>> text = (SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt").read_text(encoding="utf-8")
+    >>> audit_text(text)
+    []
+    >>> found = audit_text(text.replace("Farah collected $0.05", "Farah collected $0.09"), "edited.txt")
+    >>> sorted({v.rule for v in found})  # paid $0.04 more than the pot held: the rake comes out short
+    ['pot.award', 'rake']
+    >>> RULES["pot.award"]  # doctest: +ELLIPSIS
+    '...'
+    """
+    from .engine.profiles import get_profile
+    from .engine.replay import replay
+    from .parsers import NotStudHand, ParseError, parse_text
+
+    rules = get_profile(profile) if profile else None
+    found: list[Violation] = []
+    for item in parse_text(text, source_file):
+        if isinstance(item, ParseError):
+            raise item
+        if not isinstance(item, NotStudHand):
+            found.extend(replay(item, rules).violations)
+    return found
+
+
+_TUPLE_FILTERS = frozenset(f.name for f in fields(Filters) if f.name in {"players", "games", "sites", "stakes"})
+
+
+def _filters(where: dict[str, Any]) -> Filters:
+    """:class:`Filters` from the keywords of a :class:`Database` method; a single name is a list of one."""
+    known = {f.name for f in fields(Filters)}
+    unknown = sorted(set(where) - known)
+    if unknown:
+        raise TypeError(f"unknown hand filter {', '.join(unknown)}; the filters are {', '.join(sorted(known))}")
+    values: dict[str, Any] = {}
+    for name, value in where.items():
+        if name in _TUPLE_FILTERS:
+            values[name] = (value,) if isinstance(value, str) else tuple(value)
+        elif name in {"since", "until"} and isinstance(value, str):
+            values[name] = date.fromisoformat(value)
+        else:
+            values[name] = value
+    return Filters(**values)
+

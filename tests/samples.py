@@ -1,0 +1,73 @@
+"""Test data and helpers that several test modules share (a test module never imports another)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from conftest import corpus_path
+
+from studbook.engine.model import Hand
+from studbook.parsers import parse_file
+
+# Real PokerStars files of the corpus (fpdb/Stars) that the writer and PHH tests read back.
+REAL_FILES = [
+    "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt",
+    "7-Stud-USD-0.04-0.08-200911.txt",
+    "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt",
+    "7-StudHL-USD-0.04-0.08-200911.txt",
+    "7-StudHL-USD-10-1-200906.PT2.export.txt",
+    "7-StudHL-USD-400-800-201701.3bet.fix.txt",
+    "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt",
+    "HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt",
+    "Razz-8max-USD-200-15-201009.bracket.in.alias.txt",
+    "Razz-USD-0.04-0.08-200911.txt",
+    "Triple-Stud-USD-2.00-0.20-MTT-201301.txt",
+]
+
+
+# A hand (tests/handbuilder.py notation) where Ann is all-in on 6th street against Bob, who shows a draw.
+ALL_IN_ON_SIXTH = """
+stud 4/8 ante 1 bring-in 2 total 63 rake 0
+seat 1 Ann 30
+seat 3 Bob 500
+seat 5 Cat 500
+antes
+3rd 1:Ah Ad Kc 3:Jh 5:7s
+5 bring-in 2
+1 complete to 4
+3 call 4
+5 fold
+4th 1:Ks 3:Qh
+1 bet 4
+3 call 4
+5th 1:2d 3:3c
+1 bet 8
+3 call 8
+6th 1:7d 3:4d
+1 bet 8
+3 raise 8 to 16
+1 call 5 allin
+uncalled 3 3
+7th 1 3
+show 1 Ah Ad Kc Ks 2d 7d 5c
+show 3 9h Th Jh Qh 3c 4d 8c
+collect 3 63
+"""
+
+
+def normalised(hand: Hand, warnings: bool = True) -> Hand:
+    """The hand with every line number and the file name blanked: what a re-parse must give back."""
+    return dataclasses.replace(
+        hand,
+        events=tuple(dataclasses.replace(e, line=0) for e in hand.events),
+        skipped=tuple(dataclasses.replace(s, line=0) for s in hand.skipped),
+        warnings=tuple(dataclasses.replace(w, line=0) for w in hand.warnings) if warnings else (),
+        source_file="",
+        source_line=0,
+    )
+
+
+def hands_of(name: str) -> list[Hand]:
+    hands = [h for h in parse_file(corpus_path("fpdb", "Stars", name)) if isinstance(h, Hand)]
+    assert hands, f"{name}: the parser gave no hand"
+    return hands

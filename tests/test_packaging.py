@@ -1,0 +1,96 @@
+"""What is shipped: the wheel holds every module and grammar of the tree and nothing else, the sdist
+holds what the tests need; and the test suite's own rule that no test module imports another.
+
+CI builds the wheel and the sdist once and points STUDBOOK_WHEEL / STUDBOOK_SDIST at them; without
+them these tests build their own (setuptools >= 77 and `build`, both in the test extra)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+import studbook
+
+NOT_SHIPPED = ("tests", "benchmarks", "notebooks", "sample_data", "docs", "build", "dist")
+"""Top-level folders that are not library code."""
+
+
+def tree_files() -> set[str]:
+    """Every module and grammar of the checkout, as a wheel names it (``studbook/engine/cards.py``)."""
+    found = set()
+    for path in REPO.rglob("*"):
+        relative = path.relative_to(REPO)
+        parts = relative.parts
+        if path.suffix not in (".py", ".lark") or not path.is_file():
+            continue
+        if parts[0] in NOT_SHIPPED or any(p.startswith(".") or p == "__pycache__" for p in parts):
+            continue
+        if relative == Path("setup.py"):
+            continue
+        found.add("studbook/" + relative.as_posix())
+    return found
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The wheel and the sdist: CI's, or built here from the checkout."""
+    wheel, sdist = os.environ.get("STUDBOOK_WHEEL"), os.environ.get("STUDBOOK_SDIST")
+    if wheel and sdist:
+        return Path(wheel), Path(sdist)
+    if importlib.util.find_spec("build") is None:
+        pytest.skip("the 'build' package is not installed (pip install -e '.[test]')")
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)],
+                   check=True, capture_output=True, text=True)
+    return next(out.glob("*.whl")), next(out.glob("*.tar.gz"))
+
+
+def test_the_tree_has_what_the_test_looks_for() -> None:
+    files = tree_files()
+    assert {"studbook/__init__.py", "studbook/engine/cards.py", "studbook/grammars/pokerstars.lark",
+            "studbook/cli/app.py", "studbook/pipeline/importer.py", "studbook/api.py"} <= files
+
+
+def test_the_wheel_has_every_module_and_grammar_and_nothing_else(built: tuple[Path, Path]) -> None:
+    with zipfile.ZipFile(built[0]) as wheel:
+        names = set(wheel.namelist())
+        metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+        entry_points = wheel.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
+    shipped = {n for n in names if n.endswith((".py", ".lark"))}
+    assert sorted(tree_files() - shipped) == [], "modules or grammars of the tree missing from the wheel"
+    assert sorted(shipped - tree_files()) == [], "files in the wheel that are not library code"
+    assert "studbook/py.typed" in names
+    assert f"Version: {studbook.__version__}\n" in metadata and "License-Expression: MIT" in metadata
+    assert "studbook = studbook.cli:main" in entry_points
+
+
+def test_the_sdist_has_what_the_tests_and_notebooks_need(built: tuple[Path, Path]) -> None:
+    with tarfile.open(built[1]) as sdist:
+        names = {"/".join(n.split("/")[1:]) for n in sdist.getnames()}
+    wanted = ["setup.py", "pyproject.toml", "README.md", ".ci/run", "tests/conftest.py", "docs/architecture.md",
+              "sample_data/stud-1-2-8max.txt", "sample_data/edge-cases/stud8-quartered-low.txt",
+              "notebooks/01-import-and-audit.ipynb", "benchmarks/README.md", "grammars/pokerstars.lark"]
+    assert [w for w in wanted if w not in names] == []
+    assert not any(n.endswith((".pyc", ".duckdb")) or "__pycache__" in n for n in names)
+
+
+def test_no_test_module_imports_another() -> None:
+    """Shared test code lives in helper modules (samples, handbuilder, mutations ...) or conftest, so
+    that running one test file never runs, or depends on the collection of, another."""
+    tests = {p.stem for p in (REPO / "tests").glob("test_*.py")}
+    offenders = []
+    for path in sorted((REPO / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            offenders += [f"{path.name} imports {n}" for n in names if n.split(".")[0] in tests]
+    assert offenders == []
