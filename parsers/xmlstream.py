@@ -182,9 +182,8 @@ def read_top_elements(lines: Iterable[str], source_file: str, site: str) -> Iter
     resumes at the next line holding a hand element."""
     session: _Session | None = _Session(0)
     wrapper: tuple[str, dict[str, str]] | None = None
-    for number, line in enumerate(lines, 1):
-        if number == 1:
-            line = _DECLARATION.sub("", line, count=1)
+    for number, raw in enumerate(lines, 1):
+        line = _DECLARATION.sub("", raw, count=1) if number == 1 else raw
         if _DTD.search(line):
             if session is not None:
                 yield ParseError(source_file, number, line.strip()[:200], _PLAIN,
@@ -200,7 +199,7 @@ def read_top_elements(lines: Iterable[str], source_file: str, site: str) -> Iter
                     wrapper = ("session", {})  # skipped past the session's start: it is open
                 continue
             session = _Session(number - 1, wrapper)
-            line = line[m.start():]
+            line = line[m.start():]  # the hand element may start mid-line (after the one before)
         try:
             session.parser.Parse(line + "\n", False)
         except (pyexpat.ExpatError, _Refused) as err:
