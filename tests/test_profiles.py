@@ -12,7 +12,7 @@ from studbook.engine.profiles import PROFILES, HeadsUp, get_profile, profile_for
 
 
 def test_the_four_profiles_exist_and_differ_as_rules_md_says() -> None:
-    # the rooms of RULES.md; measured site profiles (ipoker, merge, ...) are added beside them
+    # the rooms of docs/rules.md; measured site profiles (ipoker, merge, ...) are added beside them
     assert {"pokerstars", "rrop", "wsop-cash", "wsop-tournament"} <= set(PROFILES)
     assert [PROFILES[n].max_raises for n in ("pokerstars", "rrop", "wsop-cash", "wsop-tournament")] == [3, 3, 4, 4]
     assert PROFILES["rrop"].heads_up is HeadsUp.BECOMES
