@@ -253,6 +253,6 @@ def _started(general: Node) -> datetime | None:
     the sample's ``.hands`` sidecar keeps the printed clock unchanged)."""
     node = general.find("startdate")
     try:
-        return datetime.strptime(node.text, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC) if node else None
+        return datetime.fromisoformat(node.text).replace(tzinfo=UTC) if node else None  # 2012-03-19 20:46:31
     except ValueError:
         return None

@@ -48,17 +48,16 @@ from ..engine.model import (
 from .errors import NotStudHand, ParseError
 from .textsite import cents
 
-_MOST_DIGITS = 15
-"""Digits an amount may have (ten trillion and cents): more is hostile input, not a stake."""
+_MOST = 10**15
+"""Amounts from ten trillion (in hundredths) up are hostile input, not stakes."""
 
 
 def money(text: str) -> Money | None:
     """Hundredths of ``$1,234.5``, ``€0.05``, ``1,440``, ``0.10`` (the seam's reading); ``None`` for
-    anything else, absurdly long numbers included."""
+    anything else, absurdly large numbers included."""
     text = text.strip()
-    if len(text) > 4 * _MOST_DIGITS or sum(c.isdigit() for c in text) > _MOST_DIGITS:
-        return None
-    return cents(text)
+    value = cents(text) if len(text) <= 32 else None
+    return value if value is not None and value < _MOST else None
 
 
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
