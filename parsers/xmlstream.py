@@ -11,10 +11,12 @@ Why pyexpat, driven by hand, rather than ``ElementTree.iterparse``, lxml or defu
   ElementTree's pull parser exposes none of these hooks (its C parser hides the expat object), lxml
   would be a new compiled dependency whose safety rests on remembering the right keyword arguments,
   and defusedxml is a wrapper around exactly these expat handlers.
-* **Speed.** expat is C; the handlers below keep per element one tuple of attributes and (for the few
-  elements with text) the text: about 30 elements a hand. Measured on the 117-hand iPoker STT session
-  (292 kB): pyexpat with these handlers 7.5 ms, ``ElementTree.XMLPullParser`` 6.9 ms (C tree
-  builder) — the same order, and the hand building costs ten times either (benchmarks/xml_import.py).
+* **Speed, measured** (benchmarks/xml_import.py, a 100 MB iPoker session of 25,600 stud8 hands, hands
+  per CPU second on the shared 2-core machine): expat with no handlers 9,400; ``ElementTree.iterparse``
+  clearing each hand 6,600; this reader (expat with these handlers, every element with its line) 4,100;
+  the whole ``parse_file`` (every Hand built) 1,750. ``XMLPullParser`` fed line by line to learn each
+  element's line measured 5,200-6,500 on a 6 MB session: a faster start, but it hides the expat hooks
+  above and would save under a tenth of ``parse_file``'s time, which is spent building the hands.
 * **Streaming.** Lines go in as they are decoded (``parsers/reading.py``); each child of the root —
   a session's ``<general>``, each ``<game>`` — is handed out as soon as its end tag is read and is
   not kept afterwards, so memory is one hand whatever the size of the file.
@@ -32,7 +34,7 @@ from __future__ import annotations
 import pyexpat
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .errors import ParseError
 
@@ -46,17 +48,23 @@ MAX_ELEMENTS = 50_000
 that never ends would otherwise hold the whole file in memory."""
 
 
-@dataclass(slots=True)
 class Node:
     """One element: tag, attributes, text (stripped) and the 1-based file line of its start tag.
 
-    Mutable only while the reader builds it; sites read it as data."""
+    Mutable only while the reader builds it; sites read it as data. A plain slotted class rather than a
+    dataclass: ~40 are made per hand, and a dataclass's ``default_factory`` doubles their cost."""
 
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    children: list[Node] = field(default_factory=list)
-    text: str = ""
+    __slots__ = ("attrs", "children", "line", "tag", "text")
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.line = line
+        self.children: list[Node] = []
+        self.text = ""
+
+    def __repr__(self) -> str:
+        return f"Node({self.tag!r}, {self.attrs!r}, line={self.line}, {len(self.children)} children)"
 
     def find(self, tag: str) -> Node | None:
         """The first child called ``tag``."""
@@ -135,34 +143,37 @@ class _Session:
         if self.count > MAX_ELEMENTS:
             raise _Refused(f"a hand element with more than {MAX_ELEMENTS:,} elements is not a hand")
         node = Node(tag, attrs, self.parser.CurrentLineNumber + self.offset)
-        if self.stack:
-            self.flush_text()
-            self.stack[-1].children.append(node)
-        self.stack.append(node)
+        stack = self.stack
+        if stack:
+            if self.text:
+                self.flush_text()
+            stack[-1].children.append(node)
+        stack.append(node)
 
     def _end(self, tag: str) -> None:
         if not self.stack:
             if tag == self.root_tag:
                 self.root_tag, self.root_attrs = "", {}
             return
-        self.flush_text()
+        if self.text:
+            self.flush_text()
         node = self.stack.pop()
         if not self.stack:
             self.done.append(TopElement(node, self.root_tag, self.root_attrs))
             self.count = 0
 
     def _data(self, text: str) -> None:
-        if self.stack:
+        # the layout between elements is whitespace: dropped unless it continues a text already begun
+        if self.stack and (self.text or not text.isspace()):
             self.text.append(text)
 
     def flush_text(self) -> None:
         """Give the open element the text read since its last child (or start tag)."""
-        if self.text:
-            joined = "".join(self.text).strip()
-            if joined:
-                node = self.stack[-1]
-                node.text = f"{node.text} {joined}" if node.text else joined
-            self.text = []
+        joined = "".join(self.text).strip()
+        if joined:
+            node = self.stack[-1]
+            node.text = f"{node.text} {joined}" if node.text else joined
+        self.text = []
 
 
 _WRAPPERS = frozenset({"session"})

@@ -27,6 +27,7 @@ from studbook.engine.model import (
     Event,
     Game,
     Hand,
+    Limit,
     Marker,
     Money,
     Show,
@@ -80,11 +81,22 @@ def chips_put(action: Action, contributed: Money, level: Money) -> Money:
     return action.amount
 
 
+def _open_pair_on_4th(hand: Hand) -> bool:
+    ups: dict[int, list[Card | None]] = {}
+    for e in hand.events:
+        if isinstance(e, Deal) and e.street <= 4:
+            ups.setdefault(e.seat, []).extend(e.up)
+    return any(len(u) >= 2 and u[0] is not None and u[1] is not None and u[0].rank == u[1].rank
+               for u in ups.values())
+
+
 def spots(hand: Hand) -> list[Spot]:
     """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
     stack = {s.seat: s.stack for s in hand.seats}
     street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
+    if hand.game is Game.STUD and not any(isinstance(e, Marker) for e in hand.events) and _open_pair_on_4th(hand):
+        double.add(4)  # a site that prints no betting notes (iPoker, Merge): the board says it
     found: list[Spot] = []
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
@@ -190,7 +202,9 @@ def wrong_bring_in_amount(hand: Hand) -> Iterator[Mutant]:
 
 def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
     """Every full completion, bet or raise one unit smaller or larger (never turning it into an all-in
-    for less, which would be legal)."""
+    for less, which would be legal). Fixed limit only: in no limit a bet one unit larger is legal."""
+    if hand.limit is not Limit.FIXED:
+        return
     for s in spots(hand):
         if s.action.kind in AGGRESSIVE and not s.all_in:
             for delta in (-1, 1):
@@ -202,7 +216,10 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
 
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
     """A 4th-street bet or raise made the big bet's size where the site says no double bet is allowed
-    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line)."""
+    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line, or, for a site that
+    prints no such line, when no 4th-street board shows a pair). Fixed limit only."""
+    if hand.limit is not Limit.FIXED:
+        return
     for s in spots(hand):
         a = s.action
         if a.street == 4 and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
@@ -215,6 +232,8 @@ def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
 
 def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
     """A call or fold after the street's last allowed raise turned into one more raise."""
+    if hand.limit is not Limit.FIXED:
+        return  # no cap without a fixed limit
     cap = 1 + profile_for(hand).max_raises
     for s in spots(hand):
         a = s.action
