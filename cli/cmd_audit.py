@@ -240,6 +240,7 @@ def rules_text(width: int = 100) -> str:
 
 def profile_words(profile: RuleProfile) -> str:
     """A profile's switches in a player's words."""
+    from ..engine.model import Half
     from ..engine.profiles import HeadsUp, OddChip, RakeFrom
 
     double = " and ".join(sorted(profile.double_bet_games))
@@ -254,7 +255,11 @@ def profile_words(profile: RuleProfile) -> str:
             + (f"big bet allowed on 4th over an open pair in {double}; " if double else
                "no big bet on 4th over an open pair; ")
             + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
-            f"odd chip of a split to {odd}; rake taken {rake[profile.rake_from]}.")
+            f"odd chip of a split to {odd}; "
+            + ("the odd chip of a hi/lo pot to the low half; " if profile.hilo_odd_chip is Half.LOW else "")
+            + f"rake taken {rake[profile.rake_from]}; total pot printed "
+            f"{'before' if profile.total_includes_rake else 'after'} rake"
+            + ("; pots listed before rake." if profile.pots_include_rake else "."))
 
 
 class PrintRules(argparse.Action):

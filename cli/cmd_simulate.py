@@ -76,9 +76,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rake-cap", type=money, default=100, metavar="AMOUNT", help="most rake per hand (default 1)")
     parser.add_argument("--tournament", action="store_true",
                         help="sit-and-go tournaments (1,500 chips, rising levels) instead of a cash game")
-    parser.add_argument("--profile", default="pokerstars", metavar="NAME",
-                        help="house rules the hands are dealt under (default pokerstars; audit other "
-                        "profiles' hands with 'studbook audit --profile NAME')")
+    parser.add_argument("--profile", default=None, metavar="NAME",
+                        help="house rules the hands are dealt under (default: the --format site's measured "
+                        "profile, pokerstars for phh; audit other profiles' hands with 'studbook audit "
+                        "--profile NAME')")
     parser.epilog = (
         "examples:\n"
         "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"
@@ -89,6 +90,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine.model import Game
     from ..engine.simulate import Rake, Stakes, TableSpec, TournamentSpec, simulate
+    from ..parsers.registry import SITES_BY_ID
+
+    # a site's text says what its own rules make of the hand (Full Tilt lists its pots before rake), so
+    # the hands are dealt under that site's profile unless another is asked for
+    profile = args.profile or (SITES_BY_ID[args.format].profile if args.format in SITES_BY_ID else "pokerstars")
 
     games = (Game.STUD, Game.STUD8, Game.RAZZ) if args.game == "mixed" else (Game(args.game),)
     try:
@@ -99,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             stakes=Stakes(small, big, args.ante, args.bring_in),
             rake=Rake(args.rake, args.rake_cap),
             tournament=TournamentSpec() if args.tournament else None,
-            profile=args.profile,
+            profile=profile,
         )
     except ValueError as exc:
         return fail(str(exc))

@@ -3,7 +3,7 @@
 Everything here is a pure function of what was put in and which cards the contenders hold, so the same
 code pays the pots of a replayed site hand, of a simulated hand and of a property test. Each rule lives
 in exactly one function: :func:`build_pots` (side pots), :func:`split_rake` (rake placement),
-:func:`split_halves` (hi/lo and the odd chip to the high half), :func:`share` (ties and their odd chips).
+:func:`split_halves` (hi/lo and which half gets the odd chip), :func:`share` (ties and their odd chips).
 """
 
 from __future__ import annotations
@@ -65,10 +65,11 @@ def split_rake(pots: Sequence[Pot], rake: Money, rule: RakeFrom) -> tuple[Money,
     return tuple(shares)
 
 
-def split_halves(amount: Money) -> tuple[Money, Money]:
-    """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6)."""
-    low = amount // 2
-    return amount - low, low
+def split_halves(amount: Money, odd_chip_to: Half = Half.HIGH) -> tuple[Money, Money]:
+    """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6), or to the
+    low half for a room whose profile says so (``RuleProfile.hilo_odd_chip``)."""
+    small = amount // 2
+    return (amount - small, small) if odd_chip_to is not Half.LOW else (small, amount - small)
 
 
 def share(amount: Money, winners: Sequence[int]) -> dict[int, Money]:
@@ -261,7 +262,7 @@ def distribute_pot(
     if not lows:
         awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, False, high_value)
         return PotResult(pot, rake, tuple(awards), True, _why("high", highs, describe_high, label) + note)
-    high_amount, low_amount = split_halves(amount)
+    high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
     awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, False, high_value)
     awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, True, _low_or_worst)
     reason = f"{_why('high', highs, describe_high, label)}; {_why('low', lows, describe_low, label)}{note}"
@@ -298,9 +299,10 @@ def distribute(
 
 
 def pot_index(label: str) -> int:
-    """The pot a site's label names: ``pot``/``main pot`` -> 0, ``side pot`` -> 1, ``side pot-2`` -> 2."""
+    """The pot a site's label names: ``pot``/``main pot`` -> 0, ``side pot`` -> 1, ``side pot-2`` or
+    ``low side pot #2`` -> 2."""
     text = label.lower().strip()
-    if not text.startswith("side"):
+    if "side" not in text:  # Full Tilt names the half first: "high side pot", "low side pot #2"
         return 0
     digits = "".join(ch for ch in text if ch.isdigit())
     return int(digits) if digits else 1
@@ -326,6 +328,7 @@ def _summary_violations(
     money: Callable[[Money], str],
     total_includes_rake: bool,
     line: int | None,
+    pots_include_rake: bool = False,
 ) -> list[Violation]:
     """Whether the summary's own numbers add up: the total pot against the chips put in, the rake
     against what the collections leave, each printed pot against the rules' pot after its rake. Who was
@@ -344,10 +347,12 @@ def _summary_violations(
                                f"{money(paid)} collected, leaving {money(put_in - paid)}", line=line))
     if hand.printed_pots and len(hand.printed_pots) == len(results):
         for r, printed in zip(results, hand.printed_pots):
-            if printed != r.pot.amount - r.rake:
+            held = r.pot.amount if pots_include_rake else r.pot.amount - r.rake
+            if printed != held:
                 name = _pot_name(r.pot.index, len(results))
                 found.append(Violation("pot.printed", f"the summary prints {name} as {money(printed)}, but it "
-                                       f"holds {money(r.pot.amount - r.rake)} after its share of the rake",
+                                       f"holds {money(held)}" +
+                                       (" before rake" if pots_include_rake else " after its share of the rake"),
                                        line=line))
     return found
 
@@ -360,6 +365,7 @@ def audit_payout(
     label: SeatLabel,
     money: Callable[[Money], str],
     total_includes_rake: bool = True,
+    pots_include_rake: bool = False,
 ) -> tuple[list[Violation], tuple[Award, ...]]:
     """Compare the site's totals and ``collected`` lines with the rules' payout.
 
@@ -370,7 +376,8 @@ def audit_payout(
     """
     names = {s.seat: s.player for s in hand.seats}
     end_line = collects[0].line if collects else None
-    found = _summary_violations(hand, results, collects, rake, money, total_includes_rake, end_line)
+    found = _summary_violations(hand, results, collects, rake, money, total_includes_rake, end_line,
+                                pots_include_rake)
     by_pot: dict[int, dict[int, Money]] = {}
     lines: dict[tuple[int, int], int] = {}
     single = len(results) > 1 and all(pot_index(c.pot) == 0 for c in collects)

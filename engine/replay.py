@@ -555,6 +555,25 @@ class StudState:
             self.returned[seat] += amount
         return back
 
+    def unmatched_ante(self) -> tuple[int, Money] | None:
+        """Before any betting, the part of one seat's ante nobody can match because every other player
+        is all in for less on his ante, and whose it is (Full Tilt gives it back at once, as an
+        uncalled bet; a site that does not is paid it back from a side pot of its own)."""
+        if self.street != 3 or any(self.contrib.values()):
+            return None
+        ranked = sorted(((self.invested[s], s) for s in self._live), reverse=True)
+        if len(ranked) < 2:
+            return None
+        (top, seat), (second, _) = ranked[0], ranked[1]
+        if top > second and all(self.stack[s] == 0 for s in self._live if s != seat):
+            return seat, top - second
+        return None
+
+    def return_ante(self, seat: int, amount: Money) -> None:
+        """Give back the unmatched part of an ante (see :meth:`unmatched_ante`)."""
+        self._put(seat, -amount)
+        self.returned[seat] += amount
+
     def hand_cards(self, seat: int, extra: Iterable[Card] = ()) -> tuple[Card, ...] | None:
         """The seat's known cards among its seven (community card included; ``extra`` are cards it
         showed): all seven, or fewer when some of the seven dealt stay unknown. ``None`` when they
@@ -669,6 +688,8 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
+        self.capped_actions: list[int] = []
+        """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {3: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
@@ -682,9 +703,9 @@ class _Replay:
 
     # ------------------------------------------------------------------ events
     def run(self) -> ReplayResult:
-        for event in self.hand.events:
+        for index, event in enumerate(self.hand.events):
             if isinstance(event, Action):
-                self.on_action(event)
+                self.on_action(event, index)
             elif isinstance(event, Deal):
                 self.on_deal(event)
             elif isinstance(event, CommunityCard):
@@ -713,7 +734,7 @@ class _Replay:
             state.start_street(state.street + 1)
             self.started[state.street] = state.live
 
-    def on_action(self, action: Action) -> None:
+    def on_action(self, action: Action, index: int) -> None:
         state = self.state
         if action.kind is ActionKind.ANTE:
             nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
@@ -726,6 +747,8 @@ class _Replay:
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)
+        if state.capped:
+            self.capped_actions.append(index)
         move = _to_move(state, action)
         level = state.ledger.level
         if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - level:
@@ -789,6 +812,10 @@ class _Replay:
 
     def on_uncalled(self, event: UncalledReturn) -> None:
         expected = self.state.uncalled()
+        if expected is None and self.state.unmatched_ante() == (event.seat, event.amount):
+            self.site_returns.append(event)
+            self.state.return_ante(event.seat, event.amount)
+            return
         if expected != (event.seat, event.amount):
             rules = "nothing is uncalled" if expected is None else (
                 f"the rules return {self.money(expected[1])} to {self.label(expected[0])}")
@@ -837,7 +864,7 @@ class _Replay:
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
         violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
-                                          state.profile.total_includes_rake)
+                                          state.profile.total_includes_rake, state.profile.pots_include_rake)
         self.violations += violations
         collected: dict[int, Money] = {}
         for c in self.collects:
@@ -858,6 +885,7 @@ class _Replay:
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=dict(state.folded),
             violations=tuple(self.violations),
+            capped_actions=frozenset(self.capped_actions),
         )
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:

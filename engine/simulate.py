@@ -649,7 +649,8 @@ class _Dealer:
 
     def hand(self, total: Money, rake: Money, results: Sequence[PotResult]) -> Hand:
         setup = self.setup
-        printed = tuple(r.pot.amount - r.rake for r in results) if len(results) > 1 else ()
+        before_rake = setup.profile.pots_include_rake  # Full Tilt lists the pots before rake
+        printed = tuple(r.pot.amount - (0 if before_rake else r.rake) for r in results) if len(results) > 1 else ()
         s = setup.stakes
         return Hand(
             site=SITE,

@@ -38,6 +38,11 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
     found = detect(enumerate(head, 1))
     if found is None:
         first = next(((n, t) for n, t in enumerate(head, 1) if t.strip()), None)
+        if first is not None and _binary(first[1]):
+            yield ParseError(source_file, first[0], repr(first[1][:16]),
+                             "a hand history saved as text (a spreadsheet or other binary export holds none)",
+                             f"this is a binary file ({_binary(first[1])}), not a hand history")
+            return
         if first is not None:
             names = ", ".join(site.name for site in PARSERS.values())
             yield ParseError(source_file, first[0], first[1].strip(),
@@ -52,6 +57,20 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
                          f"this is a {found.site.name} hand history, which studbook cannot read yet")
         return
     yield from found.site.read_hands(chain(head, lines), source_file)
+
+
+_OLE2 = "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""The first bytes of an OLE2 compound file (Excel .xls, old Word), as a single-byte decoding reads them."""
+
+
+def _binary(line: str) -> str:
+    """What binary file ``line`` (a file's first text) starts, or "" for text: a site's tournament summary
+    saved as a spreadsheet must get a clear message, not a garbled "no hand history" line."""
+    if line.lstrip("\ufeff").startswith(_OLE2):
+        return "an Excel spreadsheet or other OLE2 document"
+    head = line[:256]
+    controls = sum(1 for c in head if c < " " and c not in "\t")
+    return "unreadable bytes" if controls > len(head) // 10 else ""
 
 
 def parse_file(path: str | PathLike[str]) -> Iterator[ParseResult]:

@@ -62,9 +62,12 @@ class NotStudHand:
     """A hold'em, omaha or draw hand found in a mixed-game file: skipped and counted, never an error.
 
     ``game`` is the game as the header prints it (``Hold'em No Limit``), ``line`` the header's line.
+    ``reason`` says why a hand of the stud family itself is skipped (a stud game the engine does not
+    know yet, such as Five Card Stud); ``None`` for a game outside the family.
     """
 
     file: str
     line: int
     site: str
     game: str
+    reason: str | None = None

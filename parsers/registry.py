@@ -20,8 +20,12 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import ipoker, merge, pokerstars
+from . import acr, fulltilt, ipoker, merge, pokerstars
+from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
+from .acr_writer import write_acr
 from .errors import NotStudHand, ParseError
+from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
+from .fulltilt_writer import write_hand as write_fulltilt
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 from .writing import write_separated
@@ -93,13 +97,16 @@ SITES: tuple[Site, ...] = (
     Site("pokerstars", "PokerStars", pokerstars.HAND_HEADER, pokerstars.parse_hand,
          summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
          hand_separator="\n\n\n\n"),
-    Site("fulltilt", "Full Tilt Poker", re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")),
+    Site("fulltilt", fulltilt.NAME, fulltilt.HAND_HEADER, fulltilt.parse_hand,
+         summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file, writer=write_fulltilt,
+         hand_separator=FULLTILT_SEPARATOR),
     Site("bovada", "Bovada/Bodog", re.compile(r"(?:Bovada|Bodog) Hand #\d+")),
     Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
-    Site("acr", "Winning Poker Network (ACR)", re.compile(r"(?:Hand #\d+ - |Game started at: )")),
+    Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
+         writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
     Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read),

@@ -83,6 +83,9 @@ class HandHeader:
     ante: Money | None = None
     table: str | None = None
     max_seats: int | None = None
+    reason: str | None = None
+    """Why a hand with ``game=None`` is skipped when it is a stud game the engine does not know yet
+    (Five Card Stud): carried onto the :class:`NotStudHand`."""
 
 
 def where_error(where: Where, text: str, message: str, expected: str) -> ParseError:
@@ -446,7 +449,7 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
     try:
         header = read_header(block.lines[0], (source_file, block.start_line))
         if header.game is None:
-            return NotStudHand(source_file, block.start_line, site, header.printed_game)
+            return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         compiled = grammar()
         body = block.lines[body_start:]
         try:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
-from studbook.engine.cards import DECK, Card
+from studbook.engine.cards import ACE, DECK, Card
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -81,22 +81,13 @@ def chips_put(action: Action, contributed: Money, level: Money) -> Money:
     return action.amount
 
 
-def _open_pair_on_4th(hand: Hand) -> bool:
-    ups: dict[int, list[Card | None]] = {}
-    for e in hand.events:
-        if isinstance(e, Deal) and e.street <= 4:
-            ups.setdefault(e.seat, []).extend(e.up)
-    return any(len(u) >= 2 and u[0] is not None and u[1] is not None and u[0].rank == u[1].rank
-               for u in ups.values())
-
-
 def spots(hand: Hand) -> list[Spot]:
     """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
     stack = {s.seat: s.stack for s in hand.seats}
     street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
-    if hand.game is Game.STUD and not any(isinstance(e, Marker) for e in hand.events) and _open_pair_on_4th(hand):
-        double.add(4)  # a site that prints no betting notes (iPoker, Merge): the board says it
+    if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
+        double.add(4)
     found: list[Spot] = []
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
@@ -117,8 +108,37 @@ def spots(hand: Hand) -> list[Spot]:
         opened = True
         stack[event.seat] -= put
         contrib[event.seat] += put
-        bets += event.kind in AGGRESSIVE
+        # an all-in for less than half a bet over the level is no full raise: it is not counted
+        short = event.all_in and 2 * (contrib[event.seat] - level) < _step(hand, street)
+        bets += event.kind in AGGRESSIVE and not short
     return found
+
+
+def open_pair_on_fourth(hand: Hand) -> bool:
+    """Whether 4th street of a game that allows the double bet (the hand's profile says which) shows an
+    open pair among the players still in: read from the printed up cards, for sites (Full Tilt) that do
+    not say so in a line of their own."""
+    if hand.game not in profile_for(hand).double_bet_games:
+        return False
+    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD and e.street == 3}
+    up: dict[int, list[Card]] = {}
+    for e in hand.events:
+        if isinstance(e, Deal) and e.street <= 4 and e.seat not in folded:
+            up.setdefault(e.seat, []).extend(c for c in e.up if c is not None)
+    return any(len({c.rank for c in cards}) < len(cards) for cards in up.values())
+
+
+def no_low_qualifies(hand: Hand) -> bool:
+    """Whether the stud8 hand's showdown has no qualifying low: the site says so (``No low hand
+    qualified``), or every hand shown is known in full and none holds five different ranks of 8 or
+    lower (ace low) — the plain definition, for sites that print no such line."""
+    if any(isinstance(e, Marker) and e.kind == "no-low" for e in hand.events):
+        return True
+    shown = [e.cards for e in hand.events if isinstance(e, Show)]
+    if len(shown) < 2 or any(len(cards) != 7 or None in cards for cards in shown):
+        return False
+    return all(len({1 if c.rank == ACE else c.rank + 2 for c in cards if c is not None} & set(range(1, 9))) < 5
+               for cards in shown)
 
 
 # ------------------------------------------------------------------------------------- editing
@@ -235,8 +255,13 @@ def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
     if hand.limit is not Limit.FIXED:
         return  # no cap without a fixed limit
     cap = 1 + profile_for(hand).max_raises
+    # a street with an all-in bet or raise is left alone: an all-in for less may not count as a bet, and
+    # the raise planted after it would break the reopening rule instead of the cap
+    short = {s.action.street for s in spots(hand) if s.action.kind in AGGRESSIVE and s.all_in}
     for s in spots(hand):
         a = s.action
+        if a.street in short:
+            continue
         if s.bets >= cap and a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
             total = s.level + _step(hand, a.street)
             if total - s.contributed < s.stack:
@@ -424,7 +449,7 @@ def worse_hand_collects(hand: Hand) -> Iterator[Mutant]:
 
 def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
     """In a stud8 pot the site says no low qualified for, the low half paid to another showdown player."""
-    if hand.game is not Game.STUD8 or not any(isinstance(e, Marker) and e.kind == "no-low" for e in hand.events):
+    if hand.game is not Game.STUD8 or not no_low_qualifies(hand):
         return
     for i, c in _collects(hand):
         low = c.amount // 2

@@ -12,8 +12,7 @@ from studbook.engine.profiles import PROFILES, HeadsUp, get_profile, profile_for
 
 
 def test_the_four_profiles_exist_and_differ_as_rules_md_says() -> None:
-    # the rooms of docs/rules.md; measured site profiles (ipoker, merge, ...) are added beside them
-    assert {"pokerstars", "rrop", "wsop-cash", "wsop-tournament"} <= set(PROFILES)
+    assert {"pokerstars", "rrop", "wsop-cash", "wsop-tournament"} <= set(PROFILES)  # and the sites' own
     assert [PROFILES[n].max_raises for n in ("pokerstars", "rrop", "wsop-cash", "wsop-tournament")] == [3, 3, 4, 4]
     assert PROFILES["rrop"].heads_up is HeadsUp.BECOMES
     assert PROFILES["wsop-cash"].heads_up is HeadsUp.BEGINS
@@ -31,13 +30,14 @@ def test_profiles_are_frozen_data() -> None:
 
 
 def test_unknown_profile_names_list_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="pokerstars, rrop, wsop-cash, wsop-tournament"):
-        get_profile("fulltilt")
+    with pytest.raises(ValueError, match=", ".join(sorted(PROFILES))):
+        get_profile("no-such-room")
 
 
 def test_the_default_profile_comes_from_the_site() -> None:
     assert profile_for(build("stud 4/8\nseat 1 Ann 10")).name == "pokerstars"
-    assert profile_for(build("stud 4/8 site fulltilt\nseat 1 Ann 10")).name == "rrop"
+    assert profile_for(build("stud 4/8 site fulltilt\nseat 1 Ann 10")).name == "fulltilt"
+    assert profile_for(build("stud 4/8 site no-such-site\nseat 1 Ann 10")).name == "rrop"
 
 
 def test_the_xml_sites_are_judged_by_their_measured_profiles() -> None:
