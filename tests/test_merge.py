@@ -147,3 +147,20 @@ def test_an_unknown_event_names_its_line_and_the_known_events() -> None:
     [err] = parse_text(GAME.format(holes=7, code=39, event="SURRENDER"), "m.txt")
     assert isinstance(err, ParseError) and err.line == 7
     assert "SURRENDER" in err.message and "BRING_IN" in err.expected
+
+
+def test_fpdb_s_own_reading_of_the_sample_agrees_seat_by_seat() -> None:
+    """The .hp sidecar (fpdb's per-player import of the same hand, written independently of studbook):
+    stack, winnings, rake and profit of every player equal what studbook reads and the engine pays."""
+    import ast
+
+    sidecar = corpus_path(*FOLDER, "7-Stud-USD-0.50-1.00-201102.Sample.txt.hp")
+    theirs = ast.literal_eval(sidecar.read_text(encoding="utf-8"))
+    [hand] = hands("7-Stud-USD-0.50-1.00-201102.Sample.txt").values()
+    result = replay(hand)
+    assert set(theirs) == {s.player for s in hand.seats}
+    for seat in hand.seats:
+        fpdb = theirs[seat.player]
+        assert (seat.stack, result.collected.get(seat.seat, 0), result.net[seat.seat]) == (
+            fpdb["startCash"], fpdb["winnings"], fpdb["totalProfit"]), seat.player
+    assert sum(p["rake"] for p in theirs.values()) == hand.rake
