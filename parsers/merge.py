@@ -33,7 +33,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import unquote
 
 from ..engine.cards import Card
-from ..engine.model import Game, Hand, Limit, Tournament
+from ..engine.model import Game, Hand, Limit, Tournament, UncalledReturn
 from .errors import NotStudHand, ParseError
 from .xmlhand import (
     COMPLETE_TO,
@@ -176,10 +176,9 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
         number = _int(w.attrs.get("potnumber", "1"), w.line, "potnumber")
         label = "pot" if len(pots) == 1 else "main pot" if number == 1 else f"side pot-{number - 1}"
         draft.collect(w.line, _player(w, draft), amount(w.attrs.get("amount"), w.line, "amount"), label)
-    if draft.printed_returns:
-        seat, (chips, line) = next(iter(draft.printed_returns.items()))
-        raise Fault(line, f"uncalled {chips}", "an uncalled bet of the player who made the street's top bet",
-                    "the site returns an uncalled bet nobody made")
+    for seat, (chips, line) in draft.printed_returns.items():
+        # a return the actions do not explain: recorded as printed, the engine reports it (rule "uncalled")
+        draft.events.append(UncalledReturn(line, seat, chips))
     started = _started(node)
     table = unquote(data[1]) if len(data) >= 2 and data[1] else None
 

@@ -164,3 +164,14 @@ def test_fpdb_s_own_reading_of_the_sample_agrees_seat_by_seat() -> None:
         assert (seat.stack, result.collected.get(seat.seat, 0), result.net[seat.seat]) == (
             fpdb["startCash"], fpdb["winnings"], fpdb["totalProfit"]), seat.player
     assert sum(p["rake"] for p in theirs.values()) == hand.rake
+
+
+def test_an_uncalled_bet_the_actions_do_not_explain_is_kept_and_reported() -> None:
+    text = GAME.format(holes=7, code=39, event="FOLD").replace(
+        'pottype="n"/></round>', 'pottype="n"/><winner amount="0.05" uncalled="true" potnumber="2" player="0" '
+        'pottype="n"/></round>')
+    [hand] = parse_text(text, "m.txt")
+    assert isinstance(hand, Hand)
+    # Bob's bring-in nobody called comes back (line 7); the listed return to Ann (line 8) has no bet behind it
+    assert [(e.seat, e.amount, e.line) for e in events(hand, UncalledReturn)] == [(1, 10, 7), (0, 5, 8)]
+    assert "uncalled" in {v.rule for v in replay(hand).violations}
