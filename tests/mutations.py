@@ -14,7 +14,8 @@ cannot afford).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Mapping
 
 from studbook.engine.cards import ACE, DECK, Card
@@ -32,10 +33,12 @@ from studbook.engine.model import (
     Money,
     Show,
     UncalledReturn,
+    Violation,
 )
 from studbook.engine.pots import pot_index
 from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
+from studbook.engine.validate import validate
 
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
@@ -498,3 +501,59 @@ OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
     "wrong split": wrong_split,
 }
 """Every fault kind the issue lists, by the name the report table prints."""
+
+
+# ------------------------------------------------------------------------------------- running them
+
+
+@dataclass
+class Outcome:
+    """Mutants generated and caught per (kind, source), and a line for each one that got through."""
+
+    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
+    caught: Counter[tuple[str, str]] = field(default_factory=Counter)
+    missed: dict[str, list[str]] = field(default_factory=dict)
+    seeds: Counter[str] = field(default_factory=Counter)
+
+
+def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
+    """Whether ``got`` reports the planted fault: an expected rule fires more often than on the seed,
+    at the mutated line when the mutant names one."""
+    new = Counter(v.rule for v in got) - before
+    return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
+
+
+def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
+    outcome = Outcome()
+    for source, hands in seeds.items():
+        for seed in hands:
+            outcome.seeds[source] += 1
+            before = Counter(v.rule for v in validate(seed))
+            for kind, operator in OPERATORS.items():
+                for mutant in operator(seed):
+                    outcome.generated[kind, source] += 1
+                    try:
+                        got = validate(mutant.hand)
+                    except Exception as exc:  # the validator must never raise; record it as a miss
+                        got, why = [], f"validate raised {exc!r}"
+                    else:
+                        why = f"got {[(v.rule, v.line) for v in got]}"
+                    if mutant.hand != seed and is_caught(mutant, got, before):
+                        outcome.caught[kind, source] += 1
+                    else:
+                        outcome.missed.setdefault(kind, []).append(
+                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}")
+    return outcome
+
+
+def table(outcome: Outcome, sources: tuple[str, ...] = ("corpus", "handbuilt", "simulated")) -> str:
+    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in sources)
+    rows = [head, "-" * len(head)]
+    for kind in OPERATORS:
+        rows.append(f"{kind:<46}" + "".join(
+            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in sources))
+    total = f"{'all kinds':<46}" + "".join(
+        f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
+        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in sources)
+    seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
+    return "\n".join(rows + ["-" * len(head), total, seeds])

@@ -12,12 +12,11 @@ import pytest
 
 from conftest import corpus_path
 from ipoker_xml import write_session
-from mutations import OPERATORS
+from mutations import OPERATORS, Outcome, run_mutants, table
 from studbook.engine.model import CommunityCard, Game, Hand, Show
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file, parse_text
-from test_mutations import Outcome, run_mutants, table
 
 SOURCES = ("corpus", "simulated")
 
@@ -47,7 +46,7 @@ def written_seeds() -> list[Hand]:
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
     result = run_mutants({"corpus": corpus_seeds(), "simulated": written_seeds()})
-    print("\n" + table(result))
+    print("\n" + table(result, SOURCES))
     return result
 
 
