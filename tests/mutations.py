@@ -5,11 +5,12 @@ the validator report each planted fault under the rule id the fault breaks. An o
 place in the hand where its fault can be planted, not just the first, so a rule that is caught on the
 bring-in but missed on a 6th-street raise shows up.
 
-To choose those places without trusting the engine under test, the operators read the printed hand
+To choose those places without trusting the rules under test, the operators read the printed hand
 with a deliberately naive bookkeeper (:func:`spots`): chips in front of each player, the street's top
-bet, who folded. It knows nothing of turn order, limits or pots; it only keeps mutants clear of
-situations in which the planted fault would be legal after all (an all-in for less, a bet the player
-cannot afford).
+bet, who folded. The chips are the engine's street ledger's (:mod:`studbook.engine.betting`), which
+applies no rule; the bookkeeper knows nothing of turn order, limits, caps or pots; it only keeps mutants
+clear of situations in which the planted fault would be legal after all (an all-in for less, a bet the
+player cannot afford).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Mapping
 
+from studbook.engine.betting import StreetLedger
 from studbook.engine.cards import ACE, DECK, Card
 from studbook.engine.model import (
     Action,
@@ -37,7 +39,7 @@ from studbook.engine.model import (
 )
 from studbook.engine.pots import pot_index
 from studbook.engine.profiles import profile_for
-from studbook.engine.replay import replay
+from studbook.engine.replay import nominal_bring_in, replay
 from studbook.engine.validate import validate
 
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
@@ -75,19 +77,11 @@ class Spot:
         return self.action.all_in or self.put >= self.stack
 
 
-def chips_put(action: Action, contributed: Money, level: Money) -> Money:
-    """Chips an action adds, read the way the model documents its fields (``to`` is the new total)."""
-    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-        return (action.to if action.to is not None else level + action.amount) - contributed
-    if action.kind in (ActionKind.CHECK, ActionKind.FOLD):
-        return 0
-    return action.amount
-
-
 def spots(hand: Hand) -> list[Spot]:
     """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
     stack = {s.seat: s.stack for s in hand.seats}
-    street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
+    ledger = StreetLedger(stack, nominal_bring_in(hand))
+    opened = False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
     if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
         double.add(4)
@@ -95,25 +89,20 @@ def spots(hand: Hand) -> list[Spot]:
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
             stack[event.seat] += event.amount
-            contrib[event.seat] -= event.amount
+            ledger.uncalled(event.seat, event.amount)
             continue
         if not isinstance(event, Action):
             continue
-        if event.kind is ActionKind.ANTE:
-            stack[event.seat] -= event.amount
-            continue
-        if event.street != street:
-            street, contrib, bets = event.street, {s: 0 for s in stack}, 0
-        level = max(contrib.values())
-        put = chips_put(event, contrib[event.seat], level)
-        found.append(Spot(i, event, put, level, contrib[event.seat], stack[event.seat],
-                          street == 3 and not opened, bets, street in double))
-        opened = True
+        put = ledger.added(event)
+        if event.kind is not ActionKind.ANTE:
+            if event.street != ledger.street:
+                ledger.start_street(event.street)
+            found.append(Spot(i, event, put, ledger.level, ledger.contributed(event.seat), stack[event.seat],
+                              event.street == 3 and not opened, ledger.bets, event.street in double))
+            opened = True
+            # an all-in for less than half a bet over the last full bet is no full raise: it is not counted
+            ledger.put(event.seat, put, event.kind, _step(hand, event.street))
         stack[event.seat] -= put
-        contrib[event.seat] += put
-        # an all-in for less than half a bet over the level is no full raise: it is not counted
-        short = event.all_in and 2 * (contrib[event.seat] - level) < _step(hand, street)
-        bets += event.kind in AGGRESSIVE and not short
     return found
 
 
@@ -239,8 +228,7 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
 
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
     """A 4th-street bet or raise made the big bet's size where the site says no double bet is allowed
-    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line, or, for a site that
-    prints no such line, when no 4th-street board shows a pair). Fixed limit only."""
+    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line). Fixed limit only."""
     if hand.limit is not Limit.FIXED:
         return
     for s in spots(hand):
@@ -503,7 +491,10 @@ OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
 """Every fault kind the issue lists, by the name the report table prints."""
 
 
-# ------------------------------------------------------------------------------------- running them
+# ------------------------------------------------------------- running a suite of mutants (shared by the
+# mutation tests of every site: test_mutations.py, test_mutations_<site>.py)
+
+SOURCES = ("corpus", "handbuilt", "simulated")
 
 
 @dataclass
@@ -546,14 +537,14 @@ def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
     return outcome
 
 
-def table(outcome: Outcome, sources: tuple[str, ...] = ("corpus", "handbuilt", "simulated")) -> str:
-    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in sources)
+def table(outcome: Outcome) -> str:
+    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in SOURCES)
     rows = [head, "-" * len(head)]
     for kind in OPERATORS:
         rows.append(f"{kind:<46}" + "".join(
-            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in sources))
+            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in SOURCES))
     total = f"{'all kinds':<46}" + "".join(
         f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
-        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in sources)
+        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in SOURCES)
     seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
     return "\n".join(rows + ["-" * len(head), total, seeds])

@@ -27,7 +27,7 @@ from studbook.parsers import parse_file
 import stud_scripts
 from conftest import corpus_path
 from handbuilder import build
-from mutations import OPERATORS, Outcome, run_mutants, table
+from mutations import OPERATORS, SOURCES, Outcome, run_mutants, table
 
 SYNTHETIC = frozenset({"7stud.txt", "razz.txt", "horse.txt"})
 """Invented fixtures in the corpus (see its MANIFEST): they break the rules on purpose, so they are
@@ -118,9 +118,6 @@ SIMULATION_SEED = 3
 a showdown or a capped street (realistic players fold most hands early, and the rest would add
 thousands of near-identical 3rd-street mutants)."""
 
-SOURCES = ("corpus", "handbuilt", "simulated")
-
-
 def corpus_seeds() -> list[Hand]:
     folder = corpus_path("fpdb", "Stars")
     files = sorted(p for p in folder.glob("*.txt") if p.name not in SYNTHETIC)
@@ -165,12 +162,14 @@ def test_expected_rules_are_documented_ids() -> None:
                 assert mutant.expected <= set(RULES), mutant.expected - set(RULES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_kind_is_generated(outcome: Outcome, kind: str) -> None:
     """Every fault kind is planted somewhere: a kind with no mutants would pass without testing."""
     assert sum(outcome.generated[kind, s] for s in SOURCES) > 0, f"no seed hand allows {kind!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_every_mutant_is_caught(outcome: Outcome, kind: str) -> None:
     missed = outcome.missed.get(kind, [])

@@ -18,9 +18,6 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file, parse_text
 
-SOURCES = ("corpus", "simulated")
-
-
 def corpus_seeds() -> list[Hand]:
     """Every real iPoker and Merge hand that replays clean: the 13 iPoker hands whose printed totals are
     the site's own error (tests/conformance.py) would hide a planted wrong total behind theirs."""
@@ -46,7 +43,7 @@ def written_seeds() -> list[Hand]:
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
     result = run_mutants({"corpus": corpus_seeds(), "simulated": written_seeds()})
-    print("\n" + table(result, SOURCES))
+    print("\n" + table(result))
     return result
 
 
