@@ -35,6 +35,9 @@ SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Stars": "pokerstars",
     "iPoker": "ipoker",
     "Merge": "merge",
+    "Bovada": "bovada",
+    "Everleaf": "everleaf",
+    "Absolute": "absolute",
     "Winning": "acr",
     "FTP": "fulltilt",
 })
@@ -178,7 +181,7 @@ def check_hand(hand: Hand) -> list[str]:
         problems.append("chips are not conserved by the replay")
     if hand.total_pot is not None:
         profile = profile_for(hand)
-        rake = hand.rake or 0
+        rake = result.rake  # the printed rake, or what the profile says an unprinted one is
         expected_total = invested if profile.total_includes_rake else invested - rake
         if hand.total_pot != expected_total and (known is None or "pot.total" not in known.rules):
             problems.append(f"the actions make a pot of {invested} (rake {rake}), the site printed {hand.total_pot}")
