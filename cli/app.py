@@ -130,7 +130,7 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
         "paths",
         metavar="PATH",
         nargs="+",
-        help="hand-history files, or folders searched (with their sub-folders) for .txt and .phh files",
+        help="hand-history files, or folders searched (with their sub-folders) for .txt, .xml and .phh files",
     )
 
 

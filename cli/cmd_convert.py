@@ -114,7 +114,7 @@ COMMAND = Command(
     summary="convert hand histories to PHH or a site's text (PokerStars, ...)",
     description=(
         "Read hand histories in any format studbook reads (site text files, PHH files; folders are\n"
-        "searched for .txt and .phh files) and write them as a site's text (one .txt per input file;\n"
+        "searched for .txt, .xml and .phh files) and write them as a site's text (one .txt per input file;\n"
         "--to pokerstars, or another site studbook writes) or as PHH (one .phh per hand, in a folder\n"
         "named after the input file). Hold'em, Omaha and draw\n"
         "hands of mixed-game files are skipped and counted; hands that cannot be read or written are\n"

@@ -84,7 +84,7 @@ COMMAND = Command(
     name="import",
     summary="store hand histories in the database, checking every hand against the rules",
     description=(
-        "Read hand-history files (or every .txt and .phh file in the folders given) into the database.\n"
+        "Read hand-history files (or every .txt, .xml and .phh file in the folders given) into the database.\n"
         "Each hand is replayed against the rules (bring-in, bet sizes, raise caps, turn order, who\n"
         "should win each pot and half pot) and stored with what the rules found. Importing the same\n"
         "hands again changes nothing: files already imported are skipped, and a hand seen before is\n"

@@ -39,8 +39,9 @@ from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
 from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
 
-HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
-"""Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""
+HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh", ".xml")
+"""Extensions picked up when a folder is given (a file named explicitly is read whatever its name): sites
+export text as ``.txt``, iPoker and Merge XML as ``.xml`` or ``.txt``."""
 
 CHUNK_HANDS = 500
 """Hands per Arrow batch: large enough that per-batch overhead vanishes (a few inserts per table), small
