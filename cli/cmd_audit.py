@@ -257,9 +257,9 @@ def profile_words(profile: RuleProfile) -> str:
             + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
             f"odd chip of a split to {odd}; "
             + ("the odd chip of a hi/lo pot to the low half; " if profile.hilo_odd_chip is Half.LOW else "")
-            + f"rake taken {rake[profile.rake_from]}"
-            + ("; the total pot printed after rake" if not profile.total_includes_rake else "")
-            + ("; the pots listed before rake." if profile.pots_include_rake else "."))
+            + f"rake taken {rake[profile.rake_from]}; total pot printed "
+            f"{'before' if profile.total_includes_rake else 'after'} rake"
+            + ("; pots listed before rake." if profile.pots_include_rake else "."))
 
 
 class PrintRules(argparse.Action):

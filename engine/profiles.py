@@ -21,26 +21,6 @@ What PokerStars does, measured on the real hands in ``corpus/fpdb/Stars`` (about
 * **Rake** is included in ``Total pot`` and taken from every pot in proportion to its size (hand
   60974484959: pots $0.44 and $0.64, rake $0.05, printed ``Main pot $0.42. Side pot $0.61``).
 
-What Full Tilt Poker does, measured on the 52 stud-family hands in ``corpus/fpdb/FTP`` (30 of them from the
-10-Game table ``10Game-6max-USD-2.50-5.201104.Sample.txt``), and what those hands cannot tell:
-
-* **Rake from the main pot, pots printed before rake, total includes rake.** Stud8 hand 29705138396 has a
-  $10 side pot and a main pot printed ``Main pot $85.10. Side pot $10. | Rake $3``: the side pot was paid
-  in full ($5 high, $5 low), the main pot $82.10 ($41.05 each half), so the whole $3 came from the main
-  pot and the listed pots are before rake. Every raked hand (15 of them, e.g. 21536527525: ``Total pot
-  $75.50 | Rake $3``, the winner paid $72.50) prints the total before rake.
-* **Cap: bet + 3 raises is consistent, not proven.** Four streets reached four bets (29704938956,
-  29705002586 twice, 29705138396, all stud8 3rd/4th street) and none went further; Full Tilt never
-  prints that betting is capped, so whether a fifth bet was refused cannot be seen. None of them was
-  heads-up at the cap, so the heads-up rule is not measured: the profile keeps the cap heads-up too
-  (NEVER), like PokerStars; a hand with a fifth bet heads-up would refute it.
-* **Double bet on 4th street in stud high** on an open pair: hands 11111111813 and 11111112277 bet the
-  big bet on 4th with a pair showing; no stud8 or razz hand does.
-* **Odd chip**: every split in the corpus is even (hi/lo halves of $64.70, $41.05, $5), so neither the
-  hi/lo odd chip nor the tied-hands odd chip is measured: the online convention (first seat) is kept.
-* **Equal boards**: no hand decides the first to act between equal boards, so position (the online
-  convention) is kept.
-
 What Winning Poker Network / ACR (profile ``acr``) does, measured on ``corpus/fpdb/Winning`` (7 hands:
 six of 2016, one of 2019) and on one published 2023 stud8 hand with a side pot (hand 1903647457):
 
@@ -63,6 +43,26 @@ six of 2016, one of 2019) and on one published 2023 stud8 hand with a side pot (
   hand 85198832, is checked round), ties on equal boards and odd chips between tied hands. For these
   the profile takes the online conventions PokerStars was measured to follow: bet + 3 raises even
   heads-up, the double bet in stud high, position for tied boards, the first seat for a tie's odd chip.
+
+What Full Tilt Poker does, measured on the 52 stud-family hands in ``corpus/fpdb/FTP`` (30 of them from the
+10-Game table ``10Game-6max-USD-2.50-5.201104.Sample.txt``), and what those hands cannot tell:
+
+* **Rake from the main pot, pots printed before rake, total includes rake.** Stud8 hand 29705138396 has a
+  $10 side pot and a main pot printed ``Main pot $85.10. Side pot $10. | Rake $3``: the side pot was paid
+  in full ($5 high, $5 low), the main pot $82.10 ($41.05 each half), so the whole $3 came from the main
+  pot and the listed pots are before rake. Every raked hand (15 of them, e.g. 21536527525: ``Total pot
+  $75.50 | Rake $3``, the winner paid $72.50) prints the total before rake.
+* **Cap: bet + 3 raises is consistent, not proven.** Four streets reached four bets (29704938956,
+  29705002586 twice, 29705138396, all stud8 3rd/4th street) and none went further; Full Tilt never
+  prints that betting is capped, so whether a fifth bet was refused cannot be seen. None of them was
+  heads-up at the cap, so the heads-up rule is not measured: the profile keeps the cap heads-up too
+  (NEVER), like PokerStars; a hand with a fifth bet heads-up would refute it.
+* **Double bet on 4th street in stud high** on an open pair: hands 11111111813 and 11111112277 bet the
+  big bet on 4th with a pair showing; no stud8 or razz hand does.
+* **Odd chip**: every split in the corpus is even (hi/lo halves of $64.70, $41.05, $5), so neither the
+  hi/lo odd chip nor the tied-hands odd chip is measured: the online convention (first seat) is kept.
+* **Equal boards**: no hand decides the first to act between equal boards, so position (the online
+  convention) is kept.
 """
 
 from __future__ import annotations
@@ -131,12 +131,12 @@ class RuleProfile:
     rake_from: RakeFrom
     total_includes_rake: bool = True
     """PokerStars' ``Total pot`` includes the rake; some sites print the pot after rake."""
+    hilo_odd_chip: Half = Half.HIGH
+    """Which half of a hi/lo pot gets the odd chip when the pot does not split evenly (docs/rules.md §6
+    gives it to the high half; Winning Poker Network gives it to the low half)."""
     pots_include_rake: bool = False
     """Whether the summary's list of pots (``Main pot … Side pot …``) prints each pot before its share of
     the rake (Full Tilt) or after it (PokerStars)."""
-    hilo_odd_chip: Half = Half.HIGH
-    """Which half of a hi/lo pot gets the odd chip when the pot does not split evenly (RULES.md §6 gives
-    it to the high half; Winning Poker Network gives it to the low half)."""
 
     def board_tie(self, game: Game) -> TieBreak:
         """How equal boards break in ``game`` under this profile."""

@@ -656,6 +656,8 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
+        self.capped_actions: list[int] = []
+        """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {3: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
@@ -669,9 +671,9 @@ class _Replay:
 
     # ------------------------------------------------------------------ events
     def run(self) -> ReplayResult:
-        for event in self.hand.events:
+        for index, event in enumerate(self.hand.events):
             if isinstance(event, Action):
-                self.on_action(event)
+                self.on_action(event, index)
             elif isinstance(event, Deal):
                 self.on_deal(event)
             elif isinstance(event, CommunityCard):
@@ -700,7 +702,7 @@ class _Replay:
             state.start_street(state.street + 1)
             self.started[state.street] = state.live
 
-    def on_action(self, action: Action) -> None:
+    def on_action(self, action: Action, index: int) -> None:
         state = self.state
         if action.kind is ActionKind.ANTE:
             nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
@@ -713,6 +715,8 @@ class _Replay:
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)
+        if state.capped:
+            self.capped_actions.append(index)
         move = _to_move(state, action)
         level = state.ledger.level
         if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - level:
@@ -849,6 +853,7 @@ class _Replay:
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=dict(state.folded),
             violations=tuple(self.violations),
+            capped_actions=frozenset(self.capped_actions),
         )
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:

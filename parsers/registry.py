@@ -20,10 +20,9 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import acr, pokerstars
+from . import acr, fulltilt, pokerstars
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
 from .acr_writer import write_acr
-from . import fulltilt
 from .errors import NotStudHand, ParseError
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt

@@ -33,8 +33,8 @@ from studbook.parsers import NotStudHand, ParseError, parse_file
 
 SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Stars": "pokerstars",
-    "FTP": "fulltilt",
     "Winning": "acr",
+    "FTP": "fulltilt",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 

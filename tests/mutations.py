@@ -85,8 +85,8 @@ def spots(hand: Hand) -> list[Spot]:
     stack = {s.seat: s.stack for s in hand.seats}
     street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
-    if hand.game is Game.STUD and open_pair_on_fourth(hand):
-        double.add(4)  # a site that prints no 'Pair on board' line allows it all the same
+    if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
+        double.add(4)
     found: list[Spot] = []
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
@@ -114,13 +114,17 @@ def spots(hand: Hand) -> list[Spot]:
 
 
 def open_pair_on_fourth(hand: Hand) -> bool:
-    """Whether some player's two up cards on 4th street pair: the stud-high double bet is then allowed,
-    whether or not the site prints a line saying so."""
+    """Whether 4th street of a game that allows the double bet (the hand's profile says which) shows an
+    open pair among the players still in: read from the printed up cards, for sites (Full Tilt) that do
+    not say so in a line of their own."""
+    if hand.game not in profile_for(hand).double_bet_games:
+        return False
+    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD and e.street == 3}
     up: dict[int, list[Card]] = {}
     for e in hand.events:
-        if isinstance(e, Deal) and e.street in (3, 4):
+        if isinstance(e, Deal) and e.street <= 4 and e.seat not in folded:
             up.setdefault(e.seat, []).extend(c for c in e.up if c is not None)
-    return any(len(cards) == 2 and cards[0].rank == cards[1].rank for cards in up.values())
+    return any(len({c.rank for c in cards}) < len(cards) for cards in up.values())
 
 
 def no_low_qualifies(hand: Hand) -> bool:
@@ -134,6 +138,9 @@ def no_low_qualifies(hand: Hand) -> bool:
         return False
     return all(len({1 if c.rank == ACE else c.rank + 2 for c in cards if c is not None} & set(range(1, 9))) < 5
                for cards in shown)
+
+
+# ------------------------------------------------------------------------------------- editing
 
 
 def with_event(hand: Hand, index: int, *new: Event) -> Hand:
@@ -240,8 +247,13 @@ def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
 def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
     """A call or fold after the street's last allowed raise turned into one more raise."""
     cap = 1 + profile_for(hand).max_raises
+    # a street with an all-in bet or raise is left alone: an all-in for less may not count as a bet, and
+    # the raise planted after it would break the reopening rule instead of the cap
+    short = {s.action.street for s in spots(hand) if s.action.kind in AGGRESSIVE and s.all_in}
     for s in spots(hand):
         a = s.action
+        if a.street in short:
+            continue
         if s.bets >= cap and a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
             total = s.level + _step(hand, a.street)
             if total - s.contributed < s.stack:
