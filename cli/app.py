@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import __version__
+from ..engine.model import Game
 
 if TYPE_CHECKING:
     from ..analytics.stats import Filters
@@ -95,6 +96,32 @@ def fail(message: str) -> int:
     return 2
 
 
+class OutputError(Exception):
+    """An ``--out`` folder that cannot be written; the message says why and what to do."""
+
+
+def output_folder(raw: str, inside: Sequence[str] = ()) -> Path:
+    """The folder ``--out`` names, created if missing, or :class:`OutputError` saying why it cannot be:
+    it is a file, a parent cannot be made, it is read-only, or one of the names ``inside`` it that the
+    command will write is a folder. Checked before any work, so a long export or simulation never
+    ends in a traceback."""
+    out = Path(raw)
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{raw} is a file, not a folder: give --out a folder (it is created if missing)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the folder {raw} ({exc.strerror or exc}); give --out a folder you can "
+                          "write to") from exc
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise OutputError(f"the folder {raw} is not writable; give --out a folder you can write to")
+    for name in inside:
+        if (out / name).is_dir():
+            raise OutputError(f"{out / name} is a folder, and a file of that name is to be written there: "
+                              "move it away or give --out another folder")
+    return out
+
+
 # ---------------------------------------------------------------- options shared by several commands
 
 
@@ -153,8 +180,9 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
     ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""
-    parser.add_argument("--game", metavar="G", action="append", default=[], choices=("stud", "stud8", "razz"),
-                        help="only this game: stud, stud8 or razz (repeat for several)")
+    parser.add_argument("--game", metavar="G", action="append", default=[], choices=tuple(g.value for g in Game),
+                        help="only this game: stud, stud8, razz, stud5 (Five Card Stud) or razz27 (2-7 Razz); "
+                        "repeat for several")
     parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
                         help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
     parser.add_argument("--since", metavar="YYYY-MM-DD", type=_day, help="hands from this day (UTC)")

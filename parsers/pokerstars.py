@@ -27,6 +27,7 @@ from lark import Token
 
 from ..engine.cards import Card
 from ..engine.model import (
+    STREET_NAMES,
     Action,
     ActionKind,
     Collect,
@@ -49,10 +50,10 @@ from .textsite import (
     HandHeader,
     LineGrammar,
     SiteBuilder,
-    cents,
     line_pattern,
     load_grammar,
     local_time,
+    read_amount,
     read_text_hand,
     where_error,
     without_captures,
@@ -81,7 +82,10 @@ _PLAIN = re.compile(r"(?P<game>[^(]+?)(?: \((?P<stakes>[^()]+)\))?")
 _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
 
-_GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ}
+_GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ,
+          "5 card stud": Game.STUD5, "2-7 razz": Game.RAZZ27}
+"""PokerStars' game names; Five Card Stud and 2-7 Razz are never dealt there: those two names are what
+parsers/pokerstars_writer.py writes for them (the site's style, the games' usual names)."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -144,7 +148,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
     y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
-    started, warning = local_time((y, mo, d, h, mi, sec), tz)
+    started, warning = local_time((y, mo, d, h, mi, sec), tz, where, text)
     return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
                       started, warning)
 
@@ -189,11 +193,7 @@ def _grammar() -> LineGrammar:
     return load_grammar("pokerstars.lark", "pokerstars", "PokerStars", _FIELDS, _RUNS, _WORDS)
 
 
-def _money(text: str, where: tuple[str, int], line: str) -> int:
-    amount = cents(text)
-    if amount is None:
-        raise where_error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
-    return amount
+_money = read_amount
 
 
 _error = where_error
@@ -256,8 +256,12 @@ class _Builder(SiteBuilder):
         self.max_seats: int | None = None
 
     def showdown(self, seat: int, event: Show | Muck) -> None:
-        """One Show or Muck per seat: a later line about the same seat says more, so it replaces."""
+        """One Show or Muck per seat: a later line about the same seat says more, so it replaces (a
+        second Show is the site printing one line twice: a warning)."""
         if seat in self.shown:
+            if isinstance(event, Show) and isinstance(self.events[self.shown[seat]], Show):
+                self.warnings.append(ParseWarning(event.line, f"Seat {seat} shows", f"seat {seat}'s hand is "
+                                                  "shown twice: the later line is kept"))
             self.events[self.shown[seat]] = event
         else:
             self.shown[seat] = len(self.events)
@@ -269,7 +273,7 @@ class _Builder(SiteBuilder):
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
         self.table = name
-        self.max_seats = int(max_seats) if max_seats else None
+        self.max_seats = self.seat_number(max_seats, no, tok.split("\n", 1)[0]) if max_seats else None
 
     def table_and_seats(self, tok: Token, no: int) -> None:
         self.table_line(tok, no)
@@ -281,7 +285,8 @@ class _Builder(SiteBuilder):
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest)
+            self.add_seat(self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest,
+                          no, m[0])
 
     def antes(self, tok: Token, no: int) -> None:
         unique = self.unique
@@ -293,17 +298,28 @@ class _Builder(SiteBuilder):
                 seat, m = self.seat(m, 1, no)
                 _, amount, all_in = m.groups()
             ante = self.money(amount, no, line)
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
+            self.events.append(Action(no, self.rules.first_street, seat, ActionKind.ANTE, ante, None, all_in is not None))
             if all_in is None and self.ante is None:
                 self.ante = ante
 
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
-        self.street = _STREET_OF[tok.type]
+        self.street = self.game_street(_STREET_OF[tok.type] - 3, tok, no)
         self.street_runs(tok, no + 1, tok.index("\n") + 1)
 
+    def game_street(self, position: int, tok: Token, no: int) -> int:
+        """The game's street at ``position`` (0 for the first), checked against the name printed."""
+        rules, line = self.rules, tok[: tok.index("\n") + 1]
+        street = rules.numbers[position] if position < len(rules.numbers) else None
+        printed = "*** RIVER ***" if street == 7 else f"*** {STREET_NAMES.get(street or 0)} STREET ***"
+        if street is None or not line.startswith(printed):
+            names = ", ".join(f"{STREET_NAMES[n]}" for n in rules.numbers)
+            raise _error((self.file, no), line, f"a street {rules.title} does not have here",
+                         f"its streets in order: {names}")
+        return street
+
     def river_line(self, tok: Token, no: int) -> None:
-        self.street = 7
+        self.street = self.game_street(len(_STREET_OF) // 2, tok, no)
         end = tok.index("\n") + 1
         shown = self.lines["RIVER"].match(tok, 0, end)[1]  # type: ignore[index]
         if shown is None:
@@ -347,22 +363,23 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(m, 1, no)
             _, first, new = m.groups()
         street = self.street
-        if street == 3:
+        rule = self.rules.street(street)
+        if street == self.rules.first_street:
             cards = self.cards(first, no, line)
-            if new is not None or len(cards) not in (1, 3):
-                raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
-                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
-            down = cards[:2] if len(cards) == 3 else (None, None)
-            self.events.append(Deal(no, 3, seat, down, cards[-1:]))
+            if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
+                raise _error((self.file, no), line, f"{rule.name}-street deal with the wrong number of cards",
+                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'")
+            down = cards[:rule.down] if len(cards) > rule.up else (None,) * rule.down
+            self.events.append(Deal(no, street, seat, down, cards[-rule.up:]))
             self.dealt.add(seat)
             return
         cards = self.cards(new or "", no, line)
         if new is None or len(cards) != 1:
             raise _error((self.file, no), line, f"{street}th-street deal without exactly one new card",
                          "'Dealt to NAME [earlier cards] [new card]'")
-        if street == 7:
+        if rule.up == 0:
             self.got_seventh.add(seat)
-            self.events.append(Deal(no, 7, seat, cards))
+            self.events.append(Deal(no, street, seat, cards))
         else:
             self.events.append(Deal(no, street, seat, (), cards))
 
@@ -454,9 +471,13 @@ class _Builder(SiteBuilder):
     def summary_seats(self, tok: Token, no: int, start: int) -> None:
         """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
+        listed: set[int] = set()
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
             seat_text, mucked = m.groups()
-            seat = int(seat_text)
+            seat = self.seat_number(seat_text, no, m[0])
+            if seat in listed:
+                self.warnings.append(ParseWarning(no, m[0].rstrip("\n"), f"the summary lists seat {seat} twice"))
+            listed.add(seat)
             existing = self.shown.get(seat)
             if mucked is None or (existing is not None and isinstance(self.events[existing], Show)):
                 self.skipped.append(SkippedLine(no, m[0].rstrip("\n")))
