@@ -251,7 +251,7 @@ class _Builder(SiteBuilder):
             return ledger.bet(no, street, seat, ActionKind.BET, amount)
         if verb in ("Calls", "Call"):
             if street == 3 and ledger.bets == 0 and ledger.contributed(seat) + amount > ledger.level:
-                # after a bring-in all-in for less, a call shows the full bring-in it stood for (RULES.md §2)
+                # after a bring-in all-in for less, a call shows the full bring-in it stood for (docs/rules.md §2)
                 ledger.level = ledger.contributed(seat) + amount
             return ledger.call_adding(no, street, seat, amount)
         if verb == "All-in":  # chips added, all-in: a call when there is one to make
