@@ -11,9 +11,12 @@ bet, raise or "complete" over the bring-in) is the 3rd-street raise, even when t
 it himself; the steal seats are the three seats acting just before the bring-in on 3rd street. Pot
 results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, never from the site's text.
 
-"Raise possible" is read from the hand: a decision taken after the site printed ``Betting is capped``,
-or a call that put the player all-in, could not have been a raise. A fold is assumed to have had a raise
-available (the stack left is not tracked here: that is the replay engine's job).
+"Raise possible" comes from the engine: a decision taken once the rules had capped the street (the
+profile's raises, its heads-up rule; :attr:`ReplayResult.capped_actions`), or a call that put the player
+all-in, could not have been a raise. Whether the site printed ``Betting is capped`` plays no part, so a
+site that never prints it gets the same flags. A fold is assumed to have had a raise available (the stack
+left is not tracked here: that is the replay engine's job). The street's bet count is the engine's street
+ledger's (:mod:`studbook.engine.betting`), not a count kept here.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
-from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, Marker, ReplayResult
+from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, ReplayResult
 
 LATER_STREETS: tuple[int, ...] = (4, 5, 6, 7)
 """The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
@@ -87,7 +91,7 @@ class Decision:
     """One voluntary action (anything but an ante or the bring-in post) with the betting state it was
     taken in: how many completions/bets/raises this street had seen before it, by whom the last one was,
     whether any player had called or raised voluntarily before (3rd street: the pot was "opened"),
-    whether the site had printed the cap, and what this player had done earlier on the street."""
+    whether the rules had capped the street's betting, and what this player had done earlier on it."""
 
     action: Action
     aggressions: int
@@ -115,31 +119,34 @@ class Decision:
         return not self.capped and not (self.action.kind is ActionKind.CALL and self.action.all_in)
 
 
-def decisions(hand: Hand) -> dict[int, list[Decision]]:
-    """The voluntary decisions of every street (3rd to 7th) in the order taken."""
+def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
+    """The voluntary decisions of every street (3rd to 7th) in the order taken; ``result`` is the
+    engine's replay of ``hand``, which says where the rules had capped the betting."""
     out: dict[int, list[Decision]] = {}
+    capped_at = result.capped_actions
+    ledger = StreetLedger()
     street = 0
-    aggressions, aggressor, opened, capped = 0, None, False, False
+    aggressor, opened = None, False
     acted: set[int] = set()
     checked: set[int] = set()
-    for e in hand.events:
-        if not isinstance(e, (Action, Marker)):
-            continue
-        if e.street != street:
-            street, aggressions, aggressor, opened, capped = e.street, 0, None, False, False
-            acted, checked = set(), set()
-        if isinstance(e, Marker):
-            capped = capped or e.kind == "capped"
+    for i, e in enumerate(hand.events):
+        if not isinstance(e, Action):
             continue
         if e.kind in _FORCED:
+            ledger.record(e)
             continue
-        d = Decision(e, aggressions, aggressor, opened, capped, e.seat not in acted, e.seat in checked)
+        if e.street != street:
+            street, aggressor, opened = e.street, None, False
+            acted, checked = set(), set()
+        d = Decision(e, ledger.bets if ledger.street == street else 0, aggressor, opened, i in capped_at,
+                     e.seat not in acted, e.seat in checked)
+        ledger.record(e)
         out.setdefault(street, []).append(d)
         acted.add(e.seat)
         if e.kind is ActionKind.CHECK:
             checked.add(e.seat)
         if d.aggressive:
-            aggressions, aggressor = aggressions + 1, e.seat
+            aggressor = e.seat
         if e.kind is ActionKind.CALL or d.aggressive:
             opened = True
     return out
@@ -405,7 +412,7 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     Pure: reads the hand's events for the betting and ``result`` (the engine's replay) for showdowns,
     awards and rake. Flags a player had no chance of stay False; counters of streets he did not play 0.
     """
-    plays = decisions(hand)
+    plays = decisions(hand, result)
     bring_in = bring_in_seat(hand)
     reached = reached_streets(hand)
     folds = fold_streets(hand)

@@ -3,11 +3,13 @@
 Bytes move inside a large file too (the pipeline reports them as it parses, see
 :mod:`studbook.pipeline.progress`), so the bar, its rate and its ETA mean something from the first
 second. The hands stored so far and the files done are shown beside it. It draws only on a terminal:
-``--quiet``, a pipe or a log file get nothing.
+``--quiet``, a pipe or a log file get nothing. Its width is the terminal's as ``shutil`` reads it
+(``COLUMNS`` first, 80 when the terminal reports none).
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
 from typing import TextIO
 
@@ -26,9 +28,12 @@ class Progress:
     def start(self, total_bytes: int, files: int) -> None:
         self.files = files
         if self.enabled and files:
+            # The size is passed, not left to tqdm: a terminal that reports 0 x 0 (a pseudo-terminal
+            # of `script`, some CI consoles) would make tqdm draw an empty bar, or hide it as off-screen.
+            size = shutil.get_terminal_size()
             self.bar = tqdm(
                 total=total_bytes, desc="importing", unit="B", unit_scale=True, unit_divisor=1024,
-                file=self.stream, dynamic_ncols=True, mininterval=0.1, leave=True,
+                file=self.stream, ncols=size.columns, nrows=size.lines, mininterval=0.1, leave=True,
             )
             self._postfix()
 

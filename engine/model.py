@@ -337,7 +337,10 @@ class ReplayResult:
     ``street_invested`` the same per street (antes counted on 3rd); ``awards`` the engine's
     distribution of every pot after ``rake``; ``collected`` what the site said each seat collected;
     ``net`` = engine awards − invested (so it is correct even when the site paid the wrong player);
-    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on.
+    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on;
+    ``capped_actions`` the positions in ``hand.events`` of the actions taken when the street's betting
+    was already capped by the rules (the profile's raises; a heads-up street may have none), whatever
+    the site printed: what a stat needs to know whether a raise was possible.
     """
 
     pots: tuple[Pot, ...]
@@ -355,6 +358,7 @@ class ReplayResult:
     """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
     site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and
     not breaks, so they leave the hand ``valid``."""
+    capped_actions: frozenset[int] = field(default=frozenset())
 
     @property
     def valid(self) -> bool:

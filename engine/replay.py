@@ -681,6 +681,8 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
+        self.capped_actions: list[int] = []
+        """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {3: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
@@ -694,9 +696,9 @@ class _Replay:
 
     # ------------------------------------------------------------------ events
     def run(self) -> ReplayResult:
-        for event in self.hand.events:
+        for index, event in enumerate(self.hand.events):
             if isinstance(event, Action):
-                self.on_action(event)
+                self.on_action(event, index)
             elif isinstance(event, Deal):
                 self.on_deal(event)
             elif isinstance(event, CommunityCard):
@@ -725,7 +727,7 @@ class _Replay:
             state.start_street(state.street + 1)
             self.started[state.street] = state.live
 
-    def on_action(self, action: Action) -> None:
+    def on_action(self, action: Action, index: int) -> None:
         state = self.state
         if action.kind is ActionKind.ANTE:
             nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
@@ -738,6 +740,8 @@ class _Replay:
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)
+        if state.capped:
+            self.capped_actions.append(index)
         move = _to_move(state, action)
         level = state.ledger.level
         if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - level:
@@ -879,6 +883,7 @@ class _Replay:
             folded=dict(state.folded),
             violations=tuple(self.violations),
             unjudged=tuple(self.unjudged),
+            capped_actions=frozenset(self.capped_actions),
         )
 
     def unprinted_rake(self) -> Money:

@@ -124,7 +124,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "TABLE": ("name", "max_seats"),
     "SEATS": ("seat", "name", "stack"),
     "ANTES": ("name", "amount", "all_in"),
-    "STREET7": ("community",),
+    "STREET7": ("community", "side", "amount", "rake", "name", "cards", "new_card"),  # then POT's, DEAL's
     "POTS": ("side", "amount", "rake"),
     "DEALS": ("name", "cards", "new_card"),
     "BETTING": ("returned", "returned_to", "name", "verb", "added", "amount", "all_in", "checks"),
@@ -154,6 +154,11 @@ _WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# A composite terminal starts with the line of its plain form, so it reads the same in an error.
+_WORDS.update({f"{street}_BETTING": _WORDS[street] for street in ("STREET3", "STREET4", "STREET5", "STREET6", "STREET7")})
+_WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
+
+
 @cache
 def _grammar() -> LineGrammar:
     return load_grammar("acr.lark", "acr", "ACR", _FIELDS, _RUNS, _WORDS)
@@ -161,7 +166,7 @@ def _grammar() -> LineGrammar:
 
 # ------------------------------------------------------------------------------------ the builder
 
-_STREETS = {"STREET3": 3, "STREET4": 4, "STREET5": 5, "STREET6": 6, "STREET7": 7}
+_STREETS = {f"STREET{n}{form}": n for n in (3, 4, 5, 6, 7) for form in ("", "_BETTING")}
 _WAGERS = {"brings in": ActionKind.BRING_IN, "bets": ActionKind.BET}
 
 
@@ -169,7 +174,7 @@ class _Builder(SiteBuilder):
     """Turns the tokens of one ACR hand (current format) into a Hand."""
 
     SITE = SITE
-    SEATING = frozenset({"TABLE", "SEATS"})
+    SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
@@ -203,14 +208,21 @@ class _Builder(SiteBuilder):
         name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
+    def table_and_seats(self, tok: Token, no: int) -> None:
+        self.table_line(tok, no)
+        self.seat_lines(tok, no + 1, tok.index("\n") + 1)
+
+    def seat_run(self, tok: Token, no: int) -> None:
+        self.seat_lines(tok, no, 0)
+
+    def seat_lines(self, tok: Token, first: int, start: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
             seat, name, stack = m.groups()
             self.add_seat(int(seat), name, self.money(stack, no, m[0]))
 
     def antes(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, amount, all_in = m.groups()
             ante = self.money(amount, no, m[0])
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
@@ -218,63 +230,90 @@ class _Builder(SiteBuilder):
                 self.ante = ante
 
     def street_line(self, tok: Token, no: int) -> None:
+        """A street's line, and the running pots, deals and betting after it (as far as the token goes)."""
         self.street = street = _STREETS[tok.type]
         self.ledger.start_street(street)
-        if street != 7:
-            return
-        (shown,) = self.lines["STREET7"].match(tok).groups()  # type: ignore[union-attr]
+        end = tok.index("\n") + 1
+        if street == 7:
+            self.seventh_line(tok, no, end)
+        no, pos = self.pot_lines(tok, no + 1, end)
+        match, size = self.lines["DEALS"].match, len(tok)
+        while pos < size and (m := match(tok, pos)) is not None:
+            self.deal(m, no)
+            no, pos = no + 1, m.end()
+        if pos < size:
+            self.betting(tok, no, pos)
+
+    def seventh_line(self, tok: Token, no: int, end: int) -> None:
+        shown = self.lines["STREET7"].match(tok, 0, end)[1]  # type: ignore[index]
         if shown is None:
             self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
             return
-        cards = self.cards(shown, no, tok)
+        line = tok[:end]
+        cards = self.cards(shown, no, line)
         if len(cards) != 1:
-            raise self.error(no, tok, "the 7th-street line shows more than one community card",
+            raise self.error(no, line, "the 7th-street line shows more than one community card",
                              "'*** 7th STREET ***' or '*** 7th STREET *** [card]'")
         self.events.append(CommunityCard(no, cards[0]))
 
     def pot_run(self, tok: Token, no: int) -> None:
-        """The running pots: after SHOW DOWN they are the final pots, net of rake; before, a running
-        total the engine has no use for (kept as skipped lines)."""
-        lines = list(self.lines["POTS"].finditer(tok))
-        if self.at_showdown and len(lines) > 1:
-            self.pots = tuple(self.money(m[2], n, m[0]) for n, m in enumerate(lines, no))
-        self.skipped.extend(SkippedLine(n, m[0].rstrip("\n")) for n, m in enumerate(lines, no))
+        self.pot_lines(tok, no, 0)
+
+    def pot_lines(self, tok: Token, no: int, pos: int) -> tuple[int, int]:
+        """The pot lines from offset ``pos`` on; returns the file line and offset after them. After SHOW
+        DOWN they are the final pots, net of rake; before, a running total the engine has no use for.
+        Either way they are kept as skipped lines."""
+        match, amounts = self.lines["POTS"].match, []
+        while (m := match(tok, pos)) is not None:
+            line = m[0]
+            amounts.append(self.money(m[2], no, line))
+            self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+            no, pos = no + 1, m.end()
+        if self.at_showdown and len(amounts) > 1:
+            self.pots = tuple(amounts)
+        return no, pos
+
+    def deal(self, m: re.Match[str], no: int) -> None:
+        seat, m = self.seat(m, 1, no)
+        _, before, new = m.groups()
+        line, street = m[0], self.street
+        if street == 3:
+            cards = self.cards(before, no, line)
+            if new is not None or len(cards) not in (1, 3):
+                raise self.error(no, line, "3rd-street deal with the wrong number of cards",
+                                 "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
+            down = cards[:2] if len(cards) == 3 else (None, None)
+            self.events.append(Deal(no, 3, seat, down, cards[-1:]))
+            self.dealt.add(seat)
+            return
+        cards = self.cards(new or "", no, line)
+        if new is None or len(cards) != 1:
+            raise self.error(no, line, f"{street}th-street deal without exactly one new card",
+                             "'Dealt to NAME [earlier cards] [new card]'")
+        if street == 7:
+            self.got_seventh.add(seat)
+            self.events.append(Deal(no, 7, seat, cards))
+        else:
+            self.events.append(Deal(no, street, seat, (), cards))
 
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
-            _, before, new = m.groups()
-            line, street = m[0], self.street
-            if street == 3:
-                cards = self.cards(before, no, line)
-                if new is not None or len(cards) not in (1, 3):
-                    raise self.error(no, line, "3rd-street deal with the wrong number of cards",
-                                     "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
-                down = cards[:2] if len(cards) == 3 else (None, None)
-                self.events.append(Deal(no, 3, seat, down, cards[-1:]))
-                self.dealt.add(seat)
-                continue
-            cards = self.cards(new or "", no, line)
-            if new is None or len(cards) != 1:
-                raise self.error(no, line, f"{street}th-street deal without exactly one new card",
-                                 "'Dealt to NAME [earlier cards] [new card]'")
-            if street == 7:
-                self.got_seventh.add(seat)
-                self.events.append(Deal(no, 7, seat, cards))
-            else:
-                self.events.append(Deal(no, street, seat, (), cards))
+            self.deal(m, no)
 
-    def betting_run(self, tok: Token, first: int) -> None:
+    def betting_run(self, tok: Token, no: int) -> None:
+        self.betting(tok, no, 0)
+
+    def betting(self, tok: Token, first: int, start: int) -> None:
         ledger, street, events = self.ledger, self.street, self.events
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
-            line = m[0]
-            if m[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
-                seat = self.seat_exact(m[2], no, line)
-                back = self.money(m[1], no, line)
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
+            line = found[0]
+            if found[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
+                seat = self.seat_exact(found[2], no, line)
+                back = self.money(found[1], no, line)
                 ledger.uncalled(seat, back)
                 events.append(UncalledReturn(no, seat, back))
                 continue
-            seat, m = self.seat(m, 3, no)
+            seat, m = self.seat(found, 3, no)
             _, _, _, verb, added, amount, all_in_text, checks = m.groups()
             all_in = all_in_text is not None
             if verb == "calls":
@@ -297,11 +336,17 @@ class _Builder(SiteBuilder):
             events.append(action)
 
     def showdown_line(self, tok: Token, no: int) -> None:
+        """``*** SHOW DOWN ***``, the final pots and the results after it."""
         self.at_showdown = True
+        no, pos = self.pot_lines(tok, no + 1, tok.index("\n") + 1)
+        self.results(tok, no, pos)
 
-    def result_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+    def result_run(self, tok: Token, no: int) -> None:
+        self.results(tok, no, 0)
+
+    def results(self, tok: Token, first: int, start: int) -> None:
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
+            seat, m = self.seat(found, 1, no)
             _, shown, description, no_show, collected, pot = m.groups()
             line = m[0]
             if shown is not None:
@@ -315,15 +360,29 @@ class _Builder(SiteBuilder):
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: its place is all it says."""
 
-    def total_line(self, tok: Token, no: int) -> None:
-        total, rake, jp_fee = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
-        self.total = self.money(total, no, tok)
-        self.rake = self.money(rake, no, tok) + (self.money(jp_fee, no, tok) if jp_fee else 0)
+    def summary_seated(self, tok: Token, no: int) -> None:
+        """The summary line, the total and the seat lines, in one token."""
+        total = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
+        assert total is not None
+        self.total_fields(total, no + 1)
+        self.summary_seats(tok, no + 2, total.end())
 
-    def summary_seat_run(self, tok: Token, first: int) -> None:
+    def total_line(self, tok: Token, no: int) -> None:
+        self.total_fields(self.lines["TOTAL"].match(tok), no)  # type: ignore[arg-type]
+
+    def total_fields(self, m: re.Match[str], no: int) -> None:
+        total, rake, jp_fee = m.groups()
+        line = m[0]
+        self.total = self.money(total, no, line)
+        self.rake = self.money(rake, no, line) + (self.money(jp_fee, no, line) if jp_fee else 0)
+
+    def summary_seat_run(self, tok: Token, no: int) -> None:
+        self.summary_seats(tok, no, 0)
+
+    def summary_seats(self, tok: Token, first: int, start: int) -> None:
         """A seat line says what the seat won (read when the body printed no ``collected`` line) and may
         show cards the body did not; anything else in it repeats the body and is a skipped line."""
-        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), first):
             seat_text, shown, won = m.groups()
             seat, line = int(seat_text), m[0]
             if shown is not None and seat not in self.shown:
@@ -350,12 +409,13 @@ class _Builder(SiteBuilder):
 
 _HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(_STREETS, _Builder.street_line),
-    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_run, "ANTES": _Builder.antes,
-    "POTS": _Builder.pot_run, "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line,
-    "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
-}  # type: ignore[dict-item]
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
+    "TABLE": _Builder.table_line, "TABLE_SEATS": _Builder.table_and_seats, "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes, "POTS": _Builder.pot_run, "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run, "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line, "SUMMARY_SEATED": _Builder.summary_seated, "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+}
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
@@ -381,8 +441,8 @@ def split_file(lines: Iterator[str]) -> Iterator[HandText]:
     current: list[str] = []
     start = 0
     old = False  # the current hand is in the 2016 format
-    for number, line in enumerate(lines, 1):
-        line = line.rstrip(_BLANKS).lstrip("\ufeff")
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip(_BLANKS).lstrip("\ufeff")
         if not line and not current:
             continue
         new_hand = HAND_HEADER.match(line) is not None

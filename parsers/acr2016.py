@@ -96,7 +96,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "BETTING": ("returned", "returned_to", "name", "verb", "amount", "checks"),
     "MUCK": ("name",),
     "POT": ("pot", "rake", "jp_fee"),
-    "SUMMARY_PLAYER": ("winner", "name", "before", "shown", "after", "bets", "collects", "net"),
+    "SUMMARY_PLAYER": ("winner", "name", "before", "shown", "after", "mucks", "bets", "collects", "net"),
 }
 """The capturing groups of each terminal's line pattern in grammars/acr2016.lark, in order."""
 
@@ -244,11 +244,14 @@ class _Builder(SiteBuilder):
         """A shown hand (its cards, its description) and what the player collected; the rest repeats
         the body (what he bet) or is the site's arithmetic (wins/loses), checked by the engine's own."""
         seat, m = self.seat(self.lines["SUMMARY_PLAYER"].match(tok), 2, no)  # type: ignore[arg-type]
-        _, _, before, shown, after, _, collects, _ = m.groups()
+        _, _, before, shown, after, mucks, _, collects, _ = m.groups()
         if shown is not None:
             description = " ".join(part.strip(" .") for part in (before, after) if part.strip(" ."))
             self.events.append(Show(no, seat, self.cards(shown, no, tok), description or None))
-        elif seat not in self.mucked:
+        elif mucks is not None and seat not in self.mucked:  # declined to show, said only here
+            self.mucked.add(seat)
+            self.events.append(Muck(no, seat))
+        else:
             self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
         paid = self.money(collects, no, tok)
         if paid:
@@ -268,8 +271,8 @@ _HANDLERS: dict[str, Handler] = {
     "DEAL": _Builder.deal_line, "BETTING": _Builder.betting_line, "MUCK": _Builder.muck_line,
     "SUMMARY": _Builder.summary_line, "POT": _Builder.pot_line, "SUMMARY_PLAYER": _Builder.summary_player,
     "END": _Builder.end_line,
-}  # type: ignore[dict-item]
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
+}
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:

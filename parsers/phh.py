@@ -158,7 +158,8 @@ def _players(hand: Hand) -> list[Seat]:
 def _actions(hand: Hand, index: dict[int, int]) -> list[str]:
     """The ``actions`` array: one string per event, commentaries for what PHH cannot act out."""
     showdown = showdown_seats(hand)
-    return [_action_text(e, index, showdown) for e in _phh_order(hand.events, showdown)
+    ledger = StreetLedger()
+    return [_action_text(e, index, showdown, ledger) for e in _phh_order(hand.events, showdown)
             if not (isinstance(e, Action) and e.kind == ActionKind.ANTE)]
 
 
@@ -175,15 +176,16 @@ def _phh_order(events: tuple[Event, ...], showdown: frozenset[int]) -> list[Even
     return [*events[:run_out], *shows, *rest]
 
 
-def _action_text(e: Event, index: dict[int, int], showdown: frozenset[int]) -> str:
-    """One event as a PHH action string (or a commentary no-op)."""
+def _action_text(e: Event, index: dict[int, int], showdown: frozenset[int], ledger: StreetLedger) -> str:
+    """One event as a PHH action string (or a commentary no-op); ``ledger`` follows the street's chips,
+    as PHH's ``cbr`` names the street total a bet or raise reaches."""
     if isinstance(e, Action):
         p = f"p{index[e.seat]}"
+        ledger.record(e)
         if e.kind == ActionKind.BRING_IN:
             return f"{p} pb"
         if e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
-            to = e.amount if e.kind == ActionKind.BET else (e.to if e.to is not None else e.amount)
-            return f"{p} cbr {_Amount(to)}"
+            return f"{p} cbr {_Amount(ledger.contributed(e.seat))}"
         return f"{p} cc" if e.kind in (ActionKind.CALL, ActionKind.CHECK) else f"{p} f"
     if isinstance(e, Deal):
         return f"d dh p{index[e.seat]} {_phh_cards((*e.down, *e.up))}"
@@ -466,7 +468,7 @@ class _Replay:
         self.annotated = False  # written by write_phh: collections and uncalled bets are stated
         self.street = 3
         # the nominal bring-in: all-in for less, his short bring-in is his whole wager, but the others
-        # still enter for the full one (RULES.md §2), and the ledger measures calls against it
+        # still enter for the full one (docs/rules.md §2), and the ledger measures calls against it
         self.ledger = StreetLedger(seats, bring_in)
         self.events: list[Event] = []
         self.skipped: list[SkippedLine] = []

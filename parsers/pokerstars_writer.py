@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, TextIO
 from zoneinfo import ZoneInfo
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import Card, format_cards
 from ..engine.model import (
     CURRENCY_SYMBOLS,
@@ -49,6 +50,7 @@ from ..engine.model import (
     SkippedLine,
     UncalledReturn,
 )
+from ..engine.replay import nominal_bring_in
 from .writing import write_separated
 
 EASTERN = ZoneInfo("America/New_York")
@@ -125,7 +127,7 @@ def write_pokerstars_file(hands: Iterable[Hand], out: TextIO, style: StarsStyle 
 
 
 class _Writer:
-    """Turns one hand into lines; holds the little state the text needs (cards seen, street bet)."""
+    """Turns one hand into lines; holds the little state the text needs (cards seen, the street's betting)."""
 
     def __init__(self, hand: Hand, style: StarsStyle) -> None:
         self.hand = hand
@@ -135,8 +137,8 @@ class _Writer:
         """Each seat's known cards so far, as its next ``Dealt to`` line prints them in the first bracket."""
         self.showdown = bool(showdown_seats(hand))
         self.street = 0
-        self.street_bet: Money = 0
-        self.brought_in = False
+        self.ledger = StreetLedger(bring_in=nominal_bring_in(hand))
+        """The engine's street ledger: what a completion, which PokerStars prints as a raise, raises over."""
         self.shown_down = False
 
     def fail(self, what: str) -> ValueError:
@@ -206,10 +208,10 @@ class _Writer:
     # One method per event type (see _EVENT_WRITERS), each appending the event's lines to ``out``.
 
     def enter_street(self, street: int, out: list[str]) -> None:
-        """The street's header before its first deal, action or marker; the street's bet starts anew."""
+        """The street's header before its first deal, action or marker."""
         if street != self.street:
             out.append(STREET_HEADERS[street])
-            self.street, self.street_bet, self.brought_in = street, 0, False
+            self.street = street
 
     def enter_showdown(self, out: list[str]) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
@@ -271,26 +273,24 @@ class _Writer:
             text = f"posts the ante {m(a.amount)}"
         elif kind is ActionKind.BRING_IN:
             text = f"brings in for {m(a.amount)}"
-            self.street_bet, self.brought_in = a.amount, True
         elif kind is ActionKind.COMPLETE:
             # PokerStars has no "completes": over a bring-in it is a raise, by the bring-in player a bet.
-            to = a.to if a.to is not None else a.amount
-            text = f"raises {m(to - self.street_bet)} to {m(to)}" if self.brought_in else f"bets {m(to)}"
-            self.street_bet = to
+            level = self.ledger.level if self.ledger.street == a.street else 0
+            to = a.to if a.to is not None else level + a.amount
+            text = f"raises {m(to - level)} to {m(to)}" if level else f"bets {m(to)}"
         elif kind is ActionKind.BET:
             text = f"bets {m(a.amount)}"
-            self.street_bet = a.amount
         elif kind is ActionKind.RAISE:
             if a.to is None:
                 raise self.fail(f"line {a.line}: a raise without its 'to' amount cannot be written")
             text = f"raises {m(a.amount)} to {m(a.to)}"
-            self.street_bet = a.to
         elif kind is ActionKind.CALL:
             text = f"calls {m(a.amount)}"
         elif kind is ActionKind.CHECK:
             text = "checks"
         else:
             text = "folds"
+        self.ledger.record(a)
         return f"{name}: {text} and is all-in" if a.all_in else f"{name}: {text}"
 
     # ------------------------------------------------------------------------------------ summary

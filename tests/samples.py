@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+from pathlib import Path
 
-from conftest import corpus_path
+from conftest import REPO, corpus_path
 
 from studbook.engine.model import Hand
 from studbook.parsers import parse_file
@@ -71,3 +73,15 @@ def hands_of(name: str) -> list[Hand]:
     hands = [h for h in parse_file(corpus_path("fpdb", "Stars", name)) if isinstance(h, Hand)]
     assert hands, f"{name}: the parser gave no hand"
     return hands
+
+
+def tree_files(suffixes: tuple[str, ...] = (".py", ".lark"), skip: frozenset[str] = frozenset()) -> list[Path]:
+    """The checkout's files with these suffixes, relative to it, leaving out the top-level folders in
+    ``skip`` and never entering hidden folders (.git, .venv), caches or build output."""
+    found = []
+    for folder, subfolders, files in os.walk(REPO):
+        here = Path(folder).relative_to(REPO)
+        subfolders[:] = [d for d in subfolders if not d.startswith(".") and d not in ("__pycache__", "build", "dist")
+                         and not (here == Path(".") and d in skip)]
+        found += [here / name for name in files if name.endswith(suffixes)]
+    return sorted(found)

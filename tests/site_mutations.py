@@ -21,12 +21,11 @@ import io
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from mutations import Mutant
 from studbook.engine.model import CommunityCard, Deal, Game, Hand, Show, Violation
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
-from test_mutations import is_caught
+from mutations import Mutant, is_caught
 
 
 def written_seeds(write_file: Callable[[Iterable[Hand], io.StringIO], int], games: Iterable[Game], profile: str,

@@ -571,6 +571,13 @@ def test_the_acr_profile_says_what_the_corpus_measured() -> None:
     assert (profile.total_includes_rake, profile.hilo_odd_chip, profile.rake_from) == (False, Half.LOW,
                                                                                       RakeFrom.MAIN_POT)
     assert split_halves(705, profile.hilo_odd_chip) == (352, 353)
-    assert split_halves(705) == (353, 352)  # the RULES.md default: the odd chip to the high half
+    assert split_halves(705) == (353, 352)  # the default of docs/rules.md §6: the odd chip to the high half
     assert SITES_BY_ID["acr"].profile == "acr"
     assert "the odd chip of a hi/lo pot to the low half" in " ".join(profile_words(profile).split())
+
+
+def test_2016_a_muck_said_only_in_the_summary_is_a_muck() -> None:
+    text = OLD.format(game="Seven Cards Stud").replace("Player Zed mucks cards\n\n", "")
+    hand = one(text)
+    assert [e for e in hand.events if isinstance(e, Muck)] == [Muck(49, 1)]
+    assert replay(hand).violations == ()

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from conftest import REPO
+from samples import tree_files
 
 from studbook.analytics.stats import STATS
 from studbook.engine.validate import RULES
 
 DOCS = REPO / "docs"
 REFERENCE = re.compile(r"docs/([a-z-]+\.md)(?:,? §(\d+))?")
-CODE = [p for p in REPO.rglob("*") if p.suffix in (".py", ".lark") and ".venv" not in p.parts and p.is_file()]
+CODE = [REPO / p for p in tree_files()]
 
 
 def test_every_reference_in_the_code_points_at_a_page_and_section_that_exist() -> None:

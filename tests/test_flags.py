@@ -3,18 +3,27 @@ stud convention (forced bring-in, completion = raise, steal seats), and properti
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import permutations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studbook.analytics.flags import FLAG_COLUMNS, _proportional, player_flags, start_class, steal_seats
+from studbook.analytics.flags import (
+    FLAG_COLUMNS,
+    _proportional,
+    decisions,
+    player_flags,
+    start_class,
+    steal_seats,
+)
 from studbook.engine.cards import DECK, Card, parse_cards
-from studbook.engine.model import Game, Hand
+from studbook.engine.model import Action, Game, Hand, Marker
 from studbook.engine.replay import replay
-from studbook.parsers import parse_text
-from conftest import SAMPLE_DATA
+from studbook.engine.simulate import TableSpec, simulate
+from studbook.parsers import parse_file, parse_text
+from conftest import CORPUS, SAMPLE_DATA
 from handbuilder import build
 
 
@@ -163,27 +172,63 @@ def test_a_player_all_in_for_the_ante_has_no_decision_but_sees_every_street() ->
     assert not f["Ann"]["decided_3rd"], "the bring-in nobody called had no decision"
 
 
-@pytest.mark.parametrize("capped", [False, True])
-def test_no_check_raise_chance_once_the_betting_is_capped(capped: bool) -> None:
-    hand = build(THREE_HANDED + f"""
-        1 bring-in 2
-        2 call 2
-        3 call 2
-        4th 1:Kd 2:6d 3:7d
-        1 check
-        2 bet 4
-        3 raise 4 to 8
-        2 raise 4 to 12
-        3 raise 4 to 16
-        {"marker capped" if capped else ""}
-        1 fold
-    """)
+@pytest.mark.parametrize("marker", [False, True])
+@pytest.mark.parametrize("raises", [2, 3])
+def test_no_check_raise_chance_once_the_rules_cap_the_betting(raises: int, marker: bool) -> None:
+    """The engine's cap (a bet and three raises here) decides whether Ann could still raise; whether the
+    site printed "Betting is capped" (or printed it wrongly, after two raises) plays no part."""
+    bets = ["2 bet 4", "3 raise 4 to 8", "2 raise 4 to 12", "3 raise 4 to 16"][:1 + raises]
+    hand = build(THREE_HANDED + "\n".join([
+        "1 bring-in 2", "2 call 2", "3 call 2", "4th 1:Kd 2:6d 3:7d", "1 check", *bets,
+        "marker capped" if marker else "", "1 fold"]))
     f = named_flags(hand, legal=False)  # the hand stops here: only the betting matters
+    capped = raises == 3
     assert f["Ann"]["xr_chance_4"] is not capped
     assert not f["Ann"]["xr_4"] and f["Ann"]["folds_4"] == 1 and f["Ann"]["faced_4"] == 1
-    assert f["Bob"]["bets_4"] == 1 and f["Bob"]["raises_4"] == 1 and f["Cat"]["raises_4"] == 2
-    assert f["Bob"]["faced_4"] == 1 and f["Cat"]["faced_4"] == 2
+    assert f["Bob"]["bets_4"] == 1 and f["Bob"]["raises_4"] == 1 and f["Cat"]["raises_4"] == raises - 1
+    assert f["Bob"]["faced_4"] == 1 and f["Cat"]["faced_4"] == raises - 1
 
+
+def _capped_hands() -> list[Hand]:
+    """Hands in which the site printed "Betting is capped": simulated ones (the simulator prints it as
+    PokerStars does), and the real PokerStars corpus's when it is there."""
+    hands = [h for g in Game for h in simulate(TableSpec(games=(g,), players=(2, 8)), 400, seed=11)]
+    stars = CORPUS / "fpdb" / "Stars"
+    if stars.is_dir():
+        hands += [h for path in sorted(stars.rglob("*.txt")) for h in parse_file(path) if isinstance(h, Hand)]
+    return [h for h in hands if any(isinstance(e, Marker) and e.kind == "capped" for e in h.events)]
+
+
+def _after_the_marker(hand: Hand) -> list[Action]:
+    """The actions the site printed after "Betting is capped", on the street it was printed on."""
+    found, street = [], None
+    for e in hand.events:
+        if isinstance(e, Marker) and e.kind == "capped":
+            street = e.street
+        elif isinstance(e, Action) and e.street == street:
+            found.append(e)
+    return found
+
+
+def test_the_flags_of_capped_hands_do_not_depend_on_the_site_printing_the_cap() -> None:
+    """A site that never prints "Betting is capped" (Full Tilt, ACR) gets the same flags: the cap comes
+    from the engine's rule, not from the marker. On hands that print it, the engine caps exactly the
+    actions the site printed after it, and those could not be raises."""
+    capped = _capped_hands()
+    assert len(capped) >= 20, "too few capped hands to say anything"
+    seen = 0
+    for hand in capped:
+        bare = dataclasses.replace(hand, events=tuple(
+            e for e in hand.events if not (isinstance(e, Marker) and e.kind == "capped")))
+        result, bare_result = replay(hand), replay(bare)
+        assert player_flags(bare, bare_result) == player_flags(hand, result), hand.site_hand_id
+        plays = [d for street in decisions(bare, bare_result).values() for d in street]
+        assert plays == [d for street in decisions(hand, result).values() for d in street]
+        after = _after_the_marker(hand)
+        assert [d.action for d in plays if d.capped] == after, hand.site_hand_id
+        assert not any(d.could_raise for d in plays if d.action in after)
+        seen += len(after)
+    assert seen, "no action followed a cap: nothing was compared"
 
 # --------------------------------------------------------------------------------------------- properties
 

@@ -2,7 +2,8 @@
 holds what the tests need; and the test suite's own rule that no test module imports another.
 
 CI builds the wheel and the sdist once and points STUDBOOK_WHEEL / STUDBOOK_SDIST at them; without
-them these tests build their own (setuptools >= 77 and `build`, both in the test extra)."""
+them these tests build their own (setuptools >= 77 and `build`, both in the test extra), which is why
+they are marked slow."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
+from samples import tree_files
 
 import studbook
 
@@ -24,20 +26,10 @@ NOT_SHIPPED = ("tests", "benchmarks", "notebooks", "sample_data", "docs", "build
 """Top-level folders that are not library code."""
 
 
-def tree_files() -> set[str]:
+def shipped_files() -> set[str]:
     """Every module and grammar of the checkout, as a wheel names it (``studbook/engine/cards.py``)."""
-    found = set()
-    for path in REPO.rglob("*"):
-        relative = path.relative_to(REPO)
-        parts = relative.parts
-        if path.suffix not in (".py", ".lark") or not path.is_file():
-            continue
-        if parts[0] in NOT_SHIPPED or any(p.startswith(".") or p == "__pycache__" for p in parts):
-            continue
-        if relative == Path("setup.py"):
-            continue
-        found.add("studbook/" + relative.as_posix())
-    return found
+    files = tree_files(skip=frozenset(NOT_SHIPPED))
+    return {"studbook/" + p.as_posix() for p in files if p != Path("setup.py")}
 
 
 @pytest.fixture(scope="module")
@@ -55,24 +47,26 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 def test_the_tree_has_what_the_test_looks_for() -> None:
-    files = tree_files()
+    files = shipped_files()
     assert {"studbook/__init__.py", "studbook/engine/cards.py", "studbook/grammars/pokerstars.lark",
             "studbook/cli/app.py", "studbook/pipeline/importer.py", "studbook/api.py"} <= files
 
 
+@pytest.mark.slow
 def test_the_wheel_has_every_module_and_grammar_and_nothing_else(built: tuple[Path, Path]) -> None:
     with zipfile.ZipFile(built[0]) as wheel:
         names = set(wheel.namelist())
         metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
         entry_points = wheel.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
     shipped = {n for n in names if n.endswith((".py", ".lark"))}
-    assert sorted(tree_files() - shipped) == [], "modules or grammars of the tree missing from the wheel"
-    assert sorted(shipped - tree_files()) == [], "files in the wheel that are not library code"
+    assert sorted(shipped_files() - shipped) == [], "modules or grammars of the tree missing from the wheel"
+    assert sorted(shipped - shipped_files()) == [], "files in the wheel that are not library code"
     assert "studbook/py.typed" in names
     assert f"Version: {studbook.__version__}\n" in metadata and "License-Expression: MIT" in metadata
     assert "studbook = studbook.cli:main" in entry_points
 
 
+@pytest.mark.slow
 def test_the_sdist_has_what_the_tests_and_notebooks_need(built: tuple[Path, Path]) -> None:
     with tarfile.open(built[1]) as sdist:
         names = {"/".join(n.split("/")[1:]) for n in sdist.getnames()}

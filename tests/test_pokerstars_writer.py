@@ -17,10 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.engine.model import Action, ActionKind, Deal, Hand, Marker, Seat
+from studbook.engine.replay import replay
 from studbook.parsers import parse_text
 from studbook.parsers.pokerstars_writer import StarsStyle, write_pokerstars, write_pokerstars_file
 
 from conftest import corpus_path
+from handbuilder import build
 from samples import REAL_FILES, hands_of, normalised
 
 # Files written back byte for byte, with the header word of their era.
@@ -118,6 +120,26 @@ def test_a_bring_in_player_who_completes_bets() -> None:
     events = tuple(completed if e is bet else e for e in hand.events)
     text = write_pokerstars(dataclasses.replace(hand, events=events))
     assert "Hero: bets $0.04" in text and text == write_pokerstars(hand)
+
+
+def test_a_completion_over_a_short_bring_in_raises_over_the_stakes_bring_in() -> None:
+    """All-in for 1 on a 2 bring-in, the others still face 2 (docs/rules.md §2): the completion to 4 is
+    "raises 2 to 4", the increment the engine's ledger measures and the replay expects."""
+    hand = build("""
+        stud 4/8 ante 1 bring-in 2
+        seat 1 Ann 2
+        seat 2 Bob 100
+        seat 3 Cat 100
+        antes
+        3rd 1:Ah Kh 2c 2:Qs Qd 9h 3:Js Td 8c
+        1 bring-in 1 allin
+        2 complete to 4
+        3 call 4
+    """)
+    text = write_pokerstars(dataclasses.replace(hand, started_at=datetime(2026, 3, 2, 19, 0, tzinfo=timezone.utc)))
+    assert "Bob: raises $0.02 to $0.04" in text
+    back = reparse(text)
+    assert [v.rule for v in replay(back).violations if v.rule == "bet.size"] == []
 
 
 def test_several_side_pots_are_numbered() -> None:

@@ -79,6 +79,7 @@ def test_bytes_are_reported_while_a_file_is_parsed(tmp_path: Path) -> None:
     assert recorder.calls[-2] == ("stored", summary.hands) and summary.hands > 0
 
 
+@pytest.mark.slow
 def test_bytes_of_every_file_are_reported_with_workers(tmp_path: Path) -> None:
     files = [
         first_hands(SAMPLE_DATA / name, tmp_path / name, 2 * OFFSET_BLOCK)
@@ -121,3 +122,18 @@ def test_import_command_draws_nothing_off_a_terminal(
     extra = ["--quiet"] if quiet else []
     assert main(["import", str(SAMPLE_DATA / "edge-cases"), "--db", str(tmp_path / "db.duckdb"), "--workers", "1", *extra]) == 0
     assert "importing" not in capsys.readouterr().err
+
+
+def test_the_bar_takes_the_terminal_width_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm asked alone draws nothing on a terminal that reports 0 x 0; the bar is told the size."""
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("LINES", "20")
+    shown = io.StringIO()
+    progress = Progress(shown, enabled=True)
+    progress.start(total_bytes=10 * 1024 * 1024, files=2)
+    progress.read(5 * 1024 * 1024)
+    progress.stored(100)
+    progress.finish()
+    lines = [line for line in shown.getvalue().replace("\r", "\n").splitlines() if line]
+    assert lines and all(len(line) <= 60 for line in lines)
+    assert "importing:" in lines[-1] and "50%" in lines[-1]  # (what does not fit is cut, never wrapped)

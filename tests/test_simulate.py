@@ -81,6 +81,7 @@ LOOSE = tuple(Player(f"Loose {i}", STYLES["station" if i % 2 else "maniac"]) for
 """A table of calling stations and maniacs: many players see 7th street, where the deck runs short."""
 
 
+@pytest.mark.slow
 def test_features_occur() -> None:
     """Side pots, the 7th-street community card, split hi/lo pots and quartered lows all happen."""
     counts: Counter[str] = Counter()
@@ -114,6 +115,7 @@ def test_the_hero_alone_has_known_down_cards() -> None:
                 assert None not in e.cards and e.seat in shown
 
 
+@pytest.mark.slow
 def test_sessions_carry_stacks_and_advance_the_clock() -> None:
     hands = list(simulate(TableSpec(games=(Game.STUD,), players=(6, 6)), 1200, 4))
     carried = topped_up = 0
@@ -143,6 +145,7 @@ def test_tournaments_raise_the_stakes_pay_no_rake_and_lose_players() -> None:
     assert len(first[-1].seats) < len(first[0].seats)
 
 
+@pytest.mark.slow
 def test_styles_play_differently() -> None:
     """Counted from the events: the calling station enters most pots, the rock fewest; the stealer
     completes most often when everyone before him folded to the bring-in."""
