@@ -162,7 +162,8 @@ class RuleProfile:
 
     name: str
     double_bet_games: frozenset[Game]
-    """Games in which an open pair on 4th street allows the big bet (stud high only, or none)."""
+    """Games in which an open pair on the double-bet street (4th; 3rd in Five Card Stud) allows the
+    big bet (the stud high games only, or none)."""
     max_raises: int
     """Raises allowed after the bet (or the 3rd-street completion): 3 means bet + 3 raises."""
     heads_up: HeadsUp
@@ -190,7 +191,10 @@ class RuleProfile:
         return TieBreak.SUIT if game in self.suit_tie_games else TieBreak.POSITION
 
 
-_STUD_ONLY = frozenset({Game.STUD})
+_STUD_ONLY = frozenset({Game.STUD, Game.STUD5})
+"""The high stud games. Five Card Stud takes stud high's switches: its open pair on 3rd street (the
+second up card) allows the big bet where 7-card stud's does on 4th (docs/games.md, with sources), and
+WSOP-T's suit tie-break for stud high applies to it as to 7-card stud."""
 
 PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
     {

@@ -18,8 +18,8 @@ from functools import partial
 from typing import Callable, Iterable, Mapping, Sequence
 
 from .betting import AGGRESSIVE, StreetLedger
-from .cards import ACE, DECK, Card, format_cards
-from .evaluate import high_board_value, razz_board_value
+from .cards import DECK, Card, format_cards
+from .games import RULES, GameRules
 from .model import (
     STREET_NAMES,
     Action,
@@ -40,7 +40,7 @@ from .model import (
     direct_init,
     format_money,
 )
-from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
+from .pots import PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
 UNJUDGED = "bet.unjudged"
@@ -48,8 +48,9 @@ UNJUDGED = "bet.unjudged"
 whose full bets never show the size (see :mod:`.stakes`). It goes to ``ReplayResult.unjudged``, not
 to the violations: saying so instead of guessing either way."""
 
-CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
-"""(down, up) cards each live player receives on each street."""
+CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {s.number: (s.down, s.up) for s in RULES[Game.STUD].streets}
+"""(down, up) cards each live player receives on each street of the seven-card games (every game's own:
+:func:`.games.deal_shape`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,29 +106,24 @@ for _cls in (Move, Options):  # built at every decision a simulator makes or a r
 # ----------------------------------------------------------------------------- who acts first
 
 
-def _ace_low(card: Card) -> tuple[int, int]:
-    return (-1 if card.rank == ACE else card.rank, card.suit)
-
-
 def bring_in_seat(game: Game, doors: Mapping[int, Card | None]) -> int | None:
-    """The seat that must bring in: lowest door card (ace high, clubs lowest) in stud and stud8,
-    highest (ace low, K♠ highest) in razz. ``None`` when a door card is unknown or nobody can act."""
+    """The seat that must bring in: the game's lowest or highest door card in its card order
+    (:class:`.games.GameRules`: stud games the lowest, ace high, clubs lowest; razz the highest, ace
+    low; 2-7 razz the highest, ace high). ``None`` when a door card is unknown or nobody can act."""
     if not doors or any(card is None for card in doors.values()):
         return None
-    known = {seat: card for seat, card in doors.items() if card is not None}
-    if game is Game.RAZZ:
-        return max(known, key=lambda seat: _ace_low(known[seat]))
-    return min(known, key=lambda seat: known[seat])
+    return RULES[game].bring_in_seat({seat: card for seat, card in doors.items() if card is not None})
 
 
 def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: TieBreak) -> int | None:
-    """The best board among the players able to act on 4th to 7th street: highest poker hand showing
-    in stud and stud8, lowest in razz. Equal boards: the lowest seat (position), or the board with the
-    highest card by suit. ``None`` when an up card is unknown or nobody can act."""
+    """The best board among the players able to act after the first street, by the game's board value:
+    highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
+    seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
+    nobody can act."""
     if not boards or any(None in board or len(set(board)) != len(board) or len(board) > 4
                          for board in boards.values()):
         return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
-    value = razz_board_value if game is Game.RAZZ else high_board_value
+    value = RULES[game].board_value
     ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
     best = max(ranked.values())
     tied = [seat for seat, v in ranked.items() if v == best]
@@ -137,7 +133,7 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
 
 
 def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
-    """Whether any board shows a pair (the 4th-street double-bet condition)."""
+    """Whether any board shows a pair (the double-bet condition on the game's second street)."""
     for board in boards:
         ranks = [c.rank for c in board if c is not None]
         if len(ranks) != len(set(ranks)):
@@ -168,6 +164,10 @@ class StudState:
         money: Callable[[Money], str] = format_money,
     ) -> None:
         self.game = game
+        self.rules: GameRules = RULES[game]
+        rules = self.rules
+        # the rules' numbers asked at every decision, kept as plain attributes
+        self._first, self._double, self._big_streets = rules.first_street, rules.double_bet_street, rules.big_bet_streets
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.profile = profile
@@ -194,7 +194,7 @@ class StudState:
         self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.community: list[Card | None] = []
-        self.street = 3
+        self.street = self._first
         self.ledger = StreetLedger(self.seats, bring_in)
         """The street's chips, level and full bets: the engine's one copy of them (see :mod:`.betting`)."""
         self._new_round()
@@ -276,8 +276,8 @@ class StudState:
 
     @property
     def opening(self) -> bool:
-        """3rd street before the bring-in or a completion: only the bring-in player may act."""
-        return self.street == 3 and not self.opened
+        """The first street before the bring-in or a completion: only the bring-in player may act."""
+        return self.street == self._first and not self.opened
 
     def opener(self) -> int | None:
         """Who opens this street (``None`` when a needed card is unknown). The cards are compared among
@@ -290,7 +290,7 @@ class StudState:
 
     def _find_opener(self) -> int | None:
         live = self._live
-        if self.street == 3:
+        if self.street == self._first:
             start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
         else:
             start = first_to_act(self.game, {s: self.up[s] for s in live}, self.profile.board_tie(self.game))
@@ -319,9 +319,10 @@ class StudState:
 
     @property
     def double_bet_allowed(self) -> bool:
-        """4th street with an open pair showing, in a game where the profile allows the big bet."""
+        """The game's double-bet street (4th; 3rd in Five Card Stud) with an open pair showing, in a game
+        where the profile allows the big bet."""
         return (
-            self.street == 4
+            self.street == self._double
             and self.game in self.profile.double_bet_games
             and has_open_pair(self.up[s][:2] for s in self._live)
         )
@@ -338,9 +339,10 @@ class StudState:
         )
 
     def increments(self) -> tuple[Money, ...]:
-        """The sizes a bet or raise may have on this street: the small bet on 3rd and 4th, the big bet
-        from 5th; on 4th with an open pair either size until a big one has been made."""
-        if self.street >= 5:
+        """The sizes a bet or raise may have on this street: the small bet on the game's small-bet
+        streets (3rd and 4th; 2nd and 3rd in Five Card Stud), the big bet after; on the double-bet street
+        with an open pair either size until a big one has been made."""
+        if self.street in self._big_streets:
             return (self.big_bet,)
         if self.double_bet_allowed:
             return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
@@ -371,7 +373,7 @@ class StudState:
 
     def raise_kind(self) -> ActionKind:
         bets = self.ledger.bets
-        if self.street == 3 and bets == 0:
+        if self.street == self._first and bets == 0:
             return ActionKind.COMPLETE
         return ActionKind.RAISE if bets else ActionKind.BET
 
@@ -513,7 +515,7 @@ class StudState:
             # a full bet, or an all-in of at least half the smallest bet the limit allows (RRoP)
             step = ledger.put(seat, put, kind, min(self.increments()))
             self.opened |= ledger.level > before
-            self.big_bet_made |= self.street == 4 and step > 0 and step >= self.big_bet
+            self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
         else:
             ledger.put(seat, put, kind)
             if kind is ActionKind.FOLD:
@@ -567,13 +569,14 @@ class StudState:
         self.returned[seat] += amount
 
     def hand_cards(self, seat: int, extra: Iterable[Card] = ()) -> tuple[Card, ...] | None:
-        """The seat's known cards among its seven (community card included; ``extra`` are cards it
-        showed): all seven, or fewer when some of the seven dealt stay unknown. ``None`` when they
-        cannot be one stud hand: a card twice, more than seven, or fewer than seven dealt and shown."""
+        """The seat's known cards among its seven (five in Five Card Stud; community card included;
+        ``extra`` are cards it showed): all of them, or fewer when some dealt stay unknown. ``None`` when
+        they cannot be one stud hand: a card twice, too many, or fewer dealt and shown than a hand has."""
+        size = self.rules.hand_size
         own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
         cards = own + [c for c in self.community if c is not None]
         dealt = len(self.down[seat]) + len(self.up[seat]) + len(self.community)
-        if len(set(cards)) != len(cards) or len(cards) > HAND_SIZE or max(dealt, len(cards)) != HAND_SIZE:
+        if len(set(cards)) != len(cards) or len(cards) > size or max(dealt, len(cards)) != size:
             return None
         return tuple(cards)
 
@@ -600,7 +603,7 @@ class StudState:
         rakes = split_rake(pots, rake, self.profile.rake_from)
         shown = shown or {}
         cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self.live}
-        partly = any(held is not None and len(held) < HAND_SIZE for held in cards.values())
+        partly = any(held is not None and len(held) < self.rules.hand_size for held in cards.values())
         unseen = self.unseen(shown) if partly else frozenset()
         return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
 
@@ -624,7 +627,8 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     """
     if hand.bring_in is not None:
         return hand.bring_in
-    third = [e for e in hand.events if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE]
+    first = RULES[hand.game].first_street
+    third = [e for e in hand.events if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE]
     posted = next((i for i, e in enumerate(third) if e.kind is ActionKind.BRING_IN), None)
     if posted is None:
         return None
@@ -681,9 +685,10 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
+        self.rules = RULES[hand.game]
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
-        self.started: dict[int, tuple[int, ...]] = {3: ()}
+        self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
         self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None
@@ -702,7 +707,7 @@ class _Replay:
             elif isinstance(event, Deal):
                 self.on_deal(event)
             elif isinstance(event, CommunityCard):
-                self.goto(7, event.line)
+                self.goto(self.rules.last_street, event.line)
                 self.see(event.card, None, event.line)
                 self.state.deal_community(event.card)
             elif isinstance(event, UncalledReturn):
@@ -716,9 +721,10 @@ class _Replay:
         return self.finish()
 
     def goto(self, street: int, line: int) -> None:
-        """Move the state to ``street``, flagging a street left while someone still had to act."""
+        """Move the state to ``street``, flagging a street left while someone still had to act (a street
+        the game does not have is flagged where its cards or actions are: ``cards.count``, ``action.order``)."""
         state = self.state
-        while state.street < street:
+        while state.street < min(street, self.rules.last_street):
             waiting = state.to_act
             if waiting is not None:
                 self.flag("action.missing", f"{STREET_NAMES[state.street]} street ended while "
@@ -733,10 +739,10 @@ class _Replay:
             nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
             if action.amount != nominal and not action.all_in:
                 self.flag("ante.amount", f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
-                          f"ante is {self.money(nominal)}", action.line, action.seat, 3)
+                          f"ante is {self.money(nominal)}", action.line, action.seat, self.rules.first_street)
             if action.amount > state.stack[action.seat]:
                 self.flag("stack.exceeded", f"{self.label(action.seat)} antes {self.money(action.amount)} with only "
-                          f"{self.money(state.stack[action.seat])}", action.line, action.seat, 3)
+                          f"{self.money(state.stack[action.seat])}", action.line, action.seat, self.rules.first_street)
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)
@@ -759,7 +765,11 @@ class _Replay:
         self.goto(deal.street, deal.line)
         self.dealt[(deal.seat, deal.street)] += 1
         shape = (len(deal.down), len(deal.up))
-        expected = CARDS_PER_STREET[deal.street]
+        expected = self.rules.deals.get(deal.street)
+        if expected is None:
+            self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES.get(deal.street, deal.street)} "
+                      f"street, which {self.rules.title} does not have", deal.line, deal.seat, deal.street)
+            return
         if deal.seat in self.state.folded:
             self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} "
                       f"street after folding", deal.line, deal.seat, deal.street)
@@ -792,7 +802,7 @@ class _Replay:
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
-        room = 7 - len(self.state.community)
+        room = self.rules.hand_size - len(self.state.community)
         if len(own) > room:
             self.flag("cards.count", f"{self.label(seat)} shows {len(own)} cards of his own; a stud hand has "
                       f"{room}", event.line, seat)
@@ -833,7 +843,7 @@ class _Replay:
     def on_marker(self, marker: Marker) -> None:
         self.markers.append(marker)
         state = self.state
-        if marker.kind == "double-bet" and not (state.street == 4 and state.double_bet_allowed):
+        if marker.kind == "double-bet" and not state.double_bet_allowed:
             self.flag("marker", f"the site allows a double bet on {STREET_NAMES[state.street]} street, but "
                       f"the rules ({state.profile.name}) do not", marker.line, street=state.street)
         elif marker.kind == "capped" and not state.capped:
@@ -844,7 +854,7 @@ class _Replay:
     def check_deals(self) -> None:
         for street, live in self.started.items():
             for seat in live:
-                if self.dealt[(seat, street)] == 0 and not (street == 7 and self.state.community):
+                if self.dealt[(seat, street)] == 0 and not (street == self.rules.last_street and self.state.community):
                     self.flag("cards.count", f"{self.label(seat)} receives no card on {STREET_NAMES[street]} "
                               f"street", None, seat, street)
 
@@ -882,8 +892,8 @@ class _Replay:
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=dict(state.folded),
             violations=tuple(self.violations),
-            unjudged=tuple(self.unjudged),
             capped_actions=frozenset(self.capped_actions),
+            unjudged=tuple(self.unjudged),
         )
 
     def unprinted_rake(self) -> Money:

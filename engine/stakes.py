@@ -45,7 +45,7 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
     street, level, full = 3, 0, 0  # the street's highest total, and its last full bet's total
     unsure = False  # an all-in bet or raise came before on this street
     contrib: dict[int, Money] = {}
-    boards: dict[int, list[Card | None]] = {}  # type: ignore[valid-type]
+    boards: dict[int, list[Card | None]] = {}
     folded: set[int] = set()
     for event in events:
         if isinstance(event, Deal):

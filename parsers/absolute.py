@@ -245,13 +245,13 @@ class _Builder(SiteBuilder):
 
 
 _HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "STREET": _Builder.street_line,  # type: ignore[dict-item]
-    "POCKETS": _Builder.pocket_run, "BETTING": _Builder.betting_run,  # type: ignore[dict-item]
-    "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,  # type: ignore[dict-item]
-    "SUMMARY": _Builder.summary_line, "TOTAL": _Builder.total_line,  # type: ignore[dict-item]
-    "SUMMARY_SEATS": _Builder.summary_seat_run,  # type: ignore[dict-item]
+    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "STREET": _Builder.street_line,
+    "POCKETS": _Builder.pocket_run, "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line, "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:

@@ -254,11 +254,11 @@ class _Builder(SiteBuilder):
 
 
 _HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_run, "ANTES": _Builder.antes,  # type: ignore[dict-item]
-    "STREET": _Builder.street_line, "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,  # type: ignore[dict-item]
-    "RESULTS": _Builder.result_run,  # type: ignore[dict-item]
+    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_run, "ANTES": _Builder.antes,
+    "STREET": _Builder.street_line, "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
+    "RESULTS": _Builder.result_run,
 }
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:

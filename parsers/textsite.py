@@ -38,6 +38,7 @@ from lark.lexer import PatternRE, TerminalDef
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
+from ..engine.games import RULES, GameRules
 from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
 from .errors import NotStudHand, ParseError
 from .reading import HandText
@@ -319,6 +320,9 @@ class SiteBuilder:
         self.skipped: list[SkippedLine] = []
         self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
+        self.rules: GameRules = RULES[Game.STUD]
+        """The hand's game (engine/games.py): its streets, what each deals. :func:`read_text_hand` sets
+        it from the header before the first token, so a builder reads streets and deals by the game."""
 
     # -- errors, amounts, cards
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
@@ -458,6 +462,7 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
         except UnexpectedInput as err:
             return lark_error(err, compiled, block, source_file, body_start)
         build = builder(block, source_file, compiled, body_start)
+        build.rules = RULES[header.game]
         build.feed(tokens)
         return build.hand(header)
     except ParseError as err:

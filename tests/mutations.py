@@ -45,6 +45,26 @@ AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
 @dataclass(frozen=True, slots=True)
+class Facts:
+    """What the operators need to know of a game, written here from docs/games.md rather than read from
+    engine/games.py, the description under test: the bring-in street, the first big-bet street, the
+    street an open pair may double, the cards of a hand, the streets after the first that deal a down card."""
+
+    first: int
+    big_from: int
+    double: int
+    cards: int
+    down_streets: frozenset[int]
+
+
+SEVEN_CARDS = Facts(first=3, big_from=5, double=4, cards=7, down_streets=frozenset({7}))
+FACTS: Mapping[Game, Facts] = {
+    Game.STUD: SEVEN_CARDS, Game.STUD8: SEVEN_CARDS, Game.RAZZ: SEVEN_CARDS, Game.RAZZ27: SEVEN_CARDS,
+    Game.STUD5: Facts(first=2, big_from=4, double=3, cards=5, down_streets=frozenset()),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class Mutant:
     """A seed hand with one planted fault. ``expected`` holds the rule ids that name this fault (the
     validator must report at least one of them beyond what it reported on the seed); ``line``, when
@@ -79,7 +99,8 @@ class Spot:
 def spots(hand: Hand) -> list[Spot]:
     """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
     stack = {s.seat: s.stack for s in hand.seats}
-    ledger = StreetLedger(stack, nominal_bring_in(hand))
+    first = FACTS[hand.game].first
+    ledger = StreetLedger(stack, nominal_bring_in(hand), street=first)
     opened = False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
     if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
@@ -97,7 +118,7 @@ def spots(hand: Hand) -> list[Spot]:
             if event.street != ledger.street:
                 ledger.start_street(event.street)
             found.append(Spot(i, event, put, ledger.level, ledger.contributed(event.seat), stack[event.seat],
-                              event.street == 3 and not opened, ledger.bets, event.street in double))
+                              event.street == first and not opened, ledger.bets, event.street in double))
             opened = True
             # an all-in for less than half a bet over the last full bet is no full raise: it is not counted
             ledger.put(event.seat, put, event.kind, _step(hand, event.street))
@@ -153,7 +174,7 @@ def _mutant(kind: str, hand: Hand, rules: str, where: str, line: int | None = No
 
 
 def _step(hand: Hand, street: int) -> Money:
-    return hand.small_bet if street <= 4 else hand.big_bet
+    return hand.small_bet if street < FACTS[hand.game].big_from else hand.big_bet
 
 
 def _resized(action: Action, delta: Money) -> Action:
@@ -178,7 +199,8 @@ def wrong_bring_in_player(hand: Hand) -> Iterator[Mutant]:
     if opening is None:
         return
     a = opening.action
-    doors = {e.seat: (i, e) for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == 3}
+    first = FACTS[hand.game].first
+    doors = {e.seat: (i, e) for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == first}
     for seat in sorted(set(doors) - {a.seat}):
         yield _mutant("bring-in by the wrong player", with_event(hand, opening.index, replace(a, seat=seat)),
                       "bring-in.player", f"{_name(hand)} line {a.line}: seat {seat} opens instead of {a.seat}",
@@ -224,11 +246,13 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
 
 
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
-    """A 4th-street bet or raise made the big bet's size where no double bet is allowed (stud8 and razz
-    never; stud when PokerStars printed no 'Pair on board' line and no open pair shows)."""
+    """A bet or raise on the double-bet street (4th; Five Card Stud's 3rd) made the big bet's size where
+    the site says no double bet is allowed (stud8 and the razz games never; the stud games when no 'Pair
+    on board' line was printed)."""
+    double = FACTS[hand.game].double
     for s in spots(hand):
         a = s.action
-        if a.street == 4 and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
+        if a.street == double and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
             total = (s.level if s.bets else 0) + hand.big_bet
             if total - s.contributed < s.stack:
                 new = replace(a, amount=total) if a.kind is ActionKind.BET else _as_raise(a, s, total)
@@ -341,17 +365,19 @@ def too_many_cards(hand: Hand) -> Iterator[Mutant]:
     """Every deal given one card more, every deal of 4th to 7th street made twice (with a fresh card),
     and every complete shown hand one card more."""
     extra = _unused(hand)
+    facts = FACTS[hand.game]
     community = sum(isinstance(e, CommunityCard) for e in hand.events)
     for i, e in enumerate(hand.events):
         if isinstance(e, Deal):
-            new = replace(e, down=e.down + (extra,)) if e.street == 7 else replace(e, up=e.up + (extra,))
+            down = e.street in facts.down_streets
+            new = replace(e, down=e.down + (extra,)) if down else replace(e, up=e.up + (extra,))
             yield _mutant("too many cards", with_event(hand, i, new), "cards.count",
                           f"{_name(hand)} line {e.line}: {extra} added to the {e.street}th-street deal", e.line)
-            if e.street > 3:
+            if e.street > facts.first:
                 again = replace(e, down=(extra,) * len(e.down), up=(extra,) * len(e.up))
                 yield _mutant("too many cards", inserted(hand, i + 1, again), "cards.count",
                               f"{_name(hand)} line {e.line}: dealt twice on {e.street}th street", e.line)
-        elif isinstance(e, Show) and len(e.cards) == 7 - community:
+        elif isinstance(e, Show) and len(e.cards) == facts.cards - community:
             yield _mutant("too many cards", with_event(hand, i, replace(e, cards=e.cards + (extra,))), "cards.count",
                           f"{_name(hand)} line {e.line}: shows an eighth card {extra}", e.line)
 
@@ -418,7 +444,7 @@ def _losers(hand: Hand, collect: Collect) -> list[int]:
 def _showdown_known(hand: Hand) -> bool:
     """Whether every hand shown is complete and readable, so the rules can name the better one (a
     garbled or partial show leaves the winner to the site, and a worse hand cannot be told apart)."""
-    room = 7 - sum(isinstance(e, CommunityCard) for e in hand.events)
+    room = FACTS[hand.game].cards - sum(isinstance(e, CommunityCard) for e in hand.events)
     shows = [e for e in hand.events if isinstance(e, Show)]
     return all(None not in e.cards and len(e.cards) >= room for e in shows)
 
@@ -501,7 +527,6 @@ class Outcome:
     missed: dict[str, list[str]] = field(default_factory=dict)
     seeds: Counter[str] = field(default_factory=Counter)
     excluded: Counter[tuple[str, str]] = field(default_factory=Counter)
-    """Mutants a site's reader set apart as no reader of its text could catch them (never counted caught)."""
 
 
 def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
@@ -516,7 +541,7 @@ def run_mutants(seeds: dict[str, list[Hand]],
                 excluded: Callable[[Mutant], str | None] = lambda mutant: None) -> Outcome:
     """Every operator on every seed. A site whose text cannot carry a fact may widen ``caught`` (what
     counts as reporting the fault) or name, in ``excluded``, the mutants no reader of that text could
-    catch; excluded mutants are counted apart, never as caught (tests/site_mutations.py)."""
+    catch; excluded mutants are counted apart, never as caught."""
     outcome = Outcome()
     for source, hands in seeds.items():
         for seed in hands:

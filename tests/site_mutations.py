@@ -21,11 +21,11 @@ import io
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from mutations import Mutant, is_caught
 from studbook.engine.model import CommunityCard, Deal, Game, Hand, Show, Violation
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
-from mutations import Mutant, is_caught
 
 
 def written_seeds(write_file: Callable[[Iterable[Hand], io.StringIO], int], games: Iterable[Game], profile: str,

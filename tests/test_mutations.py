@@ -110,6 +110,9 @@ HANDBUILT = {
     "STUD_SIDE_POT": stud_scripts.STUD_SIDE_POT,
     "STUD8_QUARTERED": STUD8_QUARTERED,
     "STUD8_NO_LOW": STUD8_NO_LOW,
+    "FTP_STUD5": stud_scripts.FTP_STUD5,
+    "IPOKER_STUD5": stud_scripts.IPOKER_STUD5,
+    "KINGSCLUB_RAZZ27_SIDE_POT": stud_scripts.KINGSCLUB_RAZZ27_SIDE_POT,
 }
 
 SIMULATED_PER_GAME = 300
@@ -130,7 +133,7 @@ def handbuilt_seeds() -> list[Hand]:
 
 def simulated_seeds() -> list[Hand]:
     return [h for game in Game
-            for k, h in enumerate(simulate(TableSpec(games=(game,), players=(2, 8)), SIMULATED_PER_GAME,
+            for k, h in enumerate(simulate(TableSpec(games=(game,), players=(2, 10 if game is Game.STUD5 else 8)), SIMULATED_PER_GAME,
                                            SIMULATION_SEED))
             if k < 20 or sum(isinstance(e, Show) for e in h.events) >= 2
             or any(isinstance(e, Marker) and e.kind == "capped" for e in h.events)]

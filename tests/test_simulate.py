@@ -36,8 +36,10 @@ GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
 
 
 def check_hand(hand: Hand, profile_name: str) -> None:
-    """Zero violations under the profile, chips conserved, every card dealt at most once."""
-    result = replay(hand, get_profile(profile_name))
+    """Zero violations under the profile, chips conserved, every card dealt at most once. The simulator
+    records the total pot as PokerStars prints it (rake included) whatever rules it dealt by, so the
+    total is judged that way (the acr and fulltilt profiles print it after rake)."""
+    result = replay(hand, dataclasses.replace(get_profile(profile_name), total_includes_rake=True))
     assert result.violations == (), (hand.site_hand_id, result.violations)
     paid = sum(e.amount for e in hand.events if isinstance(e, Collect))
     assert paid + (hand.rake or 0) == hand.total_pot == sum(result.invested.values())
