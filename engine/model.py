@@ -219,6 +219,11 @@ class Hand:
     can read them from the forced bets); ``None`` when the hand does not say. ``total_pot`` and ``rake``
     are the summary's numbers, ``printed_pots`` the main and side pot amounts when the summary lists
     them. ``source_line`` is the line of the header.
+
+    ``stakes_inferred`` is True when the site prints no stakes (Bovada): ``small_bet`` and ``big_bet``
+    are then what the hand's own full bets show (:func:`studbook.engine.stakes.infer_stakes`), and 0
+    stands for a size no bet of the hand shows. The bet-size rule never guesses an unknown size: what it
+    cannot judge it reports as unjudged (:attr:`ReplayResult.unjudged`), not as a violation.
     """
 
     site: str
@@ -242,6 +247,7 @@ class Hand:
     total_pot: Money | None = None
     rake: Money | None = None
     printed_pots: tuple[Money, ...] = ()
+    stakes_inferred: bool = False
     skipped: tuple[SkippedLine, ...] = ()
     warnings: tuple[ParseWarning, ...] = ()
 
@@ -357,6 +363,10 @@ class ReplayResult:
     folded: dict[int, int]
     violations: tuple[Violation, ...] = field(default=())
     capped_actions: frozenset[int] = field(default=frozenset())
+    unjudged: tuple[Violation, ...] = field(default=())
+    """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
+    site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and
+    not breaks, so they leave the hand ``valid``."""
 
     @property
     def valid(self) -> bool:

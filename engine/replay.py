@@ -43,6 +43,11 @@ from .model import (
 from .pots import PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
+UNJUDGED = "bet.unjudged"
+"""The breach id of a bet whose size the rules cannot judge: a site that prints no stakes, and a hand
+whose full bets never show the size (see :mod:`.stakes`). It goes to ``ReplayResult.unjudged``, not
+to the violations: saying so instead of guessing either way."""
+
 CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {s.number: (s.down, s.up) for s in RULES[Game.STUD].streets}
 """(down, up) cards each live player receives on each street of the seven-card games (every game's own:
 :func:`.games.deal_shape`)."""
@@ -322,6 +327,17 @@ class StudState:
             and has_open_pair(self.up[s][:2] for s in self._live)
         )
 
+    @property
+    def double_bet_unknown(self) -> bool:
+        """4th street in a double-bet game, no open pair among the boards shown, and a board not shown
+        (a site that prints no opponent's cards): whether the big bet is allowed cannot be known."""
+        return (
+            self.street == 4
+            and self.game in self.profile.double_bet_games
+            and not self.double_bet_allowed
+            and any(None in self.up[s][:2] or len(self.up[s]) < 2 for s in self._live)
+        )
+
     def increments(self) -> tuple[Money, ...]:
         """The sizes a bet or raise may have on this street: the small bet on the game's small-bet
         streets (3rd and 4th; 2nd and 3rd in Five Card Stud), the big bet after; on the double-bet street
@@ -453,7 +469,7 @@ class StudState:
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
                 return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is "
                                f"{m(self.bring_in)}")]
-            if put >= self.small_bet:
+            if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
                 return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, not less than the small bet "
                                f"{m(self.small_bet)}")]
         elif kind in AGGRESSIVE:
@@ -475,9 +491,17 @@ class StudState:
         if self.marks.get(seat) == self.ledger.bets:
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
-        targets = self.raise_targets()
-        if total in targets or (all_in and total < min(targets)):
+        base = self.ledger.full_level if self.ledger.bets else 0
+        increments = self.increments()
+        targets = tuple(base + inc for inc in increments if inc)
+        if total in targets or (all_in and targets and total < min(targets)):
             return []
+        if len(targets) < len(increments):  # a size the site does not print and the hand never shows
+            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)} on {street}: the site prints no "
+                           f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged")]
+        if total == base + self.big_bet and self.double_bet_unknown:
+            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)}, the big bet, on {street}: that is "
+                           f"allowed over an open pair, and the site does not show every board, so it cannot be judged")]
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
 
@@ -653,6 +677,7 @@ class _Replay:
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
             for w in hand.warnings
         ]
+        self.unjudged: list[Violation] = []
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
         self.shown: dict[int, list[Card]] = {}
@@ -730,7 +755,11 @@ class _Replay:
                       f"{self.money(action.to)}, but the bet before was {self.money(level)}",
                       action.line, action.seat, action.street)
         for breach in state.act(action.seat, move):
-            self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
+            if breach.rule == UNJUDGED:
+                self.unjudged.append(Violation(breach.rule, breach.message, action.street, action.seat,
+                                               self.names.get(action.seat), action.line))
+            else:
+                self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
     def on_deal(self, deal: Deal) -> None:
         self.goto(deal.street, deal.line)
@@ -805,7 +834,7 @@ class _Replay:
     def settle_uncalled(self, line: int | None) -> None:
         """Return the street's unmatched bet if the site did not, flagging the omission."""
         back = self.state.return_uncalled()
-        if back is not None:
+        if back is not None and self.state.profile.uncalled_printed:
             seat, amount = back
             self.flag("uncalled", f"{self.money(amount)} of {self.label(seat)}'s bet on "
                       f"{STREET_NAMES[self.state.street]} street was never called, but the site did not "
@@ -838,7 +867,7 @@ class _Replay:
                       f"{STREET_NAMES[state.street]} street", end_line, waiting, state.street)
         self.settle_uncalled(end_line)
         self.check_deals()
-        rake = hand.rake or 0
+        rake = hand.rake if hand.rake is not None else self.unprinted_rake()
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
         violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
@@ -864,7 +893,15 @@ class _Replay:
             folded=dict(state.folded),
             violations=tuple(self.violations),
             capped_actions=frozenset(self.capped_actions),
+            unjudged=tuple(self.unjudged),
         )
+
+    def unprinted_rake(self) -> Money:
+        """The rake of a hand that prints none: nothing, unless the profile says the site leaves it out
+        (``rake_printed``); then what the site's own payout leaves of the pot (never below nothing)."""
+        if self.state.profile.rake_printed:
+            return 0
+        return max(0, sum(self.state.invested.values()) - sum(c.amount for c in self.collects))
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:
         marked = [m for m in self.markers if m.kind == "no-low"]

@@ -225,8 +225,8 @@ class _Builder(SiteBuilder):
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None)
 
     def antes(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
             _, amount, all_in = m.groups()
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None,
                                       all_in is not None))
@@ -252,9 +252,9 @@ class _Builder(SiteBuilder):
 
     def deal_run(self, tok: Token, start: int) -> None:
         street = self.street
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), start):
-            line = m[0]
-            seat, m = self.seat(m, 1, no)
+        for no, found in enumerate(self.lines["DEALS"].finditer(tok), start):
+            line = found[0]
+            seat, m = self.seat(found, 1, no)
             _, first, new = m.groups()
             if street == 3:
                 down: tuple[Card | None, ...]
@@ -280,14 +280,14 @@ class _Builder(SiteBuilder):
 
     def betting_run(self, tok: Token, first: int) -> None:
         events, street, ledger = self.events, self.street, self.ledger
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok), first):
-            line = m[0]
-            if m[1] is not None:  # Uncalled bet of X returned to NAME
-                seat, amount = self.seat_exact(m[2], no, line), self.money(m[1], no, line)
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            line = found[0]
+            if found[1] is not None:  # Uncalled bet of X returned to NAME
+                seat, amount = self.seat_exact(found[2], no, line), self.money(found[1], no, line)
                 ledger.uncalled(seat, amount)
                 events.append(UncalledReturn(no, seat, amount))
                 continue
-            seat, m = self.seat(m, 3, no)
+            seat, m = self.seat(found, 3, no)
             verb, printed, all_in, checks, shown, description = m.groups()[3:]
             if verb is not None:
                 chips, is_all_in = self.money(printed, no, line), all_in is not None
@@ -312,12 +312,12 @@ class _Builder(SiteBuilder):
         """``*** SHOW DOWN ***``: its place is all it says."""
 
     def result_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            line = m[0]
-            if m[1] is not None:
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            line = found[0]
+            if found[1] is not None:
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
-            seat, m = self.seat(m, 2, no)
+            seat, m = self.seat(found, 2, no)
             _, _, shown, description, mucks, pot, amount = m.groups()
             if shown is not None:
                 self.events.append(Show(no, seat, self.cards(shown, no, line), description))
@@ -380,7 +380,7 @@ _HANDLERS: dict[str, Callable[[_Builder, Token, int], None]] = {
     "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 """The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
-_Builder.HANDLERS = _HANDLERS  # type: ignore[assignment]  # the seam's Handler takes any SiteBuilder
+_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:

@@ -449,9 +449,10 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
                    builder: type[SiteBuilder], body_start: int = 1) -> Hand | ParseError | NotStudHand:
     """One hand of a text site: a Hand, a NotStudHand (another game of a mixed file) or a ParseError.
 
-    ``body_start`` is how many lines the header takes (the grammar parses the lines after it)."""
+    ``body_start`` is how many lines the header takes (the grammar parses the lines after it); a header
+    of several lines (Everleaf's three) reaches ``read_header`` as those lines joined by newlines."""
     try:
-        header = read_header(block.lines[0], (source_file, block.start_line))
+        header = read_header("\n".join(block.lines[:body_start]), (source_file, block.start_line))
         if header.game is None:
             return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         compiled = grammar()

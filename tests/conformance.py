@@ -33,6 +33,9 @@ from studbook.parsers import NotStudHand, ParseError, parse_file
 
 SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Stars": "pokerstars",
+    "Bovada": "bovada",
+    "Everleaf": "everleaf",
+    "Absolute": "absolute",
     "Winning": "acr",
     "FTP": "fulltilt",
 })
@@ -163,7 +166,7 @@ def check_hand(hand: Hand) -> list[str]:
         problems.append("chips are not conserved by the replay")
     if hand.total_pot is not None:
         profile = profile_for(hand)
-        rake = hand.rake or 0
+        rake = result.rake  # the printed rake, or what the profile says an unprinted one is
         expected_total = invested if profile.total_includes_rake else invested - rake
         if hand.total_pot != expected_total:
             problems.append(f"the actions make a pot of {invested} (rake {rake}), the site printed {hand.total_pot}")

@@ -5,18 +5,21 @@ the validator report each planted fault under the rule id the fault breaks. An o
 place in the hand where its fault can be planted, not just the first, so a rule that is caught on the
 bring-in but missed on a 6th-street raise shows up.
 
-To choose those places without trusting the engine under test, the operators read the printed hand
+To choose those places without trusting the rules under test, the operators read the printed hand
 with a deliberately naive bookkeeper (:func:`spots`): chips in front of each player, the street's top
-bet, who folded. It knows nothing of turn order, limits or pots; it only keeps mutants clear of
-situations in which the planted fault would be legal after all (an all-in for less, a bet the player
-cannot afford).
+bet, who folded. The chips are the engine's street ledger's (:mod:`studbook.engine.betting`), which
+applies no rule; the bookkeeper knows nothing of turn order, limits, caps or pots; it only keeps mutants
+clear of situations in which the planted fault would be legal after all (an all-in for less, a bet the
+player cannot afford).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Mapping
 
+from studbook.engine.betting import StreetLedger
 from studbook.engine.cards import ACE, DECK, Card
 from studbook.engine.model import (
     Action,
@@ -31,10 +34,12 @@ from studbook.engine.model import (
     Money,
     Show,
     UncalledReturn,
+    Violation,
 )
 from studbook.engine.pots import pot_index
 from studbook.engine.profiles import profile_for
-from studbook.engine.replay import replay
+from studbook.engine.replay import nominal_bring_in, replay
+from studbook.engine.validate import validate
 
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
@@ -91,20 +96,12 @@ class Spot:
         return self.action.all_in or self.put >= self.stack
 
 
-def chips_put(action: Action, contributed: Money, level: Money) -> Money:
-    """Chips an action adds, read the way the model documents its fields (``to`` is the new total)."""
-    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-        return (action.to if action.to is not None else level + action.amount) - contributed
-    if action.kind in (ActionKind.CHECK, ActionKind.FOLD):
-        return 0
-    return action.amount
-
-
 def spots(hand: Hand) -> list[Spot]:
     """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
     stack = {s.seat: s.stack for s in hand.seats}
     first = FACTS[hand.game].first
-    street, contrib, bets, opened = first, {s: 0 for s in stack}, 0, False
+    ledger = StreetLedger(stack, nominal_bring_in(hand), street=first)
+    opened = False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
     if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
         double.add(4)
@@ -112,25 +109,20 @@ def spots(hand: Hand) -> list[Spot]:
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
             stack[event.seat] += event.amount
-            contrib[event.seat] -= event.amount
+            ledger.uncalled(event.seat, event.amount)
             continue
         if not isinstance(event, Action):
             continue
-        if event.kind is ActionKind.ANTE:
-            stack[event.seat] -= event.amount
-            continue
-        if event.street != street:
-            street, contrib, bets = event.street, {s: 0 for s in stack}, 0
-        level = max(contrib.values())
-        put = chips_put(event, contrib[event.seat], level)
-        found.append(Spot(i, event, put, level, contrib[event.seat], stack[event.seat],
-                          street == first and not opened, bets, street in double))
-        opened = True
+        put = ledger.added(event)
+        if event.kind is not ActionKind.ANTE:
+            if event.street != ledger.street:
+                ledger.start_street(event.street)
+            found.append(Spot(i, event, put, ledger.level, ledger.contributed(event.seat), stack[event.seat],
+                              event.street == first and not opened, ledger.bets, event.street in double))
+            opened = True
+            # an all-in for less than half a bet over the last full bet is no full raise: it is not counted
+            ledger.put(event.seat, put, event.kind, _step(hand, event.street))
         stack[event.seat] -= put
-        contrib[event.seat] += put
-        # an all-in for less than half a bet over the level is no full raise: it is not counted
-        short = event.all_in and 2 * (contrib[event.seat] - level) < _step(hand, street)
-        bets += event.kind in AGGRESSIVE and not short
     return found
 
 
@@ -281,7 +273,9 @@ def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
         if s.bets >= cap and a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
             total = s.level + _step(hand, a.street)
             if total - s.contributed < s.stack:
-                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)), "raise.cap",
+                # a raise.reopen names it too: a short all-in among the bets may not have reopened the betting
+                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)),
+                              "raise.cap raise.reopen",
                               f"{_name(hand)} line {a.line}: raise to {total} after {s.bets} bets", a.line)
 
 
@@ -516,3 +510,71 @@ OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
     "wrong split": wrong_split,
 }
 """Every fault kind the issue lists, by the name the report table prints."""
+
+
+# ------------------------------------------------------------- running a suite of mutants (shared by the
+# mutation tests of every site: test_mutations.py, test_mutations_<site>.py)
+
+SOURCES = ("corpus", "handbuilt", "simulated")
+
+
+@dataclass
+class Outcome:
+    """Mutants generated and caught per (kind, source), and a line for each one that got through."""
+
+    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
+    caught: Counter[tuple[str, str]] = field(default_factory=Counter)
+    missed: dict[str, list[str]] = field(default_factory=dict)
+    seeds: Counter[str] = field(default_factory=Counter)
+    excluded: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+
+def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
+    """Whether ``got`` reports the planted fault: an expected rule fires more often than on the seed,
+    at the mutated line when the mutant names one."""
+    new = Counter(v.rule for v in got) - before
+    return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
+
+
+def run_mutants(seeds: dict[str, list[Hand]],
+                caught: Callable[[Mutant, list[Violation], Counter[str]], bool] = is_caught,
+                excluded: Callable[[Mutant], str | None] = lambda mutant: None) -> Outcome:
+    """Every operator on every seed. A site whose text cannot carry a fact may widen ``caught`` (what
+    counts as reporting the fault) or name, in ``excluded``, the mutants no reader of that text could
+    catch; excluded mutants are counted apart, never as caught."""
+    outcome = Outcome()
+    for source, hands in seeds.items():
+        for seed in hands:
+            outcome.seeds[source] += 1
+            before = Counter(v.rule for v in validate(seed))
+            for kind, operator in OPERATORS.items():
+                for mutant in operator(seed):
+                    if excluded(mutant) is not None:
+                        outcome.excluded[kind, source] += 1
+                        continue
+                    outcome.generated[kind, source] += 1
+                    try:
+                        got = validate(mutant.hand)
+                    except Exception as exc:  # the validator must never raise; record it as a miss
+                        got, why = [], f"validate raised {exc!r}"
+                    else:
+                        why = f"got {[(v.rule, v.line) for v in got]}"
+                    if mutant.hand != seed and caught(mutant, got, before):
+                        outcome.caught[kind, source] += 1
+                    else:
+                        outcome.missed.setdefault(kind, []).append(
+                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}")
+    return outcome
+
+
+def table(outcome: Outcome) -> str:
+    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in SOURCES)
+    rows = [head, "-" * len(head)]
+    for kind in OPERATORS:
+        rows.append(f"{kind:<46}" + "".join(
+            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in SOURCES))
+    total = f"{'all kinds':<46}" + "".join(
+        f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
+        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in SOURCES)
+    seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
+    return "\n".join(rows + ["-" * len(head), total, seeds])

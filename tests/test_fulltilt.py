@@ -463,7 +463,8 @@ def full_tilt_form(hand: Hand) -> list[Event]:
     out: list[Event] = []
     put: Counter[int] = Counter()
     completed = False
-    for e in hand.events:
+    for event in hand.events:
+        e = event
         if isinstance(e, Marker) and e.kind != "no-low":
             continue
         if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE:

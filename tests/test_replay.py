@@ -19,7 +19,6 @@ from studbook.engine.model import ActionKind, Game, Half
 from studbook.engine.profiles import PROFILES, TieBreak, get_profile
 from studbook.engine.games import RULES, deal_shape
 from studbook.engine.replay import (
-    CARDS_PER_STREET,
     Move,
     StudState,
     bring_in_seat,

@@ -101,6 +101,7 @@ def test_round_trip_mixed_table() -> None:
     assert problems == []
 
 
+@pytest.mark.slow
 def test_round_trip_tournaments() -> None:
     """Sit-and-go hands come back exactly too, including those whose bring-in player is all-in for less
     than the bring-in: PokerStars text never prints the bring-in amount, so the replay of the parsed hand
