@@ -78,8 +78,9 @@ def money_unit(frame: pd.DataFrame) -> tuple[str, float]:
 
 
 def _in_unit(frame: pd.DataFrame, column: str, divisor: float) -> pd.Series:
-    """``column`` (hundredths) divided into the unit: by ``divisor``, or by each row's big bet when 0."""
-    return frame[column] / (divisor if divisor else frame["big_bet"])
+    """``column`` (hundredths) divided into the unit: by ``divisor``, or by each row's big bet when 0 (a
+    big bet of 0, one a site that prints no stakes never showed, gives no value rather than infinity)."""
+    return frame[column] / (divisor if divisor else frame["big_bet"].where(frame["big_bet"] > 0))
 
 
 def _amounts() -> FuncFormatter:

@@ -8,7 +8,13 @@ gets a row of small flags and counters stored in ``hand_players``; the stats are
 
 Stud semantics (docs/stats.md): the bring-in is forced and never voluntary or aggressive; the completion (a
 bet, raise or "complete" over the bring-in) is the 3rd-street raise, even when the bring-in player makes
-it himself; the steal seats are the three seats acting just before the bring-in on 3rd street. Pot
+it himself; the steal seats are the three seats acting just before the bring-in on 3rd street.
+
+Every game is read through its description (engine/games.py), so a stat means the same in each: "3rd
+street" stats (VPIP, steal, bring-in play) are the game's first street, its bring-in round (Five Card
+Stud's 2nd); "saw Nth street" and the per-street counters use the game's own street numbers (Five Card
+Stud's later streets are 3rd to 5th, so it fills ``saw_3rd`` and the ``_3`` columns, which the seven-card
+games leave at 0); ``saw_second`` is the game's second street, what WTSD and "won when saw" count from. Pot
 results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, never from the site's text.
 
 "Raise possible" comes from the engine: a decision taken once the rules had capped the street (the
@@ -27,10 +33,16 @@ from typing import Iterable, Mapping, Sequence
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
-from ..engine.model import Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, ReplayResult
+from ..engine.games import RULES, card_order
+from ..engine.model import STREET_NAMES, Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, ReplayResult
 
-LATER_STREETS: tuple[int, ...] = (4, 5, 6, 7)
-"""The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on (3rd is "preflop")."""
+LATER_STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
+"""The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on: every street after a
+game's first ("preflop"): 4th-7th in the seven-card games, 3rd-5th in Five Card Stud."""
+
+LATER_LABEL = "later streets"
+"""The label of the later-street stats over every street after the first together ('AF later streets'):
+4th-7th in the seven-card games, 3rd-5th in Five Card Stud (engine/games.py)."""
 
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""
@@ -50,7 +62,7 @@ _HAND_FLAGS: tuple[str, ...] = (
     "is_bring_in", "decided_3rd", "vpip", "raise_3rd", "unopened", "open_complete", "limp",
     "steal_chance", "steal", "steal_won", "fts_chance", "fold_to_steal", "call_steal", "resteal",
     "bi_complete", "bi_fold", "bi_call", "bi_reraise", "rr_chance", "reraise", "frr_chance", "fold_to_reraise",
-    "saw_4th", "saw_5th", "saw_6th", "saw_7th", "went_sd", "won_any",
+    *(f"saw_{STREET_NAMES[s]}" for s in LATER_STREETS), "saw_second", "went_sd", "won_any",
     "won_high", "won_low", "scoop", "halved", "quartered", "low_qualified",
 )
 
@@ -59,7 +71,7 @@ FLAG_COLUMNS: tuple[tuple[str, str], ...] = (
     *((f"{c}_{s}", "int") for s in LATER_STREETS for c in _PER_STREET_COUNTERS),
     *((f"{f}_{s}", "flag") for s in LATER_STREETS for f in _PER_STREET_FLAGS),
     ("game", "text"),
-    ("players_4th", "int"),
+    ("players_4th", "int"),  # players who saw the game's second street (4th; Five Card Stud's 3rd)
     ("rake_paid", "money"),
     ("door_rank", "text"),
     ("start_class", "text"),
@@ -82,7 +94,7 @@ _STREET_KEY: Mapping[int, Mapping[str, str]] = MappingProxyType({
 """The column of each per-street counter or flag on each street (``bets`` on 4th is ``bets_4``), spelt
 once here rather than formatted for every decision of every hand."""
 
-_SAW: Mapping[int, str] = MappingProxyType({street: f"saw_{street}th" for street in LATER_STREETS})
+_SAW: Mapping[int, str] = MappingProxyType({street: f"saw_{STREET_NAMES[street]}" for street in LATER_STREETS})
 """The "saw this street" column of each later street."""
 
 
@@ -120,7 +132,7 @@ class Decision:
 
 
 def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
-    """The voluntary decisions of every street (3rd to 7th) in the order taken; ``result`` is the
+    """The voluntary decisions of every street (the game's first to last) in the order taken; ``result`` is the
     engine's replay of ``hand``, which says where the rules had capped the betting."""
     out: dict[int, list[Decision]] = {}
     capped_at = result.capped_actions
@@ -156,8 +168,9 @@ def bring_in_seat(hand: Hand) -> int | None:
     """Who had the bring-in: the seat that posted it, or, when nobody did (PokerStars prints a bring-in
     player who completes as a plain bet), the seat whose completion opened 3rd street. ``None`` when the
     hand shows neither (an unusual hand: the steal and bring-in stats then leave it out)."""
+    first = RULES[hand.game].first_street
     for e in hand.events:
-        if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE:
+        if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE:
             if e.kind is ActionKind.BRING_IN or e.kind in _AGGRESSIVE:
                 return e.seat
             return None
@@ -184,7 +197,7 @@ def reached_streets(hand: Hand) -> set[int]:
     """Streets the hand got to: cards were dealt or someone acted on them."""
     streets = {e.street for e in hand.events if isinstance(e, (Action, Deal))}
     if any(isinstance(e, CommunityCard) for e in hand.events):
-        streets.add(7)
+        streets.add(RULES[hand.game].last_street)
     return streets
 
 
@@ -198,15 +211,17 @@ def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
 
     Stud and stud8 use the classic names, strongest first (rolled-up trips, buried or split pair,
     three-flush, three-straight; stud8 adds "three low" for three different ranks of eight or lower);
-    razz names the hand by its highest card, ace low ("3-low" is A-2-3), with pairs apart.
+    the razz games name the hand by its highest card in their card order ("3-low" is A-2-3 in razz,
+    "4-low" is 2-3-4 in 2-7 razz, where the ace is high), with pairs apart.
     """
     down1, down2, door = cards
     ranks = [c.rank for c in cards]
     distinct = len(set(ranks))
-    if game is Game.RAZZ:
+    rules = RULES[game]
+    if rules.pot.low:
         if distinct < 3:
             return "trips" if distinct == 1 else "pair"
-        top = max(-1 if r == ACE else r for r in ranks)
+        top = max(card_order(rules.pot.aces)(c)[0] for c in cards)
         return f"{RANKS[top]}-low" if top <= RANKS.index("8") else "9+ high"
     if distinct == 1:
         return "rolled-up trips"
@@ -217,14 +232,16 @@ def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
     low_ranks = sorted(-1 if r == ACE else r for r in ranks)
     if max(ranks) - min(ranks) == 2 or low_ranks[2] - low_ranks[0] == 2:
         return "three-straight"
-    if game is Game.STUD8 and all(r <= RANKS.index("8") for r in low_ranks):
+    if rules.split is not None and all(r <= RANKS.index("8") for r in low_ranks):
         return "three low"
     return "high cards"
 
 
 def _third_street_cards(hand: Hand) -> dict[int, tuple[Card | None, ...]]:
+    """Each seat's cards of the game's first street (two down and the door card; Five Card Stud's one)."""
+    first = RULES[hand.game].first_street
     return {
-        e.seat: (*e.down, *e.up) for e in hand.events if isinstance(e, Deal) and e.street == 3
+        e.seat: (*e.down, *e.up) for e in hand.events if isinstance(e, Deal) and e.street == first
     }
 
 
@@ -377,7 +394,7 @@ def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int
             "won_any": paid.get(seat, 0) > 0,
             "rake_paid": rake.get(seat, 0),
         }
-        if hand.game is Game.STUD8:
+        if RULES[hand.game].split is not None:
             pots = pots_of.get(seat, set())
             shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
             split_half = any(
@@ -412,6 +429,7 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     Pure: reads the hand's events for the betting and ``result`` (the engine's replay) for showdowns,
     awards and rake. Flags a player had no chance of stay False; counters of streets he did not play 0.
     """
+    rules = RULES[hand.game]
     plays = decisions(hand, result)
     bring_in = bring_in_seat(hand)
     reached = reached_streets(hand)
@@ -419,20 +437,23 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     seats = dealt_in(hand)
     per_seat: dict[int, Flags] = {seat: dict(_DEFAULTS) for seat in seats}
     parts: list[dict[int, Flags]] = [
-        _third_street(seats, plays.get(3, []), bring_in), _results(hand, result, seats), _cards(hand)
+        _third_street(seats, plays.get(rules.first_street, []), bring_in), _results(hand, result, seats),
+        _cards(hand),
     ]
-    for street in LATER_STREETS:
+    for street in rules.later_streets:
         parts.append(_later_street(street, plays.get(street, []), _last_aggressor(plays.get(street - 1, []))))
     for part in parts:
         for seat, values in part.items():
             if seat in per_seat:
                 per_seat[seat].update(values)
     players_4th = 0
+    second = rules.later_streets[0]
     for seat, f in per_seat.items():
         f["is_bring_in"] = seat == bring_in
-        for street, saw in _SAW.items():
-            f[saw] = street in reached and folds.get(seat, 8) >= street
-        players_4th += bool(f["saw_4th"])
+        for street in rules.later_streets:
+            f[_SAW[street]] = street in reached and folds.get(seat, 8) >= street
+        f["saw_second"] = f[_SAW[second]]
+        players_4th += bool(f["saw_second"])
     for f in per_seat.values():
         f["players_4th"] = players_4th
         f["game"] = str(hand.game)

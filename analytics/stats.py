@@ -22,7 +22,7 @@ import duckdb
 import pandas as pd
 
 from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, format_money
-from .flags import LATER_STREETS
+from .flags import LATER_LABEL, LATER_STREETS
 
 T = TypeVar("T")
 
@@ -47,9 +47,10 @@ def _streets(template: str, streets: Sequence[int] = LATER_STREETS) -> str:
 
 
 def _street_stats(street: int | None) -> list[Stat]:
-    """Aggression, fold, check-raise, c-bet and donk stats for one street (``None``: 4th-7th together)."""
+    """Aggression, fold, check-raise, c-bet and donk stats for one street (``None``: every street after
+    the game's first together)."""
     streets = LATER_STREETS if street is None else (street,)
-    where = "4th-7th" if street is None else STREET_NAMES[street]
+    where = LATER_LABEL if street is None else STREET_NAMES[street]
     suffix = "" if street is None else f"_{street}"
     aggr = _streets("bets_{s} + raises_{s}", streets)
     return [
@@ -106,10 +107,12 @@ STATS: tuple[Stat, ...] = (
       for s in LATER_STREETS),
     *_street_stats(None),
     *(stat for s in LATER_STREETS for stat in _street_stats(s)),
-    Stat("wtsd", "WTSD", "went_sd AND saw_4th", "saw_4th", "went to showdown / saw 4th"),
+    Stat("wtsd", "WTSD", "went_sd AND saw_second", "saw_second",
+         "went to showdown / saw the second street (4th; Five Card Stud's 3rd)"),
     Stat("wsd", "W$SD", "won_any AND went_sd", "went_sd",
          "won any money at showdown (a half or a quarter counts) / went to showdown"),
-    Stat("won_saw_4th", "Won saw 4th", "won_any AND saw_4th", "saw_4th", "won any money / saw 4th"),
+    Stat("won_saw_4th", "Won saw 4th", "won_any AND saw_second", "saw_second",
+         "won any money / saw the second street (4th; Five Card Stud's 3rd)"),
     Stat("won_no_sd", "Won w/o SD", "won_any AND NOT went_sd", "won_any",
          "hands won without a showdown / hands won any money"),
     Stat("scoop", "Scoop", "scoop", "won_any",

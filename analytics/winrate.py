@@ -42,7 +42,7 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
                     WHEN since_previous IS NULL OR since_previous > ? THEN 1 ELSE 0 END AS starts,
                CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
         FROM (
-            SELECT {groups}hp.player, hp.net, hp.rake_paid, h.big_bet AS hand_big_bet, h.started_at,
+            SELECT {groups}hp.player, hp.net, hp.rake_paid, NULLIF(h.big_bet, 0) AS hand_big_bet, h.started_at,
                    h.started_at - LAG(h.started_at) OVER w AS since_previous,
                    LEAD(h.started_at) OVER w - h.started_at AS until_next
             FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
@@ -71,6 +71,7 @@ def winrates(
         SELECT {names}, COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net,
                CAST(SUM(rake_paid) AS BIGINT) AS rake_paid,
                SUM(net::DOUBLE / hand_big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / hand_big_bet) AS sd_bb,
+               COUNT(hand_big_bet) AS bb_hands,
                CAST(COALESCE(SUM(starts), 0) AS BIGINT) AS sessions,
                SUM(seconds) / 3600.0 AS hours
         FROM ({timed}) GROUP BY {sel.positions} ORDER BY {sel.positions}
@@ -78,8 +79,11 @@ def winrates(
     frame = con.execute(sql, params).df()
     frame["net"] = frame["net"].astype("int64")
     frame["rake_paid"] = frame["rake_paid"].fillna(0).astype("int64")
-    frame["bb100"] = 100 * frame["net_bb"] / frame["hands"]
-    frame["se_bb100"] = 100 * frame["sd_bb"] / np.sqrt(frame["hands"])
+    # big bets per 100 of the hands whose big bet is known: a site that prints no stakes (Bovada) leaves
+    # it 0 when no bet of the hand shows it (engine/stakes.py), and such a hand has no result in big bets
+    bb_hands = frame.pop("bb_hands").where(lambda n: n > 0)
+    frame["bb100"] = 100 * frame["net_bb"] / bb_hands
+    frame["se_bb100"] = 100 * frame["sd_bb"] / np.sqrt(bb_hands)
     frame["ci95_low"] = frame["bb100"] - Z95 * frame["se_bb100"]
     frame["ci95_high"] = frame["bb100"] + Z95 * frame["se_bb100"]
     hours = frame["hours"].where(frame["hours"] > 0)

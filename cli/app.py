@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import __version__
+from ..engine.model import Game
 
 if TYPE_CHECKING:
     from ..analytics.stats import Filters
@@ -179,8 +180,9 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
     ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""
-    parser.add_argument("--game", metavar="G", action="append", default=[], choices=("stud", "stud8", "razz"),
-                        help="only this game: stud, stud8 or razz (repeat for several)")
+    parser.add_argument("--game", metavar="G", action="append", default=[], choices=tuple(g.value for g in Game),
+                        help="only this game: stud, stud8, razz, stud5 (Five Card Stud) or razz27 (2-7 Razz); "
+                        "repeat for several")
     parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
                         help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
     parser.add_argument("--since", metavar="YYYY-MM-DD", type=_day, help="hands from this day (UTC)")

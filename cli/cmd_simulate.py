@@ -18,7 +18,8 @@ from .app import Command, OutputError, at_least, fail, output_folder
 if TYPE_CHECKING:
     from ..engine.model import Hand
 
-GAMES = ("stud", "stud8", "razz", "mixed")
+GAMES = ("stud", "stud8", "razz", "stud5", "razz27", "mixed")
+"""The games (engine/games.py: stud5 is Five Card Stud, razz27 2-7 Razz) and 'mixed', Triple Stud."""
 
 
 def money(text: str) -> int:
@@ -37,8 +38,8 @@ def player_range(text: str) -> tuple[int, int]:
     if m is None:
         raise argparse.ArgumentTypeError(f"players must be a number or a range like 2-8, got {text!r}")
     low, high = int(m[1]), int(m[2] or m[1])
-    if not 2 <= low <= high <= 8:
-        raise argparse.ArgumentTypeError(f"players must be between 2 and 8 (low-high), got {text!r}")
+    if not 2 <= low <= high <= 10:
+        raise argparse.ArgumentTypeError(f"players must be between 2 and 10 (low-high; 8 at most in a seven-card game), got {text!r}")
     return low, high
 
 
@@ -54,10 +55,12 @@ def stakes_pair(text: str) -> tuple[int, int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAMES, default="stud",
-                        help="the game; 'mixed' rotates stud, stud8 and razz every 8 hands (Triple Stud)")
+                        help="the game (stud5: Five Card Stud, razz27: 2-7 Razz); 'mixed' rotates stud, "
+                        "stud8 and razz every 8 hands (Triple Stud)")
     parser.add_argument("--hands", type=at_least(1), default=1000, metavar="N", help="how many hands (default 1000)")
     parser.add_argument("--players", type=player_range, default=(8, 8), metavar="N|LOW-HIGH",
-                        help="players at the table, 2 to 8; a range draws each session's size from it (default 8)")
+                        help="players at the table, 2 to 8 (to 10 in stud5); a range draws each session's size "
+                        "from it (default 8)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="random seed: the same seed and options give the same hands (default 1)")
     from .cmd_convert import output_formats

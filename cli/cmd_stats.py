@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..analytics.grid import Cell, cell, shown_groups, stat_grid
 from ..engine.model import STREET_NAMES, format_money
+from ..analytics.flags import LATER_LABEL
 from .app import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, plural
 
 if TYPE_CHECKING:
@@ -34,8 +35,11 @@ DEFAULT_TOP = 25
 DEFAULT_MIN_HANDS = 20
 """Below this many hands a player's rates are noise (a single hand is 0% or 100%), so the table leaves
 him out unless ``--min-hands`` says otherwise."""
-ALL_LATER = " 4th-7th"
-"""The end of the label of a later-street stat over 4th-7th together ('AF 4th-7th'); the table's legend
+GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet")
+"""Group columns the table shows through the ``stakes`` label instead."""
+ALL_LATER = f" {LATER_LABEL}"
+"""The end of the label of a later-street stat over every street after the first together ('AF later
+streets': 4th-7th, Five Card Stud's 3rd-5th); the table's legend
 says it once instead of every title."""
 
 
@@ -252,7 +256,7 @@ def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
         notes.append(f"not shown, the terminal is too narrow: {', '.join(left_out)} "
                      "(widen it, or choose the stats with --stat KEY)")
     if any(c.endswith(ALL_LATER) and c not in dropped for c in wide.columns):
-        notes.append("AF: aggression factor, (bets + raises) / calls; later-street stats count 4th-7th together")
+        notes.append("AF: aggression factor, (bets + raises) / calls; later-street stats count the streets after the first together")
     notes.append("BB/100: big bets won per 100 hands")
     ends = [";"] * (len(notes) - 1) + ["."]
     return "\n".join(lines) + "\n\n" + "\n".join(fit(note + end, width) for note, end in zip(notes, ends))
@@ -321,7 +325,7 @@ def footer(shown: Shown, limits: Limits, noun: str) -> str:
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("3rd street", "vpip"),
-    ("Later streets", "saw_4"),
+    ("Later streets", "saw_3"),
     ("Showdown", "wtsd"),
     ("Hi/lo (stud8)", "scoop"),
 )
@@ -383,12 +387,12 @@ def _card_cell(row: Any) -> str:
 def _street_grid(rows: list[Any]) -> list[list[str]]:
     """The later-street stats as rows (AF, C-bet ...) by columns (4th-7th, 4th ... 7th), header first."""
     streets = list(dict.fromkeys(s for r in rows for _, s in [street_of(r.stat)] if s is not None))
-    columns = ["4th-7th", *(STREET_NAMES[s] for s in streets)]
+    columns = [LATER_LABEL, *(STREET_NAMES[s] for s in streets)]
     table: dict[str, dict[str, str]] = {}
     names: dict[str, str] = {}
     for r in rows:
         base, street = street_of(r.stat)
-        column = "4th-7th" if street is None else STREET_NAMES[street]
+        column = LATER_LABEL if street is None else STREET_NAMES[street]
         names.setdefault(base, r.label.removesuffix(ALL_LATER if street is None else f" {STREET_NAMES[street]}"))
         table.setdefault(base, {})[column] = cell(r.kind, r.done, r.chances, r.rate)
     return [["", *columns], *([names[base], *(cells.get(c, "") for c in columns)] for base, cells in table.items())]

@@ -80,11 +80,15 @@ class StreetLedger:
     def added(self, action: Action) -> Money:
         """The chips ``action`` adds, read as the model documents its fields: a RAISE or COMPLETE gives
         its new street total ``to`` (a record without one: ``amount`` over the level); ANTE, BRING_IN,
-        BET and CALL give the chips put in; CHECK and FOLD none. Reads the ledger before the action."""
+        BET and CALL give the chips put in; CHECK and FOLD none. Reads the ledger before the action is
+        recorded; an action of a street the ledger has not reached yet starts from nothing."""
         kind = action.kind
         if kind in _BY_TOTAL:
-            to = action.to if action.to is not None else self.level + action.amount
-            return to - self.contrib.get(action.seat, 0)
+            if action.street == self.street:
+                had, level = self.contrib.get(action.seat, 0), self.level
+            else:
+                had, level = 0, 0
+            return (action.to if action.to is not None else level + action.amount) - had
         if kind is ActionKind.CHECK or kind is ActionKind.FOLD:
             return 0
         return action.amount

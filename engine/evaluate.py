@@ -1,4 +1,4 @@
-"""Hand evaluators for stud, stud eight-or-better and razz.
+"""Hand evaluators for stud (seven and five card), stud eight-or-better, razz and 2-7 razz.
 
 Every evaluator returns a plain ``int`` where **higher is better** and equal ints tie exactly, so the
 replay engine can use ``max``, sorting and ``==`` without knowing the game: the rule of what beats what
@@ -15,6 +15,7 @@ weights would alias other hands; deciding whether a hand history dealt a card tw
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Iterable
 
 from .cards import ACE, RANKS
@@ -23,17 +24,21 @@ from .evaluate_tables import (
     CARD_BITS_MASK,
     CARD_WEIGHTS,
     COUNT_SHIFT,
+    FLUSH,
     FLUSH_FLAGS,
     FLUSH_PROBE,
+    HIGH_CARD,
     LOW8_WORST,
     LOW_BASE,
     LOW_GROUP_SIZES,
     MISSING_LOW,
     POWERS_OF_5,
     RANK_KEY_MASK,
+    STRAIGHT,
     STRAIGHT_FLUSH,
     SUIT_COUNT_SHIFT,
     flush_table,
+    pack,
     rank_tables,
     unpack,
 )
@@ -47,7 +52,10 @@ __all__ = [
     "razz_value",
     "high_board_value",
     "razz_board_value",
+    "low27_value",
+    "low27_board_value",
     "describe_high",
+    "describe_low27",
     "describe_low",
     "high_values",
     "razz_values",
@@ -135,6 +143,62 @@ def razz_board_value(up_cards: Iterable[int]) -> int:
     """How low 1..4 razz up cards are (higher value = lower board, acts first): ace low, pairs bad."""
     key = _key(up_cards, MAX_UP_CARDS, "razz_board_value")
     return rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+
+
+# ----------------------------------------------------------------------------------- deuce-to-seven
+# 2-7 lowball ranks hands exactly in reverse of high poker, except that the ace is only ever high: A-2-3-4-5
+# is no straight (it is ace-high), so 7-5-4-3-2 of mixed suits is the best hand. Straights and flushes
+# count against the hand. The value is ``LOW27_BASE`` minus that "ace-only-high" high value, so that,
+# like every evaluator here, higher is better.
+
+LOW27_BASE = 1 << 24
+"""Above every high value (category 8 << 20 plus the slots), so every 2-7 value is positive."""
+
+_WHEEL_TOP = 4  # a straight's top slot is rank + 1: the five (rank 3) tops the wheel
+_ACE_FIVE_SLOTS = (13, 4, 3, 2, 1)
+
+
+def _ace_high_only(five: Iterable[int]) -> int:
+    """:func:`high_value` of up to five cards with the wheel read as ace-high, not as a straight."""
+    value = high_value(five)
+    category = value >> 20
+    if category in (STRAIGHT, STRAIGHT_FLUSH) and (value >> 16) & 0xF == _WHEEL_TOP:
+        return pack(FLUSH if category == STRAIGHT_FLUSH else HIGH_CARD, _ACE_FIVE_SLOTS)
+    return value
+
+
+def low27_value(cards: Iterable[int]) -> int:
+    """The best deuce-to-seven low of five of 1..8 cards (2-7 razz): aces high, straights, flushes and
+    pairs bad; 7-5-4-3-2 unsuited is the best. With fewer than five cards, the cards there are compared
+    (no straight or flush can be made); compare such hands only with hands of as many cards.
+
+    Evaluated as the best of the five-card subsets (21 of seven cards): a straight or flush avoided by
+    another five is avoided, which a rank-multiset table could not see.
+    """
+    hand = tuple(cards)
+    _key(hand, MAX_CARDS, "low27_value")
+    if len(hand) <= 5:
+        return LOW27_BASE - _ace_high_only(hand)
+    return LOW27_BASE - min(_ace_high_only(five) for five in combinations(hand, 5))
+
+
+def low27_board_value(up_cards: Iterable[int]) -> int:
+    """How low 1..4 up cards are in 2-7 razz (higher value = lower board, acts first): aces high, pairs
+    bad; four cards make no straight or flush."""
+    key = _key(up_cards, MAX_UP_CARDS, "low27_board_value")
+    return LOW27_BASE - rank_tables(key >> COUNT_SHIFT).high[key & RANK_KEY_MASK]
+
+
+def describe_low27(value: int) -> str:
+    """A 2-7 low in words: "7,5,4,3,2", "a pair of Nines" for a pair, "a flush, Jack high" and so on:
+    the cards from the highest down when it is a no-pair, no-straight, no-flush hand, else its poker name."""
+    if not 0 < value < LOW27_BASE:
+        raise ValueError(f"not a low27_value result: {value!r}")
+    high = LOW27_BASE - value
+    category, slots = unpack(high)
+    if category != HIGH_CARD:
+        return describe_high(high)
+    return ",".join(RANKS[slot - 1] for slot in slots if slot)
 
 
 # ------------------------------------------------------------------------------------------- batches

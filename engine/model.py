@@ -26,15 +26,22 @@ Money = int
 """An exact amount in hundredths of the printed unit (see the module docstring)."""
 
 STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
-STREET_NAMES: dict[int, str] = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+"""Seven-card games' streets; every game's own are in :data:`studbook.engine.games.RULES`."""
+STREET_NAMES: dict[int, str] = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+"""Streets are numbered by the cards a player holds after them: Five Card Stud's run 2nd to 5th."""
 
 
 class Game(StrEnum):
-    """The three games of the stud family that studbook audits."""
+    """The games of the stud family that studbook audits; what each one's rules are is
+    :data:`studbook.engine.games.RULES` (data, not tests on these names)."""
 
     STUD = "stud"
     STUD8 = "stud8"
     RAZZ = "razz"
+    STUD5 = "stud5"
+    """Five Card Stud (high), one down card and four up."""
+    RAZZ27 = "razz27"
+    """2-7 (deuce-to-seven) Razz: seven card stud for the lowest hand, aces high, straights and flushes bad."""
 
 
 class ActionKind(StrEnum):
@@ -100,7 +107,8 @@ class Action:
 class Deal:
     """Cards a player receives on one street: down (hidden) and up (exposed), ``None`` where unknown.
 
-    3rd street is two down and one up, 4th to 6th one up, 7th one down. A site that prints nothing for
+    Seven-card games: 3rd street is two down and one up, 4th to 6th one up, 7th one down (Five Card
+    Stud: 2nd street one down and one up, then one up; see engine/games.py). A site that prints nothing for
     a card (an opponent's down cards) still deals it: parsers write ``None`` for every card the site
     dealt but did not show, so card counts can be checked.
     """
@@ -211,6 +219,11 @@ class Hand:
     can read them from the forced bets); ``None`` when the hand does not say. ``total_pot`` and ``rake``
     are the summary's numbers, ``printed_pots`` the main and side pot amounts when the summary lists
     them. ``source_line`` is the line of the header.
+
+    ``stakes_inferred`` is True when the site prints no stakes (Bovada): ``small_bet`` and ``big_bet``
+    are then what the hand's own full bets show (:func:`studbook.engine.stakes.infer_stakes`), and 0
+    stands for a size no bet of the hand shows. The bet-size rule never guesses an unknown size: what it
+    cannot judge it reports as unjudged (:attr:`ReplayResult.unjudged`), not as a violation.
     """
 
     site: str
@@ -234,6 +247,7 @@ class Hand:
     total_pot: Money | None = None
     rake: Money | None = None
     printed_pots: tuple[Money, ...] = ()
+    stakes_inferred: bool = False
     skipped: tuple[SkippedLine, ...] = ()
     warnings: tuple[ParseWarning, ...] = ()
 
@@ -349,6 +363,10 @@ class ReplayResult:
     folded: dict[int, int]
     violations: tuple[Violation, ...] = field(default=())
     capped_actions: frozenset[int] = field(default=frozenset())
+    unjudged: tuple[Violation, ...] = field(default=())
+    """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
+    site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and
+    not breaks, so they leave the hand ``valid``."""
 
     @property
     def valid(self) -> bool:

@@ -13,8 +13,8 @@ from itertools import combinations
 from math import comb
 from typing import Callable, Collection, Mapping, Sequence
 
-from .cards import ACE, Card
-from .evaluate import describe_high, describe_low, high_value, low8_value, razz_value
+from .cards import Card
+from .games import RULES, GameRules, Ranking, card_order
 from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation
 from .profiles import OddChip, RakeFrom, RuleProfile
 
@@ -84,11 +84,6 @@ def share(amount: Money, winners: Sequence[int]) -> dict[int, Money]:
 # ------------------------------------------------------------------------------------ judging hands
 
 
-def _razz_low_key(card: Card) -> tuple[int, int]:
-    """Ace-low order of single cards, used to find the *lowest* card for a razz or low odd chip."""
-    return (-1 if card.rank == ACE else card.rank, card.suit)
-
-
 def _played_five(cards: Sequence[Card], value: Callable[[Sequence[Card]], int]) -> tuple[Card, ...]:
     """The five cards a hand plays for ``value`` (the best five; with fewer cards, all of them)."""
     if len(cards) <= 5:
@@ -100,22 +95,25 @@ def odd_chip_order(
     winners: Sequence[int],
     cards: Mapping[int, tuple[Card, ...]],
     profile: RuleProfile,
-    low: bool,
-    value: Callable[[Sequence[Card]], int],
+    ranking: Ranking,
 ) -> list[int]:
-    """Tied winners in the order the profile hands out odd chips. ``low`` is True for razz and the low
-    half, where the *lowest* card (ace low) takes the chip instead of the highest."""
+    """Tied winners in the order the profile hands out odd chips. For a low ranking (razz games, the
+    low half) the *lowest* card in the ranking's card order takes the chip instead of the highest."""
     seats = sorted(winners)
     if profile.odd_chip is OddChip.FIRST_SEAT:
         return seats
+    key = card_order(ranking.aces)
+
+    def five_value(five: Sequence[Card]) -> int:
+        value = ranking.qualified(five)
+        return -1 if value is None else value  # a non-qualifying five ranks last
 
     def decisive(seat: int) -> tuple[int, int]:
-        pool = cards[seat] if profile.odd_chip is OddChip.HIGH_CARD_ALL else _played_five(cards[seat], value)
-        if low:
-            rank, suit = min(map(_razz_low_key, pool))
+        pool = cards[seat] if profile.odd_chip is OddChip.HIGH_CARD_ALL else _played_five(cards[seat], five_value)
+        if ranking.low:
+            rank, suit = min(map(key, pool))
             return (-rank, -suit)
-        highest = max(pool)
-        return (highest.rank, highest.suit)
+        return max(map(key, pool))
 
     return sorted(seats, key=decisive, reverse=True)
 
@@ -147,25 +145,20 @@ def _pay(
     values: Mapping[int, int],
     cards: Mapping[int, tuple[Card, ...]],
     profile: RuleProfile,
-    low: bool,
-    value: Callable[[Sequence[Card]], int],
+    ranking: Ranking,
 ) -> list[Award]:
-    winners = odd_chip_order(_best(values), cards, profile, low, value)
+    winners = odd_chip_order(_best(values), cards, profile, ranking)
     return [Award(pot.index, half, seat, paid) for seat, paid in share(amount, winners).items() if paid]
 
 
-HAND_SIZE = 7
-"""Cards in a stud hand at showdown (the community card included)."""
+HAND_SIZE = RULES[Game.STUD].hand_size
+"""Cards in a seven-card stud hand at showdown (the community card included); each game's own is
+:attr:`.games.GameRules.hand_size`."""
 
 MOST_COMPLETIONS = 1_500
 """How many ways to fill one contender's unknown cards :func:`values_whatever_unseen` tries: two
 unknown cards among the forty-odd unseen ones (about a thousand ways) still are judged; three (some ten
 thousand) are left to the site rather than slow down the import of every such hand."""
-
-
-def _main_value(game: Game) -> Callable[[Sequence[Card]], int]:
-    """What ranks a whole pot, or the high half of a stud8 one: the razz low in razz, the high hand else."""
-    return razz_value if game is Game.RAZZ else high_value
 
 
 def values_whatever_unseen(
@@ -184,25 +177,26 @@ def values_whatever_unseen(
     values (razz: the low) and the qualifying stud8 lows: the winners' floors and the others' best,
     which rank the contenders as every completion does.
     """
-    primary = _main_value(game)
+    rules = RULES[game]
+    primary, split, size = rules.pot.value, rules.split, rules.hand_size
     highs: dict[int, tuple[int, int]] = {}
     lows: dict[int, tuple[int, int]] = {}  # stud8: worst and best low, -1 for none
     for seat, known in hands.items():
-        missing = HAND_SIZE - len(known)
+        missing = size - len(known)
         pool = [c for c in unseen if c not in known]
         if missing < 0 or not 0 < comb(len(pool), missing) <= MOST_COMPLETIONS:
             return None
         completions = [known + extra for extra in combinations(pool, missing)]
         values = [primary(c) for c in completions]
         highs[seat] = (min(values), max(values))
-        if game is Game.STUD8:
-            seat_lows = [-1 if (v := low8_value(c)) is None else v for c in completions]
+        if split is not None:
+            seat_lows = [-1 if (v := split.qualified(c)) is None else v for c in completions]
             lows[seat] = (min(seat_lows), max(seat_lows))
 
     def certain(ranges: Mapping[int, tuple[int, int]]) -> dict[int, int] | None:
         floor = max(worst for worst, _ in ranges.values())
         reach = [s for s, (_, best) in ranges.items() if best >= floor]
-        if len(reach) > 1 and any(len(hands[s]) < HAND_SIZE for s in reach):
+        if len(reach) > 1 and any(len(hands[s]) < size for s in reach):
             return None
         return {s: worst if s in reach else best for s, (worst, best) in ranges.items()}
 
@@ -227,13 +221,15 @@ def distribute_pot(
 ) -> PotResult:
     """Pay one pot (after its rake) to the best hands among its eligible players.
 
-    ``cards`` holds each contender's hand (community card included): all seven cards, or the known
-    ones when some are unknown, ``None`` when nothing can be said. A hand with unknown cards is judged
+    ``cards`` holds each contender's hand (community card included): all its cards (seven, or five in
+    Five Card Stud), or the known ones when some are unknown, ``None`` when nothing can be said. A hand with unknown cards is judged
     only when every way of filling them from the ``unseen`` cards gives the same payout
     (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. Players in ``conceded`` gave
-    up at showdown without showing. A pot with a single eligible player needs no cards. Stud8 splits
-    into halves when a low qualifies, each half among its own winners.
+    up at showdown without showing. A pot with a single eligible player needs no cards. A game with a
+    split (stud8) splits into halves when a low qualifies, each half among its own winners.
     """
+    rules: GameRules = RULES[game]
+    main, split = rules.pot, rules.split
     amount = pot.amount - rake
     contenders = [s for s in pot.eligible if s not in conceded] or list(pot.eligible)
     if not contenders:  # everyone folded: the rules give it to nobody, so whatever the site paid is wrong
@@ -248,7 +244,7 @@ def distribute_pot(
         if held is None:
             return PotResult(pot, rake, (), False, f"the cards of {label(seat)} are unknown")
         hands[seat] = held
-    partly = [s for s, h in hands.items() if len(h) < HAND_SIZE]
+    partly = [s for s, h in hands.items() if len(h) < rules.hand_size]
     if partly:
         bounded = values_whatever_unseen(game, hands, unseen)
         if bounded is None:
@@ -257,32 +253,23 @@ def distribute_pot(
         highs, lows = bounded
         note = ", whatever the unknown cards"
     else:
-        highs = {s: _main_value(game)(h) for s, h in hands.items()}
-        lows = {s: v for s, h in hands.items() if game is Game.STUD8 and (v := low8_value(h)) is not None}
+        highs = {s: main.value(h) for s, h in hands.items()}
+        lows = {s: v for s, h in hands.items() if split is not None and (v := split.qualified(h)) is not None}
         note = ""
-    if game is Game.RAZZ:
-        awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, True, razz_value)
-        return PotResult(pot, rake, tuple(awards), True, _why("low", highs, describe_low, label) + note)
-    if not lows:
-        awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, False, high_value)
-        return PotResult(pot, rake, tuple(awards), True, _why("high", highs, describe_high, label) + note)
+    if split is None or not lows:
+        awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, main)
+        return PotResult(pot, rake, tuple(awards), True, _why(main, highs, label) + note)
     high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
-    awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, False, high_value)
-    awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, True, _low_or_worst)
-    reason = f"{_why('high', highs, describe_high, label)}; {_why('low', lows, describe_low, label)}{note}"
+    awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, main)
+    awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, split)
+    reason = f"{_why(main, highs, label)}; {_why(split, lows, label)}{note}"
     return PotResult(pot, rake, tuple(awards), True, reason)
 
 
-def _low_or_worst(cards: Sequence[Card]) -> int:
-    """``low8_value`` made total for choosing the five cards played (a non-qualifying five ranks last)."""
-    value = low8_value(cards)
-    return -1 if value is None else value
-
-
-def _why(half: str, values: Mapping[int, int], describe: Callable[[int], str], label: SeatLabel) -> str:
+def _why(ranking: Ranking, values: Mapping[int, int], label: SeatLabel) -> str:
     winners = _best(values)
     names = " and ".join(label(s) for s in winners)
-    return f"{half}: {names} with {describe(values[winners[0]])}"
+    return f"{ranking.name}: {names} with {ranking.describe(values[winners[0]])}"
 
 
 def distribute(

@@ -21,6 +21,47 @@ What PokerStars does, measured on the real hands in ``corpus/fpdb/Stars`` (about
 * **Rake** is included in ``Total pot`` and taken from every pot in proportion to its size (hand
   60974484959: pots $0.44 and $0.64, rake $0.05, printed ``Main pot $0.42. Side pot $0.61``).
 
+What Bovada does, measured on the 46 hands of ``corpus/fpdb/Bovada`` (44 stud, 2 stud8):
+
+* **Cap: bet + 3 raises.** Tournament hand 2633132391 reaches four bets on two streets with three
+  players (3rd: bring-in 100, completion to 200, raises to 400, 600, 800; 4th: 200, 400, 600, 800) and
+  nobody raises a fifth time. No heads-up street reaches four bets, so the heads-up rule is not measured:
+  the profile keeps the cap heads-up (``NEVER``), which no corpus hand contradicts.
+* **4th-street double bet in stud high**: Bovada prints it as ``D bets`` / ``Double bets`` (hands
+  2604291577, 2633116884, 2633123306, all over an open pair). Not seen in stud8 (no hand offers it).
+* **Odd chip of a hi/lo split to the high half** (hand 2633952287: $4.65 after rake paid high $2.33,
+  low $2.32) — the engine's rule for every site. Between tied hands: not measured (first seat).
+* **Rake**: ``Total Pot`` includes it (hand 2604291577: $0.59, rake $0.02, paid $0.57). The 2014 hi/lo
+  hand 2844383701 prints ``Total Pot($150)`` with no rake and pays $147: the rake of a hand that prints
+  none is what its payout leaves (``rake_printed=False``); tournaments pay the whole pot. No raked hand
+  has a side pot, so which pot pays the rake is not measured (proportional, as PokerStars).
+* **Equal boards**: no tie in the corpus; position, as every online site the corpus shows.
+
+What Everleaf does, measured on the 25 stud hands of ``corpus/fpdb/Everleaf`` (19 of 2011-07 in dollars,
+6 of 2011-08 in euros, all heads-up to four-handed):
+
+* **No rake line, no total, no uncalled-bet line.** 13 of the 25 hands pay less than was put in (2 to 11
+  cents: hand 295680332 puts in €2.22 and pays €2.11), all of them hands that saw 5th street; the hands
+  ending on 3rd street pay the whole pot (285998132: $0.11 in, $0.03 unmatched, $0.08 won). So the rake
+  is what the payout leaves (``rake_printed=False``), and the 17 bets nobody called go back without a
+  line (``uncalled_printed=False``).
+* **Cap: bet + 3 raises, heads-up too.** Hand 295680332 reaches four bets on 6th and on 7th street
+  heads-up and the last player calls; no street has a fifth bet. Whether Everleaf would have allowed one
+  heads-up is not shown (``NEVER``).
+* **4th-street double bet in stud high**: in hand 295680332 EricBlade shows a pair of fours on 4th, bets
+  the small bet and is raised by the big bet (€0.05 to €0.15): allowed only as a double bet.
+* No side pot, no tie, no hi/lo or razz hand: rake placement (main pot), the odd chip and the tie-break are
+  not measured.
+
+What Absolute does, from its one hand in ``corpus/fpdb/Absolute`` (stud8, $0.02/$0.04, seven players):
+
+* ``Total Pot($0.43) | Rake ($0.04)`` is the chips put in, rake included; the $0.39 left is split $0.20
+  high, $0.19 low: the odd chip goes to the high half.
+* Nothing else is measured: no street has more than one bet, no double bet is possible in stud8, no side
+  pot, no tie, no uncalled bet. The cap is bet + 3 raises, heads-up too, as on every online site the
+  corpus measures (PokerStars, Bovada, Everleaf); ties split by seat, rake from the main pot; no
+  uncalled-bet line is known, so an unmatched bet is returned without one (``uncalled_printed=False``).
+
 What Winning Poker Network / ACR (profile ``acr``) does, measured on ``corpus/fpdb/Winning`` (7 hands:
 six of 2016, one of 2019) and on one published 2023 stud8 hand with a side pot (hand 1903647457):
 
@@ -121,7 +162,8 @@ class RuleProfile:
 
     name: str
     double_bet_games: frozenset[Game]
-    """Games in which an open pair on 4th street allows the big bet (stud high only, or none)."""
+    """Games in which an open pair on the double-bet street (4th; 3rd in Five Card Stud) allows the
+    big bet (the stud high games only, or none)."""
     max_raises: int
     """Raises allowed after the bet (or the 3rd-street completion): 3 means bet + 3 raises."""
     heads_up: HeadsUp
@@ -131,6 +173,12 @@ class RuleProfile:
     rake_from: RakeFrom
     total_includes_rake: bool = True
     """PokerStars' ``Total pot`` includes the rake; some sites print the pot after rake."""
+    rake_printed: bool = True
+    """False for a site whose hands may print no rake (Everleaf never does, Bovada not always): a hand
+    without one paid the rake its own payout leaves of the pot. True: no rake printed means none taken."""
+    uncalled_printed: bool = True
+    """False for a site that never prints the return of an uncalled bet (Everleaf): the replay returns it
+    without calling the silence an error. True: a bet never returned is the ``uncalled`` violation."""
     hilo_odd_chip: Half = Half.HIGH
     """Which half of a hi/lo pot gets the odd chip when the pot does not split evenly (docs/rules.md §6
     gives it to the high half; Winning Poker Network gives it to the low half)."""
@@ -143,7 +191,10 @@ class RuleProfile:
         return TieBreak.SUIT if game in self.suit_tie_games else TieBreak.POSITION
 
 
-_STUD_ONLY = frozenset({Game.STUD})
+_STUD_ONLY = frozenset({Game.STUD, Game.STUD5})
+"""The high stud games. Five Card Stud takes stud high's switches: its open pair on 3rd street (the
+second up card) allows the big bet where 7-card stud's does on 4th (docs/games.md, with sources), and
+WSOP-T's suit tie-break for stud high applies to it as to 7-card stud."""
 
 PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
     {
@@ -204,6 +255,37 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             suit_tie_games=_STUD_ONLY,
             odd_chip=OddChip.HIGH_CARD_FIVE,
             rake_from=RakeFrom.MAIN_POT,
+        ),
+        "everleaf": RuleProfile(
+            name="everleaf",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
+            rake_printed=False,
+            uncalled_printed=False,
+        ),
+        "absolute": RuleProfile(
+            name="absolute",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
+            uncalled_printed=False,
+        ),
+        "bovada": RuleProfile(
+            name="bovada",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.PROPORTIONAL,
+            rake_printed=False,
         ),
     }
 )

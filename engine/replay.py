@@ -18,8 +18,8 @@ from functools import partial
 from typing import Callable, Iterable, Mapping, Sequence
 
 from .betting import AGGRESSIVE, StreetLedger
-from .cards import ACE, DECK, Card, format_cards
-from .evaluate import high_board_value, razz_board_value
+from .cards import DECK, Card, format_cards
+from .games import RULES, GameRules
 from .model import (
     STREET_NAMES,
     Action,
@@ -40,14 +40,24 @@ from .model import (
     direct_init,
     format_money,
 )
-from .pots import HAND_SIZE, PotResult, audit_payout, build_pots, distribute, split_rake
+from .pots import PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
-MOST_PLAYERS = 8
-"""Players one deck can deal a stud hand to: 8 x 7 cards with the 7th-street card shared when short."""
+def most_players(game: Game) -> int:
+    """Players one deck can deal a hand of ``game`` to: the seven-card games eight (8 x 7 = 56 cards,
+    the last street's card shared when the deck runs short), a game of fewer cards as many as 52 allow."""
+    cards = sum(s.down + s.up for s in RULES[game].streets)
+    return 8 if cards >= 7 else 52 // cards
 
-CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
-"""(down, up) cards each live player receives on each street."""
+
+UNJUDGED = "bet.unjudged"
+"""The breach id of a bet whose size the rules cannot judge: a site that prints no stakes, and a hand
+whose full bets never show the size (see :mod:`.stakes`). It goes to ``ReplayResult.unjudged``, not
+to the violations: saying so instead of guessing either way."""
+
+CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {s.number: (s.down, s.up) for s in RULES[Game.STUD].streets}
+"""(down, up) cards each live player receives on each street of the seven-card games (every game's own:
+:func:`.games.deal_shape`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,29 +113,24 @@ for _cls in (Move, Options):  # built at every decision a simulator makes or a r
 # ----------------------------------------------------------------------------- who acts first
 
 
-def _ace_low(card: Card) -> tuple[int, int]:
-    return (-1 if card.rank == ACE else card.rank, card.suit)
-
-
 def bring_in_seat(game: Game, doors: Mapping[int, Card | None]) -> int | None:
-    """The seat that must bring in: lowest door card (ace high, clubs lowest) in stud and stud8,
-    highest (ace low, K♠ highest) in razz. ``None`` when a door card is unknown or nobody can act."""
+    """The seat that must bring in: the game's lowest or highest door card in its card order
+    (:class:`.games.GameRules`: stud games the lowest, ace high, clubs lowest; razz the highest, ace
+    low; 2-7 razz the highest, ace high). ``None`` when a door card is unknown or nobody can act."""
     if not doors or any(card is None for card in doors.values()):
         return None
-    known = {seat: card for seat, card in doors.items() if card is not None}
-    if game is Game.RAZZ:
-        return max(known, key=lambda seat: _ace_low(known[seat]))
-    return min(known, key=lambda seat: known[seat])
+    return RULES[game].bring_in_seat({seat: card for seat, card in doors.items() if card is not None})
 
 
 def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: TieBreak) -> int | None:
-    """The best board among the players able to act on 4th to 7th street: highest poker hand showing
-    in stud and stud8, lowest in razz. Equal boards: the lowest seat (position), or the board with the
-    highest card by suit. ``None`` when an up card is unknown or nobody can act."""
+    """The best board among the players able to act after the first street, by the game's board value:
+    highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
+    seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
+    nobody can act."""
     if not boards or any(None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4
                          for board in boards.values()):
         return None  # an unknown, repeated, missing or extra up card: the cards cannot say (cards.* flags it)
-    value = razz_board_value if game is Game.RAZZ else high_board_value
+    value = RULES[game].board_value
     ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
     best = max(ranked.values())
     tied = [seat for seat, v in ranked.items() if v == best]
@@ -135,7 +140,7 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
 
 
 def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
-    """Whether any board shows a pair (the 4th-street double-bet condition)."""
+    """Whether any board shows a pair (the double-bet condition on the game's second street)."""
     for board in boards:
         ranks = [c.rank for c in board if c is not None]
         if len(ranks) != len(set(ranks)):
@@ -166,6 +171,10 @@ class StudState:
         money: Callable[[Money], str] = format_money,
     ) -> None:
         self.game = game
+        self.rules: GameRules = RULES[game]
+        rules = self.rules
+        # the rules' numbers asked at every decision, kept as plain attributes
+        self._first, self._double, self._big_streets = rules.first_street, rules.double_bet_street, rules.big_bet_streets
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.profile = profile
@@ -192,7 +201,7 @@ class StudState:
         self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.community: list[Card | None] = []
-        self.street = 3
+        self.street = self._first
         self.ledger = StreetLedger(self.seats, bring_in)
         """The street's chips, level and full bets: the engine's one copy of them (see :mod:`.betting`)."""
         self._new_round()
@@ -274,8 +283,8 @@ class StudState:
 
     @property
     def opening(self) -> bool:
-        """3rd street before the bring-in or a completion: only the bring-in player may act."""
-        return self.street == 3 and not self.opened
+        """The first street before the bring-in or a completion: only the bring-in player may act."""
+        return self.street == self._first and not self.opened
 
     def opener(self) -> int | None:
         """Who opens this street (``None`` when a needed card is unknown). The cards are compared among
@@ -288,7 +297,7 @@ class StudState:
 
     def _find_opener(self) -> int | None:
         live = self._live
-        if self.street == 3:
+        if self.street == self._first:
             start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
         else:
             start = first_to_act(self.game, {s: self.up[s] for s in live}, self.profile.board_tie(self.game))
@@ -317,17 +326,30 @@ class StudState:
 
     @property
     def double_bet_allowed(self) -> bool:
-        """4th street with an open pair showing, in a game where the profile allows the big bet."""
+        """The game's double-bet street (4th; 3rd in Five Card Stud) with an open pair showing, in a game
+        where the profile allows the big bet."""
         return (
-            self.street == 4
+            self.street == self._double
             and self.game in self.profile.double_bet_games
             and has_open_pair(self.up[s][:2] for s in self._live)
         )
 
+    @property
+    def double_bet_unknown(self) -> bool:
+        """4th street in a double-bet game, no open pair among the boards shown, and a board not shown
+        (a site that prints no opponent's cards): whether the big bet is allowed cannot be known."""
+        return (
+            self.street == 4
+            and self.game in self.profile.double_bet_games
+            and not self.double_bet_allowed
+            and any(None in self.up[s][:2] or len(self.up[s]) < 2 for s in self._live)
+        )
+
     def increments(self) -> tuple[Money, ...]:
-        """The sizes a bet or raise may have on this street: the small bet on 3rd and 4th, the big bet
-        from 5th; on 4th with an open pair either size until a big one has been made."""
-        if self.street >= 5:
+        """The sizes a bet or raise may have on this street: the small bet on the game's small-bet
+        streets (3rd and 4th; 2nd and 3rd in Five Card Stud), the big bet after; on the double-bet street
+        with an open pair either size until a big one has been made."""
+        if self.street in self._big_streets:
             return (self.big_bet,)
         if self.double_bet_allowed:
             return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
@@ -358,7 +380,7 @@ class StudState:
 
     def raise_kind(self) -> ActionKind:
         bets = self.ledger.bets
-        if self.street == 3 and bets == 0:
+        if self.street == self._first and bets == 0:
             return ActionKind.COMPLETE
         return ActionKind.RAISE if bets else ActionKind.BET
 
@@ -454,7 +476,7 @@ class StudState:
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
                 return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is "
                                f"{m(self.bring_in)}")]
-            if put >= self.small_bet:
+            if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
                 return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, not less than the small bet "
                                f"{m(self.small_bet)}")]
         elif kind in AGGRESSIVE:
@@ -478,9 +500,17 @@ class StudState:
             # again is acting out of turn (action.order), not a raise the betting was not reopened to
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
-        targets = self.raise_targets()
-        if total in targets or (all_in and total < min(targets)):
+        base = self.ledger.full_level if self.ledger.bets else 0
+        increments = self.increments()
+        targets = tuple(base + inc for inc in increments if inc)
+        if total in targets or (all_in and targets and total < min(targets)):
             return []
+        if len(targets) < len(increments):  # a size the site does not print and the hand never shows
+            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)} on {street}: the site prints no "
+                           f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged")]
+        if total == base + self.big_bet and self.double_bet_unknown:
+            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)}, the big bet, on {street}: that is "
+                           f"allowed over an open pair, and the site does not show every board, so it cannot be judged")]
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
 
@@ -494,7 +524,7 @@ class StudState:
             # a full bet, or an all-in of at least half the smallest bet the limit allows (RRoP)
             step = ledger.put(seat, put, kind, min(self.increments()))
             self.opened |= ledger.level > before
-            self.big_bet_made |= self.street == 4 and step > 0 and step >= self.big_bet
+            self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
         else:
             ledger.put(seat, put, kind)
             if kind is ActionKind.FOLD:
@@ -548,13 +578,14 @@ class StudState:
         self.returned[seat] += amount
 
     def hand_cards(self, seat: int, extra: Iterable[Card] = ()) -> tuple[Card, ...] | None:
-        """The seat's known cards among its seven (community card included; ``extra`` are cards it
-        showed): all seven, or fewer when some of the seven dealt stay unknown. ``None`` when they
-        cannot be one stud hand: a card twice, more than seven, or fewer than seven dealt and shown."""
+        """The seat's known cards among its seven (five in Five Card Stud; community card included;
+        ``extra`` are cards it showed): all of them, or fewer when some dealt stay unknown. ``None`` when
+        they cannot be one stud hand: a card twice, too many, or fewer dealt and shown than a hand has."""
+        size = self.rules.hand_size
         own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
         cards = own + [c for c in self.community if c is not None]
         dealt = len(self.down[seat]) + len(self.up[seat]) + len(self.community)
-        if len(set(cards)) != len(cards) or len(cards) > HAND_SIZE or max(dealt, len(cards)) != HAND_SIZE:
+        if len(set(cards)) != len(cards) or len(cards) > size or max(dealt, len(cards)) != size:
             return None
         return tuple(cards)
 
@@ -581,7 +612,7 @@ class StudState:
         rakes = split_rake(pots, rake, self.profile.rake_from)
         shown = shown or {}
         cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self.live}
-        partly = any(held is not None and len(held) < HAND_SIZE for held in cards.values())
+        partly = any(held is not None and len(held) < self.rules.hand_size for held in cards.values())
         unseen = self.unseen(shown) if partly else frozenset()
         return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
 
@@ -605,7 +636,8 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     """
     if hand.bring_in is not None:
         return hand.bring_in
-    third = [e for e in hand.events if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE]
+    first = RULES[hand.game].first_street
+    third = [e for e in hand.events if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE]
     posted = next((i for i, e in enumerate(third) if e.kind is ActionKind.BRING_IN), None)
     if posted is None:
         return None
@@ -654,10 +686,11 @@ class _Replay:
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
             for w in hand.warnings
         ]
-        dealt_in = len(self.state.seats)
-        if dealt_in > MOST_PLAYERS:
+        self.unjudged: list[Violation] = []
+        dealt_in, most = len(self.state.seats), most_players(hand.game)
+        if dealt_in > most:
             self.violations.append(Violation(
-                "table.size", f"{dealt_in} players are dealt in, but a stud deck serves at most {MOST_PLAYERS}",
+                "table.size", f"{dealt_in} players are dealt in, but one deck serves at most {most} in this game",
                 line=hand.source_line))
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
@@ -666,9 +699,10 @@ class _Replay:
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
+        self.rules = RULES[hand.game]
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
-        self.started: dict[int, tuple[int, ...]] = {3: ()}
+        self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
         antes = Counter(e.amount for e in hand.events
                         if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
         self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None
@@ -687,7 +721,7 @@ class _Replay:
             elif isinstance(event, Deal):
                 self.on_deal(event)
             elif isinstance(event, CommunityCard):
-                self.goto(7, event.line)
+                self.goto(self.rules.last_street, event.line)
                 self.see(event.card, None, event.line)
                 self.state.deal_community(event.card)
             elif isinstance(event, UncalledReturn):
@@ -701,9 +735,10 @@ class _Replay:
         return self.finish()
 
     def goto(self, street: int, line: int) -> None:
-        """Move the state to ``street``, flagging a street left while someone still had to act."""
+        """Move the state to ``street``, flagging a street left while someone still had to act (a street
+        the game does not have is flagged where its cards or actions are: ``cards.count``, ``action.order``)."""
         state = self.state
-        while state.street < street:
+        while state.street < min(street, self.rules.last_street):
             waiting = state.to_act
             if waiting is not None:
                 self.flag("action.missing", f"{STREET_NAMES[state.street]} street ended while "
@@ -718,10 +753,10 @@ class _Replay:
             nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
             if action.amount != nominal and not action.all_in:
                 self.flag("ante.amount", f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
-                          f"ante is {self.money(nominal)}", action.line, action.seat, 3)
+                          f"ante is {self.money(nominal)}", action.line, action.seat, self.rules.first_street)
             if action.amount > state.stack[action.seat]:
                 self.flag("stack.exceeded", f"{self.label(action.seat)} antes {self.money(action.amount)} with only "
-                          f"{self.money(state.stack[action.seat])}", action.line, action.seat, 3)
+                          f"{self.money(state.stack[action.seat])}", action.line, action.seat, self.rules.first_street)
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)
@@ -734,13 +769,21 @@ class _Replay:
                       f"{self.money(action.to)}, but the bet before was {self.money(level)}",
                       action.line, action.seat, action.street)
         for breach in state.act(action.seat, move):
-            self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
+            if breach.rule == UNJUDGED:
+                self.unjudged.append(Violation(breach.rule, breach.message, action.street, action.seat,
+                                               self.names.get(action.seat), action.line))
+            else:
+                self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
     def on_deal(self, deal: Deal) -> None:
         self.goto(deal.street, deal.line)
         self.dealt[(deal.seat, deal.street)] += 1
         shape = (len(deal.down), len(deal.up))
-        expected = CARDS_PER_STREET[deal.street]
+        expected = self.rules.deals.get(deal.street)
+        if expected is None:
+            self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES.get(deal.street, deal.street)} "
+                      f"street, which {self.rules.title} does not have", deal.line, deal.seat, deal.street)
+            return
         if deal.seat in self.state.folded:
             self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} "
                       f"street after folding", deal.line, deal.seat, deal.street)
@@ -781,7 +824,7 @@ class _Replay:
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
-        room = 7 - len(self.state.community)
+        room = self.rules.hand_size - len(self.state.community)
         if len(own) > room:
             self.flag("cards.count", f"{self.label(seat)} shows {len(own)} cards of his own; a stud hand has "
                       f"{room}", event.line, seat)
@@ -813,7 +856,7 @@ class _Replay:
     def settle_uncalled(self, line: int | None) -> None:
         """Return the street's unmatched bet if the site did not, flagging the omission."""
         back = self.state.return_uncalled()
-        if back is not None:
+        if back is not None and self.state.profile.uncalled_printed:
             seat, amount = back
             self.flag("uncalled", f"{self.money(amount)} of {self.label(seat)}'s bet on "
                       f"{STREET_NAMES[self.state.street]} street was never called, but the site did not "
@@ -822,7 +865,7 @@ class _Replay:
     def on_marker(self, marker: Marker) -> None:
         self.markers.append(marker)
         state = self.state
-        if marker.kind == "double-bet" and not (state.street == 4 and state.double_bet_allowed):
+        if marker.kind == "double-bet" and not state.double_bet_allowed:
             self.flag("marker", f"the site allows a double bet on {STREET_NAMES[state.street]} street, but "
                       f"the rules ({state.profile.name}) do not", marker.line, street=state.street)
         elif marker.kind == "capped" and not state.capped:
@@ -833,7 +876,7 @@ class _Replay:
     def check_deals(self) -> None:
         for street, live in self.started.items():
             for seat in live:
-                if self.dealt[(seat, street)] == 0 and not (street == 7 and self.state.community):
+                if self.dealt[(seat, street)] == 0 and not (street == self.rules.last_street and self.state.community):
                     self.flag("cards.count", f"{self.label(seat)} receives no card on {STREET_NAMES[street]} "
                               f"street", None, seat, street)
 
@@ -846,7 +889,7 @@ class _Replay:
                       f"{STREET_NAMES[state.street]} street", end_line, waiting, state.street)
         self.settle_uncalled(end_line)
         self.check_deals()
-        rake = hand.rake or 0
+        rake = hand.rake if hand.rake is not None else self.unprinted_rake()
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
         violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
@@ -872,7 +915,15 @@ class _Replay:
             folded=dict(state.folded),
             violations=tuple(self.violations),
             capped_actions=frozenset(self.capped_actions),
+            unjudged=tuple(self.unjudged),
         )
+
+    def unprinted_rake(self) -> Money:
+        """The rake of a hand that prints none: nothing, unless the profile says the site leaves it out
+        (``rake_printed``); then what the site's own payout leaves of the pot (never below nothing)."""
+        if self.state.profile.rake_printed:
+            return 0
+        return max(0, sum(self.state.invested.values()) - sum(c.amount for c in self.collects))
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:
         marked = [m for m in self.markers if m.kind == "no-low"]

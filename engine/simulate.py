@@ -1,4 +1,4 @@
-"""Seeded, reproducible stud, stud8 and razz hands, dealt from a shuffled deck through the replay engine.
+"""Seeded, reproducible hands of every stud game (engine/games.py), dealt from a shuffled deck through the replay engine.
 
 Why through :class:`~.replay.StudState`: the state machine is the one place that knows whose turn it is
 and which amounts are legal, so a simulator that only ever picks one of its :class:`~.replay.Options`
@@ -35,8 +35,9 @@ from typing import Iterator, Mapping, Sequence
 from zoneinfo import ZoneInfo
 
 from .cards import ACE, DECK, Card
-from .evaluate import describe_high, describe_low, high_board_value, high_value, low8_value, razz_value
+from .evaluate import high_board_value, high_value
 from .evaluate_tables import unpack
+from .games import RULES, Aces, GameRules
 from .model import (
     Action,
     ActionKind,
@@ -66,6 +67,12 @@ EASTERN = ZoneInfo("America/New_York")
 
 SITE = "pokerstars"
 MAX_SEATS = 8
+"""Seats at a seven-card table; a table of games that all deal to more (Five Card Stud: 10) has more."""
+
+
+def table_size(games: Sequence[Game]) -> int:
+    """The seats of a table dealing ``games``: as many as the game dealing to the fewest players takes."""
+    return min(RULES[g].max_players for g in games)
 
 # --------------------------------------------------------------------------------------- players
 
@@ -240,11 +247,12 @@ class TableSpec:
     mixed: str = "Triple Stud"
 
     def __post_init__(self) -> None:
-        low, high = self.players
-        if not 2 <= low <= high <= MAX_SEATS:
-            raise ValueError(f"players must be a range within 2-{MAX_SEATS}, got {low}-{high}")
         if not self.games:
             raise ValueError("a table needs at least one game")
+        low, high = self.players
+        most = table_size(self.games)
+        if not 2 <= low <= high <= most:
+            raise ValueError(f"players must be a range within 2-{most}, got {low}-{high}")
         names = [p.name for p in self.regulars]
         if self.hero is not None and self.hero not in names:
             raise ValueError(f"the hero {self.hero!r} is not one of the regulars: {', '.join(names)}")
@@ -258,6 +266,9 @@ _LOW_BIT: tuple[int, ...] = tuple(1 << (1 if rank == ACE else rank + 2) for rank
 """Each card's ace-low rank, 1 (ace) to 13 (king), as a bit, indexed by the card (rank * 4 + suit): a
 look-up, as strengths are valued for every player on every street."""
 
+_LOW_BIT_ACE_HIGH: tuple[int, ...] = tuple(1 << (rank + 1) for rank in range(13) for _suit in range(4))
+"""The same with the ace high (deuce 1 .. ace 13), for 2-7 lows."""
+
 
 @cache
 def _low_ranks(mask: int) -> tuple[int, ...]:
@@ -265,15 +276,17 @@ def _low_ranks(mask: int) -> tuple[int, ...]:
     return tuple(r for r in range(1, 14) if mask >> r & 1)
 
 
-def low_strength(cards: Sequence[Card], worst: int, complete: bool) -> float:
+def low_strength(cards: Sequence[Card], worst: int, complete: bool, aces: Aces = Aces.LOW) -> float:
     """How good a low the cards make or promise, 0..1: the highest card of the best partial low of
     ``min(5, len(cards))`` different ranks no higher than ``worst`` (13 razz, 8 for an eight-or-better),
-    against the best possible. A low still missing cards is worth half as much (nothing when
-    ``complete``: no more cards are coming)."""
+    against the best possible, with the ace where ``aces`` puts it (high for 2-7, where the straights
+    and flushes that also count against a hand are left to chance). A low still missing cards is worth
+    half as much (nothing when ``complete``: no more cards are coming)."""
     need = min(5, len(cards))
     mask = 0
+    bits = _LOW_BIT if aces is Aces.LOW else _LOW_BIT_ACE_HIGH
     for c in cards:
-        mask |= _LOW_BIT[c]
+        mask |= bits[c]
     good = _low_ranks(mask & ((2 << worst) - 1))
     if len(good) >= need:
         return (worst + 1 - good[need - 1]) / (worst + 1 - need)
@@ -323,13 +336,15 @@ def assess(game: Game, cards: Sequence[Card], complete: bool) -> Holding:
     """Value the cards once per street (they do not change while the betting goes round).
 
     High: the made hand's category and top rank, more for the same hand with fewer cards dealt, plus
-    flush and straight draws while cards are to come. Low: :func:`low_strength` (razz, stud8)."""
-    low = low_strength(cards, 13 if game is Game.RAZZ else 8, complete) if game is not Game.STUD else 0.0
-    if game is Game.RAZZ:
-        return Holding(0.0, -1, 0, low)
+    flush and straight draws while cards are to come. Low: :func:`low_strength` (the razz games, the
+    eight-or-better half of stud8), read from the game's rankings."""
+    rules = RULES[game]
+    if rules.pot.low:
+        return Holding(0.0, -1, 0, low_strength(cards, 13, complete, rules.pot.aces))
+    low = low_strength(cards, 8, complete, rules.split.aces) if rules.split is not None else 0.0
     category, slots = unpack(high_value(cards))
     value = _CATEGORY_BASE[category] + _CATEGORY_SPAN[category] * max(slots[0] - 1, 0) / 12
-    missing = 7 - len(cards)
+    missing = rules.hand_size - len(cards)
     if missing > 0:
         if category >= 1:
             value += 0.04 * missing
@@ -346,13 +361,14 @@ def judge(game: Game, holding: Holding, threat: Threat) -> float:
     """A player's hand strength, 0..1: the high hand in stud (worth less when the best opposing board,
     ``threat``, already shows more), the low in razz, and in stud8 the better half plus a share of the
     other (a hand that can scoop is worth more)."""
-    if game is Game.RAZZ:
+    rules = RULES[game]
+    if rules.pot.low:
         return holding.low
     high = holding.high
     category = holding.category
     if threat[0] > category or (threat[0] == category and category and threat[1] > holding.top):
         high *= 0.7
-    if game is Game.STUD:
+    if rules.split is None:
         return high
     return min(1.0, max(high, holding.low) + 0.3 * min(high, holding.low))
 
@@ -379,6 +395,8 @@ class Situation:
     """The call as a share of the pot after calling: cheap calls (the bring-in) need less."""
     big_bets_left: float = float("inf")
     """The player's stack in big bets."""
+    first: bool = False
+    """The game's first street (3rd; 2nd in Five Card Stud): the bring-in round."""
 
 
 for _cls in (Holding, Situation):  # built for every player on every street, and at every decision
@@ -402,19 +420,19 @@ def decide(style: Style, power: float, opt: Options, where: Situation, rng: rand
     roll = rng.random()
     raise_move = _aggressive_move(opt, power > 0.8)
     pressure = 0.07 * max(0, where.bets - 1)
-    playable = (style.enter if where.street == 3 else style.call) + (where.price - 0.25) * 0.6
+    playable = (style.enter if where.first else style.call) + (where.price - 0.25) * 0.6
     committed = raise_move is not None and where.big_bets_left <= style.commit and power > playable
     if opt.bring_in is not None:
         if raise_move is not None and (power > style.raise_at or roll < style.bluff or committed):
             return raise_move
         return Move(ActionKind.BRING_IN, opt.bring_in)
     if opt.to_call == 0:
-        threshold = style.raise_at if where.street == 3 else style.bet
+        threshold = style.raise_at if where.first else style.bet
         if raise_move is not None and (power > threshold or roll < style.bluff or committed):
             return raise_move
         return Move(ActionKind.CHECK)
     if raise_move is not None:
-        if where.street == 3 and where.unopened and where.steal_seat and roll < style.steal:
+        if where.first and where.unopened and where.steal_seat and roll < style.steal:
             return raise_move
         if power > style.raise_at + pressure or roll < style.bluff / 2 or committed:
             return raise_move
@@ -460,6 +478,7 @@ class _Dealer:
         self.setup = setup
         self.rng = rng
         self.game = setup.game
+        self.rules: GameRules = RULES[setup.game]
         self.players = {seat: player for seat, player, _ in setup.seats}
         stacks = {seat: stack for seat, _, stack in setup.seats}
         s = setup.stakes
@@ -483,21 +502,24 @@ class _Dealer:
 
     # ------------------------------------------------------------------ dealing
     def deal_street(self, street: int) -> None:
-        state, hero = self.state, self.setup.hero
+        state, hero, rules = self.state, self.setup.hero, self.rules
         live = state.live
-        if street < 7 or len(self.deck) >= len(live):  # not when 7th street is a community card
+        rule = rules.street(street)
+        short = street == rules.last_street and len(self.deck) < len(live) * (rule.down + rule.up)
+        if not short:  # not when the last street is a community card
             self.streets_dealt += 1
-        if street == 3:
+        if street == rules.first_street:
             for seat in live:
-                down, up = (self.deck.pop(), self.deck.pop()), (self.deck.pop(),)
+                down = tuple(self.deck.pop() for _ in range(rule.down))
+                up = tuple(self.deck.pop() for _ in range(rule.up))
                 state.deal(seat, down, up)
-                self.emit(Deal, 3, seat, down if seat == hero else (None, None), up)
-        elif street < 7:
+                self.emit(Deal, street, seat, down if seat == hero else (None,) * rule.down, up)
+        elif rule.down == 0:
             for seat in live:
                 card = self.deck.pop()
                 state.deal(seat, up=(card,))
                 self.emit(Deal, street, seat, (), (card,))
-        elif len(self.deck) < len(live):
+        elif short:
             card = self.deck.pop()
             state.deal_community(card)
             self.emit(CommunityCard, card)
@@ -506,9 +528,9 @@ class _Dealer:
             for seat, card in cards.items():
                 state.deal(seat, down=(card,))
                 if seat != hero:
-                    self.emit(Deal, 7, seat, (None,))
+                    self.emit(Deal, street, seat, (None,))
             if hero in cards:
-                self.emit(Deal, 7, hero, (cards[hero],))
+                self.emit(Deal, street, hero, (cards[hero],))
 
     def seconds(self) -> int:
         """How long the hand takes at a live online table: dealing plus a few seconds per decision."""
@@ -531,13 +553,14 @@ class _Dealer:
         state, game = self.state, self.game
         steal_from: frozenset[int] = frozenset()
         self.first_to_act, self.aggressor = state.to_act, None
-        if street == 3 and self.first_to_act is not None:
+        first, last = street == self.rules.first_street, street == self.rules.last_street
+        if first and self.first_to_act is not None:
             steal_from = self.steal_seats(self.first_to_act)
         # Each board's threat, the most threatening first: a player faces the first that is neither his
         # own nor folded (the board's seat breaks ties, which keeps equal threats equal).
         # (the simulator deals every card itself, so no up card is unknown)
         threats = (sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True)  # type: ignore[arg-type]
-                   if game is not Game.RAZZ else [])
+                   if not self.rules.pot.low else [])
         folded, invested, players, rng = state.folded, state.invested, self.players, self.rng
         big_bet = self.setup.stakes.big_bet
         holdings: dict[int, Holding] = {}
@@ -550,10 +573,10 @@ class _Dealer:
                     break
             holding = holdings.get(seat)
             if holding is None:
-                holding = holdings[seat] = assess(game, self.cards_of(seat), complete=street == 7)
+                holding = holdings[seat] = assess(game, self.cards_of(seat), complete=last)
             to_call = opt.to_call
             where = Situation(street, state.bets, not self.entered, seat in steal_from,
-                              to_call / (sum(invested.values()) + to_call), opt.stack / big_bet)
+                              to_call / (sum(invested.values()) + to_call), opt.stack / big_bet, first)
             move = decide(players[seat].style, judge(game, holding, threat), opt, where, rng)
             self.record(seat, move, opt, street)
 
@@ -565,7 +588,7 @@ class _Dealer:
         level, was_capped = state.level, state.capped
         if kind in AGGRESSIVE:
             total = opt.contributed + put
-            if kind is ActionKind.RAISE or (kind is ActionKind.COMPLETE and level > 0):
+            if level > 0:  # over a bring-in, a bet or an all-in bet for less: PokerStars prints a raise
                 self.emit(Action, street, seat, ActionKind.RAISE, total - level, total, all_in)
             else:
                 self.emit(Action, street, seat, ActionKind.BET, put, None, all_in)
@@ -586,26 +609,27 @@ class _Dealer:
 
     # ------------------------------------------------------------------ the hand
     def play(self) -> tuple[Hand, dict[int, Money], int]:
-        setup, state = self.setup, self.state
+        setup, state, rules = self.setup, self.state, self.rules
+        first = rules.first_street
         ante = setup.stakes.ante
         if ante:
             for seat in state.seats:
                 before = state.stack[seat]
                 put = min(ante, before)
                 state.post_ante(seat, put)
-                self.emit(Action, 3, seat, ActionKind.ANTE, put, None, put == before)
-        for street in (3, 4, 5, 6, 7):
-            if street > 3:
+                self.emit(Action, first, seat, ActionKind.ANTE, put, None, put == before)
+        for street in rules.numbers:
+            if street > first:
                 state.start_street(street)
             self.deal_street(street)
-            if street == 4 and state.double_bet_allowed:
-                self.emit(Marker, 4, "double-bet")
+            if state.double_bet_allowed:
+                self.emit(Marker, street, "double-bet")
             self.betting(street)
             self.return_uncalled()
             if state.hand_over:
                 break
         total = sum(state.invested.values())
-        rake = setup.rake.of(total, state.street > 3)
+        rake = setup.rake.of(total, state.street > first)
         results = state.payout(rake)
         self.showdown(results)
         after = dict(state.stack)
@@ -638,24 +662,28 @@ class _Dealer:
                     revealed.add(seat)
             for award in result.awards:
                 self.emit(Collect, award.seat, award.amount, labels[result.pot.index])
-        if self.game is Game.STUD8 and contested and not any(a.half is Half.LOW for r in results for a in r.awards):
+        if self.rules.split is not None and contested and not any(a.half is Half.LOW for r in results for a in r.awards):
             self.emit(Marker, state.street, "no-low")
 
     def own_cards(self, seat: int) -> list[Card]:
-        """A player's cards in the order dealt: two down, the up cards, the 7th-street down card."""
+        """A player's cards in the order dealt: the first street's down cards, the up cards, the
+        7th-street down card."""
         down = [c for c in self.state.down[seat] if c is not None]
         up = [c for c in self.state.up[seat] if c is not None]
-        return down[:2] + up + down[2:]
+        first = self.rules.streets[0].down
+        return down[:first] + up + down[first:]
 
     def describe(self, cards: Sequence[Card]) -> str:
-        """The hand's name as PokerStars prints it after the shown cards."""
-        if self.game is Game.RAZZ:
-            return f"Lo: {describe_low(razz_value(cards))}"
-        high = describe_high(high_value(cards))
-        if self.game is Game.STUD:
-            return high
-        low = low8_value(cards)
-        return f"HI: {high}" + (f"; LO: {describe_low(low)}" if low is not None else "")
+        """The hand's name as PokerStars prints it after the shown cards (``Lo: …`` for a low game,
+        ``HI: …; LO: …`` for a split one)."""
+        pot, split = self.rules.pot, self.rules.split
+        main = pot.describe(pot.value(cards))
+        if pot.low:
+            return f"Lo: {main}"
+        if split is None:
+            return main
+        low = split.qualified(cards)
+        return f"HI: {main}" + (f"; LO: {split.describe(low)}" if low is not None else "")
 
     def hand(self, total: Money, rake: Money, results: Sequence[PotResult]) -> Hand:
         setup = self.setup
@@ -677,7 +705,7 @@ class _Dealer:
             currency=setup.currency,
             tournament=setup.tournament,
             table=setup.table,
-            max_seats=MAX_SEATS,
+            max_seats=table_size((setup.game,)) if setup.mixed is None else MAX_SEATS,
             started_at=setup.started_at,
             total_pot=total,
             rake=rake,
@@ -722,7 +750,7 @@ class _Table:
         visitors = rng.sample(VISITORS, size - 1 - len(regulars))
         players = [self.hero] + regulars + visitors
         rng.shuffle(players)
-        seat_numbers = sorted(rng.sample(range(1, MAX_SEATS + 1), size))
+        seat_numbers = sorted(rng.sample(range(1, table_size(spec.games) + 1), size))
         self.seats = dict(zip(seat_numbers, players))
         if spec.tournament is not None:
             self.tournament_id += rng.randint(1, 5000)

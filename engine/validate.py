@@ -39,8 +39,8 @@ RULES: Mapping[str, str] = MappingProxyType(
         "cards.shown": "A player's shown hand leaves out up cards he was dealt.",
         "cards.garbled": "The site printed a card or line that could not be read, or printed a line twice "
         "(a ParseWarning).",
-        "table.size": "More players are dealt in than one deck can serve in stud (eight: 8 x 7 = 56 cards with "
-        "a community card on 7th street).",
+        "table.size": "More players are dealt in than one deck can serve: eight in the seven-card games (8 x 7 "
+        "= 56 cards with a community card on the last street), ten in five-card stud.",
         "marker": "A site's betting note (double bet allowed, betting capped, no low) contradicts the rules.",
         "pot.total": "The printed total pot differs from the chips put in (after uncalled returns).",
         "pot.printed": "A printed main or side pot differs from the rules' pot after its share of the rake.",

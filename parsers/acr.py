@@ -273,8 +273,9 @@ class _Builder(SiteBuilder):
             self.pots = tuple(amounts)
         return no, pos
 
-    def deal(self, m: re.Match[str], no: int) -> None:
-        seat, m = self.seat(m, 1, no)
+    def deal(self, found: re.Match[str], no: int) -> None:
+        known = self.unique.get(found[1])
+        seat, m = self.seat(found, 1, no) if known is None else (known, found)
         _, before, new = m.groups()
         line, street = m[0], self.street
         if street == 3:
@@ -304,7 +305,7 @@ class _Builder(SiteBuilder):
         self.betting(tok, no, 0)
 
     def betting(self, tok: Token, first: int, start: int) -> None:
-        ledger, street, events = self.ledger, self.street, self.events
+        ledger, street, events, unique = self.ledger, self.street, self.events, self.unique
         for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
             line = found[0]
             if found[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
@@ -313,7 +314,8 @@ class _Builder(SiteBuilder):
                 ledger.uncalled(seat, back)
                 events.append(UncalledReturn(no, seat, back))
                 continue
-            seat, m = self.seat(found, 3, no)
+            known = unique.get(found[3])  # the seam's fast path, inlined: this runs on every betting line
+            seat, m = self.seat(found, 3, no) if known is None else (known, found)
             _, _, _, verb, added, amount, all_in_text, checks = m.groups()
             all_in = all_in_text is not None
             if verb == "calls":
@@ -442,26 +444,38 @@ def split_file(lines: Iterator[str]) -> Iterator[HandText]:
     start = 0
     old = False  # the current hand is in the 2016 format
     for number, raw in enumerate(lines, 1):
-        line = raw.rstrip(_BLANKS).lstrip("\ufeff")
-        if not line and not current:
-            continue
-        new_hand = HAND_HEADER.match(line) is not None
-        if new_hand or (not line and not old):
-            while current and not current[-1]:
-                current.pop()
-            if current:
+        line = raw.rstrip(_BLANKS)
+        if not line:
+            if old:
+                if current:
+                    current.append(line)
+            elif current:
                 yield HandText(start, tuple(current))
-            current = []
-            if not line:
-                continue
-        if not current:
-            start = number
-            old = line.startswith("Game started at: ")
+                current = []
+            continue
+        if line[0] == "\ufeff":
+            line = line.lstrip("\ufeff")
+        # a cheap look at the first word before the header pattern: this runs on every line of a file
+        if line[:5] in _HEADER_WORDS and HAND_HEADER.match(line):
+            if current:
+                yield _trimmed(start, current)
+            current, start, old = [], number, line.startswith("Game started at: ")
+        elif not current:
+            start, old = number, False
         current.append(line)
-    while current and not current[-1]:
-        current.pop()
     if current:
-        yield HandText(start, tuple(current))
+        yield _trimmed(start, current)
+
+
+_HEADER_WORDS = frozenset({"Hand ", "Game "})
+
+
+def _trimmed(start: int, lines: list[str]) -> HandText:
+    """A hand without the blank lines at its end (a 2016 hand keeps the ones inside)."""
+    end = len(lines)
+    while not lines[end - 1]:
+        end -= 1
+    return HandText(start, tuple(lines[:end]))
 
 
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:

@@ -91,7 +91,8 @@ _GAMES: dict[str, Game] = {
 }
 """Full Tilt's stud-family game names (the corpus shows the first spelling of each)."""
 _UNKNOWN_TO_ENGINE: dict[str, str] = {
-    "limit 5 card stud": "Five Card Stud: studbook's rules engine does not know this game yet",
+    "limit 5 card stud": "Five Card Stud: the engine plays it, but this reader does not read it yet (its "
+                         "grammar has no 2nd street)",
 }
 """Stud games Full Tilt dealt that the engine cannot judge: skipped with this reason, not an error."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}

@@ -4,7 +4,9 @@ Why PHH: it is the open exchange format of the poker-research world (PokerKit re
 written here can be checked by an independent engine, and hands recorded in PHH (the WSOP final-table
 files) can be audited by ours.
 
-Mapping (variants ``F7S`` stud, ``F7S/8`` stud8, ``FR`` razz):
+Mapping (variants ``F7S`` stud, ``F7S/8`` stud8, ``FR`` razz; the PHH standard has no code for Five
+Card Stud or 2-7 Razz, so those are written with studbook's own codes ``F5S`` and ``F27R``, which this
+module reads back and other PHH readers, PokerKit among them, refuse as unknown variants):
 
 - players ``p1..pn`` are the seats that take part in the hand, in seat order (stud has no button);
   ``seats``, ``players``, ``seat_count`` and ``table`` keep the seating. Seated players who take no part
@@ -50,6 +52,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import Card
+from ..engine.games import RULES
 from ..engine.model import (
     Action,
     ActionKind,
@@ -73,14 +76,24 @@ from .amounts import amount_problem
 from .errors import ParseError
 from .pokerstars_writer import format_stars_money, showdown_seats
 
-VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ}
+VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ,
+                             "F5S": Game.STUD5, "F27R": Game.RAZZ27}
+STANDARD_VARIANTS = frozenset({"F7S", "F7S/8", "FR"})
+"""The codes the PHH standard defines; ``F5S`` and ``F27R`` are studbook's (see the module docstring)."""
 VARIANT_OF: dict[Game, str] = {game: code for code, game in VARIANTS.items()}
 TAG = "studbook"
 """Commentaries this module writes start ``# studbook``; other commentaries are kept as skipped lines."""
 
-# Card position (0-based, in dealing order) -> (street, is the card dealt face down?)
-POSITIONS: tuple[tuple[int, bool], ...] = ((3, True), (3, True), (3, False), (4, False), (5, False),
-                                          (6, False), (7, True))
+
+
+def positions(game: Game) -> tuple[tuple[int, bool], ...]:
+    """Card position (0-based, in dealing order) -> (street, is the card dealt face down?)."""
+    return tuple((s.number, down) for s in RULES[game].streets
+                 for down in (True,) * s.down + (False,) * s.up)
+
+
+POSITIONS: tuple[tuple[int, bool], ...] = positions(Game.STUD)
+"""The seven-card games' positions."""
 CARD_RE = re.compile(r"(?:[2-9TJQKA?][cdhs?])+")
 EXPECTED_ACTION = ("'d dh pN CARDS', 'd db CARD', 'pN pb', 'pN cbr AMOUNT', 'pN cc', 'pN f', 'pN sm [CARDS]' "
                    "or a '# commentary'")
@@ -360,7 +373,7 @@ class _Reader:
     def hand(self) -> Hand:
         variant = self.field("variant")
         if variant not in VARIANTS:
-            raise self.error("variant", "F7S, F7S/8 or FR", f"variant {variant!r} is not a stud-family game")
+            raise self.error("variant", ", ".join(VARIANTS), f"variant {variant!r} is not a stud-family game")
         stacks_raw = self.field("starting_stacks")
         if not isinstance(stacks_raw, list) or not stacks_raw:
             raise self.error("starting_stacks", "an array of stacks", "starting_stacks must list the players")
@@ -376,7 +389,7 @@ class _Reader:
                 for d in self.field("_idle_seats", required=False) or []]
         antes = self.amounts("antes", count)
         bring_in = self.money("bring_in", self.field("bring_in"))
-        moves = _Replay(self, [s.seat for s in seats], stacks, antes, bring_in)
+        moves = _Replay(self, [s.seat for s in seats], stacks, antes, bring_in, VARIANTS[variant])
         events, skipped = moves.run()
         tournament_id = self.field("_tournament_id", required=False)
         hand_id = self.field("hand", required=False)
@@ -470,14 +483,16 @@ class _Replay:
     model action each one is; this class keeps only the stacks (to mark all-ins) and the cards."""
 
     def __init__(self, reader: _Reader, seats: list[int], stacks: list[Money], antes: list[Money],
-                 bring_in: Money) -> None:
+                 bring_in: Money, game: Game) -> None:
         self.r = reader
+        self.rules = RULES[game]
+        self.positions = positions(game)
         self.seats = seats
         self.left = dict(zip(seats, stacks))
         self.bring_in = bring_in
         self.dealt: dict[int, list[Card | None]] = {s: [] for s in seats}
         self.annotated = False  # written by write_phh: collections and uncalled bets are stated
-        self.street = 3
+        self.street = self.rules.first_street
         # the nominal bring-in: all-in for less, his short bring-in is his whole wager, but the others
         # still enter for the full one (docs/rules.md §2), and the ledger measures calls against it
         self.ledger = StreetLedger(seats, bring_in)
@@ -490,7 +505,7 @@ class _Replay:
             seat, ante = seats[player - 1], antes[player - 1]
             if ante:
                 self.left[seat] -= ante
-                self.events.append(Action(line, 3, seat, ActionKind.ANTE, ante, all_in=self.left[seat] <= 0))
+                self.events.append(Action(line, self.street, seat, ActionKind.ANTE, ante, all_in=self.left[seat] <= 0))
 
     def _action_lines(self) -> list[int]:
         """The line of each action string, found in order after the ``actions`` key."""
@@ -548,7 +563,7 @@ class _Replay:
                 self.deal(self.seat(player, line, text), self.cards(cards, line, text), line, text)
             case ["d", "db", cards]:
                 for card in self.cards(cards, line, text):
-                    self.to_street(7)
+                    self.to_street(self.rules.last_street)
                     self.events.append(CommunityCard(line, card))
             case [player, "pb"]:
                 seat = self.seat(player, line, text)
@@ -625,12 +640,12 @@ class _Replay:
 
     def deal(self, seat: int, cards: tuple[Card | None, ...], line: int, text: str) -> None:
         """Cards in dealing order; each one's street and face follow from how many the seat already has."""
-        have = self.dealt[seat]
-        if len(have) + len(cards) > len(POSITIONS):
-            raise self.fail(line, text, f"more than seven cards dealt to p{self.seats.index(seat) + 1}")
+        have, order = self.dealt[seat], self.positions
+        if len(have) + len(cards) > len(order):
+            raise self.fail(line, text, f"more than {len(order)} cards dealt to p{self.seats.index(seat) + 1}")
         by_street: dict[int, tuple[list[Card | None], list[Card | None]]] = {}
         for card in cards:
-            street, face_down = POSITIONS[len(have)]
+            street, face_down = order[len(have)]
             by_street.setdefault(street, ([], []))[0 if face_down else 1].append(card)
             have.append(card)
         for street, (down, up) in by_street.items():

@@ -27,6 +27,7 @@ from lark import Token
 
 from ..engine.cards import Card
 from ..engine.model import (
+    STREET_NAMES,
     Action,
     ActionKind,
     Collect,
@@ -82,7 +83,10 @@ _PLAIN = re.compile(r"(?P<game>[^(]+?)(?: \((?P<stakes>[^()]+)\))?")
 _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
 
-_GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ}
+_GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ,
+          "5 card stud": Game.STUD5, "2-7 razz": Game.RAZZ27}
+"""PokerStars' game names; Five Card Stud and 2-7 Razz are never dealt there: those two names are what
+parsers/pokerstars_writer.py writes for them (the site's style, the games' usual names)."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -295,17 +299,28 @@ class _Builder(SiteBuilder):
                 seat, m = self.seat(m, 1, no)
                 _, amount, all_in = m.groups()
             ante = self.money(amount, no, line)
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
+            self.events.append(Action(no, self.rules.first_street, seat, ActionKind.ANTE, ante, None, all_in is not None))
             if all_in is None and self.ante is None:
                 self.ante = ante
 
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
-        self.street = _STREET_OF[tok.type]
+        self.street = self.game_street(_STREET_OF[tok.type] - 3, tok, no)
         self.street_runs(tok, no + 1, tok.index("\n") + 1)
 
+    def game_street(self, position: int, tok: Token, no: int) -> int:
+        """The game's street at ``position`` (0 for the first), checked against the name printed."""
+        rules, line = self.rules, tok[: tok.index("\n") + 1]
+        street = rules.numbers[position] if position < len(rules.numbers) else None
+        printed = "*** RIVER ***" if street == 7 else f"*** {STREET_NAMES.get(street or 0)} STREET ***"
+        if street is None or not line.startswith(printed):
+            names = ", ".join(f"{STREET_NAMES[n]}" for n in rules.numbers)
+            raise _error((self.file, no), line, f"a street {rules.title} does not have here",
+                         f"its streets in order: {names}")
+        return street
+
     def river_line(self, tok: Token, no: int) -> None:
-        self.street = 7
+        self.street = self.game_street(len(_STREET_OF) // 2, tok, no)
         end = tok.index("\n") + 1
         shown = self.lines["RIVER"].match(tok, 0, end)[1]  # type: ignore[index]
         if shown is None:
@@ -349,22 +364,23 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(m, 1, no)
             _, first, new = m.groups()
         street = self.street
-        if street == 3:
+        rule = self.rules.street(street)
+        if street == self.rules.first_street:
             cards = self.cards(first, no, line)
-            if new is not None or len(cards) not in (1, 3):
-                raise _error((self.file, no), line, "3rd-street deal with the wrong number of cards",
-                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
-            down = cards[:2] if len(cards) == 3 else (None, None)
-            self.events.append(Deal(no, 3, seat, down, cards[-1:]))
+            if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
+                raise _error((self.file, no), line, f"{rule.name}-street deal with the wrong number of cards",
+                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'")
+            down = cards[:rule.down] if len(cards) > rule.up else (None,) * rule.down
+            self.events.append(Deal(no, street, seat, down, cards[-rule.up:]))
             self.dealt.add(seat)
             return
         cards = self.cards(new or "", no, line)
         if new is None or len(cards) != 1:
             raise _error((self.file, no), line, f"{street}th-street deal without exactly one new card",
                          "'Dealt to NAME [earlier cards] [new card]'")
-        if street == 7:
+        if rule.up == 0:
             self.got_seventh.add(seat)
-            self.events.append(Deal(no, 7, seat, cards))
+            self.events.append(Deal(no, street, seat, cards))
         else:
             self.events.append(Deal(no, street, seat, (), cards))
 

@@ -33,6 +33,7 @@ from zoneinfo import ZoneInfo
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import Card, format_cards
+from ..engine.games import RULES
 from ..engine.model import (
     CURRENCY_SYMBOLS,
     Action,
@@ -57,21 +58,26 @@ EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n\n"
 """PokerStars ends each hand with three empty lines before the next header."""
 
-GAME_NAMES: dict[Game, str] = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz"}
+GAME_NAMES: dict[Game, str] = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz",
+                               Game.STUD5: "5 Card Stud", Game.RAZZ27: "2-7 Razz"}
+"""PokerStars' names; it never dealt Five Card Stud or 2-7 Razz, so those two are the games' usual names
+in its style (parsers/pokerstars.py reads them back)."""
 MARKER_TEXT: dict[str, str] = {
     "double-bet": "Pair on board - a double bet is allowed",
     "capped": "Betting is capped",
     "no-low": "No low hand qualified",
 }
 STREET_HEADERS: dict[int, str] = {
+    2: "*** 2nd STREET ***",
     3: "*** 3rd STREET ***",
     4: "*** 4th STREET ***",
     5: "*** 5th STREET ***",
     6: "*** 6th STREET ***",
     7: "*** RIVER ***",
 }
-FOLD_STREETS: dict[int, str] = {3: "the 3rd Street", 4: "the 4th Street", 5: "the 5th Street",
-                                6: "the 6th Street", 7: "the River"}
+"""Every game's street headers: the seven-card games' 3rd to RIVER, Five Card Stud's 2nd to 5th."""
+FOLD_STREETS: dict[int, str] = {2: "the 2nd Street", 3: "the 3rd Street", 4: "the 4th Street",
+                                5: "the 5th Street", 6: "the 6th Street", 7: "the River"}
 SUMMARY_HEADER = "*** SUMMARY ***"
 SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 SHOWDOWN_HEADER = "*** SHOW DOWN ***"
@@ -331,8 +337,9 @@ class _Writer:
         """The summary's words for one seat, from its events: fold, show, muck or collect."""
         fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
         if fold is not None:
-            didnt_bet = fold.street == 3 and not any(
-                isinstance(e, Action) and e.street == 3 and e.kind in VOLUNTARY for e in events
+            first = RULES[self.hand.game].first_street
+            didnt_bet = fold.street == first and not any(
+                isinstance(e, Action) and e.street == first and e.kind in VOLUNTARY for e in events
             )
             return f"folded on {FOLD_STREETS[fold.street]}" + (" (didn't bet)" if didnt_bet else "")
         show = next((e for e in reversed(events) if isinstance(e, Show)), None)

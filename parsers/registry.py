@@ -20,10 +20,15 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import acr, fulltilt, pokerstars
+from . import absolute, acr, bovada, everleaf, fulltilt, pokerstars
+from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
+from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
 from .acr_writer import write_acr
+from .bovada_writer import write_bovada
 from .errors import NotStudHand, ParseError
+from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
+from .everleaf_writer import write_everleaf
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt
 from .pokerstars_writer import write_pokerstars
@@ -100,14 +105,16 @@ SITES: tuple[Site, ...] = (
     Site("fulltilt", fulltilt.NAME, fulltilt.HAND_HEADER, fulltilt.parse_hand,
          summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file, writer=write_fulltilt,
          hand_separator=FULLTILT_SEPARATOR),
-    Site("bovada", "Bovada/Bodog", re.compile(r"(?:Bovada|Bodog) Hand #\d+")),
-    Site("everleaf", "Everleaf", re.compile(r"Everleaf Gaming Game #\d+")),
+    Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
+    Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand,
+         writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),
-    Site("absolute", "Absolute Poker", re.compile(r"Stage #\d+: ")),
+    Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
+         writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
     Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
 )

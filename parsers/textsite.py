@@ -38,6 +38,7 @@ from lark.lexer import PatternRE, TerminalDef
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
+from ..engine.games import RULES, GameRules
 from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
 from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
@@ -341,6 +342,9 @@ class SiteBuilder:
         self.skipped: list[SkippedLine] = []
         self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
+        self.rules: GameRules = RULES[Game.STUD]
+        """The hand's game (engine/games.py): its streets, what each deals. :func:`read_text_hand` sets
+        it from the header before the first token, so a builder reads streets and deals by the game."""
 
     # -- errors, amounts, cards
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
@@ -485,9 +489,10 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
                    builder: type[SiteBuilder], body_start: int = 1) -> Hand | ParseError | NotStudHand:
     """One hand of a text site: a Hand, a NotStudHand (another game of a mixed file) or a ParseError.
 
-    ``body_start`` is how many lines the header takes (the grammar parses the lines after it)."""
+    ``body_start`` is how many lines the header takes (the grammar parses the lines after it); a header
+    of several lines (Everleaf's three) reaches ``read_header`` as those lines joined by newlines."""
     try:
-        header = read_header(block.lines[0], (source_file, block.start_line))
+        header = read_header("\n".join(block.lines[:body_start]), (source_file, block.start_line))
         if header.game is None:
             return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         compiled = grammar()
@@ -497,6 +502,7 @@ def read_text_hand(block: HandText, source_file: str, *, site: str,
         except UnexpectedInput as err:
             return lark_error(err, compiled, block, source_file, body_start)
         build = builder(block, source_file, compiled, body_start)
+        build.rules = RULES[header.game]
         build.feed(tokens)
         return build.hand(header)
     except ParseError as err:

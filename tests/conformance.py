@@ -33,6 +33,9 @@ from studbook.parsers import NotStudHand, ParseError, parse_file
 
 SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Stars": "pokerstars",
+    "Bovada": "bovada",
+    "Everleaf": "everleaf",
+    "Absolute": "absolute",
     "Winning": "acr",
     "FTP": "fulltilt",
 })
@@ -75,6 +78,14 @@ KNOWN_PARSE_ERRORS: Mapping[str, str] = MappingProxyType({
 """MANIFEST path -> why a real file of a supported site has a hand that cannot be read."""
 
 
+NOT_YET_READ: Mapping[tuple[str, str], str] = MappingProxyType({
+    ("fulltilt", "stud5"): "the engine plays Five Card Stud (docs/games.md), but the Full Tilt reader does not read "
+    "it yet: its grammar has no '*** 2ND STREET ***' (the issue leaves switching it on to the reader)",
+})
+"""(site id, game id) -> why a supported site's reader still skips a game the engine plays: its hands are
+expected skipped, not read."""
+
+
 @dataclass(frozen=True, slots=True)
 class ManifestRow:
     path: str
@@ -90,7 +101,7 @@ class ManifestRow:
         out: Counter[str] = Counter()
         for name, count in self.games.items():
             game = MANIFEST_GAMES.get(name)
-            if game in known:
+            if game in known and (self.site, game) not in NOT_YET_READ:
                 out[game] += count
         return out
 
@@ -155,7 +166,7 @@ def check_hand(hand: Hand) -> list[str]:
         problems.append("chips are not conserved by the replay")
     if hand.total_pot is not None:
         profile = profile_for(hand)
-        rake = hand.rake or 0
+        rake = result.rake  # the printed rake, or what the profile says an unprinted one is
         expected_total = invested if profile.total_includes_rake else invested - rake
         if hand.total_pot != expected_total:
             problems.append(f"the actions make a pot of {invested} (rake {rake}), the site printed {hand.total_pot}")

@@ -20,12 +20,13 @@ line number of its script line, so violation tests can check ``line``. Example::
 
 Lines (``#`` starts a comment):
 
-* header, first line: ``<stud|stud8|razz> <small>/<big>`` then any of ``ante N``, ``bring-in N``,
+* header, first line: ``<stud|stud8|razz|stud5|razz27> <small>/<big>`` then any of ``ante N``, ``bring-in N``,
   ``total N``, ``rake N``, ``pots N N ...`` (printed main/side pots), ``site NAME``, ``currency USD``
 * ``seat <n> <name> <stack>`` (``sitting-out`` at the end for a seat dealt out)
 * ``antes``: every seat posts the header's ante (all-in for less when short) — or ``<seat> ante N``
-* deals: ``3rd``/``4th``/``5th``/``6th``/``7th`` then ``<seat>:<cards>`` groups; a bare ``<seat>``
-  (or fewer cards than the street deals) means unknown cards. 3rd street cards read down, down, up.
+* deals: ``2nd``/``3rd``/``4th``/``5th``/``6th``/``7th`` then ``<seat>:<cards>`` groups; a bare ``<seat>``
+  (or fewer cards than the street deals) means unknown cards. A first street's cards read down first
+  (3rd street: down, down, up; Five Card Stud's 2nd: down, up); each street deals as the game does.
 * ``board <card>``: the 7th-street community card
 * actions: ``<seat> bring-in N | complete to N | bet N | raise N to M | call N | check | fold``,
   any of them followed by ``allin``
@@ -39,6 +40,7 @@ from __future__ import annotations
 import textwrap
 
 from studbook.engine.cards import Card
+from studbook.engine.games import RULES, deal_shape
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -56,8 +58,7 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 
-STREET_WORDS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
-SHAPES = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
+STREET_WORDS = {"2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
 VERBS = {
     "bring-in": ActionKind.BRING_IN, "complete": ActionKind.COMPLETE, "bet": ActionKind.BET,
     "raise": ActionKind.RAISE, "call": ActionKind.CALL, "check": ActionKind.CHECK, "fold": ActionKind.FOLD,
@@ -74,15 +75,15 @@ def cards(texts: list[str]) -> tuple[Card | None, ...]:
     return tuple(card(t) for t in texts)
 
 
-def _deal(street: int, seat: int, texts: list[str], line: int) -> Deal:
-    down_n, up_n = SHAPES[street]
+def _deal(game: Game, street: int, seat: int, texts: list[str], line: int) -> Deal:
+    down_n, up_n = deal_shape(game, street)
     got = cards(texts)
     if len(got) < down_n + up_n:  # unknown cards first: down cards are the hidden ones
         got = (None,) * (down_n + up_n - len(got)) + got
     return Deal(line, street, seat, down=got[:down_n], up=got[down_n:])
 
 
-def _deals(street: int, words: list[str], line: int) -> list[Deal]:
+def _deals(game: Game, street: int, words: list[str], line: int) -> list[Deal]:
     groups: list[tuple[int, list[str]]] = []
     for word in words:
         head, sep, rest = word.partition(":")
@@ -90,7 +91,7 @@ def _deals(street: int, words: list[str], line: int) -> list[Deal]:
             groups.append((int(head), [rest] if rest else []))
         else:
             groups[-1][1].append(word)
-    return [_deal(street, seat, texts, line) for seat, texts in groups]
+    return [_deal(game, street, seat, texts, line) for seat, texts in groups]
 
 
 def _action(street: int, seat: int, words: list[str], line: int) -> Action:
@@ -117,7 +118,7 @@ def build(script: str, source_file: str = "<handbuilder>") -> Hand:
     seats: list[Seat] = []
     events: list[Event] = []
     warnings: list[ParseWarning] = []
-    street = 3
+    first = street = RULES[game].first_street
     for n, words in body:
         head = words[0]
         if head == "seat":
@@ -127,12 +128,12 @@ def build(script: str, source_file: str = "<handbuilder>") -> Hand:
             for s in seats:
                 if not s.sitting_out:
                     amount = min(ante, s.stack)
-                    events.append(Action(n, 3, s.seat, ActionKind.ANTE, amount, all_in=amount == s.stack))
+                    events.append(Action(n, first, s.seat, ActionKind.ANTE, amount, all_in=amount == s.stack))
         elif head in STREET_WORDS:
             street = STREET_WORDS[head]
-            events += _deals(street, words[1:], n)
+            events += _deals(game, street, words[1:], n)
         elif head == "board":
-            street = 7
+            street = RULES[game].last_street
             events.append(CommunityCard(n, card(words[1])))
         elif head == "uncalled":
             events.append(UncalledReturn(n, int(words[1]), int(words[2])))
@@ -148,7 +149,7 @@ def build(script: str, source_file: str = "<handbuilder>") -> Hand:
         elif head == "warn":
             warnings.append(ParseWarning(n, " ".join(words[1:]), " ".join(words[1:])))
         elif head.isdigit():
-            events.append(_action(3 if words[1] == "ante" else street, int(head), words[1:], n))
+            events.append(_action(first if words[1] == "ante" else street, int(head), words[1:], n))
         else:
             raise ValueError(f"{source_file}:{n}: cannot read {' '.join(words)!r}")
     return Hand(

@@ -5,18 +5,21 @@ the validator report each planted fault under the rule id the fault breaks. An o
 place in the hand where its fault can be planted, not just the first, so a rule that is caught on the
 bring-in but missed on a 6th-street raise shows up.
 
-To choose those places without trusting the engine under test, the operators read the printed hand
+To choose those places without trusting the rules under test, the operators read the printed hand
 with a deliberately naive bookkeeper (:func:`spots`): chips in front of each player, the street's top
-bet, who folded. It knows nothing of turn order, limits or pots; it only keeps mutants clear of
-situations in which the planted fault would be legal after all (an all-in for less, a bet the player
-cannot afford).
+bet, who folded. The chips are the engine's street ledger's (:mod:`studbook.engine.betting`), which
+applies no rule; the bookkeeper knows nothing of turn order, limits, caps or pots; it only keeps mutants
+clear of situations in which the planted fault would be legal after all (an all-in for less, a bet the
+player cannot afford).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Mapping
 
+from studbook.engine.betting import StreetLedger
 from studbook.engine.cards import ACE, DECK, Card
 from studbook.engine.model import (
     Action,
@@ -31,12 +34,34 @@ from studbook.engine.model import (
     Money,
     Show,
     UncalledReturn,
+    Violation,
 )
 from studbook.engine.pots import pot_index
 from studbook.engine.profiles import profile_for
-from studbook.engine.replay import replay
+from studbook.engine.replay import nominal_bring_in, replay
+from studbook.engine.validate import validate
 
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the operators need to know of a game, written here from docs/games.md rather than read from
+    engine/games.py, the description under test: the bring-in street, the first big-bet street, the
+    street an open pair may double, the cards of a hand, the streets after the first that deal a down card."""
+
+    first: int
+    big_from: int
+    double: int
+    cards: int
+    down_streets: frozenset[int]
+
+
+SEVEN_CARDS = Facts(first=3, big_from=5, double=4, cards=7, down_streets=frozenset({7}))
+FACTS: Mapping[Game, Facts] = {
+    Game.STUD: SEVEN_CARDS, Game.STUD8: SEVEN_CARDS, Game.RAZZ: SEVEN_CARDS, Game.RAZZ27: SEVEN_CARDS,
+    Game.STUD5: Facts(first=2, big_from=4, double=3, cards=5, down_streets=frozenset()),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,19 +96,12 @@ class Spot:
         return self.action.all_in or self.put >= self.stack
 
 
-def chips_put(action: Action, contributed: Money, level: Money) -> Money:
-    """Chips an action adds, read the way the model documents its fields (``to`` is the new total)."""
-    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-        return (action.to if action.to is not None else level + action.amount) - contributed
-    if action.kind in (ActionKind.CHECK, ActionKind.FOLD):
-        return 0
-    return action.amount
-
-
 def spots(hand: Hand) -> list[Spot]:
     """Every non-ante action of ``hand`` with the printed chips around it (see the module docstring)."""
     stack = {s.seat: s.stack for s in hand.seats}
-    street, contrib, bets, opened = 3, {s: 0 for s in stack}, 0, False
+    first = FACTS[hand.game].first
+    ledger = StreetLedger(stack, nominal_bring_in(hand), street=first)
+    opened = False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
     if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
         double.add(4)
@@ -91,25 +109,20 @@ def spots(hand: Hand) -> list[Spot]:
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
             stack[event.seat] += event.amount
-            contrib[event.seat] -= event.amount
+            ledger.uncalled(event.seat, event.amount)
             continue
         if not isinstance(event, Action):
             continue
-        if event.kind is ActionKind.ANTE:
-            stack[event.seat] -= event.amount
-            continue
-        if event.street != street:
-            street, contrib, bets = event.street, {s: 0 for s in stack}, 0
-        level = max(contrib.values())
-        put = chips_put(event, contrib[event.seat], level)
-        found.append(Spot(i, event, put, level, contrib[event.seat], stack[event.seat],
-                          street == 3 and not opened, bets, street in double))
-        opened = True
+        put = ledger.added(event)
+        if event.kind is not ActionKind.ANTE:
+            if event.street != ledger.street:
+                ledger.start_street(event.street)
+            found.append(Spot(i, event, put, ledger.level, ledger.contributed(event.seat), stack[event.seat],
+                              event.street == first and not opened, ledger.bets, event.street in double))
+            opened = True
+            # an all-in for less than half a bet over the last full bet is no full raise: it is not counted
+            ledger.put(event.seat, put, event.kind, _step(hand, event.street))
         stack[event.seat] -= put
-        contrib[event.seat] += put
-        # an all-in for less than half a bet over the level is no full raise: it is not counted
-        short = event.all_in and 2 * (contrib[event.seat] - level) < _step(hand, street)
-        bets += event.kind in AGGRESSIVE and not short
     return found
 
 
@@ -161,7 +174,7 @@ def _mutant(kind: str, hand: Hand, rules: str, where: str, line: int | None = No
 
 
 def _step(hand: Hand, street: int) -> Money:
-    return hand.small_bet if street <= 4 else hand.big_bet
+    return hand.small_bet if street < FACTS[hand.game].big_from else hand.big_bet
 
 
 def _resized(action: Action, delta: Money) -> Action:
@@ -186,7 +199,8 @@ def wrong_bring_in_player(hand: Hand) -> Iterator[Mutant]:
     if opening is None:
         return
     a = opening.action
-    doors = {e.seat: (i, e) for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == 3}
+    first = FACTS[hand.game].first
+    doors = {e.seat: (i, e) for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == first}
     for seat in sorted(set(doors) - {a.seat}):
         yield _mutant("bring-in by the wrong player", with_event(hand, opening.index, replace(a, seat=seat)),
                       "bring-in.player", f"{_name(hand)} line {a.line}: seat {seat} opens instead of {a.seat}",
@@ -232,11 +246,13 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
 
 
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
-    """A 4th-street bet or raise made the big bet's size where the site says no double bet is allowed
-    (stud8 and razz never; stud when PokerStars printed no 'Pair on board' line)."""
+    """A bet or raise on the double-bet street (4th; Five Card Stud's 3rd) made the big bet's size where
+    the site says no double bet is allowed (stud8 and the razz games never; the stud games when no 'Pair
+    on board' line was printed)."""
+    double = FACTS[hand.game].double
     for s in spots(hand):
         a = s.action
-        if a.street == 4 and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
+        if a.street == double and a.kind in AGGRESSIVE and not s.all_in and not s.double_bet:
             total = (s.level if s.bets else 0) + hand.big_bet
             if total - s.contributed < s.stack:
                 new = replace(a, amount=total) if a.kind is ActionKind.BET else _as_raise(a, s, total)
@@ -257,7 +273,9 @@ def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
         if s.bets >= cap and a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
             total = s.level + _step(hand, a.street)
             if total - s.contributed < s.stack:
-                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)), "raise.cap",
+                # a raise.reopen names it too: a short all-in among the bets may not have reopened the betting
+                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)),
+                              "raise.cap raise.reopen",
                               f"{_name(hand)} line {a.line}: raise to {total} after {s.bets} bets", a.line)
 
 
@@ -347,17 +365,19 @@ def too_many_cards(hand: Hand) -> Iterator[Mutant]:
     """Every deal given one card more, every deal of 4th to 7th street made twice (with a fresh card),
     and every complete shown hand one card more."""
     extra = _unused(hand)
+    facts = FACTS[hand.game]
     community = sum(isinstance(e, CommunityCard) for e in hand.events)
     for i, e in enumerate(hand.events):
         if isinstance(e, Deal):
-            new = replace(e, down=e.down + (extra,)) if e.street == 7 else replace(e, up=e.up + (extra,))
+            down = e.street in facts.down_streets
+            new = replace(e, down=e.down + (extra,)) if down else replace(e, up=e.up + (extra,))
             yield _mutant("too many cards", with_event(hand, i, new), "cards.count",
                           f"{_name(hand)} line {e.line}: {extra} added to the {e.street}th-street deal", e.line)
-            if e.street > 3:
+            if e.street > facts.first:
                 again = replace(e, down=(extra,) * len(e.down), up=(extra,) * len(e.up))
                 yield _mutant("too many cards", inserted(hand, i + 1, again), "cards.count",
                               f"{_name(hand)} line {e.line}: dealt twice on {e.street}th street", e.line)
-        elif isinstance(e, Show) and len(e.cards) == 7 - community:
+        elif isinstance(e, Show) and len(e.cards) == facts.cards - community:
             yield _mutant("too many cards", with_event(hand, i, replace(e, cards=e.cards + (extra,))), "cards.count",
                           f"{_name(hand)} line {e.line}: shows an eighth card {extra}", e.line)
 
@@ -424,7 +444,7 @@ def _losers(hand: Hand, collect: Collect) -> list[int]:
 def _showdown_known(hand: Hand) -> bool:
     """Whether every hand shown is complete and readable, so the rules can name the better one (a
     garbled or partial show leaves the winner to the site, and a worse hand cannot be told apart)."""
-    room = 7 - sum(isinstance(e, CommunityCard) for e in hand.events)
+    room = FACTS[hand.game].cards - sum(isinstance(e, CommunityCard) for e in hand.events)
     shows = [e for e in hand.events if isinstance(e, Show)]
     return all(None not in e.cards and len(e.cards) >= room for e in shows)
 
@@ -490,3 +510,71 @@ OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
     "wrong split": wrong_split,
 }
 """Every fault kind the issue lists, by the name the report table prints."""
+
+
+# ------------------------------------------------------------- running a suite of mutants (shared by the
+# mutation tests of every site: test_mutations.py, test_mutations_<site>.py)
+
+SOURCES = ("corpus", "handbuilt", "simulated")
+
+
+@dataclass
+class Outcome:
+    """Mutants generated and caught per (kind, source), and a line for each one that got through."""
+
+    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
+    caught: Counter[tuple[str, str]] = field(default_factory=Counter)
+    missed: dict[str, list[str]] = field(default_factory=dict)
+    seeds: Counter[str] = field(default_factory=Counter)
+    excluded: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+
+def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
+    """Whether ``got`` reports the planted fault: an expected rule fires more often than on the seed,
+    at the mutated line when the mutant names one."""
+    new = Counter(v.rule for v in got) - before
+    return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
+
+
+def run_mutants(seeds: dict[str, list[Hand]],
+                caught: Callable[[Mutant, list[Violation], Counter[str]], bool] = is_caught,
+                excluded: Callable[[Mutant], str | None] = lambda mutant: None) -> Outcome:
+    """Every operator on every seed. A site whose text cannot carry a fact may widen ``caught`` (what
+    counts as reporting the fault) or name, in ``excluded``, the mutants no reader of that text could
+    catch; excluded mutants are counted apart, never as caught."""
+    outcome = Outcome()
+    for source, hands in seeds.items():
+        for seed in hands:
+            outcome.seeds[source] += 1
+            before = Counter(v.rule for v in validate(seed))
+            for kind, operator in OPERATORS.items():
+                for mutant in operator(seed):
+                    if excluded(mutant) is not None:
+                        outcome.excluded[kind, source] += 1
+                        continue
+                    outcome.generated[kind, source] += 1
+                    try:
+                        got = validate(mutant.hand)
+                    except Exception as exc:  # the validator must never raise; record it as a miss
+                        got, why = [], f"validate raised {exc!r}"
+                    else:
+                        why = f"got {[(v.rule, v.line) for v in got]}"
+                    if mutant.hand != seed and caught(mutant, got, before):
+                        outcome.caught[kind, source] += 1
+                    else:
+                        outcome.missed.setdefault(kind, []).append(
+                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}")
+    return outcome
+
+
+def table(outcome: Outcome) -> str:
+    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in SOURCES)
+    rows = [head, "-" * len(head)]
+    for kind in OPERATORS:
+        rows.append(f"{kind:<46}" + "".join(
+            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in SOURCES))
+    total = f"{'all kinds':<46}" + "".join(
+        f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
+        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in SOURCES)
+    seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
+    return "\n".join(rows + ["-" * len(head), total, seeds])

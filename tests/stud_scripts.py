@@ -199,3 +199,145 @@ collect 4 61 side pot
 muck 8
 collect 4 42 main pot
 """
+
+
+# ------------------------------------------------ Five Card Stud and 2-7 Razz (issue #11), from the corpus
+# Transcribed by hand from the real text (their site readers are separate work); amounts in hundredths.
+
+FTP_STUD5 = """
+    stud5 80000/160000 ante 15000 total 1224500 rake 0 pots 533500 691000 site fulltilt id 32412111030
+    # Full Tilt Poker Game #32412111030: ... 800/1600 Ante 150 - Limit 5 Card Stud (fpdb/FTP/5-Stud-USD-MTT-100-201303.txt)
+    seat 1 Player0 495000
+    seat 2 Player1 2791500
+    seat 4 Player2 374000
+    seat 5 Player3 1233000
+    seat 6 Hero 1772400
+    seat 7 Player4 149500
+    seat 8 Player5 1403000
+    antes
+    2nd 1:Kc 2:Qh 4:5s 5:7s 6:6s 6h 7:Js 8:2c
+    8 bring-in 25000          # Player5 is low with [2c]
+    1 complete to 80000       # Player0 completes it to 800
+    2 call 80000
+    4 fold
+    5 fold
+    6 fold
+    7 raise 54500 to 134500 allin   # Player4 raises to 1,345, and is all in
+    8 fold
+    1 raise 80000 to 214500  # Player0 raises to 2,145
+    2 call 134500            # Player1 calls 1,345
+    3rd 1:Tc 2:3h 7:9h
+    1 bet 80000
+    2 call 80000
+    4th 1:Qd 2:Kd 7:4c
+    1 bet 160000
+    2 call 160000
+    5th 1:3d 2:Ah 7:2d
+    2 bet 160000
+    1 call 25500 allin
+    uncalled 2 134500
+    show 2 Ad Qh 3h Kd Ah
+    muck 1 Ks Kc Tc Qd 3d     # the summary: mucked [Ks Kc Tc Qd 3d]
+    collect 2 691000 side pot
+    muck 7 Ac Js 9h 4c 2d
+    collect 2 533500 main pot
+"""
+
+IPOKER_STUD5 = """
+    stud5 5/10 ante 2 bring-in 2 rake 2 site ipoker id 3013529647
+    # iPoker <game gamecode="3013529647">, 5 Card Stud L $0.05/$0.10 (fpdb/iPoker/5-StudL-USD-0.05-0.10-201111...xml)
+    seat 1 Player1 267
+    seat 4 Hero 128
+    antes
+    2nd 1:8h Jd 4:Qs 3c       # Second Street: H8 DJ / SQ C3
+    4 bring-in 2              # action 3, type 16
+    1 complete to 5           # action 4, type 5, $0.05
+    4 call 3                  # action 5, type 3, $0.03
+    3rd 1:4c 4:2c
+    1 bet 5
+    4 call 5
+    4th 1:4s 4:Kc
+    1 bet 10
+    4 call 10
+    5th 1:Kd 4:5c             # River
+    1 check
+    4 check
+    show 1 8h Jd 4c 4s Kd
+    show 4 Qs 3c 2c Kc 5c
+    collect 1 42              # win="$0.42"; .hp: rake 2
+"""
+
+KINGSCLUB_RAZZ27 = """
+    razz27 2200/4400 ante 1658 rake 500 site kingsclub id 40091899
+    # #40091899: Limit 2-7 Razz - 22/44 (fpdb/KingsClub/2-7 Razz-USD-22-44-202101.txt); KingsClub calls
+    # 4th street "3RD STREET" and so on: the streets below are the game's own
+    seat 1 Player0 182732
+    seat 2 Player1 44000
+    seat 3 Player2 215012
+    seat 4 Player3 116197
+    seat 5 Player4 49766
+    seat 6 Player5 73968
+    seat 7 Hero 44000
+    antes
+    3rd 1:4d 2:Td 3:6c 4:3d 5:Qc 6:2s 7:5h Qs Ah
+    7 bring-in 1658
+    1 complete to 2200        # Player0 bets 22
+    2 fold
+    3 fold
+    4 fold
+    5 fold
+    6 raise 1658 to 3858      # Player5 raises to 38.58
+    7 fold
+    1 call 1658               # Player0 calls 38.58 (KingsClub prints the total)
+    4th 1:Jc 6:8c
+    6 bet 2200
+    1 call 2200
+    5th 1:5d 6:Ks
+    1 bet 4400
+    6 call 4400
+    6th 1:Kc 6:9h
+    6 bet 4400
+    1 call 4400
+    7th 1 6
+    6 check
+    1 bet 4400
+    6 fold
+    uncalled 1 4400           # not printed; the summary's +259.64 for Player0 says it came back
+    collect 1 42480           # Player0 wins pot (424.80); Rake 5
+"""
+
+KINGSCLUB_RAZZ27_SIDE_POT = """
+    razz27 50000/100000 ante 12500 rake 0 site kingsclub id 3703449
+    # #3703449: Limit 2-7 Razz - 500/1,000 (fpdb/KingsClub/2-7 Razz-USD-500-1000-202102.multi.pot.failure.txt)
+    seat 1 Player0 4418100
+    seat 2 Player1 1274900
+    seat 4 Hero 2302575
+    seat 6 Player2 178775
+    antes
+    3rd 1:Tc 2:9c 4:4c 5d 8h 6:4s
+    1 bring-in 12500
+    2 complete to 50000       # Player1 bets 500
+    4 raise 50000 to 100000
+    6 raise 50000 to 150000
+    1 fold
+    2 call 100000             # Player1 calls 1,500 (the total)
+    4 raise 50000 to 200000
+    6 call 16275 allin        # Player2 calls 1,662.75, and is all in
+    2 call 50000
+    4th 2:Jd 4:8d 6:Kd
+    2 check
+    4 check
+    5th 2:As 4:5c 6:6s
+    2 check                   # Player2's K-6-4 is the lowest board, but he is all-in
+    4 bet 100000
+    2 call 100000
+    6th 2:5s 4:Qd 6:Jh
+    2 bet 100000
+    4 fold
+    uncalled 2 100000         # not printed; the summary's -450.50 for Player1 says it came back
+    show 2 6c 5h 9c Jd As 5s
+    show 6 2c 3h 4s Kd 6s Jh
+    7th 2 6
+    collect 6 561325 main pot # Player2 wins pot (5,613.25)
+    collect 2 267450 side pot # not printed: Player1's summary line, (12,298.50) -450.50, is this side pot
+"""

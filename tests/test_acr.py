@@ -33,7 +33,7 @@ from studbook.engine.model import (
 from studbook.engine.pots import pot_index, split_halves
 from studbook.engine.profiles import RakeFrom, get_profile
 from studbook.engine.replay import replay
-from studbook.engine.simulate import STYLES, Player, TableSpec, simulate
+from studbook.engine.simulate import STYLES, Player, TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.acr import read_header, split_file
 from studbook.parsers.acr_writer import pot_label, write_acr, write_acr_file
@@ -525,6 +525,7 @@ def _has(hands: list[Hand], kind: type, test: object = None) -> int:
                for h in hands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 301), (Game.STUD8, 302), (Game.RAZZ, 303)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     hands, problems = round_trip(TableSpec(games=(game,), players=(2, 8), profile="acr"), HANDS_PER_GAME, seed)
@@ -541,6 +542,7 @@ STATIONS = tuple(Player(f"station {i}", STYLES["station"]) for i in range(8))
 short and the 7th card is a community card, and stud8 lows are often split (quartered)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 311), (Game.STUD8, 312), (Game.RAZZ, 313)])
 def test_writer_round_trip_full_tables_community_card_and_quartered_lows(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(8, 8), profile="acr", regulars=STATIONS)
@@ -581,3 +583,23 @@ def test_2016_a_muck_said_only_in_the_summary_is_a_muck() -> None:
     hand = one(text)
     assert [e for e in hand.events if isinstance(e, Muck)] == [Muck(49, 1)]
     assert replay(hand).violations == ()
+
+
+def test_tournament_hands_are_written_and_read_back() -> None:
+    """The site prints a tournament's id and level, not its buy-in: those come back, with every event."""
+    spec = TableSpec(games=(Game.STUD8,), players=(6, 6), profile="acr", tournament=TournamentSpec())
+    dealt = list(simulate(spec, 60, 9))
+    out = io.StringIO()
+    write_acr_file(dealt, out)
+    assert out.getvalue().startswith("Game Hand #")
+    back = parse_text(out.getvalue(), "t.txt")
+    assert len(back) == len(dealt)
+    for sim, hand in zip(dealt, back):
+        assert isinstance(hand, Hand), hand
+        assert sim.tournament is not None and hand.tournament is not None
+        assert (hand.tournament.tournament_id, hand.tournament.level) == (sim.tournament.tournament_id,
+                                                                          sim.tournament.level)
+        assert (hand.small_bet, hand.big_bet, hand.currency, hand.play_money) == (sim.small_bet, sim.big_bet,
+                                                                                  None, False)
+        assert without_lines(list(hand.events)) == without_lines(as_acr_prints(sim))
+        assert replay(hand).violations == ()

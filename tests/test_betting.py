@@ -148,3 +148,13 @@ def test_an_all_in_raise_of_less_than_half_a_bet_is_not_a_full_raise() -> None:
     assert (ledger.bets, ledger.level, ledger.full_level) == (1, 550, 400)
     assert ledger.put(3, 750, ActionKind.RAISE, min_step=400) == 350  # 350 over the last full bet
     assert (ledger.bets, ledger.full_level) == (2, 750)
+
+
+def test_an_action_of_the_next_street_is_read_from_nothing() -> None:
+    """Read before it is recorded, a raise opening a new street's count owes nothing to the last one."""
+    ledger = StreetLedger()
+    ledger.record(Action(1, 3, 1, ActionKind.BET, 200))
+    raise_ = Action(2, 4, 1, ActionKind.RAISE, 200, 200)
+    assert ledger.added(raise_) == 200
+    ledger.record(raise_)
+    assert (ledger.street, ledger.contributed(1), ledger.level) == (4, 200, 200)

@@ -109,6 +109,7 @@ def test_a_missing_path_is_reported_and_the_others_are_still_read(
     assert f"1 hand {command[0]}ed" in out  # "1 hand audited", "1 hand converted"
 
 
+@pytest.mark.slow
 def test_import_audit_export_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path, stars_corpus: Path) -> None:
     files = [str(stars_corpus / name) for name in REAL_FILES]
     db = str(tmp_path / "hands.duckdb")

@@ -15,7 +15,8 @@ from studbook.cli.app import main
 from studbook.cli.cmd_replay import render_hand
 from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
-from studbook.engine.model import Action, ActionKind, Hand, UncalledReturn
+from studbook.engine.betting import StreetLedger
+from studbook.engine.model import Action, Hand, UncalledReturn
 from studbook.engine.replay import replay
 
 QUARTERS = SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt"
@@ -48,21 +49,16 @@ def _pot_by_street(hand: Hand) -> dict[int, int]:
     """The pot after each street, recounted from the actions: chips put in (a raise or completion puts
     in the difference to its new total), less any uncalled bet returned on that street."""
     put: dict[int, int] = {}
-    street_total: dict[tuple[int, int], int] = {}
+    ledger = StreetLedger()
     street = 3
     for e in hand.events:
         if isinstance(e, Action):
             street = e.street
-            key = (e.seat, e.street)
-            if e.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-                chips = (e.to or 0) - street_total.get(key, 0)
-            else:
-                chips = e.amount
-            if e.kind is not ActionKind.ANTE:
-                street_total[key] = street_total.get(key, 0) + chips
-            put[street] = put.get(street, 0) + chips
+            put[street] = put.get(street, 0) + ledger.added(e)
+            ledger.record(e)
         elif isinstance(e, UncalledReturn):
             put[street] = put.get(street, 0) - e.amount
+            ledger.uncalled(e.seat, e.amount)
     running, out = 0, {}
     for s in sorted(put):
         running += put[s]

@@ -175,6 +175,7 @@ def test_low8_orders_every_five_card_hand_class() -> None:
     assert_same_order(rows)
 
 
+@pytest.mark.slow
 def test_every_pattern_of_six_to_eight_cards_over_a_wheel() -> None:
     """All pair / trips / quads shapes of big hands (e.g. trips and two pairs: which pair fills the house),
     with the wheel among them, on the ranks A-2-3-4-5."""

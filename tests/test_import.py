@@ -59,6 +59,7 @@ def test_discover_finds_hand_files_once(tmp_path: Path) -> None:
     assert [str(m) for m in missing] == [f"{tmp_path / 'nope'}: no such file or folder"]
 
 
+@pytest.mark.slow
 def test_the_stars_corpus_imports_hand_for_hand(tmp_path: Path, stars_copy: Path) -> None:
     """Per file, hands stored + hands already stored from an earlier file (the corpus holds two hands
     twice) == MANIFEST's count; the invented fixtures may fail to parse instead."""
@@ -155,6 +156,7 @@ def test_an_interrupted_import_keeps_whole_files_and_can_be_finished(
         assert snapshot(store) == clean
 
 
+@pytest.mark.slow
 def test_workers_store_exactly_what_one_process_stores(tmp_path: Path, stars_copy: Path) -> None:
     snapshots = []
     for workers, chunk in ((1, 1000), (2, 4)):

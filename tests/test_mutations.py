@@ -16,11 +16,10 @@ Run with ``-s`` to see how many mutants of each kind were generated and caught, 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 import pytest
 
-from studbook.engine.model import Game, Hand, Marker, Show, Violation
+from studbook.engine.model import Game, Hand, Marker, Show
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import RULES, validate
 from studbook.parsers import parse_file
@@ -28,7 +27,7 @@ from studbook.parsers import parse_file
 import stud_scripts
 from conftest import corpus_path
 from handbuilder import build
-from mutations import OPERATORS, Mutant
+from mutations import OPERATORS, SOURCES, Outcome, run_mutants, table
 
 SYNTHETIC = frozenset({"7stud.txt", "razz.txt", "horse.txt"})
 """Invented fixtures in the corpus (see its MANIFEST): they break the rules on purpose, so they are
@@ -111,6 +110,9 @@ HANDBUILT = {
     "STUD_SIDE_POT": stud_scripts.STUD_SIDE_POT,
     "STUD8_QUARTERED": STUD8_QUARTERED,
     "STUD8_NO_LOW": STUD8_NO_LOW,
+    "FTP_STUD5": stud_scripts.FTP_STUD5,
+    "IPOKER_STUD5": stud_scripts.IPOKER_STUD5,
+    "KINGSCLUB_RAZZ27_SIDE_POT": stud_scripts.KINGSCLUB_RAZZ27_SIDE_POT,
 }
 
 SIMULATED_PER_GAME = 300
@@ -118,19 +120,6 @@ SIMULATION_SEED = 3
 """Simulated hands dealt per game; the seeds are the first 20 of each game plus every one that reaches
 a showdown or a capped street (realistic players fold most hands early, and the rest would add
 thousands of near-identical 3rd-street mutants)."""
-
-SOURCES = ("corpus", "handbuilt", "simulated")
-
-
-@dataclass
-class Outcome:
-    """Mutants generated and caught per (kind, source), and a line for each one that got through."""
-
-    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
-    caught: Counter[tuple[str, str]] = field(default_factory=Counter)
-    missed: dict[str, list[str]] = field(default_factory=dict)
-    seeds: Counter[str] = field(default_factory=Counter)
-
 
 def corpus_seeds() -> list[Hand]:
     folder = corpus_path("fpdb", "Stars")
@@ -144,53 +133,10 @@ def handbuilt_seeds() -> list[Hand]:
 
 def simulated_seeds() -> list[Hand]:
     return [h for game in Game
-            for k, h in enumerate(simulate(TableSpec(games=(game,), players=(2, 8)), SIMULATED_PER_GAME,
+            for k, h in enumerate(simulate(TableSpec(games=(game,), players=(2, 10 if game is Game.STUD5 else 8)), SIMULATED_PER_GAME,
                                            SIMULATION_SEED))
             if k < 20 or sum(isinstance(e, Show) for e in h.events) >= 2
             or any(isinstance(e, Marker) and e.kind == "capped" for e in h.events)]
-
-
-def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
-    """Whether ``got`` reports the planted fault: an expected rule fires more often than on the seed,
-    at the mutated line when the mutant names one."""
-    new = Counter(v.rule for v in got) - before
-    return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
-
-
-def run_mutants(seeds: dict[str, list[Hand]]) -> Outcome:
-    outcome = Outcome()
-    for source, hands in seeds.items():
-        for seed in hands:
-            outcome.seeds[source] += 1
-            before = Counter(v.rule for v in validate(seed))
-            for kind, operator in OPERATORS.items():
-                for mutant in operator(seed):
-                    outcome.generated[kind, source] += 1
-                    try:
-                        got = validate(mutant.hand)
-                    except Exception as exc:  # the validator must never raise; record it as a miss
-                        got, why = [], f"validate raised {exc!r}"
-                    else:
-                        why = f"got {[(v.rule, v.line) for v in got]}"
-                    if mutant.hand != seed and is_caught(mutant, got, before):
-                        outcome.caught[kind, source] += 1
-                    else:
-                        outcome.missed.setdefault(kind, []).append(
-                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}")
-    return outcome
-
-
-def table(outcome: Outcome) -> str:
-    head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in SOURCES)
-    rows = [head, "-" * len(head)]
-    for kind in OPERATORS:
-        rows.append(f"{kind:<46}" + "".join(
-            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in SOURCES))
-    total = f"{'all kinds':<46}" + "".join(
-        f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
-        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in SOURCES)
-    seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
-    return "\n".join(rows + ["-" * len(head), total, seeds])
 
 
 @pytest.fixture(scope="module")
@@ -219,12 +165,14 @@ def test_expected_rules_are_documented_ids() -> None:
                 assert mutant.expected <= set(RULES), mutant.expected - set(RULES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_kind_is_generated(outcome: Outcome, kind: str) -> None:
     """Every fault kind is planted somewhere: a kind with no mutants would pass without testing."""
     assert sum(outcome.generated[kind, s] for s in SOURCES) > 0, f"no seed hand allows {kind!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_every_mutant_is_caught(outcome: Outcome, kind: str) -> None:
     missed = outcome.missed.get(kind, [])

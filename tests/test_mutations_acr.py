@@ -16,13 +16,12 @@ import io
 
 import pytest
 from conftest import corpus_path
-from mutations import OPERATORS
+from mutations import OPERATORS, Outcome, run_mutants, table
 from studbook.engine.model import Game, Hand, Marker, Show
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file, parse_text
 from studbook.parsers.acr_writer import write_acr_file
-from test_mutations import Outcome, run_mutants, table
 
 WRITTEN_PER_GAME = 300
 SEED = 7

@@ -14,13 +14,12 @@ from collections import Counter
 
 import pytest
 from conftest import corpus_path
-from mutations import OPERATORS
+from mutations import OPERATORS, Outcome, run_mutants
 from studbook.engine.model import Action, ActionKind, Game, Hand, Show
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file, parse_text
 from studbook.parsers.fulltilt_writer import write_fulltilt_file
-from test_mutations import Outcome, run_mutants
 
 SOURCES = ("corpus", "written")
 WRITTEN_PER_GAME = 300

@@ -2,7 +2,8 @@
 holds what the tests need; and the test suite's own rule that no test module imports another.
 
 CI builds the wheel and the sdist once and points STUDBOOK_WHEEL / STUDBOOK_SDIST at them; without
-them these tests build their own (setuptools >= 77 and `build`, both in the test extra)."""
+them these tests build their own (setuptools >= 77 and `build`, both in the test extra), which is why
+they are marked slow."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def test_the_tree_has_what_the_test_looks_for() -> None:
             "studbook/cli/app.py", "studbook/pipeline/importer.py", "studbook/api.py"} <= files
 
 
+@pytest.mark.slow
 def test_the_wheel_has_every_module_and_grammar_and_nothing_else(built: tuple[Path, Path]) -> None:
     with zipfile.ZipFile(built[0]) as wheel:
         names = set(wheel.namelist())
@@ -64,6 +66,7 @@ def test_the_wheel_has_every_module_and_grammar_and_nothing_else(built: tuple[Pa
     assert "studbook = studbook.cli:main" in entry_points
 
 
+@pytest.mark.slow
 def test_the_sdist_has_what_the_tests_and_notebooks_need(built: tuple[Path, Path]) -> None:
     with tarfile.open(built[1]) as sdist:
         names = {"/".join(n.split("/")[1:]) for n in sdist.getnames()}

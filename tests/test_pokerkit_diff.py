@@ -60,11 +60,16 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 import pytest
 from pokerkit import (
     Automation,
+    BettingStructure,
+    Deck,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     Mode,
+    Opening,
+    StandardHighHand,
     State,
+    Street,
 )
 
 from studbook.engine.cards import DECK, Card
@@ -84,6 +89,7 @@ from studbook.engine.model import (
     Show,
 )
 from studbook.engine.profiles import PROFILES
+from studbook.engine.games import RULES, deal_shape
 from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_seat, first_to_act, replay
 from studbook.engine.simulate import NO_RAKE, TableSpec, TournamentSpec, simulate
 
@@ -501,3 +507,68 @@ def test_pokerkit_replays_simulated_hands_to_the_same_stacks(simulated: Tally) -
     assert not simulated.differ, f"{len(simulated.differ)} simulated hands differ:\n{shown}"
     assert simulated.played["compared"] >= 0.8 * 6 * SIMULATED_PER_TABLE
     assert simulated.features["showdown"] >= 20 and simulated.features["side pots"] >= 1, simulated.features
+
+
+# ------------------------------------------------------- Five Card Stud (issue #11), PokerKit set up as it
+
+def _pokerkit_five_card_stud(stacks: list[int]) -> State:
+    """A PokerKit state dealing Five Card Stud: its generic ``State`` with four streets (one down and one
+    up card, then three up), the low card bringing in (ace high), the high hand opening later, the small
+    bet on the first two streets; the fixed-limit cap of its stud games (bet + 3 raises)."""
+    streets = (Street(False, (False, True), 0, False, Opening.LOW_CARD, SMALL_BET, 4),
+               Street(True, (True,), 0, False, Opening.HIGH_HAND, SMALL_BET, 4),
+               Street(True, (True,), 0, False, Opening.HIGH_HAND, BIG_BET, 4),
+               Street(True, (True,), 0, False, Opening.HIGH_HAND, BIG_BET, 4))
+    return State(AUTOMATIONS, Deck.STANDARD, (StandardHighHand,), streets, BettingStructure.FIXED_LIMIT, True,
+                 ANTE, (0,), BRING_IN, stacks, len(stacks), mode=Mode.TOURNAMENT)
+
+
+def _lockstep_stud5(seed: int) -> Counter[str]:
+    rng = random.Random(seed)
+    stacks = [rng.choice((ANTE, rng.randint(ANTE + BRING_IN, 40), rng.randint(40, 300), rng.randint(40, 300)))
+              for _ in range(rng.randint(2, 10))]
+    deck = list(DECK)
+    rng.shuffle(deck)
+    ours = StudState(Game.STUD5, SMALL_BET, BIG_BET, {i + 1: s for i, s in enumerate(stacks)}, POKERKIT_RULES,
+                     bring_in=BRING_IN)
+    pk = _pokerkit_five_card_stud(stacks)
+    for seat in ours.seats:
+        ours.post_ante(seat, ANTE)
+    where = f"seed {seed} (stud5, {len(stacks)} players, stacks {stacks})"
+    for street in RULES[Game.STUD5].numbers:
+        if street > 2:
+            ours.start_street(street)
+        down, up = deal_shape(Game.STUD5, street)
+        show_all(pk)
+        while pk.can_burn_card():
+            pk.burn_card("??")
+        for seat in ours.live:
+            cards, deck = deck[: down + up], deck[down + up:]
+            ours.deal(seat, cards[:down], cards[down:])
+            pk.deal_hole("".join(c.name for c in cards), seat - 1)
+        bet(rng, ours, pk, f"{where}, street {street}")
+        if ours.hand_over:
+            break
+    show_all(pk)
+    try:
+        return settle(ours, pk, where)
+    except Skip as why:
+        return Counter({f"not compared: {why}": 1})
+
+
+def test_pokerkit_plays_five_card_stud_in_lockstep() -> None:
+    """600 random Five Card Stud hands (2 to 10 players, short stacks for all-ins and side pots) played
+    by our state machine and PokerKit's generic State set up as the game: the same player to act, the
+    same legal moves at every decision, the same final stacks. (The double bet is off on both sides:
+    PokerKit has none; the rule differences of test_pokerkit_diff.py apply as there.)"""
+    seen: Counter[str] = Counter()
+    differ: list[str] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a PokerKit warning (burned chips, odd cards) is a disagreement
+        for k in range(600):
+            try:
+                seen += _lockstep_stud5(5000 + k)
+            except (Differ, ValueError, UserWarning) as why:
+                differ.append(f"seed {5000 + k}: {why}")
+    assert not differ, "\n".join(differ[:5])
+    assert seen["showdown"] >= 100 and seen["side pots"] >= 10 and seen["someone all-in"] >= 50, seen

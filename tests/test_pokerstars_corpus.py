@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from studbook.engine.model import Action, ActionKind, Collect, Hand, UncalledReturn
+from studbook.engine.betting import StreetLedger
+from studbook.engine.model import Action, Collect, Hand, UncalledReturn
 from studbook.parsers import NotStudHand, ParseError, parse_file
 
 from conftest import CORPUS, corpus_path
@@ -39,24 +40,18 @@ def _stud_count(row: dict[str, str]) -> int:
 
 
 def _contributions(hand: Hand) -> int:
-    """Chips the actions put in, minus uncalled returns; RAISE puts in ``to`` minus what the player
-    already had in on that street."""
+    """Chips the actions put in, minus uncalled returns, as the engine's street ledger reads each
+    action (a RAISE puts in ``to`` minus what the player already had in on that street): the site's
+    Total pot checks the parser and that reading together."""
     total = 0
-    street, in_street = 0, {}
+    ledger = StreetLedger()
     for e in hand.events:
         if isinstance(e, UncalledReturn):
             total -= e.amount
-        if not isinstance(e, Action):
-            continue
-        if e.kind is ActionKind.ANTE:
-            total += e.amount
-            continue
-        if e.street != street:
-            street, in_street = e.street, {}
-        had = in_street.get(e.seat, 0)
-        added = (e.to - had) if e.kind is ActionKind.RAISE and e.to is not None else e.amount
-        in_street[e.seat] = had + added
-        total += added
+            ledger.uncalled(e.seat, e.amount)
+        elif isinstance(e, Action):
+            total += ledger.added(e)
+            ledger.record(e)
     return total
 
 

@@ -79,6 +79,7 @@ def test_bytes_are_reported_while_a_file_is_parsed(tmp_path: Path) -> None:
     assert recorder.calls[-2] == ("stored", summary.hands) and summary.hands > 0
 
 
+@pytest.mark.slow
 def test_bytes_of_every_file_are_reported_with_workers(tmp_path: Path) -> None:
     files = [
         first_hands(SAMPLE_DATA / name, tmp_path / name, 2 * OFFSET_BLOCK)

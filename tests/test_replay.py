@@ -17,8 +17,8 @@ from handbuilder import build
 from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import ActionKind, Game, Half
 from studbook.engine.profiles import PROFILES, TieBreak, get_profile
+from studbook.engine.games import RULES, deal_shape
 from studbook.engine.replay import (
-    CARDS_PER_STREET,
     Move,
     StudState,
     bring_in_seat,
@@ -209,14 +209,15 @@ def play_random(rng: random.Random, stacks: dict[int, int], game: Game, profile_
     state = StudState(game, 4, 8, stacks, get_profile(profile_name), bring_in=2)
     for seat, stack in stacks.items():
         state.post_ante(seat, min(1, stack))
-    for street in (3, 4, 5, 6, 7):
-        if street > 3:
+    rules = RULES[game]
+    for street in rules.numbers:
+        if street > rules.first_street:
             state.start_street(street)
         live = state.live
-        if street == 7 and len(deck) < len(live):
+        down, up = deal_shape(game, street)
+        if street == rules.last_street and len(deck) < len(live) * (down + up):
             state.deal_community(deck.pop())
         else:
-            down, up = CARDS_PER_STREET[street]
             for seat in live:
                 state.deal(seat, [deck.pop() for _ in range(down)], [deck.pop() for _ in range(up)])
         for _ in range(200):

@@ -101,6 +101,7 @@ def test_round_trip_mixed_table() -> None:
     assert problems == []
 
 
+@pytest.mark.slow
 def test_round_trip_tournaments() -> None:
     """Sit-and-go hands come back exactly too, including those whose bring-in player is all-in for less
     than the bring-in: PokerStars text never prints the bring-in amount, so the replay of the parsed hand
@@ -113,3 +114,24 @@ def test_round_trip_tournaments() -> None:
     count, problems = round_trip_mismatches(spec, 2000, 3)
     assert count == 2000
     assert problems == []
+
+
+NEW_GAME_HANDS = 2000
+"""Issue #11 asks for at least 2,000 hands of each new game."""
+
+
+@pytest.mark.parametrize("game, players", [(Game.STUD5, (2, 10)), (Game.RAZZ27, (2, 8))])
+def test_round_trip_five_card_stud_and_2_7_razz(game: Game, players: tuple[int, int]) -> None:
+    """Five Card Stud (streets 2nd to 5th, up to ten players) and 2-7 Razz come back exactly too: 2,000
+    cash hands and 500 sit-and-go hands of each (docs/games.md)."""
+    count, problems = round_trip_mismatches(TableSpec(games=(game,), players=players), NEW_GAME_HANDS, 111)
+    assert count == NEW_GAME_HANDS and problems == []
+    spec = TableSpec(games=(game,), players=players, tournament=TournamentSpec())
+    count, problems = round_trip_mismatches(spec, NEW_GAME_HANDS // 4, 112)
+    assert count == NEW_GAME_HANDS // 4 and problems == []
+
+
+def test_round_trip_a_mixed_table_of_every_game() -> None:
+    spec = TableSpec(games=tuple(Game), players=(2, 8), rotation=3, mixed="Stud Mix")
+    count, problems = round_trip_mismatches(spec, 300, 114)
+    assert count == 300 and problems == []

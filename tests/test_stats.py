@@ -22,6 +22,7 @@ from studbook.pipeline.importer import run_import
 from studbook.analytics.stats import BREAKDOWNS, STATS, Filters, parse_amount, parse_stakes, stat_table
 from studbook.analytics.store import Store, open_store
 from studbook.analytics.winrate import winrates
+from studbook.engine.betting import StreetLedger
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Hand, UncalledReturn, format_money
 from studbook.parsers import parse_file
 
@@ -111,12 +112,10 @@ def recount(hands: Iterable[Hand]) -> Counter[tuple[str, str]]:
             out[name[seat], "showdown"] += showdown
             out[name[seat], "wsd"] += showdown and collected[seat] > 0
         # net: collected minus chips put in (a raise "to" Y puts in Y minus what was in on the street)
-        street_in: Counter[tuple[int, int]] = Counter()
+        ledger = StreetLedger()
         for a in actions:
-            key = (a.seat, a.street if a.kind is not ActionKind.ANTE else 0)
-            put = a.to - street_in[key] if a.kind in (ActionKind.RAISE, ActionKind.COMPLETE) else a.amount
-            street_in[key] += put
-            out[name[a.seat], "net"] -= put
+            out[name[a.seat], "net"] -= ledger.added(a)
+            ledger.record(a)
         for e in hand.events:
             if isinstance(e, UncalledReturn):
                 out[name[e.seat], "net"] += e.amount
@@ -313,6 +312,7 @@ def test_cli_winrate_json_keeps_exact_money(sample_store: Store) -> None:
     assert status == 0 and "$0.26" in text and "$0.02" in text, "net and rake paid in dollars"
 
 
+@pytest.mark.slow
 def test_simulated_styles_show_in_the_stats(tmp_path: Path) -> None:
     """The simulator's regulars play to their style: the stealer steals most, the calling station enters
     most pots and is the least aggressive (players with at least 200 hands)."""

@@ -277,6 +277,7 @@ def test_values_round_trip_exactly(tmp_path: Path) -> None:
         assert imports == ("fake.txt", 1, 0, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.lists(st.lists(st.integers(1, 12), unique=True, max_size=5), max_size=3), max_size=4))
 def test_writing_the_same_hands_again_changes_nothing(tmp_path_factory, files: list[list[list[int]]]) -> None:

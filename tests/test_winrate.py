@@ -121,6 +121,7 @@ def test_breakdown_by_game_splits_money_and_time(store: Store) -> None:
     assert table.loc["razz", "rake_paid"] == 2
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.sampled_from([0, 1]), min_size=1, max_size=12), st.lists(st.integers(0, 90), min_size=12,
                                                                                max_size=12))

@@ -1,0 +1,142 @@
+"""The writer round trip of a text site: simulate -> write in the site's format -> parse -> replay.
+
+A site's text cannot carry everything a simulated hand holds (Bovada prints no names, no stakes and no
+betting notes; Everleaf no total; ...), so each site's test says what its format drops (``Lossy``) and
+the comparison leaves exactly that out; everything else must come back identical: every event with its
+amounts and cards, the seats' stacks, and the engine's payout of the parsed hand equal to the
+simulator's, with zero violations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from studbook.engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Hand,
+    Marker,
+    Muck,
+    UncalledReturn,
+)
+from studbook.engine.pots import pot_index
+from studbook.engine.replay import replay
+from studbook.engine.simulate import TableSpec, simulate
+from studbook.parsers import parse_text
+
+
+@dataclass(frozen=True, slots=True)
+class Lossy:
+    """What a site's text does not say, so the round trip cannot bring it back."""
+
+    markers: bool = False
+    """The site prints no betting notes (capped, double bet allowed, no low)."""
+    muck_cards: bool = False
+    """A muck line shows the cards (Bovada): the simulated muck hides them."""
+    short_bring_in: bool = False
+    """The nominal bring-in is never printed: after a bring-in all-in for less, a 3rd-street raise's
+    increment over it cannot be known (its new total can)."""
+    community: bool = False
+    """The site deals no community card: hands that need one are not written."""
+    uncalled: bool = False
+    """The site prints no uncalled-bet line (Everleaf): the return is the replay's business."""
+    completion_word: bool = False
+    """The site prints the 3rd-street completion as such (COMPLETE) where the simulator records
+    PokerStars' raise over the bring-in (RAISE): the same move, the same amounts."""
+    deal_order: bool = False
+    """Deals the site does not print are dealt after the printed ones of the street: a street's deals
+    are compared in seat order."""
+
+
+def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
+    short = lossy.short_bring_in and any(
+        isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events)
+    out: list[Event] = []
+    for event in hand.events:
+        if lossy.markers and isinstance(event, Marker) or lossy.uncalled and isinstance(event, UncalledReturn):
+            continue
+        out.append(dataclasses.replace(_compared(event, lossy, short), line=0))
+    if lossy.deal_order:
+        out = _deals_in_seat_order(out)
+    return out
+
+
+def _compared(e: Event, lossy: Lossy, short: bool) -> Event:
+    """``e`` with what the site's text cannot carry set to what the reader gives for it."""
+    if lossy.completion_word and isinstance(e, Action) and e.kind is ActionKind.COMPLETE:
+        e = dataclasses.replace(e, kind=ActionKind.RAISE)
+    if lossy.muck_cards and isinstance(e, Muck):
+        e = Muck(e.line, e.seat)
+    if short and isinstance(e, Action) and e.street == 3 and e.kind is ActionKind.RAISE:
+        e = dataclasses.replace(e, amount=0)
+    if isinstance(e, Collect):
+        e = dataclasses.replace(e, pot=str(pot_index(e.pot)))
+    return e
+
+
+def _deals_in_seat_order(events: list[Event]) -> list[Event]:
+    """Each run of consecutive deals of one street sorted by seat."""
+    out: list[Event] = []
+    run: list[Deal] = []
+    for e in [*events, None]:
+        if isinstance(e, Deal) and (not run or run[0].street == e.street):
+            run.append(e)
+            continue
+        out += sorted(run, key=lambda d: d.seat)
+        run = [e] if isinstance(e, Deal) else []
+        if e is not None and not isinstance(e, Deal):
+            out.append(e)
+    return out
+
+
+def _paid(hand: Hand) -> Counter[tuple[int, int]]:
+    paid: Counter[tuple[int, int]] = Counter()
+    for e in hand.events:
+        if isinstance(e, Collect):
+            paid[(pot_index(e.pot), e.seat)] += e.amount
+    return paid
+
+
+def round_trip(spec: TableSpec, hands: int, seed: int, write_file: Callable[[Iterable[Hand], object], int],
+               lossy: Lossy, check: Callable[[Hand, Hand], list[str]] = lambda sim, back: []
+               ) -> tuple[int, list[str]]:
+    """(hands compared, every difference or violation in words). ``check`` adds the site's own
+    comparisons of header facts (simulated hand, parsed hand)."""
+    import io
+
+    simulated = [h for h in simulate(spec, hands, seed)
+                 if not (lossy.community and any(isinstance(e, CommunityCard) for e in h.events))]
+    text = io.StringIO()
+    write_file(simulated, text)
+    parsed = parse_text(text.getvalue(), "roundtrip.txt")
+    if len(parsed) != len(simulated):
+        return len(parsed), [f"wrote {len(simulated)} hands, parsed {len(parsed)}"]
+    problems: list[str] = []
+    for sim, back in zip(simulated, parsed):
+        where = f"hand {sim.site_hand_id}"
+        if not isinstance(back, Hand):
+            problems.append(f"{where}: {back}")
+            continue
+        problems += [f"{where}: {p}" for p in check(sim, back)]
+        if [(s.seat, s.stack) for s in sim.seats] != [(s.seat, s.stack) for s in back.seats]:
+            problems.append(f"{where}: seats {sim.seats} came back as {back.seats}")
+        a, b = _normal(sim, lossy), _normal(back, lossy)
+        if a != b:
+            first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            problems.append(f"{where}: event {first} differs: {a[first:first + 1]} / {b[first:first + 1]}")
+            continue
+        result = replay(back)
+        problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
+        awarded: Counter[tuple[int, int]] = Counter()
+        for award in result.awards:
+            awarded[(award.pot, award.seat)] += award.amount
+        if +awarded != +_paid(sim):
+            problems.append(f"{where}: the replay pays {dict(awarded)}, the simulator paid {dict(_paid(sim))}")
+    return len(parsed), problems
