@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable
 
+from .games import RULES
 from .cards import Card
 from .model import Action, ActionKind, Deal, Event, Game, Money
 from .betting import AGGRESSIVE
@@ -33,6 +34,11 @@ def _most_common(sizes: Iterable[Money]) -> Money:
     return min(counts, key=lambda size: (-counts[size], size))
 
 
+_DOUBLE_BET_GAMES = frozenset({Game.STUD, Game.STUD5})
+"""The games whose double-bet street may see the big bet over an open pair (where a profile allows it):
+a bet there over a pair tells nothing about the small bet."""
+
+
 def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] = ()) -> tuple[Money, Money]:
     """``(small_bet, big_bet)`` shown by the full bets and raises of ``events``; 0 for a size none shows.
 
@@ -40,9 +46,10 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
     Each bet's size is its step over the street's previous full level (on 3rd street the completion's
     step is its whole total: the bring-in is no bet).
     """
+    rules = RULES[game]
     small: list[Money] = []
     big: list[Money] = []
-    street, level, full = 3, 0, 0  # the street's highest total, and its last full bet's total
+    street, level, full = rules.first_street, 0, 0  # the street's highest total, and its last full bet's total
     unsure = False  # an all-in bet or raise came before on this street
     contrib: dict[int, Money] = {}
     boards: dict[int, list[Card | None]] = {}
@@ -73,8 +80,9 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
         step, full = total - full, total
         if unsure:
             continue
-        if street >= 5 or event.line in doubled:
+        if street in rules.big_bet_streets or event.line in doubled:
             big.append(step)
-        elif street == 3 or game is not Game.STUD or not has_open_pair(b[:2] for s, b in boards.items() if s not in folded):
+        elif (street != rules.double_bet_street or game not in _DOUBLE_BET_GAMES
+              or not has_open_pair(b[:2] for s, b in boards.items() if s not in folded)):
             small.append(step)
     return _most_common(small), _most_common(big)

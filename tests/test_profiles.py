@@ -45,4 +45,4 @@ def test_the_xml_sites_are_judged_by_their_measured_profiles() -> None:
 
     for site in ("ipoker", "merge"):
         assert SITES_BY_ID[site].profile == site
-        assert PROFILES[site].max_raises == 3 and PROFILES[site].double_bet_games == frozenset({Game.STUD})
+        assert PROFILES[site].max_raises == 3 and PROFILES[site].double_bet_games == frozenset({Game.STUD, Game.STUD5})
