@@ -119,6 +119,16 @@ What PartyPoker does, measured on the 4 hands of ``corpus/fpdb/PartyPoker`` (2 s
   so the cap is kept heads-up too (``NEVER``).
 * **Rake placement, odd chips, equal boards**: no side pot, no odd-chip split (both halves $90.50) and
   no tie: main pot, first seat and position are the online conventions, not measurements.
+
+What OnGame does, measured on the 6 hands of ``corpus/fpdb/OnGame`` (5 stud, 1 stud8, all cash):
+
+* **The pot is printed before rake, with the rake beside it**: ``Main pot: $2.35 won by Hero ($2.24)``,
+  ``Rake taken: $0.11`` (hand R5-82086688-607); every hand pays pot less rake to the cent
+  (``total_includes_rake``).
+* **Not measured**: no bet in the six hands goes uncalled, so whether OnGame prints a line for its return
+  cannot be seen (``uncalled_printed=False``: its absence is not flagged); no street reaches four bets (the
+  cap), no 4th-street open pair (the double bet), no side pot, split or tie. The online conventions are
+  kept: bet + 3 raises heads-up too, main pot, first seat, position.
 """
 
 from __future__ import annotations
@@ -311,6 +321,16 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             odd_chip=OddChip.FIRST_SEAT,
             rake_from=RakeFrom.MAIN_POT,
             rake_printed=False,
+            uncalled_printed=False,
+        ),
+        "ongame": RuleProfile(
+            name="ongame",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
             uncalled_printed=False,
         ),
     }

@@ -34,7 +34,6 @@ adds), side pots (``from the side pot``), the Razz game name.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache
 from typing import Iterator
 
@@ -306,26 +305,9 @@ class _Builder(SiteBuilder):
         self.events.append(UncalledReturn(no, seat, back))
         return back
 
-    def shown_deals(self) -> None:
-        """The seven cards of a showdown line come in the order they were dealt (the owner's own deals
-        confirm it): a seat whose deals were not printed is given them from there, so the up cards that
-        decide the bring-in, the first to act and the double bet are known."""
-        seven = {e.seat: e.cards for e in self.events if isinstance(e, (Show, Muck))
-                 if len(e.cards) == 7 and None not in e.cards}
-        for i, event in enumerate(self.events):
-            if not isinstance(event, Deal) or event.seat not in seven or any(event.down + event.up):
-                continue
-            cards = seven[event.seat]
-            if event.street == 3:
-                self.events[i] = replace(event, down=cards[:2], up=cards[2:3])
-            elif event.street == 7:
-                self.events[i] = replace(event, down=cards[6:])
-            else:
-                self.events[i] = replace(event, up=cards[event.street - 1 : event.street])
-
     def hand(self, header: HandHeader) -> Hand:
         self.fill_deals()
-        self.shown_deals()
+        self.deals_from_shown()  # the seven of a showdown line come in deal order
         playing = set(self.in_hand)
         self.seats = [s if s.seat in playing else Seat(s.seat, s.player, s.stack, True) for s in self.seats]
         return self.build(header, ante=self.ante if self.ante is not None else header.ante,

@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, partypoker, pokerstars
+from . import absolute, acr, bovada, everleaf, fulltilt, ongame, partypoker, pokerstars
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -109,7 +109,7 @@ SITES: tuple[Site, ...] = (
     Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand,
          writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
     Site("partypoker", "PartyPoker", partypoker.HAND_HEADER, partypoker.parse_hand, read=partypoker.read_file),
-    Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
+    Site("ongame", "OnGame", ongame.HAND_HEADER, ongame.parse_hand),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),

@@ -25,7 +25,7 @@ order the line kinds may come.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from importlib.resources import files
@@ -39,7 +39,7 @@ from lark.lexer import PatternRE, TerminalDef
 from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.games import RULES, GameRules
-from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
+from ..engine.model import Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show, SkippedLine, Tournament
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 
@@ -413,6 +413,24 @@ class SiteBuilder:
         if seating:
             self.seats_done()
         self.skip(self.block.start_line + len(self.block.lines))
+
+    def deals_from_shown(self) -> None:
+        """For sites that print nobody's cards but the owner's (PartyPoker, OnGame's river) and a player's
+        seven cards at the showdown in the order they were dealt: a deal recorded as cards not shown is
+        given its cards from there, so the up cards that decide the bring-in, the first to act and the
+        double bet are known. A deal with any known card is left as printed (the engine judges it)."""
+        seven = {e.seat: e.cards for e in self.events if isinstance(e, (Show, Muck))
+                 if len(e.cards) == 7 and None not in e.cards}
+        for i, event in enumerate(self.events):
+            if not isinstance(event, Deal) or event.seat not in seven or any(event.down + event.up):
+                continue
+            cards, street = seven[event.seat], event.street
+            if street == 3:
+                self.events[i] = replace(event, down=cards[:2], up=cards[2:3])
+            elif street == 7:
+                self.events[i] = replace(event, down=cards[6:])
+            else:
+                self.events[i] = replace(event, up=cards[street - 1 : street])
 
     def finish(self, header: HandHeader) -> None:
         """What a site adds once every token is read (implicit deals, cross-checks): nothing by default."""

@@ -39,6 +39,7 @@ SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Winning": "acr",
     "FTP": "fulltilt",
     "PartyPoker": "partypoker",
+    "OnGame": "ongame",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 
