@@ -13,12 +13,12 @@ What OnGame does, from the corpus's six hands (``OnGame/``: five stud, one stud 
   others still in get a card not shown, and a player whose seven cards the summary prints gets them there
   (in deal order, as the owner's lines confirm).
 * ``small bring in $0.05``; ``big bring in $1`` (hand ``R5-292493407-77``, the ``big.bring`` file) is
-  the bring-in seat opening for the full small bet: a completion. On 3rd street ``bets $0.10`` over a
-  bring-in is the completion too.
+  the bring-in seat opening for the full small bet: the model's 3rd-street ``BET`` (no bring-in is
+  made). On 3rd street ``bets $0.10`` over a bring-in is the completion.
 * ``raises $X to $Y``: ``Y`` is what the player has wagered in the hand, antes left out (``Hero raises $1
   to $1.37`` on 5th street after $0.12 and $0.25 on 3rd and 4th): the street total is ``Y`` less his
   earlier streets. ``X`` (the street total in both corpus raises) is not needed.
-* No showdown lines: the summary's ``Seat 2: Hero ($3.47), net: +$1.47, [Jh, 9d, …] (TWO_PAIR JACK,
+* No showdown lines: a player who called to the end and whose summary line has no cards mucked; the summary's ``Seat 2: Hero ($3.47), net: +$1.47, [Jh, 9d, …] (TWO_PAIR JACK,
   NINE)`` shows the cards; ``Main pot: $2.35 won by Hero ($2.24)`` is the pot before rake and what the
   winner took, ``Rake taken: $0.11`` the rake.
 
@@ -35,7 +35,7 @@ from functools import cache
 from lark import Token
 
 from ..engine.cards import Card
-from ..engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show, SkippedLine
+from ..engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 from .textsite import (
@@ -155,6 +155,7 @@ class _Builder(SiteBuilder):
         self.bring_in: int | None = None
         self.total: int | None = None
         self.rake: int | None = None
+        self.showdown: set[int] = set()
 
     def info_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
@@ -241,9 +242,9 @@ class _Builder(SiteBuilder):
                 all_in = chips == self.left[seat]
                 if verb == "calls":
                     action = ledger.call_adding(no, street, seat, chips, all_in)
-                elif verb == "big bring in" or (verb == "bets" and street == 3):
+                elif verb == "bets" and street == 3:  # over the bring-in: the completion
                     action = ledger.raise_adding(no, street, seat, ActionKind.COMPLETE, chips, all_in)
-                elif verb == "bets":
+                elif verb in ("bets", "big bring in"):  # the bring-in seat opening for the small bet: a bet
                     action = ledger.bet(no, street, seat, ActionKind.BET, chips, all_in)
                 else:
                     action = ledger.bet(no, street, seat, ActionKind.BRING_IN, chips, all_in)
@@ -274,12 +275,18 @@ class _Builder(SiteBuilder):
         self.rake = self.money(rake, no, tok)
 
     def summary_seat_run(self, tok: Token, first: int) -> None:
-        """A seat line with cards shows them (OnGame prints no showdown lines); the rest repeat stacks."""
+        """A seat line with cards shows them (OnGame prints no showdown lines); the rest repeat stacks. A
+        player who went to the showdown and whose line has no cards mucked (the bAAr in R5-82086688-607
+        calls the river and loses without his cards printed)."""
+        left = [seat for seat in self.in_hand if seat not in self.folded]
+        self.showdown = set(left) if len(left) > 1 else set()
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
             seat, cards, description = m.groups()
             line = m[0].rstrip("\n")
             if cards is None:
                 self.skipped.append(SkippedLine(no, line))
+                if self.showdown and int(seat) in self.showdown:  # in to the end, cards not shown: mucked
+                    self.events.append(Muck(no, int(seat)))
             else:
                 self.events.append(Show(no, int(seat), self.cards(cards, no, line, ","), description))
 
@@ -288,6 +295,8 @@ class _Builder(SiteBuilder):
 
     def hand(self, header: HandHeader) -> Hand:
         self.deals_from_shown()
+        # the summary's shows come after its pot lines; a showdown comes before the pot is paid
+        self.events.sort(key=lambda e: isinstance(e, Collect))
         return self.build(header, ante=self.ante if self.ante is not None else header.ante,
                           bring_in=self.bring_in, total_pot=self.total, rake=self.rake)
 

@@ -49,6 +49,7 @@ __all__ = [
     "LineGrammar",
     "SiteBuilder",
     "cents",
+    "deals_from_showdown",
     "lark_error",
     "line_pattern",
     "load_grammar",
@@ -291,6 +292,30 @@ Handler = Callable[[Any, Token, int], None]
 ``Callable[[SiteBuilder, ...]]`` would refuse: parameters are contravariant."""
 
 
+def deals_from_showdown(events: list[Event]) -> list[Event]:
+    """``events`` with every deal recorded as cards not shown given its cards from the player's seven
+    shown at the showdown (a ``Show`` or a ``Muck`` with cards), for sites that print them in the order
+    they were dealt: the up cards that decide the bring-in, the first to act and the double bet are then
+    known. A deal with any known card is left as printed (the engine judges it)."""
+    seven = {e.seat: e.cards for e in events if isinstance(e, (Show, Muck))
+             if len(e.cards) == 7 and None not in e.cards}
+    if not seven:
+        return events
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, Deal) and event.seat in seven and not any(event.down + event.up):
+            cards, street = seven[event.seat], event.street
+            if street == 3:
+                out.append(replace(event, down=cards[:2], up=cards[2:3]))
+            elif street == 7:
+                out.append(replace(event, down=cards[6:]))
+            else:
+                out.append(replace(event, up=cards[street - 1 : street]))
+        else:
+            out.append(event)
+    return out
+
+
 class SiteBuilder:
     """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
 
@@ -415,22 +440,9 @@ class SiteBuilder:
         self.skip(self.block.start_line + len(self.block.lines))
 
     def deals_from_shown(self) -> None:
-        """For sites that print nobody's cards but the owner's (PartyPoker, OnGame's river) and a player's
-        seven cards at the showdown in the order they were dealt: a deal recorded as cards not shown is
-        given its cards from there, so the up cards that decide the bring-in, the first to act and the
-        double bet are known. A deal with any known card is left as printed (the engine judges it)."""
-        seven = {e.seat: e.cards for e in self.events if isinstance(e, (Show, Muck))
-                 if len(e.cards) == 7 and None not in e.cards}
-        for i, event in enumerate(self.events):
-            if not isinstance(event, Deal) or event.seat not in seven or any(event.down + event.up):
-                continue
-            cards, street = seven[event.seat], event.street
-            if street == 3:
-                self.events[i] = replace(event, down=cards[:2], up=cards[2:3])
-            elif street == 7:
-                self.events[i] = replace(event, down=cards[6:])
-            else:
-                self.events[i] = replace(event, up=cards[street - 1 : street])
+        """For sites that print nobody's cards but the owner's (PartyPoker, OnGame's river): see
+        :func:`deals_from_showdown`."""
+        self.events = deals_from_showdown(self.events)
 
     def finish(self, header: HandHeader) -> None:
         """What a site adds once every token is read (implicit deals, cross-checks): nothing by default."""

@@ -5,13 +5,17 @@ summary), and errors that name file and line. The corpus files' conformance: tes
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
 from conftest import corpus_path
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show
+from site_roundtrip import Lossy, round_trip
 from studbook.engine.replay import replay
+from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers.ongame_writer import write_ongame_file
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "OnGame")
@@ -65,9 +69,9 @@ def test_the_summary_shows_cards_in_deal_order_and_fills_the_river() -> None:
     assert [str(c) for c in river.down] == ["3h"]  # the 7th of "[6s, 9s, 4s, Ad, 4c, 3d, 3h]"
 
 
-def test_the_big_bring_in_is_a_completion_and_the_raise_reads_to_its_total() -> None:
+def test_the_big_bring_in_is_a_bet_and_the_raise_reads_to_its_total() -> None:
     (hand,) = corpus_hands(BIG)
-    assert actions(hand, 3) == [(3, ActionKind.COMPLETE, 100, 100), (6, ActionKind.RAISE, 100, 200),
+    assert actions(hand, 3) == [(3, ActionKind.BET, 100, None), (6, ActionKind.RAISE, 100, 200),
                                 (3, ActionKind.CALL, 100, None)]
     assert hand.bring_in is None and not replay(hand).violations
     assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(6, 970)]
@@ -116,3 +120,33 @@ def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None
 def test_the_registry_reads_ongame() -> None:
     site = SITES_BY_ID["ongame"]
     assert site.readable and site.profile == "ongame"
+
+
+ONGAME_LOSSY = Lossy(markers=True, uncalled=True, community=True, completion_word=True, shown_deals=True,
+                     showdown_order=True)
+"""OnGame prints no betting notes and no uncalled-bet line; its 3rd-street completion reads as COMPLETE."""
+
+
+def _header_facts(sim: Hand, back: Hand) -> list[str]:
+    fields = ("site_hand_id", "game", "small_bet", "big_bet", "currency", "ante", "total_pot", "rake",
+              "started_at")
+    return [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}" for f in fields
+            if getattr(sim, f) != getattr(back, f) and not (f == "total_pot" and sim.total_pot is None)]
+
+
+@pytest.mark.parametrize("game, seed", [(Game.STUD, 41), (Game.STUD8, 42), (Game.RAZZ, 43)])
+def test_writer_round_trip(game: Game, seed: int) -> None:
+    spec = TableSpec(games=(game,), players=(2, 8), profile="ongame")
+    count, problems = round_trip(spec, 1000, seed, write_ongame_file, ONGAME_LOSSY, _header_facts)
+    assert count >= 990
+    assert problems[:5] == []
+
+
+def test_the_registry_writes_ongame_and_a_corpus_hand_comes_back() -> None:
+    site = SITES_BY_ID["ongame"]
+    assert site.writer is not None
+    (hand,) = corpus_hands(BIG)
+    (back,) = parse_text(site.writer(hand))
+    assert isinstance(back, Hand)
+    assert [replace(e, line=0) for e in back.events] == [replace(e, line=0) for e in hand.events]
+    assert (back.total_pot, back.rake, back.started_at) == (hand.total_pot, hand.rake, hand.started_at)
