@@ -221,16 +221,19 @@ class Database:
         draw = charts.CHARTS[kind]
         return draw(self._store.con, player, _filters(where), ax=ax)
 
-    def replay(self, hand_id: str, profile: str | None = None) -> HandReplay:
+    def replay(self, hand_id: str, profile: str | None = None, search: str | Path | None = None) -> HandReplay:
         """The stored hand ``hand_id`` (``site:number``, or the number as the site prints it) read again
-        from its file and replayed under ``profile`` (default: its site's rules). Raises ``LookupError``
-        saying what to do when the hand or its file cannot be found."""
+        from its file and replayed under ``profile`` (default: its site's rules); a file moved since its
+        import is looked for under ``search`` by its checksum. Raises ``LookupError`` saying what to do
+        when the hand or its file cannot be found."""
         from .analytics.replay_view import find_source, load_hand
         from .engine.profiles import get_profile
         from .engine.replay import replay
 
         site, number, source = find_source(self._store.con, hand_id)
-        hand = load_hand(site, number, source, self.path)
+        checksums = {row[0] for row in self._store.con.execute(
+            "SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()}
+        hand = load_hand(site, number, source, self.path, checksums, search)
         return HandReplay(hand, replay(hand, get_profile(profile) if profile else None))
 
     def sql(self, query: str, params: Sequence[Any] = ()) -> pd.DataFrame:

@@ -13,7 +13,7 @@ printed is what the rules say today, under the profile asked for.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Collection
 
 from ..engine.cards import format_cards
 from ..engine.model import (
@@ -54,15 +54,38 @@ def find_source(con: DuckDBPyConnection, hand_id: str) -> tuple[str, str, str]:
     return rows[0]
 
 
-def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str) -> Hand:
-    """Read the hand again from its file (tried as stored, then beside the database)."""
+def moved_file(checksums: Collection[str], folder: str | Path) -> Path | None:
+    """The file under ``folder`` whose content has one of ``checksums`` (a moved or renamed hand file)."""
+    from ..pipeline.importer import checksum, discover
+
+    files, _ = discover([folder])
+    for path in files:
+        try:
+            if checksum(path) in checksums:
+                return path
+        except OSError:
+            continue
+    return None
+
+
+def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str | Path,
+              checksums: Collection[str] = (), search: str | Path | None = None) -> Hand:
+    """Read the hand again from its file: as stored, then beside the database (older databases stored
+    relative paths), then, with ``search``, the file under that folder with the content that was
+    imported (``checksums`` of the file's imports: the file itself, moved or renamed)."""
     from ..parsers import parse_file
 
     candidates = [Path(source_file), Path(db_path).resolve().parent / source_file]
     path = next((p for p in candidates if p.is_file()), None)
+    if path is None and search is not None:
+        path = moved_file(checksums, search)
+        if path is None:
+            raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, and no file under "
+                               f"{search} has its content (it may have changed since)")
     if path is None:
         raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, which cannot be found "
-                           f"any more; put the file back (or import it again from where it is now)")
+                           f"any more; put the file back, or tell where it is now: "
+                           f"studbook replay {site}:{site_hand_id} --search FOLDER")
     for item in parse_file(path):
         if isinstance(item, Hand) and item.site == site and item.site_hand_id == site_hand_id:
             return item

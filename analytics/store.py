@@ -7,7 +7,9 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   all of it back. After an interrupted import the database holds each file either completely or not at
   all, and running the same import again finishes the job.
 - **Re-importing changes nothing.** A hand is keyed by ``hand_id`` (``site:site_hand_id``); a hand
-  already stored is counted as a duplicate and none of its rows are written again. A file whose checksum
+  already stored with the same content (:data:`CONTENT_COLUMNS`) is counted as a duplicate and none of
+  its rows are written again; one with the same id but other content is a **conflict**: left out,
+  recorded with both places in ``parse_errors`` and reported, never counted as a duplicate. A file whose checksum
   is already in ``imports`` is skipped by the importer before it is even parsed.
 - **Bulk writes only.** Rows arrive as Arrow tables (a chunk of hands at a time, so memory stays bounded
   however large the file) and are inserted with one ``INSERT … SELECT`` per table and chunk.
@@ -25,19 +27,29 @@ Guarantees (what an interrupted or repeated import can and cannot do):
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Iterable, Mapping, TypeAlias
+from typing import Iterable, Iterator, Mapping, TypeAlias
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from .rows import to_arrow
-from .schema import HAND_TABLES, HANDS, IMPORTS, SCHEMA_VERSION, TABLES
+from .schema import (
+    ACTIONS,
+    HAND_PLAYERS,
+    HAND_TABLES,
+    HANDS,
+    IMPORTS,
+    PARSE_ERRORS,
+    SCHEMA_VERSION,
+    TABLES,
+)
 
 DEFAULT_DB = "studbook.duckdb"
 
@@ -79,14 +91,58 @@ class SourceFile:
 
 
 @dataclass(frozen=True, slots=True)
+class Conflict:
+    """A hand kept out because its id is taken by a stored hand with other content: where each is."""
+
+    hand_id: str
+    file: str
+    line: int
+    stored_file: str
+    stored_line: int
+
+    @property
+    def message(self) -> str:
+        return (f"hand {self.hand_id} conflicts with the hand of the same id stored from "
+                f"{self.stored_file}:{self.stored_line}, which differs from it (players, stacks, stakes or "
+                f"actions): this one is left out; if both are real hands, import them into separate "
+                f"databases (--db)")
+
+
+@dataclass(frozen=True, slots=True)
 class FileCounts:
     """What writing one file did: new hands stored, hands already stored (skipped), new hands that
-    break a rule, and parse errors recorded."""
+    break a rule, parse errors recorded, and the hands kept out as conflicts."""
 
     hands: int = 0
     duplicates: int = 0
     with_violations: int = 0
     errors: int = 0
+    conflicts: tuple[Conflict, ...] = ()
+
+
+CONTENT_COLUMNS: Mapping[str, tuple[str, ...]] = {
+    HANDS.name: ("site", "site_hand_id", "game", "mixed", "small_bet", "big_bet", "ante", "bring_in", "currency",
+                 "play_money", "tournament_id", "table_name", "n_players", "started_at", "total_pot", "rake"),
+    HAND_PLAYERS.name: ("seat", "player", "stack"),
+    ACTIONS.name: ("seq", "street", "seat", "kind", "amount", "to_amount", "all_in"),
+}
+"""What makes two hands with one id the same hand: the table, the stakes, the time, who sat where with
+what, and every action. Cards are left out on purpose: two players' exports of one hand show each his
+own down cards, and are still one hand (a duplicate). Anything else differing is a conflict: two
+different hands under one id (a simulator reusing ids, a site's numbering reset), never a duplicate."""
+
+
+def hand_contents(tables: Mapping[str, Rows]) -> dict[str, tuple[object, ...]]:
+    """Each hand's content (:data:`CONTENT_COLUMNS`) from its rows, comparable between a chunk and the
+    rows already stored (both given as Arrow tables with those columns)."""
+    found: dict[str, list[object]] = {}
+    for name, columns in CONTENT_COLUMNS.items():
+        table = tables[name]
+        ids = table.column("hand_id").to_pylist()
+        values = zip(*(table.column(c).to_pylist() for c in columns))
+        for key, row in zip(ids, values):
+            found.setdefault(key, []).append((name, row))
+    return {key: tuple(sorted(rows, key=repr)) for key, rows in found.items()}
 
 
 class Store:
@@ -118,31 +174,28 @@ class Store:
         """Store one file's hands (``chunks``), parse ``errors`` (PARSE_ERRORS rows) and its ``imports``
         row in a single transaction; ``not_stud`` and ``duplicates`` (found before the store saw the
         hands) are recorded in the ``imports`` row. Returns what was written."""
-        self.con.begin()
-        try:
-            counts = FileCounts(duplicates=duplicates)
+        with self.writing(source) as writer:
             for chunk in chunks:
-                counts = _add(counts, self._write_chunk(chunk))
-            counts = _add(counts, FileCounts(errors=self._insert_errors(errors)))
-            record = {
-                "checksum": source.checksum,
-                "file": source.path,
-                "size": source.size,
-                "imported_at": datetime.now(timezone.utc),
-                "hands": counts.hands,
-                "duplicates": counts.duplicates,
-                "not_stud": not_stud,
-                "errors": counts.errors,
-                "violations": counts.with_violations,
-            }
-            self._insert(IMPORTS.name, to_arrow(IMPORTS.name, [record]))
+                writer.chunk(chunk)
+            return writer.finish(errors, not_stud=not_stud, duplicates=duplicates)
+
+    @contextmanager
+    def writing(self, source: SourceFile) -> Iterator["FileWriter"]:
+        """One file's transaction, for a file whose hands are still being read: write its chunks as
+        they come (:meth:`FileWriter.chunk`), then :meth:`FileWriter.finish`. Leaving the block any
+        other way (an exception, Ctrl-C) rolls everything of the file back."""
+        self.con.begin()
+        writer = FileWriter(self, source)
+        try:
+            yield writer
+            if not writer.finished:
+                raise RuntimeError("FileWriter.finish was not called: the file's import row is missing")
             self.con.commit()
         except BaseException:
             self.con.rollback()
             raise
-        return counts
 
-    def _write_chunk(self, chunk: Chunk) -> FileCounts:
+    def _write_chunk(self, chunk: Chunk, file: str) -> FileCounts:
         hands = chunk[HANDS.name]
         ids = hands.column("hand_id")
         if len(pc.unique(ids)) != len(ids):
@@ -155,6 +208,7 @@ class Store:
         finally:
             self.con.unregister("chunk_hands")
         known = pa.array([row[0] for row in stored], pa.string())
+        conflicts = self._conflicts(chunk, known, file) if len(known) else ()
         new_hands = invalid = 0
         for table in HAND_TABLES:
             rows = chunk[table.name]
@@ -164,7 +218,35 @@ class Store:
                 new_hands = rows.num_rows
                 invalid = pc.sum(pc.invert(rows.column("valid"))).as_py() or 0
             self._insert(table.name, rows)
-        return FileCounts(hands=new_hands, duplicates=len(known), with_violations=invalid)
+        return FileCounts(hands=new_hands, duplicates=len(known) - len(conflicts), with_violations=invalid,
+                          conflicts=conflicts)
+
+    def _conflicts(self, chunk: Chunk, known: pa.Array, file: str) -> tuple[Conflict, ...]:
+        """The hands of ``chunk`` whose id (among ``known``, already stored) belongs to a stored hand
+        with other content (:data:`CONTENT_COLUMNS`)."""
+        mine = {name: chunk[name].filter(pc.is_in(chunk[name].column("hand_id"), value_set=known))
+                for name in CONTENT_COLUMNS}
+        self.con.register("known_ids", pa.table({"hand_id": known}))
+        try:
+            theirs = {
+                name: self.con.sql(
+                    f"SELECT hand_id, {', '.join(columns)} FROM {name} WHERE hand_id IN (SELECT hand_id FROM known_ids)"
+                ).to_arrow_table()
+                for name, columns in CONTENT_COLUMNS.items()
+            }
+            places = {
+                key: (where, line) for key, where, line in self.con.execute(
+                    "SELECT hand_id, source_file, source_line FROM hands WHERE hand_id IN (SELECT hand_id FROM known_ids)"
+                ).fetchall()
+            }
+        finally:
+            self.con.unregister("known_ids")
+        new, old = hand_contents(mine), hand_contents(theirs)
+        lines = dict(zip(mine[HANDS.name].column("hand_id").to_pylist(), mine[HANDS.name].column("source_line").to_pylist()))
+        return tuple(
+            Conflict(key, file, lines[key], *places[key])
+            for key in sorted(new, key=lines.__getitem__) if new[key] != old.get(key)
+        )
 
     def _insert_errors(self, errors: Rows) -> int:
         """Parse errors not already recorded (same file, line and message)."""
@@ -211,9 +293,50 @@ class Store:
         return written
 
 
+class FileWriter:
+    """The writing of one file inside :meth:`Store.writing`'s transaction: chunks, then the end."""
+
+    def __init__(self, store: Store, source: SourceFile) -> None:
+        self.store = store
+        self.source = source
+        self.counts = FileCounts()
+        self.finished = False
+
+    def chunk(self, chunk: Chunk) -> FileCounts:
+        """Write a chunk of hands: those already stored are duplicates, or conflicts when their content
+        differs (left out and recorded as errors of this file at :meth:`finish`). Returns the counts
+        of the file so far."""
+        self.counts = _add(self.counts, self.store._write_chunk(chunk, self.source.path))
+        return self.counts
+
+    def finish(self, errors: Rows, not_stud: int = 0, duplicates: int = 0) -> FileCounts:
+        """Record the file's parse ``errors``, its conflicts and its ``imports`` row (``not_stud`` and
+        ``duplicates`` found before the store saw the hands are added to its counts)."""
+        store, counts = self.store, _add(self.counts, FileCounts(duplicates=duplicates))
+        conflict_rows = to_arrow(PARSE_ERRORS.name, [
+            {"file": c.file, "line": c.line, "text": None, "message": c.message} for c in counts.conflicts])
+        recorded = store._insert_errors(errors) + store._insert_errors(conflict_rows)
+        counts = _add(counts, FileCounts(errors=recorded))
+        record = {
+            "checksum": self.source.checksum,
+            "file": self.source.path,
+            "size": self.source.size,
+            "imported_at": datetime.now(timezone.utc),
+            "hands": counts.hands,
+            "duplicates": counts.duplicates,
+            "not_stud": not_stud,
+            "errors": counts.errors,
+            "violations": counts.with_violations,
+        }
+        store._insert(IMPORTS.name, to_arrow(IMPORTS.name, [record]))
+        self.counts, self.finished = counts, True
+        return counts
+
+
 def _add(a: FileCounts, b: FileCounts) -> FileCounts:
     return FileCounts(
-        a.hands + b.hands, a.duplicates + b.duplicates, a.with_violations + b.with_violations, a.errors + b.errors
+        a.hands + b.hands, a.duplicates + b.duplicates, a.with_violations + b.with_violations, a.errors + b.errors,
+        a.conflicts + b.conflicts,
     )
 
 

@@ -96,6 +96,32 @@ def fail(message: str) -> int:
     return 2
 
 
+class OutputError(Exception):
+    """An ``--out`` folder that cannot be written; the message says why and what to do."""
+
+
+def output_folder(raw: str, inside: Sequence[str] = ()) -> Path:
+    """The folder ``--out`` names, created if missing, or :class:`OutputError` saying why it cannot be:
+    it is a file, a parent cannot be made, it is read-only, or one of the names ``inside`` it that the
+    command will write is a folder. Checked before any work, so a long export or simulation never
+    ends in a traceback."""
+    out = Path(raw)
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{raw} is a file, not a folder: give --out a folder (it is created if missing)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the folder {raw} ({exc.strerror or exc}); give --out a folder you can "
+                          "write to") from exc
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise OutputError(f"the folder {raw} is not writable; give --out a folder you can write to")
+    for name in inside:
+        if (out / name).is_dir():
+            raise OutputError(f"{out / name} is a folder, and a file of that name is to be written there: "
+                              "move it away or give --out another folder")
+    return out
+
+
 # ---------------------------------------------------------------- options shared by several commands
 
 
@@ -104,7 +130,7 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
         "paths",
         metavar="PATH",
         nargs="+",
-        help="hand-history files, or folders searched (with their sub-folders) for .txt and .phh files",
+        help="hand-history files, or folders searched (with their sub-folders) for .txt, .xml and .phh files",
     )
 
 

@@ -94,7 +94,7 @@ def audit_file(task: AuditTask) -> FileAudit:
                     for v in result.violations
                 )
     except Exception as exc:  # one unreadable file must not hide the report on the others
-        return FileAudit(task.path, failure=file_failure(task.path, exc))
+        return FileAudit(task.path, failure=str(file_failure(task.path, exc)))
     return FileAudit(task.path, hands, not_stud, tuple(findings))
 
 
@@ -153,13 +153,22 @@ def finding_lines(f: Finding, width: int) -> list[str]:
 
 
 def rule_meaning(rule: str) -> str:
-    """What a rule id means, in words (``parse``: the hand could not be read)."""
+    """What a rule id means, in words (``parse``, ``conflict``, ``engine``: see :data:`REPORT_IDS`)."""
     from ..engine.validate import RULES
 
-    return RULES.get(rule, PARSE_MEANING if rule == "parse" else "")
+    return RULES.get(rule, REPORT_IDS.get(rule, ""))
 
 
 PARSE_MEANING = "The hand could not be read: a line the site's format does not allow there."
+
+REPORT_IDS = {
+    "parse": PARSE_MEANING,
+    "conflict": "(import) A hand whose id is already stored for a hand with other players, stakes or actions: "
+    "left out, with the places of both.",
+    "engine": "studbook itself failed on this hand (a bug: please report it with the hand); the hand is "
+    "left out and the rest is read.",
+}
+"""The ids of what is reported about a hand besides the rules it breaks."""
 
 
 def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bool:
@@ -174,6 +183,7 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
         not_stud += audit.not_stud
         if audit.failure:
             per_rule["parse"] += 1
+            unreadable += 1
             print(f"{audit.path}\n  the file could not be read\n    {audit.failure}", file=out)
             continue
         if audit.findings:
@@ -225,7 +235,7 @@ def rules_text(width: int = 100) -> str:
     from ..parsers.registry import readable_sites
 
     lines = ["Rules a hand can break (the ids in the reports and the violations table):"]
-    for rule, meaning in [*RULES.items(), ("parse", PARSE_MEANING)]:
+    for rule, meaning in [*RULES.items(), *REPORT_IDS.items()]:
         lines += textwrap.wrap(meaning, width=max(width, 60), initial_indent=f"  {rule:<18} ",
                                subsequent_indent=" " * 21)
     lines += ["", "Rule profiles (--profile NAME), the house rules a hand is judged by:"]

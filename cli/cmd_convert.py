@@ -11,7 +11,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from .app import Command, add_paths_argument, fail, hand_files, plural
+from .app import (
+    Command,
+    OutputError,
+    add_paths_argument,
+    fail,
+    hand_files,
+    output_folder,
+    plural,
+)
 
 
 def output_formats() -> tuple[str, ...]:
@@ -30,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.model import Hand
-    from ..parsers import PHH_SUFFIX, NotStudHand, ParseError, parse_file
+    from ..parsers import NotStudHand, ParseError, parse_file
     from ..parsers.phh import write_phh
     from ..parsers.registry import SITES_BY_ID
 
@@ -41,12 +49,20 @@ def run(args: argparse.Namespace) -> int:
     files, missing = hand_files(args.paths)
     if not files:
         return fail("no hand-history files found in the paths given")
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out = output_folder(args.out)
+    except OutputError as exc:
+        return fail(str(exc))
     converted = skipped = problems = 0
     for path in files:
         texts: list[tuple[str, str]] = []  # (hand id, text)
-        for item in parse_file(path):
+        try:
+            items = list(parse_file(path))
+        except OSError as exc:  # unreadable: say so and convert the other files
+            print(f"{path}: cannot read the file ({exc.strerror or exc})", file=sys.stderr)
+            problems += 1
+            continue
+        for item in items:
             if isinstance(item, NotStudHand):
                 skipped += 1
                 continue
@@ -64,16 +80,12 @@ def run(args: argparse.Namespace) -> int:
             texts.append((item.site_hand_id, text))
         if not texts:
             continue
-        if site is not None:
-            target = out / f"{path.stem}.txt"
-            target.write_text(site.hand_separator.join(t for _, t in texts) + "\n", encoding="utf-8")
-        elif path.suffix.lower() == PHH_SUFFIX:
-            (out / path.name).write_text(texts[0][1], encoding="utf-8")
-        else:
-            folder = out / path.stem
-            folder.mkdir(exist_ok=True)
-            for hand_id, text in texts:
-                (folder / f"{hand_id}{PHH_SUFFIX}").write_text(text, encoding="utf-8")
+        try:
+            write_converted(out, path, texts, None if site is None else site.hand_separator)
+        except OSError as exc:
+            print(f"{path}: cannot write its conversion into {out} ({exc.strerror or exc})", file=sys.stderr)
+            problems += 1
+            continue
         converted += len(texts)
     print(f"{plural(converted, 'hand')} converted to {args.to} in {out}"
           + (f"; {plural(skipped, 'non-stud hand')} skipped" if skipped else "")
@@ -81,12 +93,28 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems or missing else 0
 
 
+def write_converted(out: Path, path: Path, texts: list[tuple[str, str]], separator: str | None) -> None:
+    """The converted hands of ``path`` into ``out``: one text file (``separator`` between hands), or PHH:
+    the file itself for a PHH file, else a folder of one file per hand."""
+    from ..parsers import PHH_SUFFIX
+
+    if separator is not None:
+        (out / f"{path.stem}.txt").write_text(separator.join(t for _, t in texts) + "\n", encoding="utf-8")
+    elif path.suffix.lower() == PHH_SUFFIX:
+        (out / path.name).write_text(texts[0][1], encoding="utf-8")
+    else:
+        folder = out / path.stem
+        folder.mkdir(exist_ok=True)
+        for hand_id, text in texts:
+            (folder / f"{hand_id}{PHH_SUFFIX}").write_text(text, encoding="utf-8")
+
+
 COMMAND = Command(
     name="convert",
     summary="convert hand histories to PHH or a site's text (PokerStars, ...)",
     description=(
         "Read hand histories in any format studbook reads (site text files, PHH files; folders are\n"
-        "searched for .txt and .phh files) and write them as a site's text (one .txt per input file;\n"
+        "searched for .txt, .xml and .phh files) and write them as a site's text (one .txt per input file;\n"
         "--to pokerstars, or another site studbook writes) or as PHH (one .phh per hand, in a folder\n"
         "named after the input file). Hold'em, Omaha and draw\n"
         "hands of mixed-game files are skipped and counted; hands that cannot be read or written are\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .app import Command, add_db_option, fail
+from .app import Command, OutputError, add_db_option, fail, output_folder
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,15 +20,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import duckdb
+
+    from ..analytics.schema import TABLES
     from ..analytics.store import StoreError, open_store
 
     try:
         store = open_store(args.db, read_only=True)
-    except StoreError as exc:
+        out = output_folder(args.out, [f"{name}.parquet" for name in TABLES])
+    except (StoreError, OutputError) as exc:
         return fail(str(exc))
     with store:
         counts = store.table_counts()
-        for path in store.export_parquet(args.out):
+        try:
+            written = store.export_parquet(out)
+        except (OSError, duckdb.Error) as exc:
+            return fail(f"cannot write the parquet files into {out} ({exc}); give --out a folder you can write to")
+        for path in written:
             print(f"{path}  ({counts[path.stem]:,} rows)")
     return 0
 

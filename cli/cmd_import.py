@@ -60,8 +60,10 @@ def run(args: argparse.Namespace) -> int:
         ("  imported", summary.files_imported),
         ("  already imported (skipped)", summary.files_already_imported),
         ("  unreadable", summary.files_failed),
+        ("  empty (no hands)", summary.files_empty),
         ("hands imported", summary.hands),
         ("duplicates skipped", summary.duplicates),
+        ("conflicts (left out)", summary.conflicts),
         ("non-stud hands skipped", summary.not_stud),
         ("hands with violations", summary.with_violations),
         ("errors", len(summary.problems)),
@@ -82,7 +84,7 @@ COMMAND = Command(
     name="import",
     summary="store hand histories in the database, checking every hand against the rules",
     description=(
-        "Read hand-history files (or every .txt and .phh file in the folders given) into the database.\n"
+        "Read hand-history files (or every .txt, .xml and .phh file in the folders given) into the database.\n"
         "Each hand is replayed against the rules (bring-in, bet sizes, raise caps, turn order, who\n"
         "should win each pot and half pot) and stored with what the rules found. Importing the same\n"
         "hands again changes nothing: files already imported are skipped, and a hand seen before is\n"

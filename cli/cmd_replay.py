@@ -26,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="as_player", metavar="PLAYER",
                         help="show the hand through this player's eyes: his own down cards are shown")
     add_profile_option(parser)
+    parser.add_argument("--search", metavar="FOLDER",
+                        help="if the hand's file was moved or renamed, look for it in this folder and below: "
+                             "the file with the content that was imported (same checksum) is read")
     parser.epilog = (
         "examples:\n"
         "  studbook replay 35874576282                                  the hand as the table saw it\n"
@@ -39,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with open_database(args.db, read_only=True) as db:
-            replayed = db.replay(args.hand_id, args.profile)
+            replayed = db.replay(args.hand_id, args.profile, search=args.search)
     except (StoreError, HandNotFound) as exc:
         return fail(str(exc))
     seats = replayed.hand.seats
@@ -58,7 +61,7 @@ COMMAND = Command(
         "(down cards hidden until the showdown; --as PLAYER shows his own), every action, the pot\n"
         "after each street, then what the rules pay from each pot and half (high, low, whole),\n"
         "what the site paid, and every rule the hand breaks. The hand is read again from the file\n"
-        "it was imported from, so that file must still be where it was."
+        "it was imported from: where it was, or, with --search FOLDER, wherever it is now."
     ),
     add_arguments=add_arguments,
     run=run,

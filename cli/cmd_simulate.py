@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from .app import Command, at_least, fail
+from .app import Command, OutputError, at_least, fail, output_folder
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
@@ -112,8 +112,10 @@ def run(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         return fail(str(exc))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out = output_folder(args.out)
+    except OutputError as exc:
+        return fail(str(exc))
     name = f"sim-{args.game}-{'tourney' if args.tournament else 'cash'}-seed{args.seed}"
     started = time.perf_counter()
     hands = simulate(spec, args.hands, args.seed)

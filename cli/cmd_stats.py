@@ -12,6 +12,7 @@ every stat, one record per group and stat with the exact ``done`` and ``chances`
 from __future__ import annotations
 
 import argparse
+import csv
 import math
 import shutil
 import sys
@@ -457,10 +458,28 @@ def winrate_text(frame: pd.DataFrame) -> str:
     return "\n".join(align([header, *body], left=len(groups) + 1))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP, CSV injection)."""
+
+
+def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with every text cell that a spreadsheet would run as a formula (a player named
+    ``=HYPERLINK(...)``, ``+1-1``, ``@SUM(1)``) prefixed with a single quote, as OWASP advises for CSV
+    output; numbers (a negative net) are left alone, being numbers."""
+    from pandas.api.types import is_string_dtype
+
+    def safe(value: object) -> object:
+        return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+    text = [c for c in frame.columns if is_string_dtype(frame[c])]
+    return frame.assign(**{c: frame[c].map(safe) for c in text}) if text else frame
+
+
 def _emit(frame: pd.DataFrame, fmt: str) -> None:
-    """``frame`` as csv or json records on stdout, for programs."""
+    """``frame`` as csv or json records on stdout, for programs. In csv, formula-like text is defused
+    (:func:`spreadsheet_safe`) and every text cell quoted, so a hostile player name stays a name."""
     if fmt == "csv":
-        frame.to_csv(sys.stdout, index=False)
+        spreadsheet_safe(frame).to_csv(sys.stdout, index=False, quoting=csv.QUOTE_NONNUMERIC)
     else:
         print(frame.to_json(orient="records", date_format="iso", indent=1))
 

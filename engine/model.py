@@ -44,6 +44,16 @@ class Game(StrEnum):
     """2-7 (deuce-to-seven) Razz: seven card stud for the lowest hand, aces high, straights and flushes bad."""
 
 
+class Limit(StrEnum):
+    """The betting structure: fixed limit (every stud game of the corpus but one), no limit, pot limit.
+
+    Only the size and number of bets and raises depend on it; everything else is the same game."""
+
+    FIXED = "fixed"
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+
+
 class ActionKind(StrEnum):
     """What a player did with chips (or without them).
 
@@ -250,6 +260,8 @@ class Hand:
     stakes_inferred: bool = False
     skipped: tuple[SkippedLine, ...] = ()
     warnings: tuple[ParseWarning, ...] = ()
+    limit: Limit = Limit.FIXED
+    """Fixed limit unless the site says otherwise; ``small_bet`` is then the minimum bet."""
 
     def player(self, seat: int) -> str:
         """The screen name in ``seat`` (KeyError for an empty seat)."""

@@ -44,7 +44,9 @@ def build_pots(invested: Mapping[int, Money], folded: Collection[int]) -> tuple[
         last = pots.pop()
         pots.append(Pot(last.index, last.amount + above, last.eligible))
     elif above:
-        pots.append(Pot(0, above, ()))
+        # No player still in the hand put a chip in (all who anted or bet folded): what they left is
+        # won by whoever is still in, as any pot is when everyone else folds.
+        pots.append(Pot(0, above, tuple(sorted(live))))
     return tuple(pots)
 
 
@@ -230,6 +232,8 @@ def distribute_pot(
     main, split = rules.pot, rules.split
     amount = pot.amount - rake
     contenders = [s for s in pot.eligible if s not in conceded] or list(pot.eligible)
+    if not contenders:  # everyone folded: the rules give it to nobody, so whatever the site paid is wrong
+        return PotResult(pot, rake, (), False, "every player folded, so nobody can win it")
     if len(contenders) == 1:
         seat = contenders[0]
         reason = f"{label(seat)} is the only player left in it"

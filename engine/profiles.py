@@ -281,6 +281,24 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             odd_chip=OddChip.HIGH_CARD_FIVE,
             rake_from=RakeFrom.MAIN_POT,
         ),
+        "ipoker": RuleProfile(
+            name="ipoker",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.PROPORTIONAL,
+        ),
+        "merge": RuleProfile(
+            name="merge",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.PROPORTIONAL,
+        ),
         "everleaf": RuleProfile(
             name="everleaf",
             double_bet_games=_STUD_ONLY,
@@ -335,6 +353,30 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
         ),
     }
 )
+"""Besides the rooms above, the measured profiles of the XML sites (corpus fpdb/iPoker, fpdb/Merge):
+
+**ipoker** (125 hands: a 117-hand stud sit-and-go, cash stud and stud hi/lo sessions):
+
+* 4th-street double bet in stud high over an open pair: either size, as PokerStars — STT hands
+  4045005063 (big bet 800 over a small bet of 400) and 4045006251 (1,200 over 600) bet big, five other
+  open-pair hands bet small.
+* Raise cap: no street has more than four bets; one reached four (hand 4044982218, 3rd street: complete
+  to 400, raises to 800, 1,200, 1,600, with two players left) and nobody raised again. Bet + 3 raises is
+  what the corpus shows; whether the cap lifts heads-up cannot be told (nobody tried), so it holds.
+* Odd chip of a hi/lo split to the high half (EUR hand 5710054735: 0.79 after rake, 0.40 high, 0.39
+  low); no split between tied hands, so the tie rule is the online convention (first seat).
+* Rake is inside the pot the file implies (the players' ``bet`` totals include it); no raked hand has
+  side pots, so which pot pays the rake is not measured (proportional, as PokerStars).
+
+**merge** (22 stud-family hands: cash stud, stud hi/lo, razz, no-limit stud hi/lo, HORSE cash and
+tournament):
+
+* Odd chip of a hi/lo split to the high half (HORSE cash 78854953-355: 2.30/2.29; 78854953-357:
+  2.10/2.09).
+* Raise cap: at most four bets on a street (razz 43618199-14: complete, raises to 1, 1.50, 2, three
+  players). Heads-up and the double bet over an open pair never occur in the corpus: the profile keeps
+  the usual online rules (cap holds, stud high may double). No raked hand has side pots.
+"""
 
 DEFAULT_PROFILE = "rrop"
 """The profile of a site whose behaviour has not been measured."""

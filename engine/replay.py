@@ -30,6 +30,7 @@ from .model import (
     Game,
     Half,
     Hand,
+    Limit,
     Marker,
     Money,
     Muck,
@@ -120,9 +121,9 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
     seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
     nobody can act."""
-    if not boards or any(None in board or len(set(board)) != len(board) or len(board) > 4
+    if not boards or any(None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4
                          for board in boards.values()):
-        return None  # an unknown, repeated or extra up card: the cards cannot say (cards.* flags it)
+        return None  # an unknown, repeated, missing or extra up card: the cards cannot say (cards.* flags it)
     value = RULES[game].board_value
     ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
     best = max(ranked.values())
@@ -162,12 +163,14 @@ class StudState:
         bring_in: Money | None = None,
         label: Callable[[int], str] = lambda seat: f"Seat {seat}",
         money: Callable[[Money], str] = format_money,
+        limit: Limit = Limit.FIXED,
     ) -> None:
         self.game = game
         self.rules: GameRules = RULES[game]
         rules = self.rules
         # the rules' numbers asked at every decision, kept as plain attributes
         self._first, self._double, self._big_streets = rules.first_street, rules.double_bet_street, rules.big_bet_streets
+        self.limit = limit
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.profile = profile
@@ -203,6 +206,8 @@ class StudState:
     def _new_round(self) -> None:
         self.ledger.start_street(self.street)
         self.big_bet_made = False
+        self.last_step: Money = 0
+        """No limit and pot limit: the last full bet or raise of the street, the least the next may add."""
         self.marks: dict[int, int] = {}
         self.last: int | None = None
         self.opened = False
@@ -341,7 +346,11 @@ class StudState:
     def increments(self) -> tuple[Money, ...]:
         """The sizes a bet or raise may have on this street: the small bet on the game's small-bet
         streets (3rd and 4th; 2nd and 3rd in Five Card Stud), the big bet after; on the double-bet street
-        with an open pair either size until a big one has been made."""
+        with an open pair either size until a big one has been made. Without a fixed limit, the least a
+        bet or raise may add: the minimum bet, or the street's last full raise if more (any larger amount
+        is allowed too, up to the pot in pot limit: :meth:`_check_raise`)."""
+        if self.limit is not Limit.FIXED:
+            return (max(self.small_bet, self.last_step),)
         if self.street in self._big_streets:
             return (self.big_bet,)
         if self.double_bet_allowed:
@@ -350,7 +359,8 @@ class StudState:
 
     @property
     def capped(self) -> bool:
-        return not self.uncapped and self.ledger.bets >= self.cap
+        """The fixed-limit cap is reached (no-limit and pot-limit betting has no cap)."""
+        return self.limit is Limit.FIXED and not self.uncapped and self.ledger.bets >= self.cap
 
     def raise_targets(self) -> tuple[Money, ...]:
         """Street totals a full completion, bet or raise may reach now."""
@@ -488,11 +498,15 @@ class StudState:
         if self.capped:
             return [Breach("raise.cap", f"{who} raises to {m(total)} on {street} after the betting was capped "
                            f"at {self.cap} bets")]
-        if self.marks.get(seat) == self.ledger.bets:
+        if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
+            # he acted at this bet and faces more only through an all-in for less; without one, acting
+            # again is acting out of turn (action.order), not a raise the betting was not reopened to
             return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
                            f"did not reopen the betting to him: he may only call or fold")]
         base = self.ledger.full_level if self.ledger.bets else 0
         increments = self.increments()
+        if self.limit is not Limit.FIXED:
+            return self._check_open_raise(seat, total, all_in, base + increments[0], who, street)
         targets = tuple(base + inc for inc in increments if inc)
         if total in targets or (all_in and targets and total < min(targets)):
             return []
@@ -505,6 +519,22 @@ class StudState:
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
 
+    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money, who: str,
+                          street: str) -> list[Breach]:
+        """No limit: at least the minimum raise (short of an all-in); pot limit: at most the pot too,
+        the pot being everything in it once the raiser has called."""
+        m = self.money
+        if total < least and not all_in:
+            return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the least allowed is "
+                           f"{m(least)} ({self.limit})")]
+        if self.limit is Limit.POT_LIMIT:
+            to_call = max(0, self.level - self.contrib[seat])
+            most = self.level + sum(self.invested.values()) + to_call
+            if total > most:
+                return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; pot limit allows "
+                               f"at most {m(most)}")]
+        return []
+
     def apply(self, seat: int, move: Move) -> None:
         """Perform ``move`` whatever the rules say (a replay follows the site)."""
         kind, put = move.kind, move.put
@@ -512,8 +542,12 @@ class StudState:
         self._put(seat, put)
         if kind in AGGRESSIVE:
             before = ledger.level
-            # a full bet, or an all-in of at least half the smallest bet the limit allows (RRoP)
-            step = ledger.put(seat, put, kind, min(self.increments()))
+            # a full bet, or in fixed limit an all-in of at least half the smallest bet the limit allows
+            # (RRoP); without a fixed limit only a full raise counts (the ledger halves what it is given)
+            least = min(self.increments())
+            step = ledger.put(seat, put, kind, least if self.limit is Limit.FIXED else 2 * least)
+            if step:
+                self.last_step = step
             self.opened |= ledger.level > before
             self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
         else:
@@ -671,13 +705,18 @@ class _Replay:
         self.money = partial(format_money, currency=hand.currency)
         self.state = StudState(
             hand.game, hand.small_bet, hand.big_bet, _in_hand(hand), profile,
-            bring_in=nominal_bring_in(hand), label=self.label, money=self.money,
+            bring_in=nominal_bring_in(hand), label=self.label, money=self.money, limit=hand.limit,
         )
         self.violations: list[Violation] = [
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
             for w in hand.warnings
         ]
         self.unjudged: list[Violation] = []
+        dealt_in, most = len(self.state.seats), RULES[hand.game].max_players
+        if dealt_in > most:
+            self.violations.append(Violation(
+                "table.size", f"{dealt_in} players are dealt in, but a {RULES[hand.game].title} deck serves at "
+                f"most {most}", line=hand.source_line))
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
         self.shown: dict[int, list[Card]] = {}
@@ -796,9 +835,17 @@ class _Replay:
     def on_reveal(self, event: Show | Muck) -> None:
         seat = event.seat
         cards = [c for c in event.cards if c is not None]
+        if seat not in self.state.down:
+            if cards:
+                self.flag("cards.count", f"{self.label(seat)} shows {format_cards(cards)}, but was dealt no cards "
+                          f"in this hand", event.line, seat)
+            return
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
+        for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
+            self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
+        cards = list(dict.fromkeys(cards))
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}

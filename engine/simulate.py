@@ -25,6 +25,7 @@ they become real file lines once the hand is written and parsed.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -181,6 +182,13 @@ class Rake:
     percent: int = 5
     cap: Money = 100
 
+    def __post_init__(self) -> None:
+        # A negative rake would pay the players: hands no site deals, which studbook itself flags
+        if not 0 <= self.percent <= 100:
+            raise ValueError(f"the rake is a percentage of the pot from 0 to 100, got {self.percent}")
+        if self.cap < 0:
+            raise ValueError(f"the rake cap cannot be negative, got {self.cap}")
+
     def of(self, pot: Money, reached_fourth: bool) -> Money:
         return min(self.cap, pot * self.percent // 100) if reached_fourth else 0
 
@@ -232,7 +240,9 @@ class TableSpec:
     hero: str | None = None
     table: str = "Aludra"
     start: datetime = datetime(2026, 3, 2, 19, 0, 0)
-    first_hand_id: int = 250_000_000_000
+    first_hand_id: int | None = None
+    """The first hand's number; ``None`` (the default): a number of its own for every table and seed
+    (:func:`first_hand_id`), so that no two simulations ever share a hand id."""
     rotation: int = 8
     mixed: str = "Triple Stud"
 
@@ -715,13 +725,13 @@ def play_hand(setup: HandSetup, rng: random.Random) -> tuple[Hand, dict[int, Mon
 class _Table:
     """The running table: who sits where with how much, the clock, hand and tournament numbers."""
 
-    def __init__(self, spec: TableSpec, rng: random.Random) -> None:
+    def __init__(self, spec: TableSpec, rng: random.Random, seed: int = 0) -> None:
         self.spec = spec
         self.rng = rng
         self.hero = next(p for p in spec.regulars if spec.hero in (None, p.name))
         self.clock = spec.start
-        self.hand_id = spec.first_hand_id
-        self.tournament_id = spec.first_hand_id // 100_000
+        self.hand_id = spec.first_hand_id if spec.first_hand_id is not None else first_hand_id(spec, seed)
+        self.tournament_id = self.hand_id // 100_000
         self.dealt = 0  # hands dealt at this table, for the game rotation
         self.seats: dict[int, Player] = {}
         self.stacks: dict[int, Money] = {}
@@ -820,9 +830,26 @@ class _Table:
         return hand
 
 
+ID_BLOCK = 10**9
+"""Hand numbers each simulation may use from its first: a hand advances the number by 1 to 400, so a
+run of up to 2.5 million hands stays in its own block."""
+
+
+def first_hand_id(spec: TableSpec, seed: int) -> int:
+    """The first hand number of the table ``spec`` dealt from ``seed``: a block of :data:`ID_BLOCK`
+    numbers chosen by a digest of both, the game(s), stakes, players, rake, tournament and profile
+    included. Two runs that differ in any of them get different blocks (a chance of one in 9 * 10**8
+    per pair to share one), so their hands never share an id, while the same run made twice deals the
+    same hands under the same ids (true duplicates). Issue 13: stud and razz runs of one seed shared
+    every id, and the import took 2 of 600 hands for duplicates of others."""
+    digest = hashlib.sha256(repr((spec, seed)).encode()).digest()
+    block = 1 + int.from_bytes(digest[:8], "big") % (9 * 10**8)
+    return block * ID_BLOCK
+
+
 def simulate(spec: TableSpec, hands: int, seed: int) -> Iterator[Hand]:
     """``hands`` hands at the table ``spec`` describes, the same ones for the same ``seed``, one at a
     time (a million hands never sit in memory together)."""
-    table = _Table(spec, random.Random(seed))
+    table = _Table(spec, random.Random(seed), seed)
     for _ in range(hands):
         yield table.next_hand()

@@ -37,7 +37,10 @@ RULES: Mapping[str, str] = MappingProxyType(
         "cards.count": "A player receives the wrong number of cards on a street, cards after folding, or shows "
         "more than seven.",
         "cards.shown": "A player's shown hand leaves out up cards he was dealt.",
-        "cards.garbled": "The site printed a card or line that could not be read (a ParseWarning).",
+        "cards.garbled": "The site printed a card or line that could not be read, or printed a line twice "
+        "(a ParseWarning).",
+        "table.size": "More players are dealt in than one deck can serve: eight in the seven-card games (8 x 7 "
+        "= 56 cards with a community card on 7th street), ten in Five Card Stud.",
         "marker": "A site's betting note (double bet allowed, betting capped, no low) contradicts the rules.",
         "pot.total": "The printed total pot differs from the chips put in (after uncalled returns).",
         "pot.printed": "A printed main or side pot differs from the rules' pot after its share of the rake.",

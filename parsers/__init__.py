@@ -37,6 +37,19 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
     head = list(islice(lines, _HEAD_LINES))
     found = detect(enumerate(head, 1))
     if found is None:
+        # The first hand's header may be garbled: look on for any hand's header, so that one bad line
+        # at the top cannot hide every hand below it (the lines before it fail as hands of their own).
+        found = next((f for f in (detect([(n, line)]) for n, line in enumerate(head, 1))
+                      if f is not None and not f.summary), None)
+        if found is None:
+            for line in lines:
+                head.append(line)
+                found = detect([(len(head), line)])
+                if found is not None and not found.summary:
+                    break
+            else:
+                found = None
+    if found is None:
         first = next(((n, t) for n, t in enumerate(head, 1) if t.strip()), None)
         if first is not None and _binary(first[1]):
             yield ParseError(source_file, first[0], repr(first[1][:16]),

@@ -57,6 +57,8 @@ def _card(card: Card | None) -> str:
 
 def write_absolute(hand: Hand) -> str:
     """One hand as Absolute text (no trailing separator)."""
+    if hand.game not in GAME_NAMES:
+        raise ValueError(f"Absolute text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
     if hand.tournament is not None or hand.currency != "USD":
         raise ValueError("Absolute hands are written for cash games in dollars only")
     name = {s.seat: s.player for s in hand.seats}

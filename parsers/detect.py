@@ -8,15 +8,21 @@ them gets a clear "not supported yet" error instead of a confusing syntax error.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .registry import SITES, SITES_BY_ID, Site
 
-__all__ = ["Detection", "SITES", "SITES_BY_ID", "Site", "detect"]
+__all__ = ["SITES", "SITES_BY_ID", "Detection", "Site", "detect"]
 
 _LOOKAHEAD = 3
 """Non-blank lines examined: some exports put a line of their own before the first header."""
+
+_XML_PROLOG = re.compile(r"(?:<\?[^>]*\?>|<!--.*?-->|<!\w[^>]*>?|\]>|\s)+")
+"""XML text that may come before a file's first element: the declaration, comments, DTD lines. A line of
+only that is skipped by detection (the first element, e.g. ``<session``, may share the declaration's
+line, and then the line is examined as usual)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,9 @@ def detect(lines: Iterable[tuple[int, str]]) -> Detection | None:
         text = line.lstrip("\ufeff").strip()
         if not text:
             continue
+        prolog = _XML_PROLOG.match(text)
+        if prolog and not text[prolog.end():].strip():
+            continue  # an XML declaration, comment or DTD line before the root: not counted (DTDs are refused later)
         for site in SITES:
             if site.hand_header.match(text):
                 return Detection(site, number)

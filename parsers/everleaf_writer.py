@@ -45,6 +45,8 @@ _STREETS = {3: "** Dealing down cards **", 4: "** Dealing 4th Street **", 5: "**
 
 def write_everleaf(hand: Hand) -> str:
     """One hand as Everleaf text (no trailing separator)."""
+    if hand.game not in GAME_NAMES:
+        raise ValueError(f"Everleaf text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
     if hand.tournament is not None or hand.currency not in _SYMBOL:
         raise ValueError("Everleaf hands are written for cash games in dollars or euros only")
     symbol, code = _SYMBOL[hand.currency]

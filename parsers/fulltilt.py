@@ -157,7 +157,7 @@ _FIELDS: Mapping[str, tuple[str, ...]] = {
     "SEATS": ("seat", "name", "stack", "sitting_out"),
     "ANTES": ("name", "amount", "all_in"),
     "ANTE_RETURN": ("amount", "name"),
-    "STREET7": ("community_card",),
+    "STREET7": ("community_card", "name", "cards", "new_card"),  # its line, then DEALS' fields
     "DEALS": ("name", "cards", "new_card"),
     "BETTING": ("returned", "returned_to", "name", "verb", "amount", "all_in", "checks", "shown", "description"),
     "RESULTS": ("no_low", "name", "shown", "description", "mucks", "pot", "amount"),
@@ -167,7 +167,8 @@ _FIELDS: Mapping[str, tuple[str, ...]] = {
 """The capturing groups of each terminal's line pattern in grammars/fulltilt.lark, in the order the
 builder unpacks them (the seam checks the counts when it loads the grammar)."""
 
-_STREETS = {"STREET3": 3, "STREET4": 4, "STREET5": 5, "STREET6": 6, "STREET7": 7}
+_STREETS = {f"STREET{n}{form}": n for n in (3, 4, 5, 6, 7) for form in ("", "_BETTING")}
+_BETTING_STREETS = frozenset(name for name in _STREETS if name.endswith("_BETTING"))
 _RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET}
 _TO = {"completes it to": ActionKind.COMPLETE, "raises to": ActionKind.RAISE}
@@ -191,6 +192,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"),
 }
 """Each terminal in words (what a ParseError says is out of place) and the lines it stands for."""
+# A composite terminal starts with the line of its plain form, so it reads the same in an error.
+WORDS.update({f"STREET{n}_BETTING": WORDS[f"STREET{n}"] for n in (3, 4, 5, 6, 7)})
+WORDS.update({"SEATS_ANTES": WORDS["SEATS"], "SUMMARY_SEATED": WORDS["SUMMARY"]})
 
 
 @cache
@@ -220,12 +224,31 @@ class _Builder(SiteBuilder):
 
     # -- one method per terminal: (token, file line of its first line)
     def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
+        self.seat_lines(tok, first, 0)
+
+    def seat_lines(self, tok: Token, first: int, start: int) -> int:
+        """The seat lines of ``tok`` from offset ``start`` on, as long as lines read as seats; returns
+        the offset after the last."""
+        match = self.lines["SEATS"].match
+        no = first
+        while (m := match(tok, start)) is not None:
             seat, name, stack, out = m.groups()
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None)
+            start, no = m.end(), no + 1
+        return start
+
+    def seats_and_antes(self, tok: Token, first: int) -> None:
+        """The seat lines and the antes right after them (one token); the seat list is complete before
+        the first ante names a player."""
+        end = self.seat_lines(tok, first, 0)
+        self.seats_done()
+        self.ante_lines(tok, first + tok.count("\n", 0, end), end)
 
     def antes(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+        self.ante_lines(tok, first, 0)
+
+    def ante_lines(self, tok: Token, first: int, start: int) -> None:
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok, start), first):
             seat, m = self.seat(found, 1, no)
             _, amount, all_in = m.groups()
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None,
@@ -236,51 +259,77 @@ class _Builder(SiteBuilder):
         self.events.append(UncalledReturn(no, self.seat_exact(name, no, tok), self.money(amount, no, tok)))
 
     def street_line(self, tok: Token, no: int) -> None:
+        """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         self.street = _STREETS[tok.type]
+        end = tok.index("\n") + 1
         if self.street == 7:
-            m = self.lines["STREET7"].match(tok)
+            m = self.lines["STREET7"].match(tok, 0, end)
             card = m[1] if m is not None else None
             if card is not None:
-                cards = self.cards(card, no, tok)
+                line = tok[:end]
+                cards = self.cards(card, no, line)
                 if len(cards) != 1:
-                    raise self.error(no, tok, "the 7th-street line shows more than one community card",
+                    raise self.error(no, line, "the 7th-street line shows more than one community card",
                                      "'*** 7TH STREET ***' or '*** 7TH STREET *** [card]'")
                 self.community = True
                 self.events.append(CommunityCard(no, cards[0]))
             else:
                 self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
+        self.street_runs(tok, no + 1, end)
 
-    def deal_run(self, tok: Token, start: int) -> None:
+    def street_runs(self, tok: Token, no: int, start: int) -> None:
+        """The deals and betting lines of a street's token from offset ``start`` on. The token's regex
+        (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines as still leave one
+        betting line, so the deals are read line by line as long as lines read as deals, except that in a
+        token that must end with betting its last line is the betting line (a line that reads both ways
+        needs a player whose name starts with "Dealt to")."""
+        match, size = self.lines["DEALS"].match, len(tok)
+        betting_follows = tok.type in _BETTING_STREETS
+        while (m := match(tok, start)) is not None and not (betting_follows and m.end() == size):
+            self.deal(m, no)
+            start, no = m.end(), no + 1
+        if start < size:
+            self.betting(tok, no, start)
+
+    def deal_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
+            self.deal(m, no)
+
+    def deal(self, found: re.Match[str], no: int) -> None:
+        """One ``Dealt to`` line."""
         street = self.street
-        for no, found in enumerate(self.lines["DEALS"].finditer(tok), start):
-            line = found[0]
-            seat, m = self.seat(found, 1, no)
-            _, first, new = m.groups()
-            if street == 3:
-                down: tuple[Card | None, ...]
-                if new is None:
-                    door, down = self.cards(first, no, line), (None, None)
-                else:
-                    down, door = self.cards(first, no, line), self.cards(new, no, line)
-                if len(door) != 1 or len(down) != 2:
-                    raise self.error(no, line, "3rd-street deal with the wrong number of cards",
-                                     "'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [down down] [door]'")
-                self.events.append(Deal(no, 3, seat, down, door))
-                self.dealt.add(seat)
-                continue
-            cards = self.cards(new or "", no, line)
-            if new is None or len(cards) != 1:
-                raise self.error(no, line, f"{street}th-street deal without exactly one new card",
-                                 "'Dealt to NAME [earlier cards] [new card]'")
-            if street == 7:
-                self.got_seventh.add(seat)
-                self.events.append(Deal(no, 7, seat, cards))
+        line = found[0]
+        seat, m = self.seat(found, 1, no)
+        _, first, new = m.groups()
+        if street == 3:
+            down: tuple[Card | None, ...]
+            if new is None:
+                door, down = self.cards(first, no, line), (None, None)
             else:
-                self.events.append(Deal(no, street, seat, (), cards))
+                down, door = self.cards(first, no, line), self.cards(new, no, line)
+            if len(door) != 1 or len(down) != 2:
+                raise self.error(no, line, "3rd-street deal with the wrong number of cards",
+                                 "'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [down down] [door]'")
+            self.events.append(Deal(no, 3, seat, down, door))
+            self.dealt.add(seat)
+            return
+        cards = self.cards(new or "", no, line)
+        if new is None or len(cards) != 1:
+            raise self.error(no, line, f"{street}th-street deal without exactly one new card",
+                             "'Dealt to NAME [earlier cards] [new card]'")
+        if street == 7:
+            self.got_seventh.add(seat)
+            self.events.append(Deal(no, 7, seat, cards))
+        else:
+            self.events.append(Deal(no, street, seat, (), cards))
 
     def betting_run(self, tok: Token, first: int) -> None:
+        self.betting(tok, first, 0)
+
+    def betting(self, tok: Token, first: int, start: int) -> None:
+        """The betting lines of ``tok`` from offset ``start`` on (the first at file line ``first``)."""
         events, street, ledger = self.events, self.street, self.ledger
-        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
             line = found[0]
             if found[1] is not None:  # Uncalled bet of X returned to NAME
                 seat, amount = self.seat_exact(found[2], no, line), self.money(found[1], no, line)
@@ -309,10 +358,14 @@ class _Builder(SiteBuilder):
                     self.folded.add(seat)
 
     def showdown_line(self, tok: Token, no: int) -> None:
-        """``*** SHOW DOWN ***``: its place is all it says."""
+        """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
+        self.results(tok, no + 1, tok.index("\n") + 1)
 
     def result_run(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+        self.results(tok, first, 0)
+
+    def results(self, tok: Token, first: int, start: int) -> None:
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
             line = found[0]
             if found[1] is not None:
                 self.events.append(Marker(no, self.street, "no-low"))
@@ -330,15 +383,31 @@ class _Builder(SiteBuilder):
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: its place is all it says."""
 
+    def summary_seated(self, tok: Token, no: int) -> None:
+        """The summary line, the total line and the summary seat lines, without a break."""
+        m = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
+        assert m is not None  # the grammar's SUMMARY_SEATED is SUMMARY_LINE TOTAL_LINE SUMMARY_SEAT+
+        self.total_fields(m, no + 1)
+        self.summary_seats(tok, no + 2, m.end())
+
     def total_line(self, tok: Token, no: int) -> None:
-        total, pots, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
-        self.total, self.rake = self.money(total, no, tok), self.money(rake, no, tok)
-        self.pots = tuple(self.money(x, no, tok) for x in _POT.findall(pots))
+        m = self.lines["TOTAL"].match(tok)
+        assert m is not None
+        self.total_fields(m, no)
+
+    def total_fields(self, m: re.Match[str], no: int) -> None:
+        line = m[0]
+        total, pots, rake = m.groups()
+        self.total, self.rake = self.money(total, no, line), self.money(rake, no, line)
+        self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
     def summary_seat_run(self, tok: Token, first: int) -> None:
+        self.summary_seats(tok, first, 0)
+
+    def summary_seats(self, tok: Token, first: int, start: int) -> None:
         """``Seat N: NAME mucked [cards] - hand`` puts the cards on that seat's Muck; every other summary
         seat line repeats what the hand already said and is a skipped line."""
-        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), first):
             seat_text, mucked = m.groups()
             seat = int(seat_text)
             line = m[0]
@@ -374,7 +443,8 @@ class _Builder(SiteBuilder):
 
 
 _HANDLERS: dict[str, Callable[[_Builder, Token, int], None]] = {
-    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "ANTE_RETURN": _Builder.ante_return,
+    "SEATS": _Builder.seat_run, "SEATS_ANTES": _Builder.seats_and_antes, "ANTES": _Builder.antes,
+    "ANTE_RETURN": _Builder.ante_return, "SUMMARY_SEATED": _Builder.summary_seated,
     **dict.fromkeys(_STREETS, _Builder.street_line), "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
     "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line,
     "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
@@ -401,17 +471,23 @@ def split_hands(lines: Iterable[str]) -> Iterator[HandText]:
     after every line, so an empty line does not end a hand (the grammar ignores empty lines). Empty
     lines at the end of a hand are dropped; line numbers stay the file's."""
     current: list[str] = []
+    append = current.append
     start = 0
+    header = HAND_HEADER.match
     for number, raw in enumerate(lines, 1):
-        line = raw.rstrip(" \t").lstrip("\ufeff")
-        if HAND_HEADER.match(line):
+        line = raw.rstrip(" \t")
+        if line[:1] == "\ufeff":
+            line = line.lstrip("\ufeff")
+        if line[:1] == "F" and header(line):  # the cheap test first: one line in ~40 is a header
             if current:
                 yield _trimmed(start, current)
             current, start = [line], number
+            append = current.append
         elif current:
-            current.append(line)
+            append(line)
         elif line:
             current, start = [line], number  # text before the first header: one block, reported by the parser
+            append = current.append
     if current:
         yield _trimmed(start, current)
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 from zoneinfo import ZoneInfo
 
+from ..engine.betting import StreetLedger
 from ..engine.cards import format_cards
 from ..engine.model import (
     CURRENCY_SYMBOLS,
@@ -97,7 +98,8 @@ def write_fulltilt_file(hands: Iterable[Hand], out: TextIO) -> int:
 
 
 class _Writer:
-    """Turns one hand into lines; holds the little state the text needs (cards seen, street)."""
+    """Turns one hand into lines; holds the little state the text needs (cards seen, street, and the
+    street's betting through the engine's ledger)."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -105,7 +107,8 @@ class _Writer:
         self.seen: dict[int, list[str]] = {}
         self.showdown = bool(showdown_seats(hand))
         self.street = 0
-        self.completed = False
+        self.ledger = StreetLedger(bring_in=hand.bring_in)
+        """The engine's street ledger: whether 3rd street has had its completion, and the total a bet reaches."""
         self.shown_down = False
         self.doors: dict[int, str] = {}
         self.last_action = max((e.line for e in hand.events if isinstance(e, (Action, Deal))), default=0)
@@ -184,17 +187,18 @@ class _Writer:
             out.append(f"{name} antes {m(a.amount)}" + (", and is all in" if a.all_in else ""))
             return
         self.enter_street(a.street, out)
+        ledger = self.ledger
         if kind is ActionKind.BRING_IN:
             word = "high" if self.hand.game is Game.RAZZ else "low"
             if a.seat in self.doors:
                 out.append(f"{name} is {word} with [{self.doors[a.seat]}]")
             text = f"brings in for {m(a.amount)}"
         elif kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            if a.street == 3 and not self.completed:
-                # the first full bet of 3rd street is a completion, whoever makes it
-                to = a.to if a.to is not None else self.third_total(a)
-                text = f"completes it to {m(to)}"
-                self.completed = True
+            if a.street == 3 and ledger.bets == 0:
+                # the first bet of 3rd street is a completion, whoever makes it; without ``to`` (the bring-in
+                # player completing is recorded by PokerStars-style hands as a bet) its total is what the
+                # seat had in plus what it adds
+                text = f"completes it to {m(ledger.contributed(a.seat) + ledger.added(a))}"
             elif kind is ActionKind.BET:
                 text = f"bets {m(a.amount)}"
             else:
@@ -207,15 +211,8 @@ class _Writer:
             text = "checks"
         else:
             text = "folds"
+        ledger.record(a)
         out.append(f"{name} {text}" + (", and is all in" if a.all_in else ""))
-
-    def third_total(self, a: Action) -> Money:
-        """The street total a 3rd-street bet without ``to`` reaches: what the seat had in plus the bet
-        (the bring-in player completing is recorded by PokerStars-style hands as a bet)."""
-        before = sum(e.amount for e in self.hand.events
-                     if isinstance(e, Action) and e.street == 3 and e.seat == a.seat and e.line < a.line
-                     and e.kind in (ActionKind.BRING_IN, ActionKind.CALL, ActionKind.BET))
-        return before + a.amount
 
     def write_deal(self, d: Deal, out: list[str]) -> None:
         """``Dealt to NAME [earlier] [new]``: every known card of the seat; nothing for a deal of unknown

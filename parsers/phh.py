@@ -72,6 +72,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.replay import nominal_bring_in, replay
+from .amounts import amount_problem
 from .errors import ParseError
 from .pokerstars_writer import format_stars_money, showdown_seats
 
@@ -284,8 +285,15 @@ def read_phh(source: str | os.PathLike[str], source_file: str | None = None) -> 
     """
     if isinstance(source, os.PathLike) or ("\n" not in source and Path(source).is_file()):
         path = Path(source)
-        text = path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()
         name = source_file or str(path)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:  # TOML is UTF-8: a bad byte is this hand's error, at its line
+            line = data.count(b"\n", 0, err.start) + 1
+            shown = data.split(b"\n")[line - 1].decode("utf-8", "replace")
+            raise ParseError(name, line, shown, "UTF-8 text (PHH files are TOML, which is UTF-8)",
+                             f"byte 0x{data[err.start]:02x} is not UTF-8") from None
     else:
         text, name = str(source), source_file or "<text>"
     return _Reader(text, name).hand()
@@ -338,6 +346,9 @@ class _Reader:
         if hundredths != hundredths.to_integral_value():
             raise self.error(key, "amounts in steps of 0.01", f"{key}: {value} is finer than 1/100 of a unit",
                              line)
+        problem = amount_problem(abs(int(hundredths)))
+        if problem is not None:
+            raise self.error(key, "an amount a table can hold", f"{key}: {problem}", line)
         return int(hundredths)
 
     def per_player(self, key: str, count: int, default: list[Any]) -> list[Any]:

@@ -50,10 +50,10 @@ from .textsite import (
     HandHeader,
     LineGrammar,
     SiteBuilder,
-    cents,
     line_pattern,
     load_grammar,
     local_time,
+    read_amount,
     read_text_hand,
     where_error,
     without_captures,
@@ -148,7 +148,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
     y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
-    started, warning = local_time((y, mo, d, h, mi, sec), tz)
+    started, warning = local_time((y, mo, d, h, mi, sec), tz, where, text)
     return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
                       started, warning)
 
@@ -193,11 +193,7 @@ def _grammar() -> LineGrammar:
     return load_grammar("pokerstars.lark", "pokerstars", "PokerStars", _FIELDS, _RUNS, _WORDS)
 
 
-def _money(text: str, where: tuple[str, int], line: str) -> int:
-    amount = cents(text)
-    if amount is None:
-        raise where_error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
-    return amount
+_money = read_amount
 
 
 _error = where_error
@@ -260,8 +256,12 @@ class _Builder(SiteBuilder):
         self.max_seats: int | None = None
 
     def showdown(self, seat: int, event: Show | Muck) -> None:
-        """One Show or Muck per seat: a later line about the same seat says more, so it replaces."""
+        """One Show or Muck per seat: a later line about the same seat says more, so it replaces (a
+        second Show is the site printing one line twice: a warning)."""
         if seat in self.shown:
+            if isinstance(event, Show) and isinstance(self.events[self.shown[seat]], Show):
+                self.warnings.append(ParseWarning(event.line, f"Seat {seat} shows", f"seat {seat}'s hand is "
+                                                  "shown twice: the later line is kept"))
             self.events[self.shown[seat]] = event
         else:
             self.shown[seat] = len(self.events)
@@ -273,7 +273,7 @@ class _Builder(SiteBuilder):
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
         self.table = name
-        self.max_seats = int(max_seats) if max_seats else None
+        self.max_seats = self.seat_number(max_seats, no, tok.split("\n", 1)[0]) if max_seats else None
 
     def table_and_seats(self, tok: Token, no: int) -> None:
         self.table_line(tok, no)
@@ -285,7 +285,8 @@ class _Builder(SiteBuilder):
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]), "sitting out" in rest)
+            self.add_seat(self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest,
+                          no, m[0])
 
     def antes(self, tok: Token, no: int) -> None:
         unique = self.unique
@@ -470,9 +471,13 @@ class _Builder(SiteBuilder):
     def summary_seats(self, tok: Token, no: int, start: int) -> None:
         """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
+        listed: set[int] = set()
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
             seat_text, mucked = m.groups()
-            seat = int(seat_text)
+            seat = self.seat_number(seat_text, no, m[0])
+            if seat in listed:
+                self.warnings.append(ParseWarning(no, m[0].rstrip("\n"), f"the summary lists seat {seat} twice"))
+            listed.add(seat)
             existing = self.shown.get(seat)
             if mucked is None or (existing is not None and isinstance(self.events[existing], Show)):
                 self.skipped.append(SkippedLine(no, m[0].rstrip("\n")))

@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, ongame, partypoker, pokerstars
+from . import absolute, acr, bovada, everleaf, fulltilt, ipoker, merge, ongame, partypoker, pokerstars
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -119,7 +119,8 @@ SITES: tuple[Site, ...] = (
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
          writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
     Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
-    Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
+    Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read),
+    Site(merge.SITE, merge.NAME, merge.HAND_HEADER, read=merge.read),
 )
 """Every site, in the order detection tries them (the first whose header matches wins)."""
 

@@ -40,6 +40,7 @@ from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.games import RULES, GameRules
 from ..engine.model import Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show, SkippedLine, Tournament
+from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 
@@ -54,6 +55,7 @@ __all__ = [
     "line_pattern",
     "load_grammar",
     "local_time",
+    "read_amount",
     "read_text_hand",
     "where_error",
     "without_captures",
@@ -111,6 +113,18 @@ def cents(text: str) -> int | None:
     return int(m["whole"].replace(",", "")) * 100 + int(frac.ljust(2, "0"))
 
 
+def read_amount(text: str, where: Where, line: str) -> Money:
+    """An amount in hundredths, or a ParseError at ``where``: ``text`` is no amount, or one beyond
+    :data:`~studbook.parsers.amounts.MAX_AMOUNT` (which no column or sum could hold)."""
+    value = cents(text)
+    if value is None:
+        raise where_error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
+    problem = amount_problem(value)
+    if problem is not None:
+        raise where_error(where, line, problem, "an amount like 1,500 or $0.04")
+    return value
+
+
 @lru_cache(maxsize=4096)
 def _cards(text: str) -> tuple[Card | None, ...]:
     """The cards of a bracket's blank-separated text, None for a token that is no card. Cached like
@@ -137,13 +151,21 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
     return ZoneInfo(name) if name else None
 
 
-def local_time(fields: tuple[int, int, int, int, int, int], zone: str) -> tuple[datetime | None, str | None]:
+def local_time(fields: tuple[int, int, int, int, int, int], zone: str, where: Where = ("<text>", 0),
+               text: str = "") -> tuple[datetime | None, str | None]:
     """``(y, mo, d, h, mi, s)`` in the zone a site abbreviates as ``zone``: the aware time, or None and a
-    warning for a zone nobody knows (the hand is kept; its start time is unknown)."""
+    warning for a zone nobody knows (the hand is kept; its start time is unknown). An impossible date
+    or time (2026/02/30, 25:00:00) is a ParseError at ``where`` about the header ``text``: the hand
+    cannot be placed in time, and a datetime cannot even be made of it."""
     tz = _zone(zone)
     if tz is None:
         return None, f"unknown time zone {zone!r}: start time left unknown"
-    return datetime(*fields, tzinfo=tz), None
+    try:
+        return datetime(*fields, tzinfo=tz), None
+    except ValueError as exc:
+        y, mo, d, h, mi, sec = fields
+        raise where_error(where, text, f"the date {y:04}/{mo:02}/{d:02} {h}:{mi:02}:{sec:02} is impossible ({exc})",
+                          "a real date and time, 'YYYY/MM/DD H:MM:SS'") from None
 
 
 # --------------------------------------------------------------------------------- the grammar
@@ -355,11 +377,21 @@ class SiteBuilder:
         return where_error((self.file, no), line, message, expected)
 
     def money(self, text: str, no: int, line: str) -> Money:
-        """An amount in hundredths; a ParseError at the line when ``text`` is no amount."""
+        """An amount in hundredths; a ParseError at the line when ``text`` is no amount or an absurd
+        one (:func:`read_amount`)."""
         value = cents(text)
-        if value is None:
-            raise self.error(no, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
+        if value is None or value > MAX_AMOUNT:
+            return read_amount(text, (self.file, no), line)  # raises, saying what is wrong
         return value
+
+    def seat_number(self, text: str, no: int, line: str) -> int:
+        """A printed seat number (digits); a ParseError at the line when it cannot be a seat (an
+        11-digit 'seat' would overflow its column and take its chunk of hands down with it)."""
+        seat = int(text)
+        problem = seat_problem(seat)
+        if problem is not None:
+            raise self.error(no, line, problem, "'Seat N: ...' with N the seat's number")
+        return seat
 
     def cards(self, text: str, no: int, line: str, separator: str | None = None) -> tuple[Card | None, ...]:
         """The cards of a bracket's text (split on blanks, or on ``separator``); a token that is no card
@@ -376,7 +408,15 @@ class SiteBuilder:
         return cards
 
     # -- the seat list and names
-    def add_seat(self, seat: int, name: str, stack: Money, sitting_out: bool = False) -> None:
+    def add_seat(self, seat: int, name: str, stack: Money, sitting_out: bool = False, no: int | None = None,
+                 line: str = "") -> None:
+        """A seat of the seat list (``no``, ``line``: where it is printed). A seat or a name listed twice
+        is a ParseError: which of the two stacks is right, or who sits there, cannot be known."""
+        taken = next((s for s in self.seats if s.seat == seat or s.player == name), None)
+        if taken is not None:
+            what = f"seat {seat}" if taken.seat == seat else f"the player {name!r}"
+            raise self.error(no if no is not None else self.block.start_line, line, f"{what} is listed twice",
+                             "one seat line per seat and player")
         self.seats.append(Seat(seat, name, stack, sitting_out))
         self.seat_of[name] = seat
 

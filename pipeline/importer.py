@@ -39,8 +39,9 @@ from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
 from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
 
-HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh")
-"""Extensions picked up when a folder is given (a file named explicitly is read whatever its name)."""
+HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh", ".xml")
+"""Extensions picked up when a folder is given (a file named explicitly is read whatever its name): sites
+export text as ``.txt``, iPoker and Merge XML as ``.xml`` or ``.txt``."""
 
 CHUNK_HANDS = 500
 """Hands per Arrow batch: large enough that per-batch overhead vanishes (a few inserts per table), small
@@ -53,19 +54,28 @@ R = TypeVar("R")
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something in a file that could not be stored, where it is: a parse error (``rule`` ``parse``,
-    ``text`` the offending line) or a hand the rules engine failed on (``rule`` ``engine``: an engine
-    bug, not a rule break, so the hand is reported and left out and the import goes on). Plain data, so
-    it travels between processes."""
+    """Something that could not be stored, and where: ``rule`` says what kind —
+
+    - ``parse``: a hand that could not be read (``text`` the offending line);
+    - ``conflict``: a hand whose id is already taken by a hand with other content (see :mod:`.store`);
+    - ``file``: a file or path that could not be read at all (``line`` is None);
+    - ``engine``: studbook itself failed on the hand (a bug to report; the hand is left out and the
+      import goes on). The fuzz tests demand that this never happens.
+
+    Plain data, so it travels between processes."""
 
     file: str
-    line: int
+    line: int | None
     message: str
     text: str | None = None
     rule: str = "parse"
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        return f"{self.file}:{self.line}: {self.message}" if self.line is not None else f"{self.file}: {self.message}"
+
+
+INTERNAL_ERROR = "engine"
+"""The rule of a :class:`Problem` that is studbook's own failure, not the file's."""
 
 
 def parse_problem(err: ParseError) -> Problem:
@@ -73,26 +83,47 @@ def parse_problem(err: ParseError) -> Problem:
     return Problem(err.file, err.line, err.detail, err.text)
 
 
-def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
+def internal_problem(file: str, line: int, what: str, exc: BaseException) -> Problem:
+    return Problem(file, line, f"studbook failed on this hand while {what} ({exc!r}); the hand is left out: "
+                   "please report it", rule=INTERNAL_ERROR)
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why ``path`` (which exists) cannot be read as a hand history without even trying, or None: a
+    FIFO, socket or device would block or never end."""
+    return None if path.is_file() else "not a regular file (a pipe, socket or device): skipped"
+
+
+def discover(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]]:
     """The hand-history files under ``paths`` (folders searched recursively for ``HAND_FILE_SUFFIXES``),
-    each once, in sorted order per argument; and a message for every path that does not exist."""
+    each once, in sorted order per argument, as absolute paths (so that a hand's file can be found
+    again from any folder); and a message for every path that does not exist or is no regular file."""
     files: list[Path] = []
-    missing: list[str] = []
+    missing: list[Problem] = []
     seen: set[Path] = set()
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in HAND_FILE_SUFFIXES and p.is_file())
-        elif path.is_file():
-            found = [path]
-        else:
-            missing.append(f"{raw}: no such file or folder")
+        try:
+            if path.is_dir():
+                found = sorted(p for p in path.rglob("*") if p.suffix.lower() in HAND_FILE_SUFFIXES and not p.is_dir())
+            elif path.exists():
+                found = [path]
+            else:
+                missing.append(Problem(str(raw), None, "no such file or folder", rule="file"))
+                continue
+        except OSError as exc:  # a folder that cannot be listed
+            missing.append(Problem(str(raw), None, f"cannot read the folder ({exc})", rule="file"))
             continue
         for p in found:
             key = p.resolve()
-            if key not in seen:
-                seen.add(key)
-                files.append(p)
+            if key in seen:
+                continue
+            seen.add(key)
+            why = _not_a_file(key)
+            if why is not None:
+                missing.append(Problem(str(p), None, why, rule="file"))
+            else:
+                files.append(key)
     return files, missing
 
 
@@ -121,8 +152,7 @@ def replayed_hands(
         try:
             result = replay(item, fixed if fixed is not None else profile_for(item))
         except Exception as exc:  # an engine bug must not stop the import: report it where it happened
-            failure = f"the rules engine failed on this hand: {exc!r}"
-            yield Problem(str(path), item.source_line, failure, rule="engine")
+            yield internal_problem(str(path), item.source_line, "replaying it", exc)
             continue
         yield item, result
 
@@ -137,6 +167,69 @@ class FileTask:
     chunk_hands: int = CHUNK_HANDS
 
 
+class HandChunks:
+    """One file's hands as chunks of rows, read as they are iterated; what is not a stored hand is
+    counted (``not_stud``) or kept (``errors``) on the way, complete once the iteration ends.
+
+    A chunk never holds one hand id twice: a repeated id starts a new chunk, so that the store, which
+    sees every chunk of the file inside its transaction, is the one judge of duplicates and conflicts.
+    The bytes read are reported as the hands' lines are reached (:mod:`.progress`, when a report is
+    set for this process), so a progress bar moves within a large file."""
+
+    def __init__(self, path: Path, profile: str | None, chunk_hands: int = CHUNK_HANDS) -> None:
+        self.path = path
+        self.profile = profile
+        self.chunk_hands = chunk_hands
+        self.not_stud = 0
+        self.errors: list[Problem] = []
+
+    def __iter__(self) -> Iterator[dict[str, pa.RecordBatch]]:
+        report = BYTES_READ.get()
+        reader = FileReader(LineOffsets.scan(self.path), report) if report is not None else None
+        pending: list[Replayed] = []
+        ids: set[str] = set()
+        try:
+            for item in replayed_hands(self.path, self.profile):
+                if reader is not None:
+                    reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
+                if isinstance(item, NotStudHand):
+                    self.not_stud += 1
+                    continue
+                if isinstance(item, Problem):
+                    self.errors.append(item)
+                    continue
+                key = hand_id(item[0])
+                if key in ids or len(pending) >= self.chunk_hands:
+                    yield from self._batches(pending)
+                    pending, ids = [], set()
+                ids.add(key)
+                pending.append(item)
+            if pending:
+                yield from self._batches(pending)
+        finally:
+            if reader is not None:
+                reader.finish()
+
+    def _batches(self, hands: list[Replayed]) -> Iterator[dict[str, pa.RecordBatch]]:
+        """The rows of ``hands``; should turning them into rows fail (a studbook bug), hand by hand, so
+        that only the hands it fails on are left out, each reported at its line."""
+        try:
+            yield hand_batches(hands)
+            return
+        except Exception:
+            pass
+        kept = []
+        for hand, result in hands:
+            try:
+                hand_batches([(hand, result)])
+            except Exception as exc:
+                self.errors.append(internal_problem(str(self.path), hand.source_line, "storing it", exc))
+            else:
+                kept.append((hand, result))
+        if kept:
+            yield hand_batches(kept)
+
+
 @dataclass(frozen=True, slots=True)
 class FileOutcome:
     """What a worker made of one file: the number of spilled chunks, the counts it found and the
@@ -145,10 +238,9 @@ class FileOutcome:
 
     path: Path
     chunks: int = 0
-    duplicates: int = 0
     not_stud: int = 0
     errors: tuple[Problem, ...] = ()
-    failure: str | None = None
+    failure: Problem | None = None
     cpu_seconds: float = 0.0
 
 
@@ -156,68 +248,41 @@ def _spill_path(spill_dir: Path, table: str) -> Path:
     return spill_dir / f"{table}.arrow"
 
 
+SPILL_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
+"""Spilled rows are compressed: uncompressed, a file's rows took 2.6 times the file's own size on disk
+(issue 13); compressed they take well under its size (see benchmarks/README.md)."""
+
+
 def process_file(task: FileTask) -> FileOutcome:
     """Parse and replay one file, spilling its rows in chunks of ``task.chunk_hands`` hands (runs in a
-    worker process). A hand repeated within a chunk is counted as a duplicate; repeats across chunks
-    and files are caught by the store, which sees its own transaction."""
+    worker process, which cannot write the database)."""
     started = time.process_time()
     task.spill_dir.mkdir(parents=True, exist_ok=True)
-    errors: list[Problem] = []
-    duplicates = not_stud = chunks = 0
-    pending: list[Replayed] = []
-    ids: set[str] = set()
-    report = BYTES_READ.get()
-    reader: FileReader | None = None
+    reader = HandChunks(task.path, task.profile, task.chunk_hands)
+    chunks = 0
     try:
-        if report is not None:
-            reader = FileReader(LineOffsets.scan(task.path), report)
         with ExitStack() as stack:
             writers = {
-                t.name: stack.enter_context(pa.ipc.new_stream(_spill_path(task.spill_dir, t.name), t.arrow_schema()))
+                t.name: stack.enter_context(pa.ipc.new_stream(
+                    _spill_path(task.spill_dir, t.name), t.arrow_schema(), options=SPILL_OPTIONS))
                 for t in HAND_TABLES
             }
-
-            def flush() -> None:
-                for name, batch in hand_batches(pending).items():
+            for chunk in reader:
+                for name, batch in chunk.items():
                     writers[name].write_batch(batch)
-                pending.clear()
-                ids.clear()
-
-            for item in replayed_hands(task.path, task.profile):
-                if reader is not None:
-                    reader.at_line(item.line if isinstance(item, (NotStudHand, Problem)) else item[0].source_line)
-                if isinstance(item, NotStudHand):
-                    not_stud += 1
-                elif isinstance(item, Problem):
-                    errors.append(item)
-                else:
-                    key = hand_id(item[0])
-                    if key in ids:
-                        duplicates += 1
-                        continue
-                    ids.add(key)
-                    pending.append(item)
-                    if len(ids) >= task.chunk_hands:
-                        flush()
-                        chunks += 1
-            if ids:
-                flush()
                 chunks += 1
     except Exception as exc:  # one unreadable file must not lose the others: report it and go on
         return FileOutcome(task.path, failure=file_failure(task.path, exc), cpu_seconds=time.process_time() - started)
-    finally:
-        if reader is not None:
-            reader.finish()
     cpu = time.process_time() - started
-    return FileOutcome(task.path, chunks, duplicates, not_stud, tuple(errors), cpu_seconds=cpu)
+    return FileOutcome(task.path, chunks, reader.not_stud, tuple(reader.errors), cpu_seconds=cpu)
 
 
-def file_failure(path: Path, exc: Exception) -> str:
+def file_failure(path: Path, exc: Exception) -> Problem:
     """Why a whole file could not be read, in words: the system's reason for an unreadable file, or a
     request to report a studbook bug for anything else."""
     if isinstance(exc, (OSError, UnicodeError)):
-        return f"{path}: cannot read the file ({exc})"
-    return f"{path}: studbook failed on this file ({exc!r}); please report it"
+        return Problem(str(path), None, f"cannot read the file ({exc})", rule="file")
+    return Problem(str(path), None, f"studbook failed on this file ({exc!r}); please report it", rule=INTERNAL_ERROR)
 
 
 def read_chunks(spill_dir: Path, count: int) -> Iterator[dict[str, pa.RecordBatch]]:
@@ -232,7 +297,7 @@ def read_chunks(spill_dir: Path, count: int) -> Iterator[dict[str, pa.RecordBatc
 
 
 def error_rows(errors: Sequence[Problem]) -> pa.RecordBatch:
-    """The ``parse_errors`` rows of a file (engine failures are recorded there too, with no text)."""
+    """The ``parse_errors`` rows of a file (internal failures are recorded there too, with no text)."""
     return to_arrow(
         PARSE_ERRORS.name, [{"file": e.file, "line": e.line, "text": e.text, "message": e.message} for e in errors]
     )
@@ -292,8 +357,8 @@ def default_workers() -> int:
 
 @dataclass(slots=True)
 class ImportSummary:
-    """The totals an import prints. ``problems`` are ``file:line: message`` lines (parse errors, engine
-    failures, unreadable files, missing paths). ``read_cpu_seconds`` is the processor time spent reading
+    """The totals an import prints. ``reports`` are what could not be stored, each a :class:`Problem`
+    with its place (parse errors, conflicts, unreadable files, missing paths, studbook's own failures). ``read_cpu_seconds`` is the processor time spent reading
     the files (parsing, replaying, building rows), summed over the worker processes that did it: with
     the main process's own time it gives the import's hands per CPU second however many workers ran."""
 
@@ -301,25 +366,38 @@ class ImportSummary:
     files_imported: int = 0
     files_already_imported: int = 0
     files_failed: int = 0
+    files_empty: int = 0
     hands: int = 0
     duplicates: int = 0
+    conflicts: int = 0
     not_stud: int = 0
     with_violations: int = 0
     read_cpu_seconds: float = 0.0
-    problems: list[str] = field(default_factory=list)
+    reports: list[Problem] = field(default_factory=list)
+
+    @property
+    def problems(self) -> list[str]:
+        """Every report as the ``file:line: message`` line the import prints."""
+        return [str(p) for p in self.reports]
 
     @property
     def nothing_read(self) -> bool:
         """True when no hand at all could be read: no file found, or every file unreadable or empty."""
-        return self.hands + self.duplicates + self.not_stud + self.files_already_imported == 0
+        return self.hands + self.duplicates + self.conflicts + self.not_stud + self.files_already_imported == 0
 
-    def add(self, counts: FileCounts, outcome: FileOutcome) -> None:
+    def add(self, counts: FileCounts, not_stud: int, errors: Sequence[Problem]) -> None:
         self.files_imported += 1
         self.hands += counts.hands
         self.duplicates += counts.duplicates
-        self.not_stud += outcome.not_stud
+        self.conflicts += len(counts.conflicts)
+        self.not_stud += not_stud
         self.with_violations += counts.with_violations
-        self.problems.extend(str(e) for e in outcome.errors)
+        self.reports.extend(errors)
+        self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts)
+
+    def failed(self, problem: Problem) -> None:
+        self.files_failed += 1
+        self.reports.append(problem)
 
 
 def run_import(
@@ -332,44 +410,80 @@ def run_import(
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into ``store`` and say what happened.
 
+    Files are stored by their absolute path. One file, or one worker, is read in this process and
+    written to the database as it is read (nothing spilled, progress within the file); several files
+    with several workers are read in worker processes that spill their rows (:func:`process_file`).
+
     ``profile`` names the rule profile to judge every hand by (default: each site's own); it is checked
     before any file is read (ValueError listing the profiles)."""
     if profile:
         get_profile(profile)
     files, missing = discover(paths)
-    summary = ImportSummary(files=len(files), problems=list(missing))
+    summary = ImportSummary(files=len(files), reports=list(missing))
     sources: list[SourceFile] = []
     seen_checksums: set[str] = set()
     for path in files:
-        digest = checksum(path)
-        if digest in seen_checksums or store.has_checksum(digest):
+        try:
+            digest, size = checksum(path), path.stat().st_size
+        except OSError as exc:  # unreadable (permission denied, vanished): report it, import the rest
+            summary.failed(file_failure(path, exc))
+            continue
+        if size == 0:  # nothing to read or to remember: said so, not counted as imported
+            summary.files_empty += 1
+        elif digest in seen_checksums or store.has_checksum(digest):
             summary.files_already_imported += 1
         else:
             seen_checksums.add(digest)
-            sources.append(SourceFile(str(path), digest, path.stat().st_size))
+            sources.append(SourceFile(str(path), digest, size))
     if progress is not None:
         progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
+    read = progress.read if progress is not None else None
+    if workers <= 1 or len(sources) <= 1:
+        for source in sources:
+            reading_with(read, _stream_file, (source, store, profile, chunk_hands, summary))
+            if progress is not None:
+                progress.stored(summary.hands)
+    else:
+        _import_in_workers(sources, store, profile, chunk_hands, workers, summary, progress)
+    if progress is not None:
+        progress.finish()
+    return summary
+
+
+def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) -> None:
+    """Read one file in this process, writing each chunk of hands as soon as it is read (inside the
+    file's transaction, so an interruption still leaves nothing of it): nothing is spilled."""
+    source, store, profile, chunk_hands, summary = job
+    started = time.process_time()
+    reader = HandChunks(Path(source.path), profile, chunk_hands)
+    try:
+        with store.writing(source) as writer:
+            for chunk in reader:
+                writer.chunk(chunk)
+            counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
+    except Exception as exc:  # unreadable while being read, or a studbook bug: nothing of it kept, go on
+        summary.failed(file_failure(Path(source.path), exc))
+    else:
+        summary.add(counts, reader.not_stud, reader.errors)
+    summary.read_cpu_seconds += time.process_time() - started
+
+
+def _import_in_workers(sources: Sequence[SourceFile], store: Store, profile: str | None, chunk_hands: int,
+                       workers: int, summary: ImportSummary, progress: ImportProgress | None) -> None:
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
         tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
         read = progress.read if progress is not None else None
         for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers, read)):
             summary.read_cpu_seconds += outcome.cpu_seconds
             if outcome.failure is not None:
-                summary.files_failed += 1
-                summary.problems.append(outcome.failure)
+                summary.failed(outcome.failure)
             else:
                 counts = store.write_file(
-                    source,
-                    read_chunks(task.spill_dir, outcome.chunks),
-                    error_rows(outcome.errors),
+                    source, read_chunks(task.spill_dir, outcome.chunks), error_rows(outcome.errors),
                     not_stud=outcome.not_stud,
-                    duplicates=outcome.duplicates,
                 )
-                summary.add(counts, outcome)
+                summary.add(counts, outcome.not_stud, outcome.errors)
             for spilled in task.spill_dir.glob("*"):
                 spilled.unlink()
             if progress is not None:
                 progress.stored(summary.hands)
-    if progress is not None:
-        progress.finish()
-    return summary

@@ -30,6 +30,7 @@ from studbook.engine.model import (
     Event,
     Game,
     Hand,
+    Limit,
     Marker,
     Money,
     Show,
@@ -235,7 +236,9 @@ def wrong_bring_in_amount(hand: Hand) -> Iterator[Mutant]:
 
 def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
     """Every full completion, bet or raise one unit smaller or larger (never turning it into an all-in
-    for less, which would be legal)."""
+    for less, which would be legal). Fixed limit only: in no limit a bet one unit larger is legal."""
+    if hand.limit is not Limit.FIXED:
+        return
     for s in spots(hand):
         if s.action.kind in AGGRESSIVE and not s.all_in:
             for delta in (-1, 1):
@@ -248,7 +251,9 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
     """A bet or raise on the double-bet street (4th; Five Card Stud's 3rd) made the big bet's size where
     the site says no double bet is allowed (stud8 and the razz games never; the stud games when no 'Pair
-    on board' line was printed)."""
+    on board' line was printed). Fixed limit only."""
+    if hand.limit is not Limit.FIXED:
+        return
     double = FACTS[hand.game].double
     for s in spots(hand):
         a = s.action
@@ -262,6 +267,8 @@ def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
 
 def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
     """A call or fold after the street's last allowed raise turned into one more raise."""
+    if hand.limit is not Limit.FIXED:
+        return  # no cap without a fixed limit
     cap = 1 + profile_for(hand).max_raises
     # a street with an all-in bet or raise is left alone: an all-in for less may not count as a bet, and
     # the raise planted after it would break the reopening rule instead of the cap

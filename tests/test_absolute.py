@@ -121,9 +121,17 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 31), (Game.STUD8, 32), (Game.RAZZ, 33)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="absolute")
     count, problems = round_trip(spec, 1000, seed, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
     assert count >= 990
     assert problems == []
+
+
+def test_writer_round_trip_quick() -> None:
+    """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
+    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="absolute")
+    count, problems = round_trip(spec, 100, 34, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
+    assert count >= 99 and problems == []

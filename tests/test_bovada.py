@@ -342,6 +342,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 BOVADA_LOSSY = Lossy(markers=True, muck_cards=True, short_bring_in=True, community=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, tournament, hands, seed", [
     (Game.STUD, False, 1000, 11),
     (Game.STUD8, False, 1000, 12),
@@ -353,3 +354,10 @@ def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) 
     count, problems = round_trip(spec, hands, seed, write_bovada_file, BOVADA_LOSSY, _header_facts)
     assert count >= hands * 0.99  # hands needing a community card are not written (none so far)
     assert problems == []
+
+
+def test_writer_round_trip_quick() -> None:
+    """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
+    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="bovada")
+    count, problems = round_trip(spec, 100, 15, write_bovada_file, BOVADA_LOSSY, _header_facts)
+    assert count >= 99 and problems == []

@@ -241,9 +241,17 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 21), (Game.STUD8, 22), (Game.RAZZ, 23)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="everleaf")
     count, problems = round_trip(spec, 1000, seed, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
     assert count >= 990
     assert problems == []
+
+
+def test_writer_round_trip_quick() -> None:
+    """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
+    spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="everleaf")
+    count, problems = round_trip(spec, 100, 24, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
+    assert count >= 99 and problems == []

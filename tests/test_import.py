@@ -56,7 +56,7 @@ def test_discover_finds_hand_files_once(tmp_path: Path) -> None:
         (tmp_path / name).write_text("x")
     files, missing = discover([tmp_path / "a", tmp_path / "a" / "one.txt", tmp_path / "b.dat", tmp_path / "nope"])
     assert [p.relative_to(tmp_path).as_posix() for p in files] == ["a/deep/two.TXT", "a/one.txt", "b.dat"]
-    assert missing == [f"{tmp_path / 'nope'}: no such file or folder"]
+    assert [str(m) for m in missing] == [f"{tmp_path / 'nope'}: no such file or folder"]
 
 
 @pytest.mark.slow
@@ -120,33 +120,38 @@ def test_a_broken_hand_is_reported_and_the_rest_of_its_file_imports(tmp_path: Pa
     assert any(p.startswith(f"{path}:{victim + 1}: ") for p in summary.problems)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_import_keeps_whole_files_and_can_be_finished(
-    tmp_path: Path, stars_copy: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, stars_copy: Path, monkeypatch: pytest.MonkeyPatch, workers: int
 ) -> None:
-    """Ctrl-C while the second file is being written (after its first chunk of hands): the first file
-    is stored, nothing of the second; running the import again gives what one clean run gives."""
+    """Ctrl-C while the second file is being written (after its first chunk of hands), whether it is
+    streamed from this process (one worker) or read back from a worker's spill: the first file is
+    stored, nothing of the second; running the import again gives what one clean run gives."""
     files = [stars_copy / "7-Stud-USD-0.04-0.08-200911.txt", stars_copy / "Razz-USD-0.04-0.08-200911.txt"]
-    real_read_chunks = importer.read_chunks
     calls = []
 
-    def interrupted(spill_dir: Path, count: int) -> Iterator[dict]:
-        calls.append(spill_dir)
-        for n, chunk in enumerate(real_read_chunks(spill_dir, count)):
+    def interrupting(chunks: Iterator[dict]) -> Iterator[dict]:
+        calls.append(1)
+        for n, chunk in enumerate(chunks):
             if len(calls) == 2 and n == 1:
                 raise KeyboardInterrupt
             yield chunk
 
+    real_iter, real_read_chunks = importer.HandChunks.__iter__, importer.read_chunks
     with open_store(tmp_path / "clean.duckdb") as store:
-        run_import(files, store, workers=1, chunk_hands=3)
+        run_import(files, store, workers=workers, chunk_hands=3)
         clean = snapshot(store)
     with open_store(tmp_path / "db.duckdb") as store:
-        monkeypatch.setattr(importer, "read_chunks", interrupted)
+        if workers == 1:
+            monkeypatch.setattr(importer.HandChunks, "__iter__", lambda self: interrupting(real_iter(self)))
+        else:
+            monkeypatch.setattr(importer, "read_chunks", lambda d, n: interrupting(real_read_chunks(d, n)))
         with pytest.raises(KeyboardInterrupt):
-            run_import(files, store, workers=1, chunk_hands=3)
+            run_import(files, store, workers=workers, chunk_hands=3)
         assert store.con.execute("SELECT DISTINCT source_file FROM hands").fetchall() == [(str(files[0]),)]
         assert store.con.execute("SELECT file FROM imports").fetchall() == [(str(files[0]),)]
-        monkeypatch.setattr(importer, "read_chunks", real_read_chunks)
-        finished = run_import(files, store, workers=1, chunk_hands=3)
+        monkeypatch.undo()
+        finished = run_import(files, store, workers=workers, chunk_hands=3)
         assert (finished.files_already_imported, finished.files_imported) == (1, 1)
         assert snapshot(store) == clean
 

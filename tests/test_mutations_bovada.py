@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import pytest
 from conftest import corpus_path
-from mutations import OPERATORS
 from site_mutations import said_so, unprintable, written_seeds
 from studbook.engine.model import Game, Hand
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file
 from studbook.parsers.bovada_writer import write_bovada_file
-from mutations import SOURCES, Outcome, run_mutants, table
+from mutations import OPERATORS, SOURCES, Outcome, run_mutants, table
 
 
 def corpus_seeds() -> list[Hand]:
@@ -40,17 +39,20 @@ def test_seeds_are_legal() -> None:
         assert validate(hand) == [], (hand.source_file, hand.site_hand_id)
 
 
+@pytest.mark.slow
 def test_only_the_cash_hand_without_a_rake_line_hides_an_extra_chip(outcome: Outcome) -> None:
     """The one exclusion covers the two collections of hand 2844383701 ($150 printed, $147 paid, no rake
     line) and nothing else: tournament hands pay the whole pot, so a chip more is caught there."""
     assert dict(outcome.excluded) == {("collected more than the pot", "corpus"): 2}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_kind_is_generated(outcome: Outcome, kind: str) -> None:
     assert sum(outcome.generated[kind, s] for s in SOURCES) > 0, f"no Bovada seed allows {kind!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(OPERATORS))
 def test_every_mutant_is_caught(outcome: Outcome, kind: str) -> None:
     missed = outcome.missed.get(kind, [])

@@ -38,3 +38,11 @@ def test_the_default_profile_comes_from_the_site() -> None:
     assert profile_for(build("stud 4/8\nseat 1 Ann 10")).name == "pokerstars"
     assert profile_for(build("stud 4/8 site fulltilt\nseat 1 Ann 10")).name == "fulltilt"
     assert profile_for(build("stud 4/8 site no-such-site\nseat 1 Ann 10")).name == "rrop"
+
+
+def test_the_xml_sites_are_judged_by_their_measured_profiles() -> None:
+    from studbook.parsers.registry import SITES_BY_ID
+
+    for site in ("ipoker", "merge"):
+        assert SITES_BY_ID[site].profile == site
+        assert PROFILES[site].max_raises == 3 and PROFILES[site].double_bet_games == frozenset({Game.STUD})

@@ -1,0 +1,290 @@
+"""A seeded mutator of hand-history files and the oracle every mutant's import must satisfy.
+
+Used by ``test_fuzz.py`` (a few thousand mutants, CI time) and ``benchmarks/fuzz_import.py`` (as many
+as asked for). A mutant is a few consecutive hands of a real corpus file or a sample file (or one PHH
+hand) with one to three faults planted at the text or byte level: lines deleted, duplicated, swapped or
+moved, bytes flipped, digits and cards changed, numbers made huge, the file cut short, a hand repeated.
+
+The oracle (:func:`check_batch`) imports a batch of mutants into a fresh in-memory database and checks
+what a user relies on, whatever the file contains:
+
+- no exception escapes the import (parser, engine, rows, store), and no file fails as a whole;
+- no problem is an internal error (rule ``engine``, or a "please report it" failure);
+- every hand of a file is accounted for: stored, a duplicate, a non-stud hand, a conflict or a
+  reported problem whose line lies in that file — hands found by splitting the file the way the
+  parser does (blank lines and the site's header line), so a hand cannot vanish unreported;
+- the hands stored for a file are those its ``imports`` row and the summary count.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from studbook.pipeline.importer import run_import
+from studbook.analytics.store import open_store
+from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.reading import HandText, read_lines, split_hands
+
+STARS_HEADER = SITES_BY_ID["pokerstars"].starts_hand
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+HUGE = ("100000000000000000000", "92233720368547758.08", "9223372036854775807", "99999999999999",
+        "1" + "0" * 40, "2147483648", "4294967296")
+"""Numbers that overflow int64 hundredths, int64 itself, int32, or are merely absurd."""
+
+_DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+_DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
+
+
+@dataclass(frozen=True, slots=True)
+class Seed:
+    """A text to mutate: a few consecutive hands of one file (``suffix`` says how it is read)."""
+
+    origin: str
+    text: str
+    suffix: str = ".txt"
+
+
+def hand_blocks(path: Path) -> list[str]:
+    """The hands of a PokerStars text file as texts (the parser's own split)."""
+    return ["\n".join(b.lines) for b in split_hands(read_lines(path), STARS_HEADER)]
+
+
+def seeds(paths: Sequence[Path], rng: random.Random, per_file: int = 6, most_hands: int = 4) -> list[Seed]:
+    """``per_file`` seeds from each path: a run of 1..``most_hands`` consecutive hands of a text file,
+    or a PHH file whole."""
+    found: list[Seed] = []
+    for path in paths:
+        if path.suffix == ".phh":
+            found.append(Seed(path.name, path.read_text(encoding="utf-8"), ".phh"))
+            continue
+        blocks = hand_blocks(path)
+        if not blocks:
+            continue
+        for _ in range(per_file):
+            n = rng.randint(1, min(most_hands, len(blocks)))
+            start = rng.randrange(len(blocks) - n + 1)
+            found.append(Seed(f"{path.name}#{start}", "\n\n".join(blocks[start:start + n]) + "\n"))
+    return found
+
+
+# ------------------------------------------------------------------------------------- mutations
+
+
+def _lines_op(kind: str, lines: list[str], rng: random.Random) -> list[str]:
+    if not lines:
+        return lines
+    i = rng.randrange(len(lines))
+    if kind == "delete":
+        return lines[:i] + lines[i + 1:]
+    if kind == "duplicate":
+        return lines[:i + 1] + lines[i:]
+    j = rng.randrange(len(lines))
+    if kind == "swap":
+        lines = list(lines)
+        lines[i], lines[j] = lines[j], lines[i]
+        return lines
+    moved = lines[:i] + lines[i + 1:]  # move
+    moved.insert(j, lines[i])
+    return moved
+
+
+def _sub_one(pattern: re.Pattern[str], text: str, rng: random.Random, new: str) -> str:
+    spots = list(pattern.finditer(text))
+    if not spots:
+        return text
+    m = rng.choice(spots)
+    return text[:m.start()] + new + text[m.end():]
+
+
+def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
+    """One fault planted in ``text``: (the operator's name, the new text)."""
+    kind = rng.choice(("delete", "duplicate", "swap", "move", "digit", "card", "huge", "date", "repeat",
+                       "blank", "truncate", "flip"))
+    if kind in ("delete", "duplicate", "swap", "move"):
+        return kind, "\n".join(_lines_op(kind, text.split("\n"), rng))
+    if kind == "digit":
+        return kind, _sub_one(_DIGIT, text, rng, rng.choice("0123456789"))
+    if kind == "card":
+        return kind, _sub_one(_CARD, text, rng, rng.choice(RANKS) + rng.choice(SUITS))
+    if kind == "huge":
+        return kind, _sub_one(_NUMBER, text, rng, rng.choice(HUGE))
+    if kind == "date":
+        return kind, _sub_one(_DATE, text, rng, rng.choice(("2026/02/30", "2026/13/01", "0000/00/00", "2026/04/31")))
+    if kind == "repeat":  # a hand printed twice (or a different hand under an id already used)
+        blocks = text.split("\n\n")
+        return kind, "\n\n".join(blocks + [rng.choice(blocks)])
+    if kind == "blank":  # a hand cut in two by a blank line
+        lines = text.split("\n")
+        i = rng.randrange(len(lines) + 1)
+        return kind, "\n".join(lines[:i] + [""] + lines[i:])
+    if kind == "truncate":
+        return kind, text[: rng.randrange(len(text) + 1)]
+    return kind, text  # "flip" works on bytes: see mutate
+
+
+def mutate(seed: Seed, rng: random.Random) -> tuple[tuple[str, ...], bytes]:
+    """``seed`` with 1-3 faults: (the operators applied, the file's bytes)."""
+    text, kinds = seed.text, list[str]()
+    flips = 0
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        kind, text = mutate_text(text, rng)
+        kinds.append(kind)
+        flips += kind == "flip"
+    data = bytearray(text.encode("utf-8"))
+    for _ in range(flips):
+        if data:
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    return tuple(kinds), bytes(data)
+
+
+# ------------------------------------------------------------------------------------- the oracle
+
+
+@dataclass(slots=True)
+class Tally:
+    """What the mutants came to: how many, how their hands ended, and every broken promise."""
+
+    mutants: int = 0
+    hands: Counter[str] = field(default_factory=Counter)
+    operators: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.mutants += other.mutants
+        self.hands.update(other.hands)
+        self.operators.update(other.operators)
+        self.failures.extend(other.failures)
+
+
+def expected_hands(path: Path) -> int:
+    """How many hands the file holds, split the way the parser splits it (a PHH file is one hand)."""
+    if path.suffix == ".phh":
+        return 1
+    return sum(1 for _ in split_hands(read_lines(path), STARS_HEADER))
+
+
+def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
+    """Import ``files`` (paths and the operators that made them) into a fresh in-memory database and
+    check the oracle of the module docstring for each."""
+    tally = Tally(mutants=len(files))
+    for _, kinds in files:
+        tally.operators.update(kinds)
+    with open_store(":memory:") as store:
+        try:
+            summary = run_import([p for p, _ in files], store, workers=1)
+        except Exception as exc:  # the oracle's first promise
+            tally.failures.append(f"import raised {exc!r} on {[str(p) for p, _ in files]}")
+            return tally
+        problems_of: Counter[str] = Counter()
+        for problem in summary.reports:
+            if problem.rule == "engine" or "please report" in problem.message:
+                tally.failures.append(f"internal error reported: {problem}")
+            if problem.line is None:
+                tally.failures.append(f"problem without a line: {problem}")
+            problems_of[problem.file] += 1
+            tally.hands[f"reported:{problem.rule}"] += 1
+        rows = store.con.execute("SELECT file, hands, duplicates, not_stud FROM imports").fetchall()
+        recorded = {file: (hands, dups, not_stud) for file, hands, dups, not_stud in rows}
+        stored_per_file = dict(store.con.execute(
+            "SELECT source_file, count(*) FROM hands GROUP BY source_file").fetchall())
+        total_stored = sum(stored_per_file.values())
+        if total_stored != summary.hands:
+            tally.failures.append(f"{total_stored} hands stored, the summary says {summary.hands}")
+        if summary.files_failed:
+            tally.failures.append(f"whole files failed: {summary.problems}")
+        seen: set[bytes] = set()
+        for path, kinds in files:
+            key = str(path.resolve())
+            content = path.read_bytes()
+            if content in seen:  # the same bytes as an earlier mutant: skipped by checksum, rightly
+                continue
+            seen.add(content)
+            expected = expected_hands(path)
+            hands, dups, not_stud = recorded.get(key, (0, 0, 0))
+            if key not in recorded and expected:
+                tally.failures.append(f"{path} ({kinds}): no imports row for a file of {expected} hands")
+            stored = stored_per_file.get(key, 0)
+            if stored != hands:
+                tally.failures.append(f"{path} ({kinds}): {stored} hands stored, its imports row says {hands}")
+            accounted = hands + dups + not_stud + problems_of[key]
+            if accounted != expected:
+                tally.failures.append(
+                    f"{path} ({kinds}): {expected} hands in the file, {hands} stored + {dups} duplicates + "
+                    f"{not_stud} not stud + {problems_of[key]} reported = {accounted}")
+            tally.hands["stored"] += hands
+            tally.hands["duplicate"] += dups
+            tally.hands["not stud"] += not_stud
+    return tally
+
+
+def mutant_file(pool: Sequence[Seed], rng: random.Random, most: int = 15) -> tuple[int, tuple[str, ...], str, bytes]:
+    """One file of mutants: 1..``most`` seeds of one kind (text or PHH), each mutated on its own, put
+    one after the other, and sometimes a fault in the whole file on top (a cut, a flipped byte, a
+    hand repeated). Returns (mutants in it, the operators applied, the file suffix, its bytes). A PHH
+    file holds one hand, so one mutant."""
+    first = rng.choice(pool)
+    if first.suffix == ".phh":
+        kinds, data = mutate(first, rng)
+        return 1, kinds, first.suffix, data
+    texts = [s for s in pool if s.suffix == first.suffix]
+    parts: list[bytes] = []
+    kinds: list[str] = []
+    count = rng.randint(1, most)
+    for source in [first] + [rng.choice(texts) for _ in range(count - 1)]:
+        applied, data = mutate(source, rng)
+        parts.append(data)
+        kinds.extend(applied)
+    data = b"\n\n".join(parts)
+    if rng.random() < 0.3:
+        applied, data = mutate(Seed("file", data.decode("utf-8", "replace")), rng)
+        kinds.extend(f"file:{k}" for k in applied)
+    return count, tuple(kinds), first.suffix, data
+
+
+def run_mutants(sources: Sequence[Path], count: int, seed: int, workdir: Path, batch: int = 40) -> Iterator[Tally]:
+    """At least ``count`` mutants of hands from ``sources`` (seeded: the same arguments make the same
+    files), written under ``workdir`` as files of several mutants and checked ``batch`` files at a
+    time; one :class:`Tally` per batch."""
+    rng = random.Random(seed)
+    workdir = workdir.resolve()
+    pool = seeds(sources, rng)
+    made = number = 0
+    while made < count:
+        folder = workdir / f"batch{number}"
+        folder.mkdir(parents=True, exist_ok=True)
+        files: list[tuple[Path, tuple[str, ...]]] = []
+        mutants = 0
+        while len(files) < batch and made + mutants < count:
+            n, kinds, suffix, data = mutant_file(pool, rng)
+            path = folder / f"m{number}-{len(files)}{suffix}"
+            path.write_bytes(data)
+            files.append((path, kinds))
+            mutants += n
+        tally = check_batch(files)
+        tally.mutants = mutants
+        yield tally
+        for path, _ in files:
+            path.unlink()
+        made += mutants
+        number += 1
+
+
+def default_sources(sample_data: Path, corpus: Path | None) -> list[Path]:
+    """The sample files and, when the corpus is present, its PokerStars stud files and PHH hands."""
+    found = sorted(sample_data.glob("*.txt")) + sorted((sample_data / "edge-cases").glob("*.txt"))
+    if corpus is not None and corpus.exists():
+        found += sorted((corpus / "fpdb" / "Stars").glob("*.txt"))
+        found += sorted((corpus / "phh").glob("*.phh"))
+    return found
+
+
+__all__ = ["HandText", "Seed", "Tally", "check_batch", "default_sources", "mutate", "run_mutants", "seeds"]

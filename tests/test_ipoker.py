@@ -1,0 +1,175 @@
+"""iPoker XML (parsers/ipoker.py): every trap of the corpus files, on the real files and on snippets."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from conftest import corpus_path
+from studbook.engine.cards import parse_cards
+from studbook.engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Game,
+    Hand,
+    UncalledReturn,
+)
+from studbook.engine.replay import replay
+from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+
+FOLDER = ("fpdb", "iPoker")
+
+
+def hands_of(name: str) -> list[Hand | ParseError | NotStudHand]:
+    return list(parse_file(corpus_path(*FOLDER, name)))
+
+
+def by_id(name: str) -> dict[str, Hand]:
+    return {h.site_hand_id: h for h in hands_of(name) if isinstance(h, Hand)}
+
+
+def actions(hand: Hand, street: int) -> list[tuple[int, ActionKind, int, int | None, bool]]:
+    return [(e.seat, e.kind, e.amount, e.to, e.all_in) for e in hand.events
+            if isinstance(e, Action) and e.street == street and e.kind is not ActionKind.ANTE]
+
+
+def test_the_session_general_block_applies_to_every_hand_of_the_eur_session() -> None:
+    hands = [h for h in hands_of("7-StudHL-EUR-0.05-0.10-201405.txt") if isinstance(h, Hand)]
+    assert len(hands) == 5
+    # <currency>USD</currency> is the account's; the table is EUR (tablecurrency, and the cp1252 € signs)
+    assert {(h.game, h.currency, h.small_bet, h.big_bet, h.table) for h in hands} == {
+        (Game.STUD8, "EUR", 5, 10, "Beignon, 826907366")}
+    assert all(replay(h).violations == () for h in hands)
+
+
+def test_the_sit_and_go_is_a_tournament_with_rising_levels_learnt_from_its_bets() -> None:
+    hands = by_id("7-StudHi-USD-STT-5-201103.txt")
+    assert len(hands) == 117
+    assert {(h.tournament.tournament_id, h.tournament.buy_in, h.tournament.fee, h.currency)
+            for h in hands.values() if h.tournament} == {("699476041", 500, 50, None)}
+    levels = Counter((h.ante, h.small_bet, h.big_bet) for h in hands.values())
+    by_ante = {}
+    for h in hands.values():
+        ante = Counter(e.amount for e in h.events if isinstance(e, Action) and e.kind is ActionKind.ANTE).most_common(1)[0][0]
+        by_ante.setdefault(ante, set()).add((h.small_bet, h.big_bet))
+    assert by_ante == {800: {(6000, 12000)}, 1000: {(8000, 16000)}, 1500: {(10000, 20000)},
+                       2000: {(15000, 30000)}, 3000: {(20000, 40000)}, 4000: {(30000, 60000)},
+                       5000: {(40000, 80000)}, 8000: {(60000, 120000)}, 10000: {(80000, 160000)},
+                       15000: {(100000, 200000)}}
+    assert sum(levels.values()) == 117
+    # the first hand of the 30-ante level has no bet at all: its limits come from a later hand
+    quiet = hands["4044923564"]
+    assert [a[1] for a in actions(quiet, 3) + actions(quiet, 4) if a[1] in (ActionKind.BET, ActionKind.COMPLETE)] == []
+    assert (quiet.small_bet, quiet.big_bet) == (20000, 40000)
+
+
+def test_five_card_stud_is_skipped_and_counted_with_the_printed_game() -> None:
+    results = hands_of("5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")
+    assert results == [NotStudHand(str(corpus_path(*FOLDER, "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")),
+                                   21, "ipoker", "5 Card Stud L $0.05/$0.10")]
+
+
+def test_actions_are_replayed_in_their_number_order_not_their_print_order() -> None:
+    hand = by_id("7-StudL-USD-0.05-0.10-201009.txt")["2418629537"]
+    third = actions(hand, 3)
+    # printed first is WurmX's fold (no=14); the bring-in (Hero, no=8) comes first
+    assert third[0] == (2, ActionKind.BRING_IN, 2, None, False)
+    assert third[-1] == (1, ActionKind.FOLD, 0, None, False)
+    assert [s.seat for s in hand.seats] == [1, 2, 4, 5, 6, 7, 9, 10]  # seats 3 and 8 are empty (name="")
+
+
+def test_a_bring_in_player_may_complete_without_posting_the_bring_in() -> None:
+    hand = by_id("7-StudHi-USD-STT-5-201103.txt")["4044860937"]
+    assert actions(hand, 3)[0] == (1, ActionKind.COMPLETE, 8000, 8000, False)
+    assert replay(hand).violations == ()
+
+
+def test_the_uncalled_bet_is_taken_out_of_the_winnings_it_is_printed_in() -> None:
+    hand = by_id("7-StudHi-USD-STT-5-201103.txt")["4044858766"]  # Player2 bets 120 on 6th, nobody calls
+    returns = [e for e in hand.events if isinstance(e, UncalledReturn)]
+    collects = [e for e in hand.events if isinstance(e, Collect)]
+    assert [(e.seat, e.amount) for e in returns] == [(1, 12000)]
+    assert [(e.seat, e.amount) for e in collects] == [(1, 54300)]  # win="663" = 543 + the 120 back
+    assert hand.total_pot == 54300 and hand.rake == 0
+
+
+def test_all_ins_are_calls_or_raises_by_the_bet_they_face() -> None:
+    eur = by_id("7-StudHL-EUR-0.05-0.10-201405.txt")["5710056302"]
+    # 7th: Hero bets 0.10, Player0 all-in for 0.11: a raise of 0.01 to 0.11; Hero calls 0.01
+    assert actions(eur, 7) == [(6, ActionKind.BET, 10, None, False), (1, ActionKind.RAISE, 1, 11, True),
+                               (6, ActionKind.CALL, 1, None, False)]
+    # 6th: type 23 is a raise to a street total
+    assert actions(eur, 6) == [(6, ActionKind.BET, 10, None, False), (1, ActionKind.RAISE, 10, 20, False),
+                               (6, ActionKind.RAISE, 10, 30, False), (1, ActionKind.CALL, 10, None, False)]
+    stt = by_id("7-StudHi-USD-STT-5-201103.txt")["4044954766"]
+    assert (4, ActionKind.CALL, 4800, None, True) in actions(stt, 4)  # all-in for less than the bet
+
+
+def test_cards_are_read_suit_first_and_hidden_ones_are_unknown() -> None:
+    hand = by_id("7-StudL-USD-0.05-0.10-201009.txt")["2418629537"]
+    deals = {(e.street, e.seat): e for e in hand.events if isinstance(e, Deal)}
+    assert (deals[(3, 1)].down, deals[(3, 1)].up) == ((None, None), parse_cards("6h"))
+    assert (deals[(3, 2)].down, deals[(3, 2)].up) == (parse_cards("8h 7d"), parse_cards("2c"))
+    assert deals[(4, 6)].up == parse_cards("Ts")  # S10
+
+
+SNIPPET = """<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="7">
+<general><mode>real</mode><gametype>Razz L $1/$2</gametype><tablename>T</tablename><currency>USD</currency></general>
+<game gamecode="70">
+ <general>
+  <startdate>2012-01-01 10:00:00</startdate>
+  <players><player seat="2" name="Ann" chips="$10" win="$0.60" bet="$0.30"/><player seat="5" name="Bob" chips="$10" win="$0" bet="$0.30"/></players>
+ </general>
+ <round no="0"><action no="1" player="Ann" type="15" sum="$0.10"/><action no="2" player="Bob" type="15" sum="$0.10"/></round>
+ <round no="2">
+  <cards type="Third Street" player="Ann">S2 S3 C4</cards><cards type="Third Street" player="Bob">X X DK</cards>
+  <action no="3" player="Bob" type="16" sum="$0.20"/><action no="4" player="Ann" type="{kind}" sum="$0.20"/>
+ </round>
+</game>
+</session>
+"""
+
+
+def test_a_razz_session_reads_with_its_stakes() -> None:
+    [hand] = parse_text(SNIPPET.format(kind="3"), "razz.txt")
+    assert isinstance(hand, Hand)
+    assert (hand.game, hand.small_bet, hand.big_bet, hand.currency) == (Game.RAZZ, 100, 200, "USD")
+    assert actions(hand, 3) == [(5, ActionKind.BRING_IN, 20, None, False), (2, ActionKind.CALL, 20, None, False)]
+
+
+def test_an_unknown_action_type_names_the_file_and_line_and_the_known_types() -> None:
+    [err] = parse_text(SNIPPET.format(kind="42"), "razz.txt")
+    assert isinstance(err, ParseError)
+    assert (err.file, err.line) == ("razz.txt", 12)
+    assert "unknown action type '42'" in err.message and "iPoker" in err.message and "3 call" in err.expected
+
+
+def test_a_player_not_in_the_list_is_an_error_at_his_line() -> None:
+    [err] = parse_text(SNIPPET.format(kind="3").replace('player="Ann" type="3"', 'player="Cy" type="3"'), "r.txt")
+    assert isinstance(err, ParseError) and err.line == 12 and "not seated" in err.message
+
+
+def test_an_unreadable_amount_is_an_error_naming_it() -> None:
+    [err] = parse_text(SNIPPET.format(kind="3").replace('chips="$10" win="$0.60"', 'chips="$1e9" win="$0.60"'), "r.txt")
+    assert isinstance(err, ParseError) and err.line == 7 and "chips" in err.message
+
+
+@pytest.mark.parametrize("amount", ["$99999999999999999999999", "1" * 40])
+def test_absurd_amounts_are_refused_not_trusted(amount: str) -> None:
+    [err] = parse_text(SNIPPET.format(kind="3").replace('type="3" sum="$0.20"', f'type="3" sum="{amount}"'), "r.txt")
+    assert isinstance(err, ParseError) and "sum" in err.message
+
+
+def test_a_hand_before_any_general_block_is_an_error() -> None:
+    text = SNIPPET.format(kind="3").replace(
+        '<general><mode>real</mode><gametype>Razz L $1/$2</gametype><tablename>T</tablename><currency>USD</currency></general>\n', "")
+    [err] = parse_text(text, "r.txt")
+    assert isinstance(err, ParseError) and err.line == 3 and "<general>" in err.message
+
+
+def test_a_play_money_session_is_marked() -> None:
+    [hand] = parse_text(SNIPPET.format(kind="3").replace("<mode>real</mode>", "<mode>play</mode>"), "r.txt")
+    assert isinstance(hand, Hand) and hand.play_money
