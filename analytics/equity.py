@@ -184,6 +184,12 @@ def _winnings(game: Game, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[
 # ----------------------------------------------------------------------------------- hands and EV
 
 
+EQUITY_GAMES = frozenset({Game.STUD, Game.STUD8, Game.RAZZ})
+"""The games the run-outs here can value: seven-card hands with a numpy batch evaluator for each of their
+rankings (high_values, razz_values, low8_values). Five Card Stud and 2-7 Razz (engine/games.py) have no
+batch evaluator yet, so their hands get no all-in EV rather than a wrong one."""
+
+
 @dataclass(frozen=True, slots=True)
 class AllInSpot:
     """A hand's all-in moment: the ``street`` after whose betting at most one live player had chips left
@@ -214,6 +220,8 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
     """The hand's all-in spot before 7th street, or ``None``: no such all-in, no showdown, a live player's
     cards at that moment not all known, or a hand that breaks the rules in a way that leaves no spot to
     value (betting after the all-in, a card dealt twice: the validator reports those)."""
+    if hand.game not in EQUITY_GAMES:
+        return None
     live = sorted(s for s in result.showdown if s not in result.folded)
     if len(live) < 2:
         return None

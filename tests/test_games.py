@@ -294,6 +294,7 @@ def in_phh_terms(hand: Hand) -> tuple[list[object], Counter[object]]:
     return [e for e in events if not isinstance(e, showdown)], Counter(e for e in events if isinstance(e, showdown))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", NEW_GAMES)
 def test_round_trip_through_phh(game: Game) -> None:
     seen: Counter[str] = Counter()

@@ -32,9 +32,13 @@ def corpus_seeds() -> list[Hand]:
     return [h for p in sorted(folder.glob("*.txt")) for h in parse_file(p) if isinstance(h, Hand)]
 
 
+SITE_GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
+"""The games ACR deals, which its writer writes (Five Card Stud and 2-7 Razz are not among them)."""
+
+
 def written_seeds() -> list[Hand]:
     seeds: list[Hand] = []
-    for game in Game:
+    for game in SITE_GAMES:
         dealt = list(simulate(TableSpec(games=(game,), players=(2, 8), profile="acr"), WRITTEN_PER_GAME, SEED))
         text = io.StringIO()
         write_acr_file(dealt, text)
@@ -56,7 +60,7 @@ def outcome() -> Outcome:
 def test_seeds_are_acr_hands_and_start_clean() -> None:
     """A planted fault must not hide behind one the seed already had."""
     seeds = corpus_seeds() + written_seeds()
-    assert {h.site for h in seeds} == {"acr"} and {h.game for h in seeds} == set(Game)
+    assert {h.site for h in seeds} == {"acr"} and {h.game for h in seeds} == set(SITE_GAMES)
     for hand in seeds:
         assert validate(hand) == [], (hand.source_file, hand.site_hand_id)
 

@@ -120,6 +120,7 @@ NEW_GAME_HANDS = 2000
 """Issue #11 asks for at least 2,000 hands of each new game."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players", [(Game.STUD5, (2, 10)), (Game.RAZZ27, (2, 8))])
 def test_round_trip_five_card_stud_and_2_7_razz(game: Game, players: tuple[int, int]) -> None:
     """Five Card Stud (streets 2nd to 5th, up to ten players) and 2-7 Razz come back exactly too: 2,000
@@ -131,6 +132,7 @@ def test_round_trip_five_card_stud_and_2_7_razz(game: Game, players: tuple[int, 
     assert count == NEW_GAME_HANDS // 4 and problems == []
 
 
+@pytest.mark.slow
 def test_round_trip_a_mixed_table_of_every_game() -> None:
     spec = TableSpec(games=tuple(Game), players=(2, 8), rotation=3, mixed="Stud Mix")
     count, problems = round_trip_mismatches(spec, 300, 114)
