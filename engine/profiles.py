@@ -104,6 +104,31 @@ What Full Tilt Poker does, measured on the 52 stud-family hands in ``corpus/fpdb
   hi/lo odd chip nor the tied-hands odd chip is measured: the online convention (first seat) is kept.
 * **Equal boards**: no hand decides the first to act between equal boards, so position (the online
   convention) is kept.
+
+What PartyPoker does, measured on the 4 hands of ``corpus/fpdb/PartyPoker`` (2 stud, 2 stud8):
+
+* **No rake line, no total, no uncalled-bet line** (``rake_printed=False``, ``uncalled_printed=False``):
+  a ``wins`` line is the pot less the rake: $8.85 paid $8.45 (hand 9581478205), $182 paid 2 x $90.50
+  (11480841734), the MTT hand 11792805420 paid its whole 2,560. In hand 10399817763 the river bet of $1
+  was never called and the winner's ``wins $13.20`` is the $12.80 pot less $0.60 plus that $1: the reader
+  returns it as uncalled (parsers/partypoker.py), the profile only says no line is printed for it.
+* **4th-street double bet in stud high**: MTT hand 11792805420 ``double bets [120]`` on an open pair of
+  twos (2h 2d, shown at the end).
+* **Cap: bet + 3 raises is consistent, not proven**: 6th street of 11792805420 reaches four bets (bet,
+  raise, raise, raise, call) heads-up and goes no further; whether a fifth was refused cannot be seen,
+  so the cap is kept heads-up too (``NEVER``).
+* **Rake placement, odd chips, equal boards**: no side pot, no odd-chip split (both halves $90.50) and
+  no tie: main pot, first seat and position are the online conventions, not measurements.
+
+What OnGame does, measured on the 6 hands of ``corpus/fpdb/OnGame`` (5 stud, 1 stud8, all cash):
+
+* **The pot is printed before rake, with the rake beside it**: ``Main pot: $2.35 won by Hero ($2.24)``,
+  ``Rake taken: $0.11`` (hand R5-82086688-607); every hand pays pot less rake to the cent
+  (``total_includes_rake``).
+* **Not measured**: no bet in the six hands goes uncalled, so whether OnGame prints a line for its return
+  cannot be seen (``uncalled_printed=False``: its absence is not flagged); no street reaches four bets (the
+  cap), no 4th-street open pair (the double bet), no side pot, split or tie. The online conventions are
+  kept: bet + 3 raises heads-up too, main pot, first seat, position.
 """
 
 from __future__ import annotations
@@ -304,6 +329,27 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             odd_chip=OddChip.FIRST_SEAT,
             rake_from=RakeFrom.PROPORTIONAL,
             rake_printed=False,
+        ),
+        "partypoker": RuleProfile(
+            name="partypoker",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
+            rake_printed=False,
+            uncalled_printed=False,
+        ),
+        "ongame": RuleProfile(
+            name="ongame",
+            double_bet_games=_STUD_ONLY,
+            max_raises=3,
+            heads_up=HeadsUp.NEVER,
+            suit_tie_games=frozenset(),
+            odd_chip=OddChip.FIRST_SEAT,
+            rake_from=RakeFrom.MAIN_POT,
+            uncalled_printed=False,
         ),
     }
 )

@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, ipoker, merge, pokerstars
+from . import absolute, acr, bovada, everleaf, fulltilt, ipoker, merge, ongame, partypoker, pokerstars
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -31,6 +31,8 @@ from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
 from .everleaf_writer import write_everleaf
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt
+from .ongame_writer import HAND_SEPARATOR as ONGAME_SEPARATOR
+from .ongame_writer import write_ongame
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 from .writing import write_separated
@@ -108,8 +110,9 @@ SITES: tuple[Site, ...] = (
     Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
     Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand,
          writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
-    Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
-    Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
+    Site("partypoker", "PartyPoker", partypoker.HAND_HEADER, partypoker.parse_hand, read=partypoker.read_file),
+    Site("ongame", "OnGame", ongame.HAND_HEADER, ongame.parse_hand, writer=write_ongame,
+         hand_separator=ONGAME_SEPARATOR),
     Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),

@@ -25,7 +25,7 @@ order the line kinds may come.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from importlib.resources import files
@@ -39,7 +39,7 @@ from lark.lexer import PatternRE, TerminalDef
 from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.games import RULES, GameRules
-from ..engine.model import Event, Game, Hand, Money, ParseWarning, Seat, SkippedLine, Tournament
+from ..engine.model import Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show, SkippedLine, Tournament
 from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
 from .reading import HandText
@@ -50,6 +50,7 @@ __all__ = [
     "LineGrammar",
     "SiteBuilder",
     "cents",
+    "deals_from_showdown",
     "lark_error",
     "line_pattern",
     "load_grammar",
@@ -313,6 +314,30 @@ Handler = Callable[[Any, Token, int], None]
 ``Callable[[SiteBuilder, ...]]`` would refuse: parameters are contravariant."""
 
 
+def deals_from_showdown(events: list[Event]) -> list[Event]:
+    """``events`` with every deal recorded as cards not shown given its cards from the player's seven
+    shown at the showdown (a ``Show`` or a ``Muck`` with cards), for sites that print them in the order
+    they were dealt: the up cards that decide the bring-in, the first to act and the double bet are then
+    known. A deal with any known card is left as printed (the engine judges it)."""
+    seven = {e.seat: e.cards for e in events if isinstance(e, (Show, Muck))
+             if len(e.cards) == 7 and None not in e.cards}
+    if not seven:
+        return events
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, Deal) and event.seat in seven and not any(event.down + event.up):
+            cards, street = seven[event.seat], event.street
+            if street == 3:
+                out.append(replace(event, down=cards[:2], up=cards[2:3]))
+            elif street == 7:
+                out.append(replace(event, down=cards[6:]))
+            else:
+                out.append(replace(event, up=cards[street - 1 : street]))
+        else:
+            out.append(event)
+    return out
+
+
 class SiteBuilder:
     """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
 
@@ -453,6 +478,11 @@ class SiteBuilder:
         if seating:
             self.seats_done()
         self.skip(self.block.start_line + len(self.block.lines))
+
+    def deals_from_shown(self) -> None:
+        """For sites that print nobody's cards but the owner's (PartyPoker, OnGame's river): see
+        :func:`deals_from_showdown`."""
+        self.events = deals_from_showdown(self.events)
 
     def finish(self, header: HandHeader) -> None:
         """What a site adds once every token is read (implicit deals, cross-checks): nothing by default."""

@@ -40,6 +40,8 @@ SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Absolute": "absolute",
     "Winning": "acr",
     "FTP": "fulltilt",
+    "PartyPoker": "partypoker",
+    "OnGame": "ongame",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 

@@ -24,12 +24,14 @@ from studbook.engine.model import (
     Hand,
     Marker,
     Muck,
+    Show,
     UncalledReturn,
 )
 from studbook.engine.pots import pot_index
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
+from studbook.parsers.textsite import deals_from_showdown
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,12 @@ class Lossy:
     completion_word: bool = False
     """The site prints the 3rd-street completion as such (COMPLETE) where the simulator records
     PokerStars' raise over the bring-in (RAISE): the same move, the same amounts."""
+    shown_deals: bool = False
+    """The reader gives a deal not shown the cards of the player's showdown (PartyPoker, OnGame): the
+    simulated hand's deals are compared filled in the same way."""
+    showdown_order: bool = False
+    """The site prints the showdown in its summary (OnGame), not in the order it was shown and paid: a
+    hand's shows and mucks are compared in seat order, then its collects by pot and seat."""
     deal_order: bool = False
     """Deals the site does not print are dealt after the printed ones of the street: a street's deals
     are compared in seat order."""
@@ -59,12 +67,17 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
     short = lossy.short_bring_in and any(
         isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events)
     out: list[Event] = []
-    for event in hand.events:
+    events = deals_from_showdown(list(hand.events)) if lossy.shown_deals else hand.events
+    for event in events:
         if lossy.markers and isinstance(event, Marker) or lossy.uncalled and isinstance(event, UncalledReturn):
             continue
         out.append(dataclasses.replace(_compared(event, lossy, short), line=0))
     if lossy.deal_order:
         out = _deals_in_seat_order(out)
+    if lossy.showdown_order:
+        shown = sorted((e for e in out if isinstance(e, (Show, Muck))), key=lambda e: e.seat)
+        paid = sorted((e for e in out if isinstance(e, Collect)), key=lambda e: (e.pot, e.seat))
+        out = [e for e in out if not isinstance(e, (Show, Muck, Collect))] + shown + paid
     return out
 
 

@@ -1,0 +1,168 @@
+"""PartyPoker: every line kind of the corpus's four hands and their traps (the double header and the
+NUL bytes, seats out of order, a seat that posts no ante, wagers as the chips they add, deals printed for
+the owner only, ``wins`` paying the uncalled bet back net of rake, the tournament header), and errors that
+name file and line. The conformance of the corpus files themselves: tests/test_conformance.py."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from conftest import corpus_path
+from studbook.engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Game,
+    Hand,
+    Marker,
+    Muck,
+    Show,
+    UncalledReturn,
+)
+from studbook.engine.replay import replay
+from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers.registry import SITES_BY_ID
+
+FOLDER = ("fpdb", "PartyPoker")
+CASH = "7-Stud-USD-1-2-201104.txt"
+MTT = "7-Stud-USD-MTT-6.00-201205.txt"
+HILO = "7-StudHL-USD-0.50-1.00-201008.txt"
+SPLIT = "7-StudHL-USD-10-20.201202.wins.lo.pot.txt"
+
+
+def corpus_hand(name: str) -> Hand:
+    (hand,) = parse_file(corpus_path(*FOLDER, name))
+    assert isinstance(hand, Hand), hand
+    return hand
+
+
+def corpus_text(name: str) -> str:
+    return corpus_path(*FOLDER, name).read_text(encoding="utf-8")
+
+
+def actions(hand: Hand, street: int) -> list[tuple[int, ActionKind, int, int | None]]:
+    return [(a.seat, a.kind, a.amount, a.to) for a in hand.events if isinstance(a, Action) and a.street == street
+            and a.kind is not ActionKind.ANTE]
+
+
+def test_the_nul_framed_double_header_gives_one_hand_with_zoned_time() -> None:
+    raw = corpus_path(*FOLDER, CASH).read_bytes()
+    assert raw.startswith(b"\0Game #") and raw.rstrip(b"\r\n").endswith(b"\0")
+    hand = corpus_hand(CASH)
+    assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet, hand.currency) == (
+        "partypoker", "10399817763", Game.STUD, 50, 100, "USD")
+    assert hand.source_line == 1 and hand.started_at == datetime(2011, 4, 25, 14, 20, 12,
+                                                                 tzinfo=ZoneInfo("America/New_York"))
+    assert (hand.ante, hand.bring_in) == (5, 25)
+
+
+def test_seats_out_of_order_and_a_seat_without_ante_sits_out() -> None:
+    hand = corpus_hand(CASH)
+    assert [s.seat for s in hand.seats] == [7, 3, 4, 2, 5, 1, 8]
+    assert [s.seat for s in hand.seats if s.sitting_out] == [7]  # Player7 posts no ante, does nothing
+    assert any(s.text == "Seat 0 is the button" for s in hand.skipped)
+    assert not any(isinstance(e, Deal) and e.seat == 7 for e in hand.events)
+
+
+def test_wagers_are_the_chips_they_add() -> None:
+    hand = corpus_hand(CASH)
+    # 3rd: bring-in .25, completes [.50] (to .50), calls [.50], the bring-in calls [.25]
+    assert actions(hand, 3) == [(2, ActionKind.BRING_IN, 25, None), (3, ActionKind.FOLD, 0, None),
+                                (4, ActionKind.COMPLETE, 25, 50), (5, ActionKind.FOLD, 0, None),
+                                (8, ActionKind.CALL, 50, None), (1, ActionKind.FOLD, 0, None),
+                                (2, ActionKind.CALL, 25, None)]
+    # 6th: bets [1], raises [2] (to 2), re-raises [2] (from 1 to 3), calls [1]
+    assert actions(hand, 6) == [(8, ActionKind.BET, 100, None), (4, ActionKind.RAISE, 100, 200),
+                                (8, ActionKind.RAISE, 100, 300), (4, ActionKind.CALL, 100, None)]
+    split = corpus_hand(SPLIT)
+    assert actions(split, 3)[:3] == [(1, ActionKind.BRING_IN, 300, None), (3, ActionKind.COMPLETE, 700, 1000),
+                                     (1, ActionKind.RAISE, 1000, 2000)]  # raises [$17] from the $3 bring-in
+
+
+def test_only_the_owner_is_dealt_and_the_others_get_cards_not_shown() -> None:
+    hand = corpus_hand(CASH)
+    deals = {(d.street, d.seat): d for d in hand.events if isinstance(d, Deal)}
+    assert [str(c) for c in deals[(3, 2)].down + deals[(3, 2)].up] == ["3h", "8c", "7c"]
+    assert str(deals[(4, 2)].up[0]) == "2c" and (5, 2) not in deals  # the owner folded on 4th
+    assert deals[(3, 4)].down == (None, None) and deals[(3, 4)].up == (None,)
+    assert sorted(s for st, s in deals if st == 7) == [4, 8]
+    assert any(s.text == "Hero opens" for s in hand.skipped)
+
+
+def test_showdown_cards_come_in_deal_order_and_fill_the_unprinted_deals() -> None:
+    hand = corpus_hand(MTT)
+    shown = {e.seat: e for e in hand.events if isinstance(e, (Show, Muck))}
+    assert isinstance(shown[7], Show) and isinstance(shown[8], Muck)  # "doesn't show [ ... ]": mucked
+    assert [str(c) for c in shown[8].cards] == ["2s", "Tc", "2h", "2d", "6d", "9s", "Qc"]
+    ups = [str(c) for d in hand.events if isinstance(d, Deal) and d.seat == 8 for c in d.up]
+    assert ups == ["2h", "2d", "6d", "9s"]  # the open pair of twos behind the 4th-street double bet
+    assert any(isinstance(e, Marker) and e.kind == "double-bet" and e.street == 4 for e in hand.events)
+    assert not replay(hand).violations
+
+
+def test_the_tournament_header_and_its_repeated_lines() -> None:
+    hand = corpus_hand(MTT)
+    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in, hand.currency) == (6000, 12000, 1000, 2000, None)
+    assert hand.tournament is not None
+    assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.level) == ("69784932", 600, "2")
+    assert {"Trny:69784932 Level:2", "Stakes-Antes(60/120-10)"} <= {s.text for s in hand.skipped}
+    assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(7, 256000)]
+
+
+def test_a_win_pays_the_uncalled_bet_back_and_is_net_of_rake() -> None:
+    hand = corpus_hand(CASH)
+    assert [(e.seat, e.amount) for e in hand.events if isinstance(e, UncalledReturn)] == [(8, 100)]
+    assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(8, 1220)]  # $13.20 - $1
+    result = replay(hand)
+    assert (result.rake, result.violations) == (60, ())  # $12.80 put in and called, $12.20 paid
+
+
+def test_hi_lo_wins_and_the_no_low_line() -> None:
+    split = corpus_hand(SPLIT)
+    assert [(c.seat, c.amount) for c in split.events if isinstance(c, Collect)] == [(1, 9050), (3, 9050)]
+    assert any("for low." in s.text for s in split.skipped)
+    assert replay(split).rake == 100
+    hilo = corpus_hand(HILO)
+    assert any(isinstance(e, Marker) and e.kind == "no-low" for e in hilo.events)
+    assert hilo.game is Game.STUD8 and replay(hilo).rake == 40
+
+
+def test_other_games_are_skipped() -> None:
+    text = ("#Game No : 1\n***** Hand History for Game 1 *****\n"
+            "$0.50/$1 USD Texas Hold'em - Monday, April 25, 14:20:12 EDT 2011\nTable T (Real Money)\n")
+    (result,) = parse_text(text)
+    assert isinstance(result, NotStudHand) and result.site == "partypoker"
+
+
+def test_an_announce_line_without_its_hand_is_an_error_and_the_next_hand_reads() -> None:
+    text = "Game #1 starts.\n\n" + corpus_text(HILO)
+    results = parse_text(text, "lonely.txt")
+    assert isinstance(results[0], ParseError) and (results[0].file, results[0].line) == ("lonely.txt", 1)
+    assert isinstance(results[1], Hand) and results[1].site_hand_id == "9581478205"
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("Dealt to Hero [  Td 5s 3c ]", "Dealt to Hero [  Td 5s ]", "2 cards dealt on street 3"),
+    ("strandalleen calls [$1 USD]", "strandalleen shouts [$1 USD]", "not a PartyPoker line"),
+    ("strandalleen calls [$1 USD]", "NOBODY calls [$1 USD]", "not seated"),
+    ("** Dealing Fifth street **", "** Dealing Sixth street **", "street 6 after street 4"),
+    ("YMAN1 folds", "YMAN1 folds [$1 USD]", "'folds' with an amount"),
+    ("Monday, August 30", "Moonday August 30", "not a PartyPoker hand header"),
+])
+def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
+    good = corpus_text(HILO)
+    text = good.replace(old, new, 1)
+    assert text != good
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if new in t)
+    results = parse_text(text + "\n" + good, "broken.txt")
+    assert isinstance(results[0], ParseError), results[0]
+    assert (results[0].file, results[0].line) == ("broken.txt", line) and words in str(results[0])
+    assert isinstance(results[1], Hand)
+
+
+def test_the_registry_reads_partypoker() -> None:
+    site = SITES_BY_ID["partypoker"]
+    assert site.readable and site.profile == "partypoker"
