@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, pokerstars
+from . import absolute, acr, bovada, everleaf, fulltilt, pokerstars, winamax
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -110,7 +110,7 @@ SITES: tuple[Site, ...] = (
          writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
-    Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
+    Site("winamax", "Winamax", winamax.HAND_HEADER, winamax.parse_hand),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,

@@ -38,6 +38,7 @@ SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "Absolute": "absolute",
     "Winning": "acr",
     "FTP": "fulltilt",
+    "Winamax": "winamax",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 
