@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, pokerstars, winamax
+from . import absolute, acr, bovada, everleaf, fulltilt, kingsclub, pokerstars, winamax
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -115,7 +115,7 @@ SITES: tuple[Site, ...] = (
          writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
          writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
-    Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
+    Site("kingsclub", "KingsClub", kingsclub.HAND_HEADER, kingsclub.parse_hand),
     Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
 )
 """Every site, in the order detection tries them (the first whose header matches wins)."""
