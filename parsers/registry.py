@@ -33,6 +33,8 @@ from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
+from .winamax_writer import HAND_SEPARATOR as WINAMAX_SEPARATOR
+from .winamax_writer import write_winamax
 from .writing import write_separated
 
 ParseResult = Hand | ParseError | NotStudHand
@@ -110,7 +112,8 @@ SITES: tuple[Site, ...] = (
          writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
-    Site("winamax", "Winamax", winamax.HAND_HEADER, winamax.parse_hand),
+    Site("winamax", "Winamax", winamax.HAND_HEADER, winamax.parse_hand, writer=write_winamax,
+         hand_separator=WINAMAX_SEPARATOR),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,

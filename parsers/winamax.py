@@ -43,6 +43,7 @@ from ..engine.model import (
     Game,
     Hand,
     Money,
+    Muck,
     Show,
     SkippedLine,
     UncalledReturn,
@@ -97,7 +98,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "STREET": ("number", "word"),
     "DEALS": ("name", "held", "new"),
     "BETTING": ("name", "verb", "amount", "raised", "to", "no_chips"),
-    "RESULTS": ("name", "shown", "description", "collected", "half"),
+    "RESULTS": ("name", "shown", "description", "mucks", "collected", "pot"),
     "TOTAL": ("total", "rake"),
 }
 _RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
@@ -143,6 +144,7 @@ class _Builder(SiteBuilder):
         self.left: dict[int, Money] = {}  # seat -> chips behind (an all-in is a wager leaving none)
         self.folded: set[int] = set()
         self.bring_in: Money | None = None
+        self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
         self.total: Money | None = None
         self.rake: Money | None = None
         self.table: str | None = None
@@ -174,6 +176,7 @@ class _Builder(SiteBuilder):
         street = int(number) if number else _WORD_STREETS[word]
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.end_street(no)
         self.street, self.street_line_no, self.dealt_on_street = street, no, False
         self.ledger.start_street(street)
 
@@ -243,20 +246,27 @@ class _Builder(SiteBuilder):
             self.events.append(action)
 
     def showdown_line(self, tok: Token, no: int) -> None:
-        """``*** SHOW DOWN ***``: its place is all it says."""
+        """``*** SHOW DOWN ***``: the betting is over."""
+        self.end_street(no)
 
     def result_run(self, tok: Token, first: int) -> None:
+        self.end_street(first)  # a hand won without a showdown has no SHOW DOWN line
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
             seat, m = self.seat(found, 1, no)
-            _, shown, description, collected, _half = m.groups()
+            _, shown, description, mucks, collected, pot = m.groups()
             line = m[0]
             if shown is not None:
                 self.events.append(Show(no, seat, self.hidden(shown, no, line), description))
+            elif mucks is not None:
+                self.events.append(Muck(no, seat))
             else:
-                self.events.append(Collect(no, seat, self.money(collected, no, line)))
+                # "pot(HI)"/"pot(LO)" name halves of the one pot: the engine works out which is which
+                self.events.append(Collect(no, seat, self.money(collected, no, line),
+                                           "pot" if pot.startswith("pot") else pot))
 
     def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+        """``*** SUMMARY ***``: the betting is over, if no pot line said so."""
+        self.end_street(no)
 
     def total_line(self, tok: Token, no: int) -> None:
         total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
@@ -267,35 +277,34 @@ class _Builder(SiteBuilder):
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
 
-    def unmatched(self) -> tuple[int, Money] | None:
-        """The seat whose last-street chips nobody matched and by how much (the ledger's own numbers)."""
+    def end_street(self, no: int) -> None:
+        """The street's bet nobody matched (all others folded or all in for less), by the ledger's own
+        numbers: Winamax prints no line for its return (once per street: the ledger is emptied)."""
         contrib = self.ledger.contrib
-        if not contrib:
-            return None
-        top = max(contrib, key=contrib.__getitem__)
-        second = max((v for s, v in contrib.items() if s != top), default=0)
-        return (top, contrib[top] - second) if contrib[top] > second else None
+        if contrib:
+            top = max(contrib, key=contrib.__getitem__)
+            second = max((v for s, v in contrib.items() if s != top), default=0)
+            if contrib[top] > second:
+                self.returned.append((top, contrib[top] - second))
+                self.events.append(UncalledReturn(no, top, contrib[top] - second))
+        self.ledger.start_street(self.street)
 
     def hand(self, header: HandHeader) -> Hand:
-        """Winamax leaves the unmatched bet in the winner's ``collected`` and in the total: it is taken
+        """Winamax leaves an unmatched bet in the total and in its bettor's ``collected``: it is taken
         out as the :class:`UncalledReturn` it is, spread over that seat's collect lines as the site spread
-        it (evenly, the first line taking the odd chip)."""
+        it (evenly, the first line taking the odd chip); a bettor with no collect line (he lost the pot to
+        a player all in for less) has it back all the same."""
         total = self.total
-        back = self.unmatched()
-        collects = [i for i, e in enumerate(self.events) if isinstance(e, Collect)]
-        if back is not None and collects:
-            seat, amount = back
-            mine = [i for i in collects if self.events[i].seat == seat]  # type: ignore[union-attr]
-            if mine:
-                events: list[Event] = list(self.events)
-                share, odd = divmod(amount, len(mine))
-                for k, i in enumerate(mine):
-                    c = events[i]
-                    assert isinstance(c, Collect)
-                    events[i] = Collect(c.line, c.seat, c.amount - share - (odd if k == 0 else 0), c.pot)
-                events.insert(collects[0], UncalledReturn(events[collects[0]].line, seat, amount))
-                self.events = events
-                total = None if total is None else total - amount
+        events: list[Event] = list(self.events)
+        for seat, amount in self.returned:
+            mine = [i for i, e in enumerate(events) if isinstance(e, Collect) and e.seat == seat]
+            share, odd = divmod(amount, len(mine) or 1)
+            for k, i in enumerate(mine):
+                c = events[i]
+                assert isinstance(c, Collect)
+                events[i] = Collect(c.line, c.seat, c.amount - share - (odd if k == 0 else 0), c.pot)
+            total = None if total is None else total - amount
+        self.events = events
         return self.build(header, bring_in=self.bring_in, total_pot=total, rake=self.rake, table=self.table,
                           max_seats=self.max_seats)
 

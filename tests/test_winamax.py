@@ -1,18 +1,24 @@
 """Winamax: every line kind of the five corpus hands and their traps (ante/small/big stakes, play money
 without deal lines, ``X`` for an unseen card, ``raises X to Y`` with Y the chips added, the unmatched bet
-left inside ``collected`` and the total, the total after rake), and errors that name file and line. The
+left inside ``collected`` and the total, the total after rake), errors that name file and line, and the
+writer: the corpus hands written back, and the round trip of 1,000 simulated hands per game. The
 conformance of the files themselves: tests/test_conformance.py."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 from conftest import corpus_path
+from site_roundtrip import Lossy, round_trip
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show, UncalledReturn
 from studbook.engine.replay import replay
+from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.winamax_writer import write_winamax, write_winamax_file
 
 FOLDER = ("fpdb", "Winamax")
 CLEAN = "7-Stud-6max-EUR-25-50-201611._8games_.txt"
@@ -141,4 +147,53 @@ def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None
 
 def test_the_registry_reads_winamax() -> None:
     site = SITES_BY_ID["winamax"]
-    assert site.readable and site.profile == "winamax"
+    assert site.readable and site.profile == "winamax" and site.writer is write_winamax
+
+
+# ------------------------------------------------------------------------------ the writer
+
+WINAMAX_LOSSY = Lossy(markers=True, completion_word=True, community=True)
+
+
+def _header_facts(sim: Hand, back: Hand) -> list[str]:
+    fields = ("site_hand_id", "game", "ante", "small_bet", "big_bet", "currency", "rake")
+    problems = [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}" for f in fields
+                if getattr(sim, f) != getattr(back, f)]
+    if sim.total_pot is not None and back.total_pot != sim.total_pot - (sim.rake or 0):  # Winamax: after rake
+        problems.append(f"total {sim.total_pot} less rake {sim.rake} came back as {back.total_pot}")
+    assert sim.started_at is not None
+    if back.started_at != sim.started_at.replace(tzinfo=ZoneInfo("America/New_York")):
+        problems.append(f"started {sim.started_at} came back as {back.started_at}")
+    return problems
+
+
+@pytest.mark.parametrize("game, seed", [(Game.STUD, 41), (Game.STUD8, 42), (Game.RAZZ, 43)])
+def test_writer_round_trip(game: Game, seed: int) -> None:
+    spec = TableSpec(games=(game,), players=(2, 8), profile="winamax", currency="EUR")
+    count, problems = round_trip(spec, 1000, seed, write_winamax_file, WINAMAX_LOSSY, _header_facts)
+    assert count >= 990
+    assert problems == []
+
+
+@pytest.mark.parametrize("name", [CLEAN, NEGATIVE, PLAY, HILO, RAZZ])
+def test_the_corpus_hands_written_and_read_back_are_the_same(name: str) -> None:
+    hand = hand_of(name)
+    (again,) = parse_text(write_winamax(hand))
+    assert isinstance(again, Hand) and replay(again).violations == ()
+    def key(h: Hand) -> list[object]:
+        return [dataclasses.replace(e, line=0) for e in h.events]
+    assert key(again) == key(hand)
+    assert (again.total_pot, again.rake, again.ante, again.play_money) == (
+        hand.total_pot, hand.rake, hand.ante, hand.play_money)
+
+
+def test_the_writer_prints_the_return_inside_collected_and_total() -> None:
+    text = write_winamax(hand_of(HILO))
+    assert "Player0 collected 114€ from pot\nPlayer0 collected 114€ from pot\n" in text
+    assert "Total pot 228€ | Rake 2€" in text
+    assert "Player0 raises -6.10€ to 18.90€" in write_winamax(hand_of(NEGATIVE))
+
+
+def test_the_writer_refuses_what_winamax_cannot_print() -> None:
+    with pytest.raises(ValueError, match="euros or play money"):
+        write_winamax(dataclasses.replace(hand_of(CLEAN), currency="USD"))
