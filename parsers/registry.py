@@ -64,6 +64,9 @@ class Site:
     read: FileReader | None = None
     writer: HandWriter | None = None
     hand_separator: str = "\n\n\n"
+    currency: str = "USD"
+    """The currency of the site's cash games: what ``studbook simulate --format SITE`` deals them in
+    (Winamax writes euros only)."""
 
     @property
     def starts_hand(self) -> Callable[[str], object]:
@@ -113,7 +116,7 @@ SITES: tuple[Site, ...] = (
     Site("partypoker", "PartyPoker", re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")),
     Site("ongame", "OnGame", re.compile(r"\*{5} History for hand ")),
     Site("winamax", "Winamax", winamax.HAND_HEADER, winamax.parse_hand, writer=write_winamax,
-         hand_separator=WINAMAX_SEPARATOR),
+         hand_separator=WINAMAX_SEPARATOR, currency="EUR"),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
