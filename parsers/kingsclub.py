@@ -41,6 +41,7 @@ from ..engine.model import (
     Game,
     Hand,
     Money,
+    Muck,
     ParseWarning,
     Show,
     UncalledReturn,
@@ -91,7 +92,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "STREET": ("number",),
     "DEALS": ("name", "cards"),
     "BETTING": ("name", "verb", "amount", "all_in", "no_chips"),
-    "SHOWS": ("name", "cards"),
+    "SHOWS": ("name", "cards", "mucks"),
     "SUMMARY_SEATS": ("seat", "name", "stack", "net"),
     "RAKE": ("rake",),
     "WINS": ("name", "pot", "amount"),
@@ -104,7 +105,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "DEALS": ("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"),
     "BETTING": ("a betting line", "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', "
                                   "'NAME raises to 1,000', 'NAME checks', 'NAME folds'"),
-    "SHOWS": ("a show line", "'NAME shows [cards]'"),
+    "SHOWS": ("a show line", "'NAME shows [cards]', 'NAME mucks'"),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME (2,086.96) +259.64'"),
     "RAKE": ("the rake line", "'Rake 5'"),
@@ -153,7 +154,8 @@ class _Builder(SiteBuilder):
 
     def end_street(self, no: int) -> None:
         """The street's bet nobody matched (all others folded or all in for less) goes back to the
-        bettor at the end of the street (file line ``no``): KingsClub prints no line for it."""
+        bettor at the end of the street (file line ``no``): KingsClub prints no line for it. Once per
+        street: the ledger is emptied."""
         contrib = self.ledger.contrib
         if contrib:
             top = max(contrib, key=contrib.__getitem__)
@@ -161,6 +163,7 @@ class _Builder(SiteBuilder):
             if contrib[top] > second:
                 self.returned.append((top, contrib[top] - second))
                 self.events.append(UncalledReturn(no, top, contrib[top] - second))
+        self.ledger.start_street(self.street)
 
     def street_line(self, tok: Token, no: int) -> None:
         (number,) = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
@@ -217,9 +220,10 @@ class _Builder(SiteBuilder):
             self.events.append(action)
 
     def show_run(self, tok: Token, first: int) -> None:
+        self.end_street(first)  # a show ends the betting (of the hand, or until an all-in runout's streets)
         for no, found in enumerate(self.lines["SHOWS"].finditer(tok), first):
             seat, m = self.seat(found, 1, no)
-            self.events.append(Show(no, seat, self.hidden(m[2], no, m[0])))
+            self.events.append(Muck(no, seat) if m[3] else Show(no, seat, self.hidden(m[2], no, m[0])))
 
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: the betting is over."""

@@ -31,6 +31,8 @@ from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
 from .everleaf_writer import write_everleaf
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt
+from .kingsclub_writer import HAND_SEPARATOR as KINGSCLUB_SEPARATOR
+from .kingsclub_writer import write_kingsclub
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 from .winamax_writer import HAND_SEPARATOR as WINAMAX_SEPARATOR
@@ -121,7 +123,8 @@ SITES: tuple[Site, ...] = (
          writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
          writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
-    Site("kingsclub", "KingsClub", kingsclub.HAND_HEADER, kingsclub.parse_hand),
+    Site("kingsclub", "KingsClub", kingsclub.HAND_HEADER, kingsclub.parse_hand, writer=write_kingsclub,
+         hand_separator=KINGSCLUB_SEPARATOR),
     Site("xml", "an XML export (iPoker, Merge)", re.compile(r"\s*<(?:\?xml|session|game|hand)", re.I)),
 )
 """Every site, in the order detection tries them (the first whose header matches wins)."""

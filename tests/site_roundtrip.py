@@ -24,6 +24,7 @@ from studbook.engine.model import (
     Hand,
     Marker,
     Muck,
+    Show,
     UncalledReturn,
 )
 from studbook.engine.pots import pot_index
@@ -50,6 +51,11 @@ class Lossy:
     completion_word: bool = False
     """The site prints the 3rd-street completion as such (COMPLETE) where the simulator records
     PokerStars' raise over the bring-in (RAISE): the same move, the same amounts."""
+    descriptions: bool = False
+    """The site's show line names no hand (KingsClub): the simulated description is not compared."""
+    collects_last: bool = False
+    """The site prints every pot line after the whole showdown (KingsClub's summary), where the simulator
+    pays each pot after its own shows: collects are compared after the other events, in order."""
     deal_order: bool = False
     """Deals the site does not print are dealt after the printed ones of the street: a street's deals
     are compared in seat order."""
@@ -65,6 +71,8 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
         out.append(dataclasses.replace(_compared(event, lossy, short), line=0))
     if lossy.deal_order:
         out = _deals_in_seat_order(out)
+    if lossy.collects_last:
+        out = [e for e in out if not isinstance(e, Collect)] + [e for e in out if isinstance(e, Collect)]
     return out
 
 
@@ -72,6 +80,8 @@ def _compared(e: Event, lossy: Lossy, short: bool) -> Event:
     """``e`` with what the site's text cannot carry set to what the reader gives for it."""
     if lossy.completion_word and isinstance(e, Action) and e.kind is ActionKind.COMPLETE:
         e = dataclasses.replace(e, kind=ActionKind.RAISE)
+    if lossy.descriptions and isinstance(e, Show):
+        e = dataclasses.replace(e, description=None)
     if lossy.muck_cards and isinstance(e, Muck):
         e = Muck(e.line, e.seat)
     if short and isinstance(e, Action) and e.street == 3 and e.kind is ActionKind.RAISE:
