@@ -149,7 +149,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="rrop")  # KingsClub has no measured profile yet
+    spec = TableSpec(games=(game,), players=(2, 8), profile="kingsclub")
     count, problems = round_trip(spec, hands, seed, write_kingsclub_file, KINGSCLUB_LOSSY, _header_facts)
     assert count >= hands * 0.99
     assert problems == []
