@@ -153,7 +153,8 @@ def simulated_files(folder: Path, site: str, game: Game, count: int) -> tuple[Pa
     if writer.writer is None or stars.writer is None:
         sys.exit(f"studbook has no writer for {site}: its parse throughput needs one to make the text")
     texts: list[tuple[str, str]] = []
-    for hand in simulate(TableSpec(games=(game,), players=(2, 8)), count, seed=2026):
+    spec = TableSpec(games=(game,), players=(2, 8), currency=writer.currency)  # Winamax writes euros only
+    for hand in simulate(spec, count, seed=2026):
         try:
             texts.append((writer.writer(hand), stars.writer(hand)))
         except ValueError:

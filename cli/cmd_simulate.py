@@ -109,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
             rake=Rake(args.rake, args.rake_cap),
             tournament=TournamentSpec() if args.tournament else None,
             profile=profile,
+            currency=SITES_BY_ID[args.format].currency if args.format in SITES_BY_ID else "USD",
         )
     except ValueError as exc:
         return fail(str(exc))
@@ -119,7 +120,10 @@ def run(args: argparse.Namespace) -> int:
     name = f"sim-{args.game}-{'tourney' if args.tournament else 'cash'}-seed{args.seed}"
     started = time.perf_counter()
     hands = simulate(spec, args.hands, args.seed)
-    written = write_hands(hands, out, name, args.format)
+    try:
+        written = write_hands(hands, out, name, args.format)
+    except ValueError as exc:  # a hand the format cannot express (a tournament for a cash-only writer)
+        return fail(str(exc))
     seconds = time.perf_counter() - started
     print(f"{args.hands:,} hands written to {written} ({args.hands / seconds:,.0f} hands/s)")
     return 0

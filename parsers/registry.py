@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, ipoker, merge, ongame, partypoker, pokerstars
+from . import absolute, acr, bovada, everleaf, fulltilt, ipoker, kingsclub, merge, ongame, partypoker, pokerstars, winamax
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -31,10 +31,14 @@ from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
 from .everleaf_writer import write_everleaf
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
 from .fulltilt_writer import write_hand as write_fulltilt
+from .kingsclub_writer import HAND_SEPARATOR as KINGSCLUB_SEPARATOR
+from .kingsclub_writer import write_kingsclub
 from .ongame_writer import HAND_SEPARATOR as ONGAME_SEPARATOR
 from .ongame_writer import write_ongame
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
+from .winamax_writer import HAND_SEPARATOR as WINAMAX_SEPARATOR
+from .winamax_writer import write_winamax
 from .writing import write_separated
 
 ParseResult = Hand | ParseError | NotStudHand
@@ -64,6 +68,9 @@ class Site:
     read: FileReader | None = None
     writer: HandWriter | None = None
     hand_separator: str = "\n\n\n"
+    currency: str = "USD"
+    """The currency of the site's cash games: what ``studbook simulate --format SITE`` deals them in
+    (Winamax writes euros only)."""
 
     @property
     def starts_hand(self) -> Callable[[str], object]:
@@ -113,12 +120,14 @@ SITES: tuple[Site, ...] = (
     Site("partypoker", "PartyPoker", partypoker.HAND_HEADER, partypoker.parse_hand, read=partypoker.read_file),
     Site("ongame", "OnGame", ongame.HAND_HEADER, ongame.parse_hand, writer=write_ongame,
          hand_separator=ONGAME_SEPARATOR),
-    Site("winamax", "Winamax", re.compile(r"Winamax Poker - ")),
+    Site("winamax", "Winamax", winamax.HAND_HEADER, winamax.parse_hand, writer=write_winamax,
+         hand_separator=WINAMAX_SEPARATOR, currency="EUR"),
     Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
          writer=write_acr, hand_separator=ACR_SEPARATOR),
     Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
          writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
-    Site("kingsclub", "KingsClub", re.compile(r"#\d+: Limit ")),
+    Site("kingsclub", "KingsClub", kingsclub.HAND_HEADER, kingsclub.parse_hand, writer=write_kingsclub,
+         hand_separator=KINGSCLUB_SEPARATOR),
     Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read),
     Site(merge.SITE, merge.NAME, merge.HAND_HEADER, read=merge.read),
 )

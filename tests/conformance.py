@@ -42,6 +42,8 @@ SITE_ROWS: Mapping[str, str] = MappingProxyType({
     "FTP": "fulltilt",
     "PartyPoker": "partypoker",
     "OnGame": "ongame",
+    "Winamax": "winamax",
+    "KingsClub": "kingsclub",
 })
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 
@@ -92,6 +94,22 @@ KNOWN_SITE_ERRORS: Mapping[tuple[str, str], SiteError] = MappingProxyType({
         ("4045033373", "Player6 bet=4,400, actions 4,300 (ante 100)"),
         ("4045034332", "Player11 bet=5,203, actions 5,053 (ante 150; he raised twice, the ante counts once more)"),
     )},
+    ("kingsclub", "37581152"): SiteError(
+        frozenset({"bet.size"}),
+        "KingsClub counts 3rd-street raises from the bring-in when the completion adds less than half a small "
+        "bet to it: bring-in 33.16, 'bets 44' (10.84 more), 'raises to 77.16' = 33.16 + 44, then 121.16; under "
+        "the rules the raise after a full completion to 44 is to 88. Chips, pot (1,299.60 = 1,294.60 + rake 5) "
+        "and the award agree with the actions"),
+    ("kingsclub", "40091899"): SiteError(
+        frozenset({"bet.size"}),
+        "the same KingsClub raise base: bring-in 16.58, 'bets 22' (5.42 more), 'raises to 38.58' = 16.58 + 22 "
+        "where the rules allow 44; the pot (429.80 = 424.80 + rake 5) and the award agree with the actions"),
+    ("kingsclub", "3537921"): SiteError(
+        frozenset({"bet.size"}),
+        "the same KingsClub raise base: bring-in 125, Player3 all in for 225 (100 more), Player4 'raises to 625' "
+        "= 125 + 500 where the rules allow completing to 500. The one line 'Player4 wins pot (4,100)' pays the "
+        "main pot (7 antes 875 + 5 x 225 = 1,900) and the side pot (3 x 400 + 2 x 500 = 2,200) together, and "
+        "his unmatched 1,000 on 5th street is in his final stack (+2,850); the engine awards the same 4,100"),
 })
 """(site id, hand id) -> the site's own error. Every other real hand must replay with no violation."""
 

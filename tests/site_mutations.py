@@ -29,12 +29,14 @@ from studbook.parsers import parse_text
 
 
 def written_seeds(write_file: Callable[[Iterable[Hand], io.StringIO], int], games: Iterable[Game], profile: str,
-                  per_game: int = 200, seed: int = 5) -> list[Hand]:
+                  per_game: int = 200, seed: int = 5, currency: str = "USD") -> list[Hand]:
     """Simulated hands of each game written by ``write_file`` and parsed back: the first 15 of each game
-    and every one that reaches a showdown of two or more."""
+    and every one that reaches a showdown of two or more (``currency``: what the site writes, Winamax
+    euros)."""
     hands = []
     for game in games:
-        simulated = [h for h in simulate(TableSpec(games=(game,), players=(2, 8), profile=profile), per_game, seed)
+        simulated = [h for h in simulate(TableSpec(games=(game,), players=(2, 8), profile=profile,
+                                                    currency=currency), per_game, seed)
                      if not any(isinstance(e, CommunityCard) for e in h.events)]
         text = io.StringIO()
         write_file(simulated, text)

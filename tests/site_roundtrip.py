@@ -58,6 +58,11 @@ class Lossy:
     showdown_order: bool = False
     """The site prints the showdown in its summary (OnGame), not in the order it was shown and paid: a
     hand's shows and mucks are compared in seat order, then its collects by pot and seat."""
+    descriptions: bool = False
+    """The site's show line names no hand (KingsClub): the simulated description is not compared."""
+    collects_last: bool = False
+    """The site prints every pot line after the whole showdown (KingsClub's summary), where the simulator
+    pays each pot after its own shows: collects are compared after the other events, in order."""
     deal_order: bool = False
     """Deals the site does not print are dealt after the printed ones of the street: a street's deals
     are compared in seat order."""
@@ -78,6 +83,8 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
         shown = sorted((e for e in out if isinstance(e, (Show, Muck))), key=lambda e: e.seat)
         paid = sorted((e for e in out if isinstance(e, Collect)), key=lambda e: (e.pot, e.seat))
         out = [e for e in out if not isinstance(e, (Show, Muck, Collect))] + shown + paid
+    if lossy.collects_last:
+        out = [e for e in out if not isinstance(e, Collect)] + [e for e in out if isinstance(e, Collect)]
     return out
 
 
@@ -85,6 +92,8 @@ def _compared(e: Event, lossy: Lossy, short: bool) -> Event:
     """``e`` with what the site's text cannot carry set to what the reader gives for it."""
     if lossy.completion_word and isinstance(e, Action) and e.kind is ActionKind.COMPLETE:
         e = dataclasses.replace(e, kind=ActionKind.RAISE)
+    if lossy.descriptions and isinstance(e, Show):
+        e = dataclasses.replace(e, description=None)
     if lossy.muck_cards and isinstance(e, Muck):
         e = Muck(e.line, e.seat)
     if short and isinstance(e, Action) and e.street == 3 and e.kind is ActionKind.RAISE:

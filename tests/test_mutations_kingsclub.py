@@ -1,0 +1,62 @@
+"""The mutation suite (tests/mutations.py) on KingsClub hands: every kind of planted fault must be caught.
+
+Seeds: the corpus's KingsClub hands that replay clean (the three whose 3rd-street raise KingsClub counts
+from the bring-in are left out: tests/conformance.py KNOWN_SITE_ERRORS) and simulated hands of the four
+games written in KingsClub's format and read back (no total, pots from the seat lines). What counts as
+caught: tests/site_mutations.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conformance import KNOWN_SITE_ERRORS
+from conftest import corpus_path
+from mutations import OPERATORS
+from site_mutations import said_so, unprintable, written_seeds
+from studbook.engine.model import Game, Hand
+from studbook.engine.validate import validate
+from studbook.parsers import parse_file
+from studbook.parsers.kingsclub_writer import write_kingsclub_file
+from mutations import SOURCES, Outcome, run_mutants, table
+
+
+def corpus_seeds() -> list[Hand]:
+    folder = corpus_path("fpdb", "KingsClub")
+    return [h for p in sorted(folder.glob("*.txt")) for h in parse_file(p)
+            if isinstance(h, Hand) and (h.site, h.site_hand_id) not in KNOWN_SITE_ERRORS]
+
+
+def simulated_seeds() -> list[Hand]:
+    return written_seeds(write_kingsclub_file, (Game.STUD, Game.STUD8, Game.RAZZ, Game.RAZZ27), "kingsclub")
+
+
+@pytest.fixture(scope="module")
+def outcome() -> Outcome:
+    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()},
+                         said_so, unprintable)
+    print("\n" + table(result) + f"\nexcluded: {dict(result.excluded)}")
+    return result
+
+
+def test_seeds_are_legal() -> None:
+    for hand in corpus_seeds() + simulated_seeds():
+        assert validate(hand) == [], (hand.source_file, hand.site_hand_id)
+
+
+def test_nothing_is_set_apart(outcome: Outcome) -> None:
+    assert not outcome.excluded
+
+
+NOT_IN_THE_TEXT = frozenset({"changed total pot"})
+"""KingsClub prints no total pot: there is none to change."""
+
+
+@pytest.mark.parametrize("kind", [k for k in OPERATORS if k not in NOT_IN_THE_TEXT])
+def test_kind_is_generated(outcome: Outcome, kind: str) -> None:
+    assert sum(outcome.generated[kind, s] for s in SOURCES) > 0, f"no KingsClub seed allows {kind!r}"
+
+
+@pytest.mark.parametrize("kind", list(OPERATORS))
+def test_every_mutant_is_caught(outcome: Outcome, kind: str) -> None:
+    missed = outcome.missed.get(kind, [])
+    assert not missed, f"{len(missed)} {kind!r} mutants not caught:\n" + "\n".join(missed[:15])
