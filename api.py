@@ -231,8 +231,10 @@ class Database:
         from .engine.replay import replay
 
         site, number, source = find_source(self._store.con, hand_id)
-        checksums = {row[0] for row in self._store.con.execute(
-            "SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()}
+        checksums = {
+            row[0]
+            for row in self._store.con.execute("SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()
+        }
         hand = load_hand(site, number, source, self.path, checksums, search)
         return HandReplay(hand, replay(hand, get_profile(profile) if profile else None))
 
@@ -293,4 +295,3 @@ def _filters(where: dict[str, Any]) -> Filters:
         else:
             values[name] = value
     return Filters(**values)
-

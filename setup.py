@@ -33,7 +33,8 @@ def packages(root: Path = ROOT) -> list[str]:
         # Prune what is never a package: hidden folders (.git, .venv, .ci), caches, build output, and
         # names that are not identifiers (studbook.egg-info).
         subfolders[:] = sorted(
-            name for name in subfolders
+            name
+            for name in subfolders
             if name.isidentifier() and name != "__pycache__" and not (here == root and name in NOT_SHIPPED)
         )
         if here != root and any(name.endswith(CODE_SUFFIXES) for name in files):

@@ -51,14 +51,19 @@ def _player_filters(player: str, filters: Filters | None, games: Sequence[str] =
     base = filters or Filters()
     chosen = tuple(g for g in games if not base.games or g in base.games) if games else base.games
     if games and not chosen:
-        raise NoHands(f"no {'/'.join(games)} hands for player {player!r}: the game filter selects "
-                      f"{', '.join(base.games)} only")
+        raise NoHands(
+            f"no {'/'.join(games)} hands for player {player!r}: the game filter selects {', '.join(base.games)} only"
+        )
     return replace(base, players=(player,), games=chosen)
 
 
 def _no_hands(con: duckdb.DuckDBPyConnection, player: str, what: str) -> NoHands:
-    known = [r[0] for r in con.execute(
-        "SELECT player FROM hand_players GROUP BY player ORDER BY COUNT(*) DESC, player LIMIT 8").fetchall()]
+    known = [
+        r[0]
+        for r in con.execute(
+            "SELECT player FROM hand_players GROUP BY player ORDER BY COUNT(*) DESC, player LIMIT 8"
+        ).fetchall()
+    ]
     listed = ", ".join(known) if known else "nobody: import some hand histories first"
     return NoHands(f"no {what} for player {player!r} (players with the most hands: {listed})")
 
@@ -139,14 +144,21 @@ def winnings_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters 
     """One row per hand of ``player`` in time order: ``hand`` (1, 2 ...), ``hand_id``, ``started_at``,
     ``game``, ``currency``, ``big_bet``, ``net``, ``showdown`` (went to showdown), ``allin_ev`` (NULL
     without an all-in spot) and ``ev_net`` (the all-in EV where there is one, else the net)."""
-    return _hands_in_order(con, player, _player_filters(player, filters), "hands", """
+    return _hands_in_order(
+        con,
+        player,
+        _player_filters(player, filters),
+        "hands",
+        """
         SELECT hp.hand_id, h.started_at, h.game, h.currency, h.big_bet, hp.net, hp.showdown, hp.allin_ev,
                COALESCE(hp.allin_ev, hp.net) AS ev_net
-        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id""")
+        FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id""",
+    )
 
 
-def _hands_in_order(con: duckdb.DuckDBPyConnection, player: str, filters: Filters, what: str, select: str
-                    ) -> pd.DataFrame:
+def _hands_in_order(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters, what: str, select: str
+) -> pd.DataFrame:
     """``select`` (over ``hp`` and ``h``) restricted by ``filters``, one row per hand in time order,
     numbered from 1 in a ``hand`` column; NoHands when there is none."""
     where, params = filters.where()
@@ -174,9 +186,14 @@ def winnings_chart(
         ("All-in EV", _in_unit(frame, "ev_net", divisor).cumsum(), {"color": "tab:orange", "linestyle": "--"}),
     ]
     spots = int(frame["allin_ev"].notna().sum())
-    return _draw_lines(_axes(ax), frame["hand"], lines,
-                       f"{player}: winnings over {len(frame):,} hands ({spots:,} all-in before 7th)",
-                       "Hands played", f"Cumulative net won, {label}")
+    return _draw_lines(
+        _axes(ax),
+        frame["hand"],
+        lines,
+        f"{player}: winnings over {len(frame):,} hands ({spots:,} all-in before 7th)",
+        "Hands played",
+        f"Cumulative net won, {label}",
+    )
 
 
 def _draw_lines(ax: Axes, hands: pd.Series, lines: Sequence[Line], title: str, xlabel: str, ylabel: str) -> Axes:
@@ -193,14 +210,17 @@ def _draw_lines(ax: Axes, hands: pd.Series, lines: Sequence[Line], title: str, x
 # -------------------------------------------------------------------------------- stud8 halves
 
 
-def stud8_components_data(
-    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None
-) -> pd.DataFrame:
+def stud8_components_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
     """One row per stud8 hand of ``player`` in time order with what the rules paid him, split by how:
     ``scooped`` (everything he won in a hand where nobody else was paid from his pots), ``high`` and
     ``low`` (the high and low halves he won in split pots; a pot no low qualified for counts as high),
     and ``invested`` and ``net`` (so ``scooped + high + low - invested == net``)."""
-    return _hands_in_order(con, player, _player_filters(player, filters, games=("stud8",)), "stud8 hands", """
+    return _hands_in_order(
+        con,
+        player,
+        _player_filters(player, filters, games=("stud8",)),
+        "stud8 hands",
+        """
         WITH paid AS (
             SELECT hand_id, seat,
                    SUM(CASE WHEN half = 'low' THEN amount ELSE 0 END) AS low,
@@ -212,7 +232,8 @@ def stud8_components_data(
                CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.high, 0) END AS BIGINT) AS high,
                CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.low, 0) END AS BIGINT) AS low
         FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
-        LEFT JOIN paid p ON p.hand_id = hp.hand_id AND p.seat = hp.seat""")
+        LEFT JOIN paid p ON p.hand_id = hp.hand_id AND p.seat = hp.seat""",
+    )
 
 
 def stud8_components_chart(
@@ -229,25 +250,33 @@ def stud8_components_chart(
         ("Low halves (split pots)", _in_unit(frame, "low", divisor).cumsum(), {"color": "tab:purple"}),
         ("Put in the pot", -_in_unit(frame, "invested", divisor).cumsum(), {"color": "0.55", "linestyle": ":"}),
     ]
-    return _draw_lines(_axes(ax), frame["hand"], lines,
-                       f"{player}: stud hi/lo winnings by half over {len(frame):,} hands",
-                       "Stud hi/lo hands played", f"Cumulative amount, {label}")
+    return _draw_lines(
+        _axes(ax),
+        frame["hand"],
+        lines,
+        f"{player}: stud hi/lo winnings by half over {len(frame):,} hands",
+        "Stud hi/lo hands played",
+        f"Cumulative amount, {label}",
+    )
 
 
 def stud8_results_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
     """How ``player``'s winning stud8 hands were won: one row per result of :data:`STUD8_RESULTS` with
     ``count`` (hands), ``won_any`` (hands he won any money in) and the stat's ``label``."""
-    table = stat_table(con, _player_filters(player, filters, games=("stud8",)), by=(),
-                       stats=[key for key, _ in STUD8_RESULTS])
+    table = stat_table(
+        con, _player_filters(player, filters, games=("stud8",)), by=(), stats=[key for key, _ in STUD8_RESULTS]
+    )
     if table.empty or int(table["chances"].max()) == 0:
         raise _no_hands(con, player, "winning stud8 hands")
     counts = table.set_index("stat")
-    return pd.DataFrame({
-        "result": [key for key, _ in STUD8_RESULTS],
-        "label": [label for _, label in STUD8_RESULTS],
-        "count": [int(counts.loc[key, "done"]) for key, _ in STUD8_RESULTS],
-        "won_any": [int(counts.loc[key, "chances"]) for key, _ in STUD8_RESULTS],
-    })
+    return pd.DataFrame(
+        {
+            "result": [key for key, _ in STUD8_RESULTS],
+            "label": [label for _, label in STUD8_RESULTS],
+            "count": [int(counts.loc[key, "done"]) for key, _ in STUD8_RESULTS],
+            "won_any": [int(counts.loc[key, "chances"]) for key, _ in STUD8_RESULTS],
+        }
+    )
 
 
 def stud8_results_chart(
@@ -260,8 +289,7 @@ def stud8_results_chart(
     colors = ["tab:green", "tab:blue", "tab:purple", "tab:orange"]
     bars = ax.bar(frame["label"], frame["count"], color=colors, label=frame["label"].tolist())
     ax.bar_label(bars, labels=[f"{c:,} ({100 * c / won:.0f}%)" for c in frame["count"]], padding=2)
-    _style(ax, f"{player}: how {won:,} winning stud hi/lo hands were won", "Result",
-           "Hands (share of the hands won)")
+    _style(ax, f"{player}: how {won:,} winning stud hi/lo hands were won", "Result", "Hands (share of the hands won)")
     ax.margins(y=0.12)
     from matplotlib.ticker import MaxNLocator
 
@@ -289,18 +317,28 @@ def bb100_chart(
     sample's bar is long, which is the point. A group of a single hand has no standard error and no bar."""
     frame = bb100_data(con, player, filters)
     ax = _axes(ax, height=max(3.0, 1.5 + 0.45 * len(frame)))
-    names = [_text(f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}")
-             for g, s, n in zip(frame["game"], frame["stakes"], frame["hands"])]
+    names = [
+        _text(f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}")
+        for g, s, n in zip(frame["game"], frame["stakes"], frame["hands"])
+    ]
     rows = np.arange(len(frame))
     colors = ["tab:green" if v >= 0 else "tab:red" for v in frame["bb100"]]
     ax.barh(rows, frame["bb100"], color=colors, alpha=0.8, label="BB/100")
     known = frame["se_bb100"].notna().to_numpy()
-    ax.errorbar(frame["bb100"][known], rows[known], xerr=Z95 * frame["se_bb100"][known], fmt="none",
-                ecolor="black", capsize=4, label="95% interval (±1.96 standard errors)")
+    ax.errorbar(
+        frame["bb100"][known],
+        rows[known],
+        xerr=Z95 * frame["se_bb100"][known],
+        fmt="none",
+        ecolor="black",
+        capsize=4,
+        label="95% interval (±1.96 standard errors)",
+    )
     ax.set_yticks(rows, names)
     ax.invert_yaxis()
-    _style(ax, f"{player}: win rate by game and stakes", "Win rate, big bets per 100 hands (BB/100)", "",
-           amounts_on_x=True)
+    _style(
+        ax, f"{player}: win rate by game and stakes", "Win rate, big bets per 100 hands (BB/100)", "", amounts_on_x=True
+    )
     ax.xaxis.set_major_formatter(_amounts())
     ax.legend(loc="best", frameon=False)
     return ax

@@ -90,14 +90,17 @@ def equity(
     hands = {s: tuple(int(c) for c in known[s]) for s in seats}
     used = [c for h in hands.values() for c in h] + [int(c) for c in dead]
     if len(set(used)) != len(used):
-        raise ValueError(f"equity: a card appears twice among the hands and dead cards "
-                         f"{format_cards(Card(c) for c in used)}")
+        raise ValueError(
+            f"equity: a card appears twice among the hands and dead cards {format_cards(Card(c) for c in used)}"
+        )
     if not seats:
         raise ValueError("equity: no seat to deal to; known must map each live seat to the cards it holds")
     own_draws = [HAND_SIZE - community - len(hands[s]) for s in seats]
     if min(own_draws) < 0:
-        raise ValueError(f"equity: every seat holds at most {HAND_SIZE - int(community)} cards before the "
-                         f"draw, got {({s: format_cards(known[s]) for s in seats})}")
+        raise ValueError(
+            f"equity: every seat holds at most {HAND_SIZE - int(community)} cards before the "
+            f"draw, got { ({s: format_cards(known[s]) for s in seats}) }"
+        )
     pots = [(1.0, seats)] if pots is None else [(float(a), list(e)) for a, e in pots]
     unseen = np.array(sorted(set(range(len(DECK))) - set(used)), dtype=np.int64)
     sizes = own_draws + ([1] if community else [])
@@ -105,8 +108,12 @@ def equity(
     starts = np.cumsum([0, *sizes])
     shared = [int(starts[-2])] if community else []
     cards = {
-        s: np.hstack([np.broadcast_to(np.array(hands[s], dtype=np.int64), (len(runs), len(hands[s]))),
-                      runs[:, [*range(starts[i], starts[i + 1]), *shared]]])
+        s: np.hstack(
+            [
+                np.broadcast_to(np.array(hands[s], dtype=np.int64), (len(runs), len(hands[s]))),
+                runs[:, [*range(starts[i], starts[i + 1]), *shared]],
+            ]
+        )
         for i, s in enumerate(seats)
     }
     won = _winnings(game, cards, pots)
@@ -127,8 +134,7 @@ def _count(unseen: int, sizes: Sequence[int]) -> int:
     return total
 
 
-def _runouts(unseen: np.ndarray, sizes: Sequence[int], limit: int, samples: int, seed: int
-             ) -> tuple[np.ndarray, bool]:
+def _runouts(unseen: np.ndarray, sizes: Sequence[int], limit: int, samples: int, seed: int) -> tuple[np.ndarray, bool]:
     """Run-outs as a (run-outs × cards) array, slot after slot, and whether they are exhaustive: every
     distinct one when there are at most ``limit``, else ``samples`` uniform random deals (without
     replacement) from a seeded generator."""
@@ -158,8 +164,9 @@ def _winners(values: np.ndarray) -> np.ndarray:
     return shares
 
 
-def _winnings(game: Game, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
-              ) -> dict[int, np.ndarray]:
+def _winnings(
+    game: Game, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
+) -> dict[int, np.ndarray]:
     """Per seat, what it wins from all ``pots`` in each run-out (see the module docstring for the rules)."""
     seats = list(cards)
     if game is Game.RAZZ:
@@ -239,8 +246,9 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
     held = {c for cards in known.values() for c in cards}
     if len(held) != sum(len(cards) for cards in known.values()):
         return None
-    dead = tuple(sorted({c for d in deals if d.street <= street for c in d.down + d.up
-                         if c is not None and c not in held}))
+    dead = tuple(
+        sorted({c for d in deals if d.street <= street for c in d.down + d.up if c is not None and c not in held})
+    )
     dealt = sum(len(d.down) + len(d.up) for d in deals if d.street <= street)
     stub_at_7th = len(DECK) - dealt - len(live) * (HAND_SIZE - 1 - street)
     paid: dict[int, Money] = {}
@@ -254,8 +262,7 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
 def _closed_after(street: int, live: Sequence[int], stacks: Mapping[int, Money], result: ReplayResult) -> bool:
     """True when, after ``street``'s betting, at most one live seat has chips and at least one has none."""
     left = [
-        stacks.get(s, 0) - sum(v for t, v in result.street_invested.get(s, {}).items() if t <= street)
-        for s in live
+        stacks.get(s, 0) - sum(v for t, v in result.street_invested.get(s, {}).items() if t <= street) for s in live
     ]
     broke = sum(1 for chips in left if chips <= 0)
     return broke >= 1 and len(live) - broke <= 1
@@ -288,14 +295,23 @@ def hand_seed(hand: Hand) -> int:
     return zlib.crc32(f"{hand.site}:{hand.site_hand_id}".encode())
 
 
-def allin_ev(hand: Hand, result: ReplayResult, *, exact_limit: int = EXACT_LIMIT,
-             samples: int = SAMPLES) -> dict[int, AllInEV]:
+def allin_ev(
+    hand: Hand, result: ReplayResult, *, exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES
+) -> dict[int, AllInEV]:
     """Each live player's all-in EV in the hand's all-in spot; empty when it has none."""
     spot = allin_spot(hand, result)
     if spot is None:
         return {}
-    found = equity(hand.game, spot.known, spot.dead, spot.pots, community=spot.community,
-                   exact_limit=exact_limit, samples=samples, seed=hand_seed(hand))
+    found = equity(
+        hand.game,
+        spot.known,
+        spot.dead,
+        spot.pots,
+        community=spot.community,
+        exact_limit=exact_limit,
+        samples=samples,
+        seed=hand_seed(hand),
+    )
     out: dict[int, AllInEV] = {}
     for seat in spot.known:
         at_stake = sum(amount for amount, eligible in spot.pots if seat in eligible)
@@ -314,7 +330,9 @@ def ev_columns(hand: Hand, result: ReplayResult) -> dict[int, dict[str, float | 
     found = allin_ev(hand, result)
     empty: dict[str, float | int | None] = {name: None for name, _ in EV_COLUMNS}
     return {
-        s.seat: empty if s.seat not in found else {
+        s.seat: empty
+        if s.seat not in found
+        else {
             "allin_street": found[s.seat].street,
             "allin_equity": found[s.seat].equity,
             "allin_ev": round(found[s.seat].ev),

@@ -54,16 +54,50 @@ _PER_STREET_COUNTERS: tuple[str, ...] = ("bets", "raises", "calls", "checks", "f
 """Counters per street: bets (first aggression), raises, calls, checks, folds, decisions facing a bet."""
 
 _PER_STREET_FLAGS: tuple[str, ...] = (
-    "xr_chance", "xr", "cbet_chance", "cbet", "fcbet_chance", "fcbet", "donk_chance", "donk",
+    "xr_chance",
+    "xr",
+    "cbet_chance",
+    "cbet",
+    "fcbet_chance",
+    "fcbet",
+    "donk_chance",
+    "donk",
 )
 """Yes/no per street: check-raise, continuation bet, fold to it, donk (lead) bet — each with its chance."""
 
 _HAND_FLAGS: tuple[str, ...] = (
-    "is_bring_in", "decided_3rd", "vpip", "raise_3rd", "unopened", "open_complete", "limp",
-    "steal_chance", "steal", "steal_won", "fts_chance", "fold_to_steal", "call_steal", "resteal",
-    "bi_complete", "bi_fold", "bi_call", "bi_reraise", "rr_chance", "reraise", "frr_chance", "fold_to_reraise",
-    *(f"saw_{STREET_NAMES[s]}" for s in LATER_STREETS), "saw_second", "went_sd", "won_any",
-    "won_high", "won_low", "scoop", "halved", "quartered", "low_qualified",
+    "is_bring_in",
+    "decided_3rd",
+    "vpip",
+    "raise_3rd",
+    "unopened",
+    "open_complete",
+    "limp",
+    "steal_chance",
+    "steal",
+    "steal_won",
+    "fts_chance",
+    "fold_to_steal",
+    "call_steal",
+    "resteal",
+    "bi_complete",
+    "bi_fold",
+    "bi_call",
+    "bi_reraise",
+    "rr_chance",
+    "reraise",
+    "frr_chance",
+    "fold_to_reraise",
+    *(f"saw_{STREET_NAMES[s]}" for s in LATER_STREETS),
+    "saw_second",
+    "went_sd",
+    "won_any",
+    "won_high",
+    "won_low",
+    "scoop",
+    "halved",
+    "quartered",
+    "low_qualified",
 )
 
 FLAG_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -87,10 +121,12 @@ _DEFAULTS: Mapping[str, bool | int | None] = MappingProxyType(
 )
 """A player's flags before anything happened to him: no chance taken, counters at 0, texts unknown."""
 
-_STREET_KEY: Mapping[int, Mapping[str, str]] = MappingProxyType({
-    street: MappingProxyType({name: f"{name}_{street}" for name in (*_PER_STREET_COUNTERS, *_PER_STREET_FLAGS)})
-    for street in LATER_STREETS
-})
+_STREET_KEY: Mapping[int, Mapping[str, str]] = MappingProxyType(
+    {
+        street: MappingProxyType({name: f"{name}_{street}" for name in (*_PER_STREET_COUNTERS, *_PER_STREET_FLAGS)})
+        for street in LATER_STREETS
+    }
+)
 """The column of each per-street counter or flag on each street (``bets`` on 4th is ``bets_4``), spelt
 once here rather than formatted for every decision of every hand."""
 
@@ -150,8 +186,15 @@ def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
         if e.street != street:
             street, aggressor, opened = e.street, None, False
             acted, checked = set(), set()
-        d = Decision(e, ledger.bets if ledger.street == street else 0, aggressor, opened, i in capped_at,
-                     e.seat not in acted, e.seat in checked)
+        d = Decision(
+            e,
+            ledger.bets if ledger.street == street else 0,
+            aggressor,
+            opened,
+            i in capped_at,
+            e.seat not in acted,
+            e.seat in checked,
+        )
         ledger.record(e)
         out.setdefault(street, []).append(d)
         acted.add(e.seat)
@@ -240,9 +283,7 @@ def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
 def _third_street_cards(hand: Hand) -> dict[int, tuple[Card | None, ...]]:
     """Each seat's cards of the game's first street (two down and the door card; Five Card Stud's one)."""
     first = RULES[hand.game].first_street
-    return {
-        e.seat: (*e.down, *e.up) for e in hand.events if isinstance(e, Deal) and e.street == first
-    }
+    return {e.seat: (*e.down, *e.up) for e in hand.events if isinstance(e, Deal) and e.street == first}
 
 
 def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
@@ -267,7 +308,9 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
     completion = next((d for d in plays if d.aggressive), None)
     steal = (
         completion
-        if completion is not None and not completion.opened and completion.seat in steal_from
+        if completion is not None
+        and not completion.opened
+        and completion.seat in steal_from
         and completion.seat != bring_in
         else None
     )
@@ -298,13 +341,13 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
                 f["bi_reraise"] = d.aggressive
                 bring_in_played = True
     if completion is not None:
-        after = plays[plays.index(completion) + 1:]
+        after = plays[plays.index(completion) + 1 :]
         nxt = next((d for d in after if d.seat == completion.seat), None)
         if nxt is not None and nxt.faces_bet:
             out[completion.seat]["frr_chance"] = True
             out[completion.seat]["fold_to_reraise"] = nxt.action.kind is ActionKind.FOLD
     if steal is not None:
-        after = plays[plays.index(steal) + 1:]
+        after = plays[plays.index(steal) + 1 :]
         out[steal.seat]["steal_won"] = all(d.action.kind is ActionKind.FOLD for d in after)
         answer = next((d for d in after if d.seat == bring_in or d.action.kind is not ActionKind.FOLD), None)
         if answer is not None and answer.seat == bring_in:
@@ -349,7 +392,9 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
                 if d.aggressive:
                     cbet = d
             elif (
-                d.seat != prev_aggressor and not aggressor_acted and d.aggressions == 0
+                d.seat != prev_aggressor
+                and not aggressor_acted
+                and d.aggressions == 0
                 and prev_aggressor in acted_on_street
             ):
                 f[key["donk_chance"]] = True
@@ -397,9 +442,7 @@ def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int
         if RULES[hand.game].split is not None:
             pots = pots_of.get(seat, set())
             shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
-            split_half = any(
-                b.pot == a.pot and b.half == a.half for a in mine for b in shared
-            )
+            split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
             f["won_high"] = any(a.half is not Half.LOW for a in mine)
             f["won_low"] = any(a.half is Half.LOW for a in mine)
             f["scoop"] = bool(mine) and not shared
@@ -437,7 +480,8 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     seats = dealt_in(hand)
     per_seat: dict[int, Flags] = {seat: dict(_DEFAULTS) for seat in seats}
     parts: list[dict[int, Flags]] = [
-        _third_street(seats, plays.get(rules.first_street, []), bring_in), _results(hand, result, seats),
+        _third_street(seats, plays.get(rules.first_street, []), bring_in),
+        _results(hand, result, seats),
         _cards(hand),
     ]
     for street in rules.later_streets:

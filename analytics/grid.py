@@ -32,7 +32,7 @@ Cell = Callable[[str, int, int, float], str]
 def shown_groups(frame: pd.DataFrame, before: str = "stat") -> list[str]:
     """The group columns of a stat or win-rate table (those left of ``before``) as a table shows them:
     the stakes through their label, without the currency and bet columns it is made of."""
-    return [c for c in frame.columns[:frame.columns.get_loc(before)] if c not in GROUP_COLUMNS_HIDDEN]
+    return [c for c in frame.columns[: frame.columns.get_loc(before)] if c not in GROUP_COLUMNS_HIDDEN]
 
 
 def stat_grid(frame: pd.DataFrame, style: Cell = cell) -> pd.DataFrame:

@@ -68,8 +68,14 @@ def moved_file(checksums: Collection[str], folder: str | Path) -> Path | None:
     return None
 
 
-def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str | Path,
-              checksums: Collection[str] = (), search: str | Path | None = None) -> Hand:
+def load_hand(
+    site: str,
+    site_hand_id: str,
+    source_file: str,
+    db_path: str | Path,
+    checksums: Collection[str] = (),
+    search: str | Path | None = None,
+) -> Hand:
     """Read the hand again from its file: as stored, then beside the database (older databases stored
     relative paths), then, with ``search``, the file under that folder with the content that was
     imported (``checksums`` of the file's imports: the file itself, moved or renamed)."""
@@ -80,12 +86,16 @@ def load_hand(site: str, site_hand_id: str, source_file: str, db_path: str | Pat
     if path is None and search is not None:
         path = moved_file(checksums, search)
         if path is None:
-            raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, and no file under "
-                               f"{search} has its content (it may have changed since)")
+            raise HandNotFound(
+                f"hand {site}:{site_hand_id} was imported from {source_file}, and no file under "
+                f"{search} has its content (it may have changed since)"
+            )
     if path is None:
-        raise HandNotFound(f"hand {site}:{site_hand_id} was imported from {source_file}, which cannot be found "
-                           f"any more; put the file back, or tell where it is now: "
-                           f"studbook replay {site}:{site_hand_id} --search FOLDER")
+        raise HandNotFound(
+            f"hand {site}:{site_hand_id} was imported from {source_file}, which cannot be found "
+            f"any more; put the file back, or tell where it is now: "
+            f"studbook replay {site}:{site_hand_id} --search FOLDER"
+        )
     for item in parse_file(path):
         if isinstance(item, Hand) and item.site == site and item.site_hand_id == site_hand_id:
             return item
@@ -101,8 +111,13 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
     me = hand.seat_of(as_player) if as_player is not None else None
     money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
     width = max(len(n) for n in names.values())
-    lines = [_header(hand, money), "Seats: " + ", ".join(
-        f"{s.seat} {s.player} {money(s.stack)}" + (" (sitting out)" if s.sitting_out else "") for s in hand.seats)]
+    lines = [
+        _header(hand, money),
+        "Seats: "
+        + ", ".join(
+            f"{s.seat} {s.player} {money(s.stack)}" + (" (sitting out)" if s.sitting_out else "") for s in hand.seats
+        ),
+    ]
     antes = [e for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE]
     if antes:
         lines.append("Antes: " + ", ".join(f"{names[a.seat]} {money(a.amount)}" for a in antes))
@@ -111,8 +126,11 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
     street = 0
     shown_down = False
     for event in hand.events:
-        if isinstance(event, (Deal, Action)) and event.street != street and not (
-                isinstance(event, Action) and event.kind is ActionKind.ANTE):
+        if (
+            isinstance(event, (Deal, Action))
+            and event.street != street
+            and not (isinstance(event, Action) and event.kind is ActionKind.ANTE)
+        ):
             if street:
                 lines.append(f"  pot {money(_pot_after(result, street))}")
             street = event.street
@@ -143,12 +161,20 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
 
 def _header(hand: Hand, money: Callable[[int], str]) -> str:
     stakes = f"{money(hand.small_bet)}/{money(hand.big_bet)}"
-    forced = [f"ante {money(hand.ante)}" if hand.ante else "", f"bring-in {money(hand.bring_in)}"
-              if hand.bring_in else ""]
+    forced = [
+        f"ante {money(hand.ante)}" if hand.ante else "",
+        f"bring-in {money(hand.bring_in)}" if hand.bring_in else "",
+    ]
     when = hand.started_at.strftime("%Y-%m-%d %H:%M %Z") if hand.started_at else "time unknown"
     where = f"{hand.source_file}:{hand.source_line}" if hand.source_file else ""
-    parts = [f"{hand.site} hand {hand.site_hand_id}", f"{GAME_NAMES[str(hand.game)]} {stakes}",
-             *filter(None, forced), when, f"table {hand.table!r}" if hand.table else "", where]
+    parts = [
+        f"{hand.site} hand {hand.site_hand_id}",
+        f"{GAME_NAMES[str(hand.game)]} {stakes}",
+        *filter(None, forced),
+        when,
+        f"table {hand.table!r}" if hand.table else "",
+        where,
+    ]
     return " | ".join(p for p in parts if p)
 
 
@@ -157,7 +183,8 @@ def _action_words(action: Action, money: Callable[[int], str]) -> str:
         ActionKind.BRING_IN: f"brings in for {money(action.amount)}",
         ActionKind.COMPLETE: f"completes to {money(action.to or action.amount)}",
         ActionKind.BET: f"bets {money(action.amount)}",
-        ActionKind.RAISE: f"raises to {money(action.to)}" if action.to is not None
+        ActionKind.RAISE: f"raises to {money(action.to)}"
+        if action.to is not None
         else f"raises {money(action.amount)}",
         ActionKind.CALL: f"calls {money(action.amount)}",
         ActionKind.CHECK: "checks",
@@ -187,8 +214,10 @@ def _payout(hand: Hand, result: ReplayResult, names: dict[int, str], money: Call
         between = ", ".join(names[s] for s in pot.eligible)
         lines.append(f"  {title} {money(pot.amount)} ({between}):")
         for award in (a for a in result.awards if a.pot == pot.index):
-            lines.append(f"    {award.half} {'half' if award.half != 'whole' else 'pot'}: "
-                         f"{names[award.seat]} {money(award.amount)}")
+            lines.append(
+                f"    {award.half} {'half' if award.half != 'whole' else 'pot'}: "
+                f"{names[award.seat]} {money(award.amount)}"
+            )
     paid = [e for e in hand.events if isinstance(e, Collect)]
     if paid:
         lines.append("Site paid: " + ", ".join(f"{names[c.seat]} {money(c.amount)} from {c.pot}" for c in paid))

@@ -249,8 +249,7 @@ def _violation_columns(replayed: Sequence[Replayed], ids: list[str], names: list
         "street": [v.street for v in found],
         "seat": [v.seat for v in found],
         "player": [
-            v.player if v.player is not None or v.seat is None else names[o].get(v.seat)
-            for o, v in zip(owner, found)
+            v.player if v.player is not None or v.seat is None else names[o].get(v.seat) for o, v in zip(owner, found)
         ],
         "message": [v.message for v in found],
         "line": [v.line for v in found],

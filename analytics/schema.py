@@ -198,7 +198,5 @@ META = Table("meta", (_text("key"), _text("value")), key=("key",))
 HAND_TABLES: tuple[Table, ...] = (HANDS, HAND_PLAYERS, ACTIONS, CARDS, POTS, AWARDS, COLLECTED, VIOLATIONS)
 """Tables whose rows belong to one hand (all carry ``hand_id``); ``hands`` first."""
 
-TABLES: Mapping[str, Table] = MappingProxyType(
-    {t.name: t for t in (*HAND_TABLES, IMPORTS, PARSE_ERRORS, META)}
-)
+TABLES: Mapping[str, Table] = MappingProxyType({t.name: t for t in (*HAND_TABLES, IMPORTS, PARSE_ERRORS, META)})
 """Every table of the database by name, in creation order."""

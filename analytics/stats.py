@@ -54,21 +54,56 @@ def _street_stats(street: int | None) -> list[Stat]:
     suffix = "" if street is None else f"_{street}"
     aggr = _streets("bets_{s} + raises_{s}", streets)
     return [
-        Stat(f"af{suffix}", f"AF {where}", aggr, _streets("calls_{s}", streets),
-             f"aggression factor on {where}: (bets + raises) / calls", "ratio"),
-        Stat(f"afq{suffix}", f"Aggr freq {where}", aggr,
-             _streets("bets_{s} + raises_{s} + calls_{s} + checks_{s} + folds_{s}", streets),
-             f"aggression frequency on {where}: (bets + raises) / every decision"),
-        Stat(f"fold{suffix}", f"Fold freq {where}", _streets("folds_{s}", streets), _streets("faced_{s}", streets),
-             f"folds / decisions facing a bet on {where}"),
-        Stat(f"xr{suffix}", f"Check-raise {where}", _streets("xr_{s}", streets), _streets("xr_chance_{s}", streets),
-             f"check-raised / checked and then faced a bet with a raise possible, on {where}"),
-        Stat(f"cbet{suffix}", f"C-bet {where}", _streets("cbet_{s}", streets), _streets("cbet_chance_{s}", streets),
-             f"previous street's last aggressor bet when first to act or checked to / had that chance, on {where}"),
-        Stat(f"fcbet{suffix}", f"Fold to c-bet {where}", _streets("fcbet_{s}", streets),
-             _streets("fcbet_chance_{s}", streets), f"folded to a continuation bet / faced one, on {where}"),
-        Stat(f"donk{suffix}", f"Donk {where}", _streets("donk_{s}", streets), _streets("donk_chance_{s}", streets),
-             f"bet into the previous street's aggressor before he acted / could have, on {where}"),
+        Stat(
+            f"af{suffix}",
+            f"AF {where}",
+            aggr,
+            _streets("calls_{s}", streets),
+            f"aggression factor on {where}: (bets + raises) / calls",
+            "ratio",
+        ),
+        Stat(
+            f"afq{suffix}",
+            f"Aggr freq {where}",
+            aggr,
+            _streets("bets_{s} + raises_{s} + calls_{s} + checks_{s} + folds_{s}", streets),
+            f"aggression frequency on {where}: (bets + raises) / every decision",
+        ),
+        Stat(
+            f"fold{suffix}",
+            f"Fold freq {where}",
+            _streets("folds_{s}", streets),
+            _streets("faced_{s}", streets),
+            f"folds / decisions facing a bet on {where}",
+        ),
+        Stat(
+            f"xr{suffix}",
+            f"Check-raise {where}",
+            _streets("xr_{s}", streets),
+            _streets("xr_chance_{s}", streets),
+            f"check-raised / checked and then faced a bet with a raise possible, on {where}",
+        ),
+        Stat(
+            f"cbet{suffix}",
+            f"C-bet {where}",
+            _streets("cbet_{s}", streets),
+            _streets("cbet_chance_{s}", streets),
+            f"previous street's last aggressor bet when first to act or checked to / had that chance, on {where}",
+        ),
+        Stat(
+            f"fcbet{suffix}",
+            f"Fold to c-bet {where}",
+            _streets("fcbet_{s}", streets),
+            _streets("fcbet_chance_{s}", streets),
+            f"folded to a continuation bet / faced one, on {where}",
+        ),
+        Stat(
+            f"donk{suffix}",
+            f"Donk {where}",
+            _streets("donk_{s}", streets),
+            _streets("donk_chance_{s}", streets),
+            f"bet into the previous street's aggressor before he acted / could have, on {where}",
+        ),
     ]
 
 
@@ -76,60 +111,176 @@ _STUD8 = ("stud8",)
 
 STATS: tuple[Stat, ...] = (
     Stat("hands", "Hands", "1", "1", "hands dealt in", "count"),
-    Stat("vpip", "VPIP", "vpip", "decided_3rd",
-         "put money in voluntarily on 3rd (the bring-in post is forced) / had a 3rd-street decision"),
-    Stat("raise_3rd", "3rd raise", "raise_3rd", "decided_3rd",
-         "completed or raised on 3rd (the completion is the raise) / had a 3rd-street decision"),
-    Stat("open_complete", "Open-complete", "open_complete", "unopened",
-         "completed an unopened pot (only the bring-in in) / faced an unopened pot (bring-in player aside)"),
+    Stat(
+        "vpip",
+        "VPIP",
+        "vpip",
+        "decided_3rd",
+        "put money in voluntarily on 3rd (the bring-in post is forced) / had a 3rd-street decision",
+    ),
+    Stat(
+        "raise_3rd",
+        "3rd raise",
+        "raise_3rd",
+        "decided_3rd",
+        "completed or raised on 3rd (the completion is the raise) / had a 3rd-street decision",
+    ),
+    Stat(
+        "open_complete",
+        "Open-complete",
+        "open_complete",
+        "unopened",
+        "completed an unopened pot (only the bring-in in) / faced an unopened pot (bring-in player aside)",
+    ),
     Stat("limp", "Limp", "limp", "unopened", "called the bring-in in an unopened pot / faced an unopened pot"),
-    Stat("steal", "Steal", "steal", "steal_chance",
-         "open-completed from the three seats acting before the bring-in / unopened pot in those seats"),
-    Stat("steal_won", "Steal won", "steal_won", "steal",
-         "steals that everybody folded to on 3rd / steals"),
-    Stat("fold_to_steal", "Fold to steal", "fold_to_steal", "fts_chance",
-         "bring-in folded to a steal with no caller between / bring-in faced a steal"),
+    Stat(
+        "steal",
+        "Steal",
+        "steal",
+        "steal_chance",
+        "open-completed from the three seats acting before the bring-in / unopened pot in those seats",
+    ),
+    Stat("steal_won", "Steal won", "steal_won", "steal", "steals that everybody folded to on 3rd / steals"),
+    Stat(
+        "fold_to_steal",
+        "Fold to steal",
+        "fold_to_steal",
+        "fts_chance",
+        "bring-in folded to a steal with no caller between / bring-in faced a steal",
+    ),
     Stat("call_steal", "Call steal", "call_steal", "fts_chance", "bring-in called a steal / faced a steal"),
     Stat("resteal", "Re-steal", "resteal", "fts_chance", "bring-in re-raised a steal / faced a steal"),
-    Stat("bi_complete", "BI completes", "bi_complete", "is_bring_in",
-         "as the bring-in, made the completion himself / times as bring-in"),
-    Stat("bi_fold", "BI folds to compl.", "bi_fold", "is_bring_in",
-         "as the bring-in, folded to another player's completion / times as bring-in"),
-    Stat("bi_call", "BI calls compl.", "bi_call", "is_bring_in",
-         "as the bring-in, called another player's completion / times as bring-in"),
-    Stat("bi_reraise", "BI re-raises", "bi_reraise", "is_bring_in",
-         "as the bring-in, re-raised another player's completion / times as bring-in"),
-    Stat("reraise_3rd", "3rd re-raise", "reraise", "rr_chance",
-         "raised a completion / faced a completion (and nothing more) with a raise possible"),
-    Stat("fold_to_reraise", "Fold to re-raise", "fold_to_reraise", "frr_chance",
-         "the completer folded to a re-raise / the completer faced a re-raise"),
-    *(Stat(f"saw_{s}", f"Saw {STREET_NAMES[s]}", f"saw_{STREET_NAMES[s]}", "1", f"reached {STREET_NAMES[s]} street / hands")
-      for s in LATER_STREETS),
+    Stat(
+        "bi_complete",
+        "BI completes",
+        "bi_complete",
+        "is_bring_in",
+        "as the bring-in, made the completion himself / times as bring-in",
+    ),
+    Stat(
+        "bi_fold",
+        "BI folds to compl.",
+        "bi_fold",
+        "is_bring_in",
+        "as the bring-in, folded to another player's completion / times as bring-in",
+    ),
+    Stat(
+        "bi_call",
+        "BI calls compl.",
+        "bi_call",
+        "is_bring_in",
+        "as the bring-in, called another player's completion / times as bring-in",
+    ),
+    Stat(
+        "bi_reraise",
+        "BI re-raises",
+        "bi_reraise",
+        "is_bring_in",
+        "as the bring-in, re-raised another player's completion / times as bring-in",
+    ),
+    Stat(
+        "reraise_3rd",
+        "3rd re-raise",
+        "reraise",
+        "rr_chance",
+        "raised a completion / faced a completion (and nothing more) with a raise possible",
+    ),
+    Stat(
+        "fold_to_reraise",
+        "Fold to re-raise",
+        "fold_to_reraise",
+        "frr_chance",
+        "the completer folded to a re-raise / the completer faced a re-raise",
+    ),
+    *(
+        Stat(
+            f"saw_{s}",
+            f"Saw {STREET_NAMES[s]}",
+            f"saw_{STREET_NAMES[s]}",
+            "1",
+            f"reached {STREET_NAMES[s]} street / hands",
+        )
+        for s in LATER_STREETS
+    ),
     *_street_stats(None),
     *(stat for s in LATER_STREETS for stat in _street_stats(s)),
-    Stat("wtsd", "WTSD", "went_sd AND saw_second", "saw_second",
-         "went to showdown / saw the second street (4th; Five Card Stud's 3rd)"),
-    Stat("wsd", "W$SD", "won_any AND went_sd", "went_sd",
-         "won any money at showdown (a half or a quarter counts) / went to showdown"),
-    Stat("won_saw_4th", "Won saw 4th", "won_any AND saw_second", "saw_second",
-         "won any money / saw the second street (4th; Five Card Stud's 3rd)"),
-    Stat("won_no_sd", "Won w/o SD", "won_any AND NOT went_sd", "won_any",
-         "hands won without a showdown / hands won any money"),
-    Stat("scoop", "Scoop", "scoop", "won_any",
-         "took every chip of each pot he won a share of / hands won any money", games=_STUD8),
-    Stat("hi_only", "Hi only", "won_high AND NOT won_low AND NOT scoop", "won_any",
-         "won the high half (or part of it) and no low / hands won any money", games=_STUD8),
-    Stat("lo_only", "Lo only", "won_low AND NOT won_high", "won_any",
-         "won the low half (or part of it) and no high / hands won any money", games=_STUD8),
-    Stat("halved", "Halved", "halved", "won_any",
-         "shared a pot without splitting a half (e.g. high half won, low half lost) / hands won any money",
-         games=_STUD8),
-    Stat("quartered", "Quartered", "quartered", "won_any",
-         "split a half with another player (a quarter) / hands won any money", games=_STUD8),
-    Stat("scoop_sd", "Scoop at SD", "scoop AND went_sd", "went_sd", "scooped at showdown / showdowns",
-         games=_STUD8),
-    Stat("low_qualified", "Low qualified", "low_qualified", "went_sd",
-         "showdowns where a low qualified / showdowns", games=_STUD8),
+    Stat(
+        "wtsd",
+        "WTSD",
+        "went_sd AND saw_second",
+        "saw_second",
+        "went to showdown / saw the second street (4th; Five Card Stud's 3rd)",
+    ),
+    Stat(
+        "wsd",
+        "W$SD",
+        "won_any AND went_sd",
+        "went_sd",
+        "won any money at showdown (a half or a quarter counts) / went to showdown",
+    ),
+    Stat(
+        "won_saw_4th",
+        "Won saw 4th",
+        "won_any AND saw_second",
+        "saw_second",
+        "won any money / saw the second street (4th; Five Card Stud's 3rd)",
+    ),
+    Stat(
+        "won_no_sd",
+        "Won w/o SD",
+        "won_any AND NOT went_sd",
+        "won_any",
+        "hands won without a showdown / hands won any money",
+    ),
+    Stat(
+        "scoop",
+        "Scoop",
+        "scoop",
+        "won_any",
+        "took every chip of each pot he won a share of / hands won any money",
+        games=_STUD8,
+    ),
+    Stat(
+        "hi_only",
+        "Hi only",
+        "won_high AND NOT won_low AND NOT scoop",
+        "won_any",
+        "won the high half (or part of it) and no low / hands won any money",
+        games=_STUD8,
+    ),
+    Stat(
+        "lo_only",
+        "Lo only",
+        "won_low AND NOT won_high",
+        "won_any",
+        "won the low half (or part of it) and no high / hands won any money",
+        games=_STUD8,
+    ),
+    Stat(
+        "halved",
+        "Halved",
+        "halved",
+        "won_any",
+        "shared a pot without splitting a half (e.g. high half won, low half lost) / hands won any money",
+        games=_STUD8,
+    ),
+    Stat(
+        "quartered",
+        "Quartered",
+        "quartered",
+        "won_any",
+        "split a half with another player (a quarter) / hands won any money",
+        games=_STUD8,
+    ),
+    Stat("scoop_sd", "Scoop at SD", "scoop AND went_sd", "went_sd", "scooped at showdown / showdowns", games=_STUD8),
+    Stat(
+        "low_qualified",
+        "Low qualified",
+        "low_qualified",
+        "went_sd",
+        "showdowns where a low qualified / showdowns",
+        games=_STUD8,
+    ),
 )
 """Every statistic, in the order tables show them."""
 
@@ -149,25 +300,31 @@ class Breakdown:
     require: str | None = None
 
 
-BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType({
-    "player": Breakdown((("player", "hp.player"),)),
-    "game": Breakdown((("game", "hp.game"),)),
-    # a tournament's levels are one group: BB/100 is counted hand by hand in each hand's own big bets,
-    # and a row per level (20/40, 30/60 ...) would split one sit-and-go into dozens of tiny samples
-    "stakes": Breakdown((("currency", "h.currency"),
-                         ("small_bet", "CASE WHEN h.tournament_id IS NULL THEN h.small_bet END"),
-                         ("big_bet", "CASE WHEN h.tournament_id IS NULL THEN h.big_bet END"))),
-    "currency": Breakdown((("currency", "h.currency"),)),
-    "site": Breakdown((("site", "h.site"),)),
-    "date": Breakdown((("date", "CAST(timezone('UTC', h.started_at) AS DATE)"),)),
-    "players": Breakdown((("players", "h.n_players"),)),
-    "max_seats": Breakdown((("max_seats", "h.max_seats"),)),
-    "players_4th": Breakdown((("players_4th", "hp.players_4th"),)),
-    "bring_in": Breakdown((("bring_in", "hp.is_bring_in"),)),
-    "door": Breakdown((("door", "hp.door_rank"),), "hp.door_rank IS NOT NULL"),
-    "start_class": Breakdown((("start_class", "hp.start_class"),), "hp.start_class IS NOT NULL"),
-    "mixed": Breakdown((("mixed", "h.mixed"),)),
-})
+BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType(
+    {
+        "player": Breakdown((("player", "hp.player"),)),
+        "game": Breakdown((("game", "hp.game"),)),
+        # a tournament's levels are one group: BB/100 is counted hand by hand in each hand's own big bets,
+        # and a row per level (20/40, 30/60 ...) would split one sit-and-go into dozens of tiny samples
+        "stakes": Breakdown(
+            (
+                ("currency", "h.currency"),
+                ("small_bet", "CASE WHEN h.tournament_id IS NULL THEN h.small_bet END"),
+                ("big_bet", "CASE WHEN h.tournament_id IS NULL THEN h.big_bet END"),
+            )
+        ),
+        "currency": Breakdown((("currency", "h.currency"),)),
+        "site": Breakdown((("site", "h.site"),)),
+        "date": Breakdown((("date", "CAST(timezone('UTC', h.started_at) AS DATE)"),)),
+        "players": Breakdown((("players", "h.n_players"),)),
+        "max_seats": Breakdown((("max_seats", "h.max_seats"),)),
+        "players_4th": Breakdown((("players_4th", "hp.players_4th"),)),
+        "bring_in": Breakdown((("bring_in", "hp.is_bring_in"),)),
+        "door": Breakdown((("door", "hp.door_rank"),), "hp.door_rank IS NOT NULL"),
+        "start_class": Breakdown((("start_class", "hp.start_class"),), "hp.start_class IS NOT NULL"),
+        "mixed": Breakdown((("mixed", "h.mixed"),)),
+    }
+)
 """Every breakdown by name (``by=`` of :func:`stat_table` and :func:`~.winrate.winrates`)."""
 
 
@@ -291,7 +448,9 @@ def selection(filters: Filters | None, by: Sequence[str]) -> Selection:
     )
 
 
-def grouped_query(select: Sequence[str], filters: Filters | None, by: Sequence[str]) -> tuple[str, list[Any], list[str]]:
+def grouped_query(
+    select: Sequence[str], filters: Filters | None, by: Sequence[str]
+) -> tuple[str, list[Any], list[str]]:
     """``SELECT <by columns>, <select> FROM hand_players ⋈ hands WHERE <filters> GROUP BY <by>``.
     Returns the SQL, its parameters and the names of the group columns (in order)."""
     sel = selection(filters, by)
@@ -326,9 +485,7 @@ def stat_table(
 
     Groups with no hands are absent; stats restricted to a game have 0 chances elsewhere."""
     chosen = _selected(stats)
-    select = [
-        f"{_sum(s, s.done)} AS d{i}, {_sum(s, s.chances)} AS c{i}" for i, s in enumerate(chosen)
-    ]
+    select = [f"{_sum(s, s.done)} AS d{i}, {_sum(s, s.chances)} AS c{i}" for i, s in enumerate(chosen)]
     sql, params, names = grouped_query(select, filters, by)
     wide = con.execute(sql, params).df()
     frames = []
@@ -368,6 +525,8 @@ def currencies(column: pd.Series) -> list[str | None]:
 def describe_stats() -> pd.DataFrame:
     """The reference of every stat: key, label, kind, games and what is counted over what."""
     return pd.DataFrame(
-        [{"stat": s.key, "label": s.label, "kind": s.kind, "games": ",".join(s.games) or "all", "meaning": s.doc}
-         for s in STATS]
+        [
+            {"stat": s.key, "label": s.label, "kind": s.kind, "games": ",".join(s.games) or "all", "meaning": s.doc}
+            for s in STATS
+        ]
     )

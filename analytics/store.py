@@ -102,10 +102,12 @@ class Conflict:
 
     @property
     def message(self) -> str:
-        return (f"hand {self.hand_id} conflicts with the hand of the same id stored from "
-                f"{self.stored_file}:{self.stored_line}, which differs from it (players, stacks, stakes or "
-                f"actions): this one is left out; if both are real hands, import them into separate "
-                f"databases (--db)")
+        return (
+            f"hand {self.hand_id} conflicts with the hand of the same id stored from "
+            f"{self.stored_file}:{self.stored_line}, which differs from it (players, stacks, stakes or "
+            f"actions): this one is left out; if both are real hands, import them into separate "
+            f"databases (--db)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +123,24 @@ class FileCounts:
 
 
 CONTENT_COLUMNS: Mapping[str, tuple[str, ...]] = {
-    HANDS.name: ("site", "site_hand_id", "game", "mixed", "small_bet", "big_bet", "ante", "bring_in", "currency",
-                 "play_money", "tournament_id", "table_name", "n_players", "started_at", "total_pot", "rake"),
+    HANDS.name: (
+        "site",
+        "site_hand_id",
+        "game",
+        "mixed",
+        "small_bet",
+        "big_bet",
+        "ante",
+        "bring_in",
+        "currency",
+        "play_money",
+        "tournament_id",
+        "table_name",
+        "n_players",
+        "started_at",
+        "total_pot",
+        "rake",
+    ),
     HAND_PLAYERS.name: ("seat", "player", "stack"),
     ACTIONS.name: ("seq", "street", "seat", "kind", "amount", "to_amount", "all_in"),
 }
@@ -156,9 +174,7 @@ class Store:
     def __enter__(self) -> "Store":
         return self
 
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
 
     def close(self) -> None:
@@ -218,14 +234,17 @@ class Store:
                 new_hands = rows.num_rows
                 invalid = pc.sum(pc.invert(rows.column("valid"))).as_py() or 0
             self._insert(table.name, rows)
-        return FileCounts(hands=new_hands, duplicates=len(known) - len(conflicts), with_violations=invalid,
-                          conflicts=conflicts)
+        return FileCounts(
+            hands=new_hands, duplicates=len(known) - len(conflicts), with_violations=invalid, conflicts=conflicts
+        )
 
     def _conflicts(self, chunk: Chunk, known: pa.Array, file: str) -> tuple[Conflict, ...]:
         """The hands of ``chunk`` whose id (among ``known``, already stored) belongs to a stored hand
         with other content (:data:`CONTENT_COLUMNS`)."""
-        mine = {name: chunk[name].filter(pc.is_in(chunk[name].column("hand_id"), value_set=known))
-                for name in CONTENT_COLUMNS}
+        mine = {
+            name: chunk[name].filter(pc.is_in(chunk[name].column("hand_id"), value_set=known))
+            for name in CONTENT_COLUMNS
+        }
         self.con.register("known_ids", pa.table({"hand_id": known}))
         try:
             theirs = {
@@ -235,17 +254,21 @@ class Store:
                 for name, columns in CONTENT_COLUMNS.items()
             }
             places = {
-                key: (where, line) for key, where, line in self.con.execute(
+                key: (where, line)
+                for key, where, line in self.con.execute(
                     "SELECT hand_id, source_file, source_line FROM hands WHERE hand_id IN (SELECT hand_id FROM known_ids)"
                 ).fetchall()
             }
         finally:
             self.con.unregister("known_ids")
         new, old = hand_contents(mine), hand_contents(theirs)
-        lines = dict(zip(mine[HANDS.name].column("hand_id").to_pylist(), mine[HANDS.name].column("source_line").to_pylist()))
+        lines = dict(
+            zip(mine[HANDS.name].column("hand_id").to_pylist(), mine[HANDS.name].column("source_line").to_pylist())
+        )
         return tuple(
             Conflict(key, file, lines[key], *places[key])
-            for key in sorted(new, key=lines.__getitem__) if new[key] != old.get(key)
+            for key in sorted(new, key=lines.__getitem__)
+            if new[key] != old.get(key)
         )
 
     def _insert_errors(self, errors: Rows) -> int:
@@ -313,8 +336,10 @@ class FileWriter:
         """Record the file's parse ``errors``, its conflicts and its ``imports`` row (``not_stud`` and
         ``duplicates`` found before the store saw the hands are added to its counts)."""
         store, counts = self.store, _add(self.counts, FileCounts(duplicates=duplicates))
-        conflict_rows = to_arrow(PARSE_ERRORS.name, [
-            {"file": c.file, "line": c.line, "text": None, "message": c.message} for c in counts.conflicts])
+        conflict_rows = to_arrow(
+            PARSE_ERRORS.name,
+            [{"file": c.file, "line": c.line, "text": None, "message": c.message} for c in counts.conflicts],
+        )
         recorded = store._insert_errors(errors) + store._insert_errors(conflict_rows)
         counts = _add(counts, FileCounts(errors=recorded))
         record = {
@@ -335,7 +360,10 @@ class FileWriter:
 
 def _add(a: FileCounts, b: FileCounts) -> FileCounts:
     return FileCounts(
-        a.hands + b.hands, a.duplicates + b.duplicates, a.with_violations + b.with_violations, a.errors + b.errors,
+        a.hands + b.hands,
+        a.duplicates + b.duplicates,
+        a.with_violations + b.with_violations,
+        a.errors + b.errors,
         a.conflicts + b.conflicts,
     )
 
@@ -432,10 +460,12 @@ def _stale_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
             missing = [name for name, kind in expected if (name, kind) not in actual]
             unknown = [name for name, kind in actual if (name, kind) not in expected]
             detail = "; ".join(
-                part for part in (
+                part
+                for part in (
                     f"missing or of another type: {', '.join(missing)}" if missing else "",
                     f"not in this studbook: {', '.join(unknown)}" if unknown else "",
-                ) if part
+                )
+                if part
             )
             problems.append(f"table {table} ({detail or 'columns in another order'})")
     return problems

@@ -98,8 +98,11 @@ def main(argv: list[str] | None = None) -> None:
 
     batch = random_hands(np.random.default_rng(3), args.batch, 7)
     print(f"\nbatch, {args.batch:,} seven-card hands in one array, best of 3:")
-    for name, evaluate_batch in (("high_values", high_values), ("razz_values", razz_values),
-                                 ("low8_values", low8_values)):
+    for name, evaluate_batch in (
+        ("high_values", high_values),
+        ("razz_values", razz_values),
+        ("low8_values", low8_values),
+    ):
         print(f"  {name:<26} {batch_rate(evaluate_batch, batch):>12,.0f} evaluations/s")
     print(f"\npeak memory {peak_mib():.0f} MiB")
 

@@ -50,8 +50,11 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the mutants (default 1)")
     args = parser.parse_args()
     sources = default_sources(SAMPLE_DATA, CORPUS)
-    print(f"{len(sources)} source files ({'with' if CORPUS.exists() else 'without'} the corpus), "
-          f"seeds {args.seed}..{args.seed + args.jobs - 1}", flush=True)
+    print(
+        f"{len(sources)} source files ({'with' if CORPUS.exists() else 'without'} the corpus), "
+        f"seeds {args.seed}..{args.seed + args.jobs - 1}",
+        flush=True,
+    )
     share = -(-args.mutants // args.jobs)
     jobs = [(share, args.seed + j, args.batch, j) for j in range(args.jobs)]
     wall = time.perf_counter()
@@ -65,8 +68,10 @@ def main() -> int:
     for part, seconds in results:
         tally.add(part)
         cpu += seconds
-    print(f"\n{tally.mutants:,} mutants in {wall:,.0f} s wall, {cpu:,.0f} s CPU "
-          f"({tally.mutants / cpu:,.0f} mutants per CPU second)")
+    print(
+        f"\n{tally.mutants:,} mutants in {wall:,.0f} s wall, {cpu:,.0f} s CPU "
+        f"({tally.mutants / cpu:,.0f} mutants per CPU second)"
+    )
     print("hands by outcome:", ", ".join(f"{k} {v:,}" for k, v in sorted(tally.hands.items())))
     print("operators applied:", ", ".join(f"{k} {v:,}" for k, v in sorted(tally.operators.items())))
     print(f"failures: {len(tally.failures)}")

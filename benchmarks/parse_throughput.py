@@ -78,11 +78,14 @@ LINE_KINDS: tuple[tuple[str, str], ...] = (
     ("BOARD", r"Board \[[^\]\n]*\]\n"),
     ("SUMMARY_SEAT", r"Seat \d+: [^\n]*\n"),
     ("CHAT", r'[^\n]+? said, "[^\n]*"\n'),
-    ("NOISE", r"[^\n]+? (?:joins the table at seat #\d+|leaves the table|is connected|is disconnected|has returned"
-              r"|has timed out(?: while disconnected| while being disconnected)?|is sitting out|sits out"
-              r"|was removed from the table(?: for failing to post)?|will be allowed to play after the button"
-              r"|finished the tournament[^\n]*|wins the tournament[^\n]*|re-buys and receives [^\n]*"
-              r"|takes the add-on and receives [^\n]*)\n"),
+    (
+        "NOISE",
+        r"[^\n]+? (?:joins the table at seat #\d+|leaves the table|is connected|is disconnected|has returned"
+        r"|has timed out(?: while disconnected| while being disconnected)?|is sitting out|sits out"
+        r"|was removed from the table(?: for failing to post)?|will be allowed to play after the button"
+        r"|finished the tournament[^\n]*|wins the tournament[^\n]*|re-buys and receives [^\n]*"
+        r"|takes the add-on and receives [^\n]*)\n",
+    ),
 )
 """The baseline's line kinds, in the order a hand prints them (see the module docstring)."""
 CLASSIFIER = re.compile("|".join(f"(?P<{kind}>{pattern})" for kind, pattern in LINE_KINDS))
@@ -177,10 +180,14 @@ def main_site(count: int, repeat: int, site: str, game: Game) -> None:
         hands, cpu, wall = fastest(studbook, site_path, repeat)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     assert base_hands == hands == count, (base_hands, hands, count)
-    print(f"{SITES_BY_ID[site].name}: {count:,} simulated {game.value} hands (seed 2026, 2-8 players), "
-          f"{size / 1e6:.1f} MB of {site} text; fastest of {repeat} runs; hands per CPU second [wall]")
-    print(f"  baseline, bare regex line classifier on the same hands' PokerStars text: "
-          f"{count / base_cpu:9,.0f} hands/s  [{count / base_wall:9,.0f}]")
+    print(
+        f"{SITES_BY_ID[site].name}: {count:,} simulated {game.value} hands (seed 2026, 2-8 players), "
+        f"{size / 1e6:.1f} MB of {site} text; fastest of {repeat} runs; hands per CPU second [wall]"
+    )
+    print(
+        f"  baseline, bare regex line classifier on the same hands' PokerStars text: "
+        f"{count / base_cpu:9,.0f} hands/s  [{count / base_wall:9,.0f}]"
+    )
     print(f"  studbook parse_file on the {site} text:  {count / cpu:9,.0f} hands/s  [{count / wall:9,.0f}]")
     print(f"  ratio: parse_file takes {cpu / base_cpu:.2f}x the baseline's CPU time per hand")
     print(f"peak resident memory of this process: {peak_mb:.0f} MB")
@@ -197,15 +204,21 @@ def main(count: int = 20_000, repeat: int = 3) -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     assert base_hands == hands == count, (base_hands, hands, count)
     rate, ratio = count / cpu, cpu / base_cpu
-    print(f"hands: {count:,} ({len(texts)} distinct PokerStars stud hands from {source}, repeated with"
-          f" fresh ids), {size / 1e6:.1f} MB of text")
-    print(f"fastest of {repeat} runs each; hands per CPU second of this process [per wall-clock second,"
-          f" which other processes on the machine disturb]")
+    print(
+        f"hands: {count:,} ({len(texts)} distinct PokerStars stud hands from {source}, repeated with"
+        f" fresh ids), {size / 1e6:.1f} MB of text"
+    )
+    print(
+        f"fastest of {repeat} runs each; hands per CPU second of this process [per wall-clock second,"
+        f" which other processes on the machine disturb]"
+    )
     print(f"  baseline, bare regex line classifier: {count / base_cpu:9,.0f} hands/s  [{count / base_wall:9,.0f}]")
     print(f"  studbook parse_file (Lark LALR):      {rate:9,.0f} hands/s  [{count / wall:9,.0f}]")
-    print(f"  ratio: parse_file takes {ratio:.2f}x the baseline's CPU time per hand"
-          f" (goal: within {GOAL_RATIO:.0f}x, and at least {GOAL_RATE:,} hands/s:"
-          f" {'met' if ratio <= GOAL_RATIO and rate >= GOAL_RATE else 'NOT met'})")
+    print(
+        f"  ratio: parse_file takes {ratio:.2f}x the baseline's CPU time per hand"
+        f" (goal: within {GOAL_RATIO:.0f}x, and at least {GOAL_RATE:,} hands/s:"
+        f" {'met' if ratio <= GOAL_RATIO and rate >= GOAL_RATE else 'NOT met'})"
+    )
     print(f"peak resident memory of this process: {peak_mb:.0f} MB")
 
 
@@ -213,8 +226,11 @@ if __name__ == "__main__":
     cli = argparse.ArgumentParser(description="Parse throughput beside a bare regex line classifier.")
     cli.add_argument("hands", nargs="?", type=int, default=20_000)
     cli.add_argument("repeat", nargs="?", type=int, default=3)
-    cli.add_argument("--site", help="a site with a writer: simulated hands in its format (default: the "
-                     "real PokerStars corpus hands, repeated)")
+    cli.add_argument(
+        "--site",
+        help="a site with a writer: simulated hands in its format (default: the "
+        "real PokerStars corpus hands, repeated)",
+    )
     cli.add_argument("--game", default="stud8", choices=[g.value for g in Game])
     args = cli.parse_args()
     if args.site:

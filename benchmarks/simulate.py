@@ -66,8 +66,10 @@ def main() -> None:
         spec = TableSpec(games=(game,), players=args.players)
         gw, gc, _ = best_of(args.repeat, spec, args.hands, write=False)
         ww, wc, size = best_of(args.repeat, spec, args.hands, write=True)
-        print(f"{game.value:<7}{args.hands / gw:>16,.0f}{args.hands / gc:>12,.0f}"
-              f"{args.hands / ww:>26,.0f}{args.hands / wc:>12,.0f}   ({size / args.hands:,.0f} bytes/hand)")
+        print(
+            f"{game.value:<7}{args.hands / gw:>16,.0f}{args.hands / gc:>12,.0f}"
+            f"{args.hands / ww:>26,.0f}{args.hands / wc:>12,.0f}   ({size / args.hands:,.0f} bytes/hand)"
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory: {peak:,.0f} MB")
 

@@ -114,8 +114,10 @@ def import_hands(store: Store, hands: Iterable[Hand], total: int) -> tuple[int, 
         cpu += time.process_time() - cpu_started
         count += len(chunk)
         if any(count - len(chunk) < mark <= count for mark in marks):
-            print(f"  {count:>9,} hands  {count / wall:>7,.0f} hands/s  {count / cpu:>7,.0f} per CPU second  "
-                  f"resident memory {rss_mb():,.0f} MB")
+            print(
+                f"  {count:>9,} hands  {count / wall:>7,.0f} hands/s  {count / cpu:>7,.0f} per CPU second  "
+                f"resident memory {rss_mb():,.0f} MB"
+            )
     return count, wall, cpu
 
 
@@ -157,9 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=1_000_000, help="hands in the database for the stats")
     parser.add_argument("--import-hands", type=int, default=20_000, help="hands imported from the source")
-    parser.add_argument("--source", default="simulator",
-                        help="simulator (default), corpus (real hands repeated with fresh numbers), or "
-                             "module:function giving n hands")
+    parser.add_argument(
+        "--source",
+        default="simulator",
+        help="simulator (default), corpus (real hands repeated with fresh numbers), or module:function giving n hands",
+    )
     parser.add_argument("--memory-limit", help="DuckDB memory limit (default: the store's, see open_store)")
     args = parser.parse_args(argv)
     source = load_source(args.source)
@@ -167,29 +171,39 @@ def main(argv: list[str] | None = None) -> int:
         db = Path(tmp) / "bench.duckdb"
         with open_store(db, memory_limit=args.memory_limit) as store:
             (limit,) = store.con.execute("SELECT current_setting('memory_limit')").fetchone()  # type: ignore[misc]
-            print(f"import of {args.import_hands:,} hands from {getattr(source, '__name__', source)} "
-                  f"(DuckDB memory limit {limit}):")
+            print(
+                f"import of {args.import_hands:,} hands from {getattr(source, '__name__', source)} "
+                f"(DuckDB memory limit {limit}):"
+            )
             started = time.perf_counter()
             stored, wall, cpu = import_hands(store, source(args.import_hands), args.import_hands)
             elapsed = time.perf_counter() - started
-            print(f"  {stored:,} hands imported in {wall:.1f} s = {stored / wall:,.0f} hands/s, "
-                  f"{stored / cpu:,.0f} per CPU second ({elapsed - wall:.1f} s more making the hands); "
-                  f"database {db.stat().st_size / 1e6:,.0f} MB; peak memory so far {peak_mb():,.0f} MB")
+            print(
+                f"  {stored:,} hands imported in {wall:.1f} s = {stored / wall:,.0f} hands/s, "
+                f"{stored / cpu:,.0f} per CPU second ({elapsed - wall:.1f} s more making the hands); "
+                f"database {db.stat().st_size / 1e6:,.0f} MB; peak memory so far {peak_mb():,.0f} MB"
+            )
             started = time.perf_counter()
             total = scale_to(store, args.hands)
             (players,) = store.con.execute("SELECT count(*) FROM hand_players").fetchone()  # type: ignore[misc]
-            print(f"scaled to {total:,} hands / {players:,} player rows in {time.perf_counter() - started:.1f} s "
-                  "(copies of the imported hands with fresh ids, made in SQL)")
+            print(
+                f"scaled to {total:,} hands / {players:,} player rows in {time.perf_counter() - started:.1f} s "
+                "(copies of the imported hands with fresh ids, made in SQL)"
+            )
         with open_store(db, read_only=True, memory_limit=args.memory_limit) as store:
             con = store.con
             print("stats:")
             full = timed("every stat, one row per player", lambda: stat_table(con))
             timed("every stat by game and stakes", lambda: stat_table(con, by=("game", "stakes")))
-            timed("headline stats, stud8 only, by door card",
-                  lambda: stat_table(con, Filters(games=("stud8",)), by=("door",), stats=["vpip", "wtsd"]))
+            timed(
+                "headline stats, stud8 only, by door card",
+                lambda: stat_table(con, Filters(games=("stud8",)), by=("door",), stats=["vpip", "wtsd"]),
+            )
             timed("win rates with sessions, per player", lambda: winrates(con))
-            print(f"full stats table for {total:,} hands: {full:.2f} s (goal < 5 s); "
-                  f"peak memory of the process {peak_mb():,.0f} MB")
+            print(
+                f"full stats table for {total:,} hands: {full:.2f} s (goal < 5 s); "
+                f"peak memory of the process {peak_mb():,.0f} MB"
+            )
     return 0
 
 

@@ -78,8 +78,10 @@ def timed(label: str, hands: int, run) -> None:  # type: ignore[no-untyped-def]
     cpu, wall = time.process_time(), time.perf_counter()
     counted = run()
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    print(f"{label:<44} {counted:>8,} hands  {counted / cpu:>9,.0f} h/s CPU  {counted / wall:>9,.0f} h/s wall"
-          f"  {cpu:7.1f} s")
+    print(
+        f"{label:<44} {counted:>8,} hands  {counted / cpu:>9,.0f} h/s CPU  {counted / wall:>9,.0f} h/s wall"
+        f"  {cpu:7.1f} s"
+    )
     assert counted == hands, (label, counted, hands)
 
 
@@ -109,8 +111,11 @@ def iterparse(path: Path) -> int:
 
 
 def reader_only(path: Path) -> int:
-    return sum(1 for e in read_top_elements(read_lines(path), str(path), "iPoker")
-               if getattr(e, "node", None) is not None and e.node.tag == "game")  # type: ignore[union-attr]
+    return sum(
+        1
+        for e in read_top_elements(read_lines(path), str(path), "iPoker")
+        if getattr(e, "node", None) is not None and e.node.tag == "game"
+    )  # type: ignore[union-attr]
 
 
 def studbook_quarters(path: Path, hands: int) -> int:
@@ -139,8 +144,10 @@ def full_import(path: Path, folder: Path) -> None:
     wall = time.perf_counter() - wall
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     last = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
-    print(f"studbook import: {wall:.1f} s wall, {usage.ru_utime + usage.ru_stime:.1f} s CPU, peak RSS "
-          f"{usage.ru_maxrss / 1024:.1f} MB (exit {done.returncode}): {last}")
+    print(
+        f"studbook import: {wall:.1f} s wall, {usage.ru_utime + usage.ru_stime:.1f} s CPU, peak RSS "
+        f"{usage.ru_maxrss / 1024:.1f} MB (exit {done.returncode}): {last}"
+    )
     if done.returncode:
         print(done.stderr[-2000:])
 
@@ -154,8 +161,10 @@ def main() -> None:
         path = Path(tmp) / "session.txt"
         hands = build(path, args.megabytes)
         size = path.stat().st_size
-        print(f"session: {size / 1e6:.1f} MB, {hands:,} stud8 hands ({DISTINCT_HANDS} simulated, repeated); "
-              f"RSS after writing {rss_mb():.1f} MB")
+        print(
+            f"session: {size / 1e6:.1f} MB, {hands:,} stud8 hands ({DISTINCT_HANDS} simulated, repeated); "
+            f"RSS after writing {rss_mb():.1f} MB"
+        )
         timed("baseline: expat, no handlers", hands, lambda: bare_expat(path))
         timed("baseline: ElementTree.iterparse + clear", hands, lambda: iterparse(path))
         timed("xmlstream.read_top_elements (hand elements)", hands, lambda: reader_only(path))

@@ -111,14 +111,17 @@ def output_folder(raw: str, inside: Sequence[str] = ()) -> Path:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"cannot create the folder {raw} ({exc.strerror or exc}); give --out a folder you can "
-                          "write to") from exc
+        raise OutputError(
+            f"cannot create the folder {raw} ({exc.strerror or exc}); give --out a folder you can write to"
+        ) from exc
     if not os.access(out, os.W_OK | os.X_OK):
         raise OutputError(f"the folder {raw} is not writable; give --out a folder you can write to")
     for name in inside:
         if (out / name).is_dir():
-            raise OutputError(f"{out / name} is a folder, and a file of that name is to be written there: "
-                              "move it away or give --out another folder")
+            raise OutputError(
+                f"{out / name} is a folder, and a file of that name is to be written there: "
+                "move it away or give --out another folder"
+            )
     return out
 
 
@@ -180,11 +183,21 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
     ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""
-    parser.add_argument("--game", metavar="G", action="append", default=[], choices=tuple(g.value for g in Game),
-                        help="only this game: stud, stud8, razz, stud5 (Five Card Stud) or razz27 (2-7 Razz); "
-                        "repeat for several")
-    parser.add_argument("--stakes", metavar="SMALL/BIG", action="append", default=[],
-                        help="only these stakes, written as the site prints them, e.g. 0.04/0.08")
+    parser.add_argument(
+        "--game",
+        metavar="G",
+        action="append",
+        default=[],
+        choices=tuple(g.value for g in Game),
+        help="only this game: stud, stud8, razz, stud5 (Five Card Stud) or razz27 (2-7 Razz); repeat for several",
+    )
+    parser.add_argument(
+        "--stakes",
+        metavar="SMALL/BIG",
+        action="append",
+        default=[],
+        help="only these stakes, written as the site prints them, e.g. 0.04/0.08",
+    )
     parser.add_argument("--since", metavar="YYYY-MM-DD", type=_day, help="hands from this day (UTC)")
     parser.add_argument("--until", metavar="YYYY-MM-DD", type=_day, help="hands before this day (UTC)")
 

@@ -140,14 +140,23 @@ def _top_level_items(text: str) -> list[str]:
 def finding_lines(f: Finding, width: int) -> list[str]:
     """One finding for a reader: what rule, on which street, by whom, at which file:line; then the
     message, wrapped to ``width`` under it."""
-    where = [f"{STREET_NAMES.get(f.street, f.street)} street" if f.street is not None else "",
-             f"seat {f.seat} ({f.player})" if f.seat is not None else (f.player or "")]
+    where = [
+        f"{STREET_NAMES.get(f.street, f.street)} street" if f.street is not None else "",
+        f"seat {f.seat} ({f.player})" if f.seat is not None else (f.player or ""),
+    ]
     title = ", ".join([f.rule, *filter(None, where)])
     at = f"{f.file}:{f.line}" if f.line is not None else f.file
     wrapped = [
-        part for line in message_lines(f.message)
-        for part in textwrap.wrap(line, width=max(width, 46), initial_indent="      ", subsequent_indent="        ",
-                                  break_on_hyphens=False, break_long_words=False)
+        part
+        for line in message_lines(f.message)
+        for part in textwrap.wrap(
+            line,
+            width=max(width, 46),
+            initial_indent="      ",
+            subsequent_indent="        ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
     ]
     return [f"    {title}  at {at}", *wrapped]
 
@@ -198,8 +207,11 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
                 print(f"  {group}", file=out)
                 current = group
             print("\n".join(finding_lines(f, width)), file=out)
-    print(f"\n{plural(hands, 'hand')} audited in {plural(files, 'file')}: {flagged:,} "
-          f"{'breaks' if flagged == 1 else 'break'} a rule, {unreadable:,} could not be read", file=out)
+    print(
+        f"\n{plural(hands, 'hand')} audited in {plural(files, 'file')}: {flagged:,} "
+        f"{'breaks' if flagged == 1 else 'break'} a rule, {unreadable:,} could not be read",
+        file=out,
+    )
     if not_stud:
         print(plural(not_stud, "hold'em, omaha or draw hand") + " skipped", file=out)
     if per_rule:
@@ -236,14 +248,19 @@ def rules_text(width: int = 100) -> str:
 
     lines = ["Rules a hand can break (the ids in the reports and the violations table):"]
     for rule, meaning in [*RULES.items(), *REPORT_IDS.items()]:
-        lines += textwrap.wrap(meaning, width=max(width, 60), initial_indent=f"  {rule:<18} ",
-                               subsequent_indent=" " * 21)
+        lines += textwrap.wrap(
+            meaning, width=max(width, 60), initial_indent=f"  {rule:<18} ", subsequent_indent=" " * 21
+        )
     lines += ["", "Rule profiles (--profile NAME), the house rules a hand is judged by:"]
     for name, profile in PROFILES.items():
-        lines += textwrap.wrap(profile_words(profile), width=max(width, 60), initial_indent=f"  {name:<18} ",
-                               subsequent_indent=" " * 21)
-    sites = ", ".join(f"{site.name} hands by the {site.profile} profile" for site in readable_sites()
-                      if site.profile != DEFAULT_PROFILE)
+        lines += textwrap.wrap(
+            profile_words(profile), width=max(width, 60), initial_indent=f"  {name:<18} ", subsequent_indent=" " * 21
+        )
+    sites = ", ".join(
+        f"{site.name} hands by the {site.profile} profile"
+        for site in readable_sites()
+        if site.profile != DEFAULT_PROFILE
+    )
     lines += ["", f"Without --profile, {sites}; hands of other sites by {DEFAULT_PROFILE}."]
     return "\n".join(lines)
 
@@ -254,33 +271,53 @@ def profile_words(profile: RuleProfile) -> str:
     from ..engine.profiles import HeadsUp, OddChip, RakeFrom
 
     double = " and ".join(sorted(profile.double_bet_games))
-    heads_up = {HeadsUp.NEVER: "the cap holds even heads-up", HeadsUp.BECOMES: "no cap once two players are left",
-                HeadsUp.BEGINS: "no cap on a street that begins heads-up"}[profile.heads_up]
+    heads_up = {
+        HeadsUp.NEVER: "the cap holds even heads-up",
+        HeadsUp.BECOMES: "no cap once two players are left",
+        HeadsUp.BEGINS: "no cap on a street that begins heads-up",
+    }[profile.heads_up]
     ties = " and ".join(sorted(profile.suit_tie_games))
-    odd = {OddChip.FIRST_SEAT: "the first tied seat clockwise from seat 1",
-           OddChip.HIGH_CARD_ALL: "the tied player with the highest card by suit (all his cards)",
-           OddChip.HIGH_CARD_FIVE: "the tied player with the highest card by suit (his five cards)"}[profile.odd_chip]
+    odd = {
+        OddChip.FIRST_SEAT: "the first tied seat clockwise from seat 1",
+        OddChip.HIGH_CARD_ALL: "the tied player with the highest card by suit (all his cards)",
+        OddChip.HIGH_CARD_FIVE: "the tied player with the highest card by suit (his five cards)",
+    }[profile.odd_chip]
     rake = {RakeFrom.PROPORTIONAL: "from every pot in proportion", RakeFrom.MAIN_POT: "from the main pot"}
-    return (f"bet + {profile.max_raises} raises ({heads_up}); "
-            + (f"big bet allowed on 4th over an open pair in {double}; " if double else
-               "no big bet on 4th over an open pair; ")
-            + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
-            f"odd chip of a split to {odd}; "
-            + ("the odd chip of a hi/lo pot to the low half; " if profile.hilo_odd_chip is Half.LOW else "")
-            + f"rake taken {rake[profile.rake_from]}; total pot printed "
-            f"{'before' if profile.total_includes_rake else 'after'} rake"
-            + ("; pots listed before rake." if profile.pots_include_rake else "."))
+    return (
+        f"bet + {profile.max_raises} raises ({heads_up}); "
+        + (
+            f"big bet allowed on 4th over an open pair in {double}; "
+            if double
+            else "no big bet on 4th over an open pair; "
+        )
+        + f"equal boards act {'by suit in ' + ties + ', else ' if ties else ''}by position; "
+        f"odd chip of a split to {odd}; "
+        + ("the odd chip of a hi/lo pot to the low half; " if profile.hilo_odd_chip is Half.LOW else "")
+        + f"rake taken {rake[profile.rake_from]}; total pot printed "
+        f"{'before' if profile.total_includes_rake else 'after'} rake"
+        + ("; pots listed before rake." if profile.pots_include_rake else ".")
+    )
 
 
 class PrintRules(argparse.Action):
     """``--rules``: print :func:`rules_text` and stop, before the paths are asked for (like --help)."""
 
     def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
-                         help="list every rule id with what it means, and the rule profiles, then stop")
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="list every rule id with what it means, and the rule profiles, then stop",
+        )
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         print(rules_text(shutil.get_terminal_size((100, 24)).columns))
         parser.exit()
 

@@ -19,12 +19,15 @@ KIND_HELP = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("kind", metavar="KIND", choices=sorted(KIND_HELP),
-                        help=f"which chart: {', '.join(KIND_HELP)} (each is described above)")
+    parser.add_argument(
+        "kind",
+        metavar="KIND",
+        choices=sorted(KIND_HELP),
+        help=f"which chart: {', '.join(KIND_HELP)} (each is described above)",
+    )
     add_db_option(parser)
     parser.add_argument("--player", metavar="NAME", required=True, help="whose hands to chart (screen name)")
-    parser.add_argument("--out", metavar="FILE.png", required=True,
-                        help="the image to write (.png, .svg or .pdf)")
+    parser.add_argument("--out", metavar="FILE.png", required=True, help="the image to write (.png, .svg or .pdf)")
     add_filter_options(parser)
     parser.add_argument("--dpi", type=int, default=120, help="resolution of a .png (default 120)")
     parser.epilog = (

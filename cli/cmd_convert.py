@@ -31,8 +31,9 @@ def output_formats() -> tuple[str, ...]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_paths_argument(parser)
-    parser.add_argument("--to", choices=output_formats(), required=True,
-                        help="the format to write: phh, or a site's hand-history text")
+    parser.add_argument(
+        "--to", choices=output_formats(), required=True, help="the format to write: phh, or a site's hand-history text"
+    )
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
 
 
@@ -87,9 +88,11 @@ def run(args: argparse.Namespace) -> int:
             problems += 1
             continue
         converted += len(texts)
-    print(f"{plural(converted, 'hand')} converted to {args.to} in {out}"
-          + (f"; {plural(skipped, 'non-stud hand')} skipped" if skipped else "")
-          + (f"; {problems:,} could not be converted (see above)" if problems else ""))
+    print(
+        f"{plural(converted, 'hand')} converted to {args.to} in {out}"
+        + (f"; {plural(skipped, 'non-stud hand')} skipped" if skipped else "")
+        + (f"; {problems:,} could not be converted (see above)" if problems else "")
+    )
     return 1 if problems or missing else 0
 
 

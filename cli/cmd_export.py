@@ -9,9 +9,7 @@ from .app import Command, OutputError, add_db_option, fail, output_folder
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
-    parser.add_argument(
-        "--out", metavar="DIR", required=True, help="folder to write the files to (created if missing)"
-    )
+    parser.add_argument("--out", metavar="DIR", required=True, help="folder to write the files to (created if missing)")
     parser.epilog = (
         "example:\n"
         "  studbook export --db studbook.duckdb --out parquet/\n"

@@ -17,9 +17,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
     add_workers_option(parser)
     add_profile_option(parser)
-    parser.add_argument("--quiet", action="store_true",
-                        help="no progress bar (it shows bytes read, hands stored and the time left; it is also "
-                             "off when the output is not a terminal)")
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar (it shows bytes read, hands stored and the time left; it is also "
+        "off when the output is not a terminal)",
+    )
     parser.epilog = (
         "examples:\n"
         "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"

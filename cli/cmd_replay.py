@@ -19,16 +19,26 @@ __all__ = ["COMMAND", "render_hand"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand_id", metavar="HAND_ID",
-                        help="the hand: its number as the site prints it (e.g. 900000000101), or "
-                             "site:number as stored (pokerstars:900000000101)")
+    parser.add_argument(
+        "hand_id",
+        metavar="HAND_ID",
+        help="the hand: its number as the site prints it (e.g. 900000000101), or "
+        "site:number as stored (pokerstars:900000000101)",
+    )
     add_db_option(parser)
-    parser.add_argument("--as", dest="as_player", metavar="PLAYER",
-                        help="show the hand through this player's eyes: his own down cards are shown")
+    parser.add_argument(
+        "--as",
+        dest="as_player",
+        metavar="PLAYER",
+        help="show the hand through this player's eyes: his own down cards are shown",
+    )
     add_profile_option(parser)
-    parser.add_argument("--search", metavar="FOLDER",
-                        help="if the hand's file was moved or renamed, look for it in this folder and below: "
-                             "the file with the content that was imported (same checksum) is read")
+    parser.add_argument(
+        "--search",
+        metavar="FOLDER",
+        help="if the hand's file was moved or renamed, look for it in this folder and below: "
+        "the file with the content that was imported (same checksum) is read",
+    )
     parser.epilog = (
         "examples:\n"
         "  studbook replay 35874576282                                  the hand as the table saw it\n"
@@ -47,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     seats = replayed.hand.seats
     if args.as_player is not None and args.as_player not in {s.player for s in seats}:
-        return fail(f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
-                    f"{', '.join(s.player for s in seats)}")
+        return fail(
+            f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
+            f"{', '.join(s.player for s in seats)}"
+        )
     print(replayed.text(args.as_player))
     return 0
 

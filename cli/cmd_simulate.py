@@ -39,7 +39,9 @@ def player_range(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"players must be a number or a range like 2-8, got {text!r}")
     low, high = int(m[1]), int(m[2] or m[1])
     if not 2 <= low <= high <= 10:
-        raise argparse.ArgumentTypeError(f"players must be between 2 and 10 (low-high; 8 at most in a seven-card game), got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"players must be between 2 and 10 (low-high; 8 at most in a seven-card game), got {text!r}"
+        )
     return low, high
 
 
@@ -54,35 +56,73 @@ def stakes_pair(text: str) -> tuple[int, int]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAMES, default="stud",
-                        help="the game (stud5: Five Card Stud, razz27: 2-7 Razz); 'mixed' rotates stud, "
-                        "stud8 and razz every 8 hands (Triple Stud)")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="stud",
+        help="the game (stud5: Five Card Stud, razz27: 2-7 Razz); 'mixed' rotates stud, "
+        "stud8 and razz every 8 hands (Triple Stud)",
+    )
     parser.add_argument("--hands", type=at_least(1), default=1000, metavar="N", help="how many hands (default 1000)")
-    parser.add_argument("--players", type=player_range, default=(8, 8), metavar="N|LOW-HIGH",
-                        help="players at the table, 2 to 8 (to 10 in stud5); a range draws each session's size "
-                        "from it (default 8)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S",
-                        help="random seed: the same seed and options give the same hands (default 1)")
+    parser.add_argument(
+        "--players",
+        type=player_range,
+        default=(8, 8),
+        metavar="N|LOW-HIGH",
+        help="players at the table, 2 to 8 (to 10 in stud5); a range draws each session's size from it (default 8)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="random seed: the same seed and options give the same hands (default 1)",
+    )
     from .cmd_convert import output_formats
 
-    parser.add_argument("--format", choices=output_formats(), default="pokerstars",
-                        help="a site (pokerstars, ...): one text file as that site writes it; phh: one .phh "
-                        "file per hand")
+    parser.add_argument(
+        "--format",
+        choices=output_formats(),
+        default="pokerstars",
+        help="a site (pokerstars, ...): one text file as that site writes it; phh: one .phh file per hand",
+    )
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
-    parser.add_argument("--stakes", type=stakes_pair, default=(100, 200), metavar="SMALL/BIG",
-                        help="cash-game small and big bet (default 1/2)")
+    parser.add_argument(
+        "--stakes",
+        type=stakes_pair,
+        default=(100, 200),
+        metavar="SMALL/BIG",
+        help="cash-game small and big bet (default 1/2)",
+    )
     parser.add_argument("--ante", type=money, default=10, metavar="AMOUNT", help="cash-game ante (default 0.10)")
-    parser.add_argument("--bring-in", type=money, default=30, metavar="AMOUNT",
-                        help="cash-game bring-in, less than the small bet (default 0.30)")
-    parser.add_argument("--rake", type=int, default=5, metavar="PERCENT",
-                        help="rake in percent of the pot, none when a hand ends on 3rd street (default 5)")
+    parser.add_argument(
+        "--bring-in",
+        type=money,
+        default=30,
+        metavar="AMOUNT",
+        help="cash-game bring-in, less than the small bet (default 0.30)",
+    )
+    parser.add_argument(
+        "--rake",
+        type=int,
+        default=5,
+        metavar="PERCENT",
+        help="rake in percent of the pot, none when a hand ends on 3rd street (default 5)",
+    )
     parser.add_argument("--rake-cap", type=money, default=100, metavar="AMOUNT", help="most rake per hand (default 1)")
-    parser.add_argument("--tournament", action="store_true",
-                        help="sit-and-go tournaments (1,500 chips, rising levels) instead of a cash game")
-    parser.add_argument("--profile", default=None, metavar="NAME",
-                        help="house rules the hands are dealt under (default: the --format site's measured "
-                        "profile, pokerstars for phh; audit other profiles' hands with 'studbook audit "
-                        "--profile NAME')")
+    parser.add_argument(
+        "--tournament",
+        action="store_true",
+        help="sit-and-go tournaments (1,500 chips, rising levels) instead of a cash game",
+    )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        metavar="NAME",
+        help="house rules the hands are dealt under (default: the --format site's measured "
+        "profile, pokerstars for phh; audit other profiles' hands with 'studbook audit "
+        "--profile NAME')",
+    )
     parser.epilog = (
         "examples:\n"
         "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"

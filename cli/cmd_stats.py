@@ -45,32 +45,65 @@ says it once instead of every title."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
-    parser.add_argument("--player", metavar="NAME", action="append", default=[],
-                        help="one player's card: every stat with its counts, street by street, and his "
-                             "results (repeat for several)")
+    parser.add_argument(
+        "--player",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="one player's card: every stat with its counts, street by street, and his results (repeat for several)",
+    )
     add_filter_options(parser)
     parser.add_argument("--site", metavar="SITE", action="append", default=[], help="only hands from this site")
-    parser.add_argument("--min-hands", metavar="N", type=at_least(0),
-                        help=f"leave out players (or rows) with fewer hands (default {DEFAULT_MIN_HANDS} in the "
-                             "player table, none in csv and json)")
-    parser.add_argument("--top", metavar="N", type=at_least(0),
-                        help=f"only the N players (or rows) with the most hands; 0 for all (default "
-                             f"{DEFAULT_TOP} in the player table, all in csv and json)")
-    parser.add_argument("--by", metavar="BREAKDOWN", action="append", default=[],
-                        help="one row per: player (the default), game, stakes, currency, site, date, players "
-                             "(dealt in), max_seats, players_4th (seeing 4th street), bring_in, door (up card "
-                             "on 3rd), start_class, mixed (the game of a mixed rotation); repeat to combine, "
-                             "e.g. --by player --by game")
-    parser.add_argument("--stat", metavar="KEY", action="append", default=[],
-                        help="show this stat (repeat for several; 'all' for every one; "
-                             "'list' to print what each key means)")
-    parser.add_argument("--winrate", action="store_true",
-                        help="show money instead: net, BB/100 with its 95%% interval, sessions, $/hour, rake paid")
-    parser.add_argument("--session-gap", metavar="MINUTES", type=float, default=30.0,
-                        help="a pause longer than this between two hands starts a new session (default 30)")
-    parser.add_argument("--format", choices=FORMATS, default="table",
-                        help="table (default) to read; csv or json for programs: every player and every stat "
-                             "with its exact done and chances")
+    parser.add_argument(
+        "--min-hands",
+        metavar="N",
+        type=at_least(0),
+        help=f"leave out players (or rows) with fewer hands (default {DEFAULT_MIN_HANDS} in the "
+        "player table, none in csv and json)",
+    )
+    parser.add_argument(
+        "--top",
+        metavar="N",
+        type=at_least(0),
+        help=f"only the N players (or rows) with the most hands; 0 for all (default "
+        f"{DEFAULT_TOP} in the player table, all in csv and json)",
+    )
+    parser.add_argument(
+        "--by",
+        metavar="BREAKDOWN",
+        action="append",
+        default=[],
+        help="one row per: player (the default), game, stakes, currency, site, date, players "
+        "(dealt in), max_seats, players_4th (seeing 4th street), bring_in, door (up card "
+        "on 3rd), start_class, mixed (the game of a mixed rotation); repeat to combine, "
+        "e.g. --by player --by game",
+    )
+    parser.add_argument(
+        "--stat",
+        metavar="KEY",
+        action="append",
+        default=[],
+        help="show this stat (repeat for several; 'all' for every one; 'list' to print what each key means)",
+    )
+    parser.add_argument(
+        "--winrate",
+        action="store_true",
+        help="show money instead: net, BB/100 with its 95%% interval, sessions, $/hour, rake paid",
+    )
+    parser.add_argument(
+        "--session-gap",
+        metavar="MINUTES",
+        type=float,
+        default=30.0,
+        help="a pause longer than this between two hands starts a new session (default 30)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="table (default) to read; csv or json for programs: every player and every stat "
+        "with its exact done and chances",
+    )
     parser.epilog = (
         "examples:\n"
         "  studbook stats                                  the table, for studbook.duckdb here\n"
@@ -198,7 +231,7 @@ def limit_rows(frame: pd.DataFrame, limits: Limits, order_by_hands: bool) -> Sho
     """Keep the groups of ``frame`` (a :func:`~.stats.stat_table` that includes ``hands``) that meet
     ``limits`` (``top`` counts from the group with most hands, ties by name). ``order_by_hands`` puts the
     groups with most hands first; otherwise they keep their natural order (names, games, dates ...)."""
-    groups = list(frame.columns[:frame.columns.get_loc("stat")])
+    groups = list(frame.columns[: frame.columns.get_loc("stat")])
     hands = frame[frame["stat"] == "hands"][[*groups, "done"]].rename(columns={"done": "_hands"})
     ranked = hands.sort_values(["_hands", *groups], ascending=[False, *[True] * len(groups)], kind="stable")
     enough = ranked[ranked["_hands"] >= limits.min_hands]
@@ -253,10 +286,14 @@ def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
     notes = [legend]
     if dropped:
         left_out = [c.removesuffix(ALL_LATER) for c in wide.columns if c in dropped]
-        notes.append(f"not shown, the terminal is too narrow: {', '.join(left_out)} "
-                     "(widen it, or choose the stats with --stat KEY)")
+        notes.append(
+            f"not shown, the terminal is too narrow: {', '.join(left_out)} "
+            "(widen it, or choose the stats with --stat KEY)"
+        )
     if any(c.endswith(ALL_LATER) and c not in dropped for c in wide.columns):
-        notes.append("AF: aggression factor, (bets + raises) / calls; later-street stats count the streets after the first together")
+        notes.append(
+            "AF: aggression factor, (bets + raises) / calls; later-street stats count the streets after the first together"
+        )
     notes.append("BB/100: big bets won per 100 hands")
     ends = [";"] * (len(notes) - 1) + ["."]
     return "\n".join(lines) + "\n\n" + "\n".join(fit(note + end, width) for note, end in zip(notes, ends))
@@ -291,7 +328,7 @@ def header_rows(header: Sequence[str], body: Sequence[Sequence[str]]) -> list[li
             continue
         cut = min(spaces, key=lambda i: max(i, len(title) - i - 1))
         top.append(title[:cut])
-        bottom.append(title[cut + 1:])
+        bottom.append(title[cut + 1 :])
     return [top, bottom] if any(top) else [bottom]
 
 
@@ -313,11 +350,14 @@ def footer(shown: Shown, limits: Limits, noun: str) -> str:
     """How many rows the limits left out and the option that shows them; empty when none was."""
     parts = []
     if shown.too_few_hands:
-        parts.append(f"{plural(shown.too_few_hands, noun)} with fewer than {limits.min_hands} hands not shown "
-                     "(--min-hands 1 shows them)")
+        parts.append(
+            f"{plural(shown.too_few_hands, noun)} with fewer than {limits.min_hands} hands not shown "
+            "(--min-hands 1 shows them)"
+        )
     if shown.beyond_top:
-        parts.append(f"{plural(shown.beyond_top, noun)} beyond the top {limits.top} by hands not shown "
-                     "(--top 0 shows all)")
+        parts.append(
+            f"{plural(shown.beyond_top, noun)} beyond the top {limits.top} by hands not shown (--top 0 shows all)"
+        )
     return "\n".join(parts)
 
 
@@ -412,12 +452,18 @@ def _results(money: pd.DataFrame) -> list[tuple[str, list[list[str]], int]]:
         currency = currencies([r.currency])[0]
         interval = "" if math.isnan(r.ci95_low) else f" (95% interval {r.ci95_low:+.1f} to {r.ci95_high:+.1f})"
         per_hour = "" if math.isnan(r.net_per_hour) else f" ({format_money(round(r.net_per_hour), currency)} per hour)"
-        blocks.append((f"Results ({currency or 'tournament chips'})", [
-            ["Net won", f"{_money(int(r.net), currency)} in {int(r.hands):,} hands{per_hour}"],
-            ["BB/100", f"{r.bb100:+.2f}{interval}"],
-            ["Rake paid", format_money(int(r.rake_paid), currency)],
-            ["Sessions", f"{int(r.sessions):,} ({r.hours:.1f} hours)"],
-        ], 2))
+        blocks.append(
+            (
+                f"Results ({currency or 'tournament chips'})",
+                [
+                    ["Net won", f"{_money(int(r.net), currency)} in {int(r.hands):,} hands{per_hour}"],
+                    ["BB/100", f"{r.bb100:+.2f}{interval}"],
+                    ["Rake paid", format_money(int(r.rake_paid), currency)],
+                    ["Sessions", f"{int(r.sessions):,} ({r.hours:.1f} hours)"],
+                ],
+                2,
+            )
+        )
     return blocks
 
 
@@ -428,8 +474,10 @@ def stat_list_text(listing: pd.DataFrame) -> str:
     """``--stat list`` for people: the keys by card section, each with its label, the games it applies
     to and what it counts, as 'done / chances'."""
     by_key = {r.stat: r for r in listing.itertuples()}
-    rows = [["key", "label", "games", "what is counted / out of what"], ["hands", by_key["hands"].label, "all",
-                                                                        by_key["hands"].meaning]]
+    rows = [
+        ["key", "label", "games", "what is counted / out of what"],
+        ["hands", by_key["hands"].label, "all", by_key["hands"].meaning],
+    ]
     for title, keys in sections():
         rows += [[""] * 4, [title, "", "", ""]]
         rows += [[k, by_key[k].label, by_key[k].games, by_key[k].meaning] for k in keys]
@@ -443,17 +491,47 @@ def winrate_text(frame: pd.DataFrame) -> str:
 
     groups = shown_groups(frame, before="hands")
     units = currencies(frame["currency"])
-    header = [*(c.replace("_", " ").capitalize() for c in groups), "Currency", "Hands", "Net won", "Rake paid",
-              "BB/100", "95% interval", "Sessions", "Hours", "Per hour", "Hands/hour"]
+    header = [
+        *(c.replace("_", " ").capitalize() for c in groups),
+        "Currency",
+        "Hands",
+        "Net won",
+        "Rake paid",
+        "BB/100",
+        "95% interval",
+        "Sessions",
+        "Hours",
+        "Per hour",
+        "Hands/hour",
+    ]
     body = [
-        [*(_text(v) for v in keys), unit or "chips", f"{hands:,}", format_money(int(net), unit),
-         format_money(int(rake), unit), f"{bb:+.2f}", "" if math.isnan(lo) else f"{lo:+.1f} to {hi:+.1f}",
-         f"{sessions:,}", f"{hours:.1f}", "" if math.isnan(per_hour) else format_money(round(per_hour), unit),
-         "" if math.isnan(rate) else f"{rate:.0f}"]
+        [
+            *(_text(v) for v in keys),
+            unit or "chips",
+            f"{hands:,}",
+            format_money(int(net), unit),
+            format_money(int(rake), unit),
+            f"{bb:+.2f}",
+            "" if math.isnan(lo) else f"{lo:+.1f} to {hi:+.1f}",
+            f"{sessions:,}",
+            f"{hours:.1f}",
+            "" if math.isnan(per_hour) else format_money(round(per_hour), unit),
+            "" if math.isnan(rate) else f"{rate:.0f}",
+        ]
         for keys, unit, hands, net, rake, bb, lo, hi, sessions, hours, per_hour, rate in zip(
-            frame[groups].itertuples(index=False), units, frame["hands"], frame["net"], frame["rake_paid"],
-            frame["bb100"], frame["ci95_low"], frame["ci95_high"], frame["sessions"], frame["hours"],
-            frame["net_per_hour"], frame["hands_per_hour"])
+            frame[groups].itertuples(index=False),
+            units,
+            frame["hands"],
+            frame["net"],
+            frame["rake_paid"],
+            frame["bb100"],
+            frame["ci95_low"],
+            frame["ci95_high"],
+            frame["sessions"],
+            frame["hours"],
+            frame["net_per_hour"],
+            frame["hands_per_hour"],
+        )
     ]
     return "\n".join(align([header, *body], left=len(groups) + 1))
 

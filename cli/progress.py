@@ -32,8 +32,16 @@ class Progress:
             # of `script`, some CI consoles) would make tqdm draw an empty bar, or hide it as off-screen.
             size = shutil.get_terminal_size()
             self.bar = tqdm(
-                total=total_bytes, desc="importing", unit="B", unit_scale=True, unit_divisor=1024,
-                file=self.stream, ncols=size.columns, nrows=size.lines, mininterval=0.1, leave=True,
+                total=total_bytes,
+                desc="importing",
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                file=self.stream,
+                ncols=size.columns,
+                nrows=size.lines,
+                mininterval=0.1,
+                leave=True,
             )
             self._postfix()
 

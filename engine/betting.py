@@ -137,22 +137,23 @@ class StreetLedger:
     # Each builds the model's Action from what the site printed, records it and returns it. What a site
     # prints wrong (an increment that does not match) stays as printed: the replay judges it.
 
-    def raise_to(self, line: int, street: int, seat: int, kind: ActionKind, to: Money,
-                 all_in: bool = False) -> Action:
+    def raise_to(self, line: int, street: int, seat: int, kind: ActionKind, to: Money, all_in: bool = False) -> Action:
         """Full Tilt's ``raises to Y`` / ``completes it to Y``: ``Y`` is the new street total, the
         increment is ``Y`` over the level."""
         self._at(street)
         return self.record(Action(line, street, seat, kind, to - self.level, to, all_in))
 
-    def raise_by(self, line: int, street: int, seat: int, kind: ActionKind, by: Money, to: Money,
-                 all_in: bool = False) -> Action:
+    def raise_by(
+        self, line: int, street: int, seat: int, kind: ActionKind, by: Money, to: Money, all_in: bool = False
+    ) -> Action:
         """PokerStars' ``raises X to Y``: ``X`` is the increment over the level, ``Y`` the new total;
         both are the model's fields as printed."""
         self._at(street)
         return self.record(Action(line, street, seat, kind, by, to, all_in))
 
-    def raise_adding(self, line: int, street: int, seat: int, kind: ActionKind, added: Money,
-                     all_in: bool = False) -> Action:
+    def raise_adding(
+        self, line: int, street: int, seat: int, kind: ActionKind, added: Money, all_in: bool = False
+    ) -> Action:
         """ACR's ``raises X to Y`` where ``X`` is the chips this action adds: the new total is what the
         seat had in plus ``X``, the increment that total over the level."""
         self._at(street)
@@ -168,11 +169,9 @@ class StreetLedger:
         """A call printed as the street total it reaches (PHH's ``cc``, some sites' ``calls to Y``): the
         chips added are ``Y`` less what the seat had in."""
         self._at(street)
-        return self.record(Action(line, street, seat, ActionKind.CALL, to - self.contrib.get(seat, 0), None,
-                                  all_in))
+        return self.record(Action(line, street, seat, ActionKind.CALL, to - self.contrib.get(seat, 0), None, all_in))
 
-    def bet(self, line: int, street: int, seat: int, kind: ActionKind, amount: Money,
-            all_in: bool = False) -> Action:
+    def bet(self, line: int, street: int, seat: int, kind: ActionKind, amount: Money, all_in: bool = False) -> Action:
         """A wager printed as the chips put in (``bets X``, ``brings in for X``, ``posts the ante X``)."""
         self._at(street)
         return self.record(Action(line, street, seat, kind, amount, None, all_in))

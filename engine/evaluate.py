@@ -290,8 +290,7 @@ def low8_values(hands: object) -> "np.ndarray":
 
 
 # ------------------------------------------------------------------------------------------ describing
-_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
-          "Ace")
+_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 _PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in _NAMES)
 _LOW_CHARS = "A" + RANKS[:-1]  # ace-low rank 1..13 -> character
 

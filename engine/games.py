@@ -169,11 +169,14 @@ class GameRules:
         return max(doors, key=lambda seat: key(doors[seat]))
 
 
-
-
 def _seven_card_streets() -> tuple[StreetRule, ...]:
-    return (StreetRule(3, 2, 1, False), StreetRule(4, 0, 1, False), StreetRule(5, 0, 1, True),
-            StreetRule(6, 0, 1, True), StreetRule(7, 1, 0, True))
+    return (
+        StreetRule(3, 2, 1, False),
+        StreetRule(4, 0, 1, False),
+        StreetRule(5, 0, 1, True),
+        StreetRule(6, 0, 1, True),
+        StreetRule(7, 1, 0, True),
+    )
 
 
 HIGH = Ranking("high", high_value, describe_high, low=False, aces=Aces.HIGH)
@@ -181,24 +184,75 @@ RAZZ_LOW = Ranking("low", razz_value, describe_low, low=True, aces=Aces.LOW)
 EIGHT_OR_BETTER = Ranking("low", razz_value, describe_low, low=True, aces=Aces.LOW, qualifier=LOW8_WORST)
 DEUCE_TO_SEVEN = Ranking("low", low27_value, describe_low27, low=True, aces=Aces.HIGH)
 
-RULES: Mapping[Game, GameRules] = MappingProxyType({
-    Game.STUD: GameRules(
-        Game.STUD, "Seven Card Stud", _seven_card_streets(), Extreme.LOWEST, Aces.HIGH, high_board_value,
-        HIGH, None, double_bet_street=4, max_players=8),
-    Game.STUD8: GameRules(
-        Game.STUD8, "Seven Card Stud Hi/Lo", _seven_card_streets(), Extreme.LOWEST, Aces.HIGH, high_board_value,
-        HIGH, EIGHT_OR_BETTER, double_bet_street=4, max_players=8),
-    Game.RAZZ: GameRules(
-        Game.RAZZ, "Razz", _seven_card_streets(), Extreme.HIGHEST, Aces.LOW, razz_board_value,
-        RAZZ_LOW, None, double_bet_street=4, max_players=8),
-    Game.STUD5: GameRules(
-        Game.STUD5, "Five Card Stud",
-        (StreetRule(2, 1, 1, False), StreetRule(3, 0, 1, False), StreetRule(4, 0, 1, True), StreetRule(5, 0, 1, True)),
-        Extreme.LOWEST, Aces.HIGH, high_board_value, HIGH, None, double_bet_street=3, max_players=10),
-    Game.RAZZ27: GameRules(
-        Game.RAZZ27, "2-7 Razz", _seven_card_streets(), Extreme.HIGHEST, Aces.HIGH, low27_board_value,
-        DEUCE_TO_SEVEN, None, double_bet_street=4, max_players=8),
-})
+RULES: Mapping[Game, GameRules] = MappingProxyType(
+    {
+        Game.STUD: GameRules(
+            Game.STUD,
+            "Seven Card Stud",
+            _seven_card_streets(),
+            Extreme.LOWEST,
+            Aces.HIGH,
+            high_board_value,
+            HIGH,
+            None,
+            double_bet_street=4,
+            max_players=8,
+        ),
+        Game.STUD8: GameRules(
+            Game.STUD8,
+            "Seven Card Stud Hi/Lo",
+            _seven_card_streets(),
+            Extreme.LOWEST,
+            Aces.HIGH,
+            high_board_value,
+            HIGH,
+            EIGHT_OR_BETTER,
+            double_bet_street=4,
+            max_players=8,
+        ),
+        Game.RAZZ: GameRules(
+            Game.RAZZ,
+            "Razz",
+            _seven_card_streets(),
+            Extreme.HIGHEST,
+            Aces.LOW,
+            razz_board_value,
+            RAZZ_LOW,
+            None,
+            double_bet_street=4,
+            max_players=8,
+        ),
+        Game.STUD5: GameRules(
+            Game.STUD5,
+            "Five Card Stud",
+            (
+                StreetRule(2, 1, 1, False),
+                StreetRule(3, 0, 1, False),
+                StreetRule(4, 0, 1, True),
+                StreetRule(5, 0, 1, True),
+            ),
+            Extreme.LOWEST,
+            Aces.HIGH,
+            high_board_value,
+            HIGH,
+            None,
+            double_bet_street=3,
+            max_players=10,
+        ),
+        Game.RAZZ27: GameRules(
+            Game.RAZZ27,
+            "2-7 Razz",
+            _seven_card_streets(),
+            Extreme.HIGHEST,
+            Aces.HIGH,
+            low27_board_value,
+            DEUCE_TO_SEVEN,
+            None,
+            double_bet_street=4,
+            max_players=8,
+        ),
+    }
+)
 """Every game's rules; docs/games.md gives the sources."""
 
 

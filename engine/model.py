@@ -308,8 +308,21 @@ def direct_init(cls: type) -> None:
     cls.__init__ = init  # type: ignore[misc]
 
 
-for _cls in (Seat, Action, Deal, CommunityCard, UncalledReturn, Show, Muck, Collect, Marker, SkippedLine,
-             ParseWarning, Tournament, Hand):
+for _cls in (
+    Seat,
+    Action,
+    Deal,
+    CommunityCard,
+    UncalledReturn,
+    Show,
+    Muck,
+    Collect,
+    Marker,
+    SkippedLine,
+    ParseWarning,
+    Tournament,
+    Hand,
+):
     direct_init(_cls)
 
 

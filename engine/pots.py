@@ -330,21 +330,38 @@ def _summary_violations(
     if hand.total_pot is not None:
         expected = put_in if total_includes_rake else put_in - rake
         if hand.total_pot != expected:
-            found.append(Violation("pot.total", f"the summary says the total pot is {money(hand.total_pot)}, "
-                                   f"but the players put in {money(put_in)}" +
-                                   ("" if total_includes_rake else f" less {money(rake)} rake"), line=line))
+            found.append(
+                Violation(
+                    "pot.total",
+                    f"the summary says the total pot is {money(hand.total_pot)}, "
+                    f"but the players put in {money(put_in)}"
+                    + ("" if total_includes_rake else f" less {money(rake)} rake"),
+                    line=line,
+                )
+            )
     if hand.rake is not None and (rake < 0 or rake != put_in - paid):
-        found.append(Violation("rake", f"the summary's rake is {money(rake)}, but {money(put_in)} was put in and "
-                               f"{money(paid)} collected, leaving {money(put_in - paid)}", line=line))
+        found.append(
+            Violation(
+                "rake",
+                f"the summary's rake is {money(rake)}, but {money(put_in)} was put in and "
+                f"{money(paid)} collected, leaving {money(put_in - paid)}",
+                line=line,
+            )
+        )
     if hand.printed_pots and len(hand.printed_pots) == len(results):
         for r, printed in zip(results, hand.printed_pots):
             held = r.pot.amount if pots_include_rake else r.pot.amount - r.rake
             if printed != held:
                 name = _pot_name(r.pot.index, len(results))
-                found.append(Violation("pot.printed", f"the summary prints {name} as {money(printed)}, but it "
-                                       f"holds {money(held)}" +
-                                       (" before rake" if pots_include_rake else " after its share of the rake"),
-                                       line=line))
+                found.append(
+                    Violation(
+                        "pot.printed",
+                        f"the summary prints {name} as {money(printed)}, but it "
+                        f"holds {money(held)}"
+                        + (" before rake" if pots_include_rake else " after its share of the rake"),
+                        line=line,
+                    )
+                )
     return found
 
 
@@ -367,8 +384,7 @@ def audit_payout(
     """
     names = {s.seat: s.player for s in hand.seats}
     end_line = collects[0].line if collects else None
-    found = _summary_violations(hand, results, collects, rake, money, total_includes_rake, end_line,
-                                pots_include_rake)
+    found = _summary_violations(hand, results, collects, rake, money, total_includes_rake, end_line, pots_include_rake)
     by_pot: dict[int, dict[int, Money]] = {}
     lines: dict[tuple[int, int], int] = {}
     single = len(results) > 1 and all(pot_index(c.pot) == 0 for c in collects)
@@ -399,8 +415,14 @@ def audit_payout(
             reasons[index] = "only " + " and ".join(label(s) for s in eligible) + " can win it"
         if sum(site.values()) != r.pot.amount - r.rake:
             name = _pot_name(r.pot.index, len(results))
-            found.append(Violation("pot.award", f"the site pays {money(sum(site.values()))} from {name}, which "
-                                   f"holds {money(r.pot.amount - r.rake)} after rake", line=end_line))
+            found.append(
+                Violation(
+                    "pot.award",
+                    f"the site pays {money(sum(site.values()))} from {name}, which "
+                    f"holds {money(r.pot.amount - r.rake)} after rake",
+                    line=end_line,
+                )
+            )
     count = 1 if single else len(results)
     for index in sorted(set(by_pot) | set(rules)):
         site, ours = by_pot.get(index, {}), rules.get(index, {})

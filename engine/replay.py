@@ -121,8 +121,9 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
     seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
     nobody can act."""
-    if not boards or any(None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4
-                         for board in boards.values()):
+    if not boards or any(
+        None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4 for board in boards.values()
+    ):
         return None  # an unknown, repeated, missing or extra up card: the cards cannot say (cards.* flags it)
     value = RULES[game].board_value
     ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
@@ -169,7 +170,11 @@ class StudState:
         self.rules: GameRules = RULES[game]
         rules = self.rules
         # the rules' numbers asked at every decision, kept as plain attributes
-        self._first, self._double, self._big_streets = rules.first_street, rules.double_bet_street, rules.big_bet_streets
+        self._first, self._double, self._big_streets = (
+            rules.first_street,
+            rules.double_bet_street,
+            rules.big_bet_streets,
+        )
         self.limit = limit
         self.small_bet = small_bet
         self.big_bet = big_bet
@@ -184,8 +189,11 @@ class StudState:
         # or last for the turn after his), fixed for the hand, and the live seats, which change only
         # when someone folds (apply).
         self._clockwise: dict[int, tuple[int, ...]] = {
-            seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)}
-        self._after: dict[int, tuple[int, ...]] = {seat: order[1:] + order[:1] for seat, order in self._clockwise.items()}
+            seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)
+        }
+        self._after: dict[int, tuple[int, ...]] = {
+            seat: order[1:] + order[:1] for seat, order in self._clockwise.items()
+        }
         self._live: tuple[int, ...] = self.seats
         self._opener: tuple[int | None] | None = None
         """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
@@ -440,21 +448,36 @@ class StudState:
         street = f"{STREET_NAMES[self.street]} street"
         found: list[Breach] = []
         if seat in self.folded:
-            found.append(Breach("action.after-fold", f"{who} acts ({kind}) after folding on "
-                                f"{STREET_NAMES[self.folded[seat]]} street"))
+            found.append(
+                Breach(
+                    "action.after-fold",
+                    f"{who} acts ({kind}) after folding on {STREET_NAMES[self.folded[seat]]} street",
+                )
+            )
         elif (expected := self.to_act) is None:
             if self.betting_closed:  # else the cards cannot say whose turn it is
                 found.append(Breach("action.order", f"{who} acts ({kind}) after the betting on {street} was over"))
         elif expected != seat and self.opening:
             door = format_cards(self.up[expected][:1])
-            found.append(Breach("bring-in.player", f"{who} opens 3rd street, but the bring-in is "
-                                f"{self.label(expected)}'s (door card {door})"))
+            found.append(
+                Breach(
+                    "bring-in.player",
+                    f"{who} opens 3rd street, but the bring-in is {self.label(expected)}'s (door card {door})",
+                )
+            )
         elif expected != seat:
-            found.append(Breach("action.order", f"{who} acts ({kind}) out of turn on {street}: it "
-                                f"is {self.label(expected)}'s turn"))
+            found.append(
+                Breach(
+                    "action.order", f"{who} acts ({kind}) out of turn on {street}: it is {self.label(expected)}'s turn"
+                )
+            )
         if put > self.stack[seat]:
-            found.append(Breach("stack.exceeded", f"{who} puts in {self.money(put)} on {street} with only "
-                                f"{self.money(self.stack[seat])} left"))
+            found.append(
+                Breach(
+                    "stack.exceeded",
+                    f"{who} puts in {self.money(put)} on {street} with only {self.money(self.stack[seat])} left",
+                )
+            )
         return found + self._check_kind(seat, move, who, street)
 
     def _check_kind(self, seat: int, move: Move, who: str, street: str) -> list[Breach]:
@@ -477,11 +500,16 @@ class StudState:
             if not self.opening:
                 return [Breach("action.illegal", f"{who} brings in on {street} after the betting was opened")]
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
-                return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is "
-                               f"{m(self.bring_in)}")]
+                return [
+                    Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}")
+                ]
             if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
-                return [Breach("bring-in.amount", f"{who} brings in for {m(put)}, not less than the small bet "
-                               f"{m(self.small_bet)}")]
+                return [
+                    Breach(
+                        "bring-in.amount",
+                        f"{who} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
+                    )
+                ]
         elif kind in AGGRESSIVE:
             return self._check_raise(seat, put, all_in, who, street)
         return []
@@ -493,16 +521,28 @@ class StudState:
         if total <= level:
             if all_in:
                 return []
-            return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}, not above the "
-                           f"{m(level)} already bet")]
+            return [
+                Breach(
+                    "bet.size", f"{who} bets or raises to {m(total)} on {street}, not above the {m(level)} already bet"
+                )
+            ]
         if self.capped:
-            return [Breach("raise.cap", f"{who} raises to {m(total)} on {street} after the betting was capped "
-                           f"at {self.cap} bets")]
+            return [
+                Breach(
+                    "raise.cap",
+                    f"{who} raises to {m(total)} on {street} after the betting was capped at {self.cap} bets",
+                )
+            ]
         if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
             # he acted at this bet and faces more only through an all-in for less; without one, acting
             # again is acting out of turn (action.order), not a raise the betting was not reopened to
-            return [Breach("raise.reopen", f"{who} raises to {m(total)} on {street}, but the all-in for less "
-                           f"did not reopen the betting to him: he may only call or fold")]
+            return [
+                Breach(
+                    "raise.reopen",
+                    f"{who} raises to {m(total)} on {street}, but the all-in for less "
+                    f"did not reopen the betting to him: he may only call or fold",
+                )
+            ]
         base = self.ledger.full_level if self.ledger.bets else 0
         increments = self.increments()
         if self.limit is not Limit.FIXED:
@@ -511,28 +551,47 @@ class StudState:
         if total in targets or (all_in and targets and total < min(targets)):
             return []
         if len(targets) < len(increments):  # a size the site does not print and the hand never shows
-            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)} on {street}: the site prints no "
-                           f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged")]
+            return [
+                Breach(
+                    UNJUDGED,
+                    f"{who} bets or raises to {m(total)} on {street}: the site prints no "
+                    f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged",
+                )
+            ]
         if total == base + self.big_bet and self.double_bet_unknown:
-            return [Breach(UNJUDGED, f"{who} bets or raises to {m(total)}, the big bet, on {street}: that is "
-                           f"allowed over an open pair, and the site does not show every board, so it cannot be judged")]
+            return [
+                Breach(
+                    UNJUDGED,
+                    f"{who} bets or raises to {m(total)}, the big bet, on {street}: that is "
+                    f"allowed over an open pair, and the site does not show every board, so it cannot be judged",
+                )
+            ]
         allowed = " or ".join(m(t) for t in targets)
         return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
 
-    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money, who: str,
-                          street: str) -> list[Breach]:
+    def _check_open_raise(
+        self, seat: int, total: Money, all_in: bool, least: Money, who: str, street: str
+    ) -> list[Breach]:
         """No limit: at least the minimum raise (short of an all-in); pot limit: at most the pot too,
         the pot being everything in it once the raiser has called."""
         m = self.money
         if total < least and not all_in:
-            return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the least allowed is "
-                           f"{m(least)} ({self.limit})")]
+            return [
+                Breach(
+                    "bet.size",
+                    f"{who} bets or raises to {m(total)} on {street}; the least allowed is {m(least)} ({self.limit})",
+                )
+            ]
         if self.limit is Limit.POT_LIMIT:
             to_call = max(0, self.level - self.contrib[seat])
             most = self.level + sum(self.invested.values()) + to_call
             if total > most:
-                return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; pot limit allows "
-                               f"at most {m(most)}")]
+                return [
+                    Breach(
+                        "bet.size",
+                        f"{who} bets or raises to {m(total)} on {street}; pot limit allows at most {m(most)}",
+                    )
+                ]
         return []
 
     def apply(self, seat: int, move: Move) -> None:
@@ -669,7 +728,7 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     short = third[posted]
     if not short.all_in:
         return short.amount
-    for later in third[posted + 1:]:
+    for later in third[posted + 1 :]:
         if later.kind is ActionKind.CALL and not later.all_in:
             return later.amount if later.amount > short.amount else None
         if later.kind is ActionKind.RAISE and later.to is not None:
@@ -704,8 +763,15 @@ class _Replay:
         self.label = partial(seat_label, self.names)
         self.money = partial(format_money, currency=hand.currency)
         self.state = StudState(
-            hand.game, hand.small_bet, hand.big_bet, _in_hand(hand), profile,
-            bring_in=nominal_bring_in(hand), label=self.label, money=self.money, limit=hand.limit,
+            hand.game,
+            hand.small_bet,
+            hand.big_bet,
+            _in_hand(hand),
+            profile,
+            bring_in=nominal_bring_in(hand),
+            label=self.label,
+            money=self.money,
+            limit=hand.limit,
         )
         self.violations: list[Violation] = [
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
@@ -714,9 +780,13 @@ class _Replay:
         self.unjudged: list[Violation] = []
         dealt_in, most = len(self.state.seats), RULES[hand.game].max_players
         if dealt_in > most:
-            self.violations.append(Violation(
-                "table.size", f"{dealt_in} players are dealt in, but a {RULES[hand.game].title} deck serves at "
-                f"most {most}", line=hand.source_line))
+            self.violations.append(
+                Violation(
+                    "table.size",
+                    f"{dealt_in} players are dealt in, but a {RULES[hand.game].title} deck serves at most {most}",
+                    line=hand.source_line,
+                )
+            )
         self.owner: dict[Card, int | None] = {}
         self.dealt: Counter[tuple[int, int]] = Counter()
         self.shown: dict[int, list[Card]] = {}
@@ -728,13 +798,15 @@ class _Replay:
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
-        antes = Counter(e.amount for e in hand.events
-                        if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in)
+        antes = Counter(
+            e.amount for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in
+        )
         self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None
         """The ante most players posted, the yardstick when the hand does not state it."""
 
-    def flag(self, rule: str, message: str, line: int | None, seat: int | None = None,
-             street: int | None = None) -> None:
+    def flag(
+        self, rule: str, message: str, line: int | None, seat: int | None = None, street: int | None = None
+    ) -> None:
         player = self.names.get(seat) if seat is not None else None
         self.violations.append(Violation(rule, message, street, seat, player, line))
 
@@ -766,8 +838,13 @@ class _Replay:
         while state.street < min(street, self.rules.last_street):
             waiting = state.to_act
             if waiting is not None:
-                self.flag("action.missing", f"{STREET_NAMES[state.street]} street ended while "
-                          f"{self.label(waiting)} still had to act", line, waiting, state.street)
+                self.flag(
+                    "action.missing",
+                    f"{STREET_NAMES[state.street]} street ended while {self.label(waiting)} still had to act",
+                    line,
+                    waiting,
+                    state.street,
+                )
             self.settle_uncalled(line)
             state.start_street(state.street + 1)
             self.started[state.street] = state.live
@@ -777,11 +854,23 @@ class _Replay:
         if action.kind is ActionKind.ANTE:
             nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
             if action.amount != nominal and not action.all_in:
-                self.flag("ante.amount", f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
-                          f"ante is {self.money(nominal)}", action.line, action.seat, self.rules.first_street)
+                self.flag(
+                    "ante.amount",
+                    f"{self.label(action.seat)} antes {self.money(action.amount)}, but the "
+                    f"ante is {self.money(nominal)}",
+                    action.line,
+                    action.seat,
+                    self.rules.first_street,
+                )
             if action.amount > state.stack[action.seat]:
-                self.flag("stack.exceeded", f"{self.label(action.seat)} antes {self.money(action.amount)} with only "
-                          f"{self.money(state.stack[action.seat])}", action.line, action.seat, self.rules.first_street)
+                self.flag(
+                    "stack.exceeded",
+                    f"{self.label(action.seat)} antes {self.money(action.amount)} with only "
+                    f"{self.money(state.stack[action.seat])}",
+                    action.line,
+                    action.seat,
+                    self.rules.first_street,
+                )
             state.post_ante(action.seat, action.amount)
             return
         self.goto(action.street, action.line)
@@ -790,13 +879,26 @@ class _Replay:
         move = _to_move(state, action)
         level = state.ledger.level
         if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - level:
-            self.flag("bet.size", f"{self.label(action.seat)} raises {self.money(action.amount)} to "
-                      f"{self.money(action.to)}, but the bet before was {self.money(level)}",
-                      action.line, action.seat, action.street)
+            self.flag(
+                "bet.size",
+                f"{self.label(action.seat)} raises {self.money(action.amount)} to "
+                f"{self.money(action.to)}, but the bet before was {self.money(level)}",
+                action.line,
+                action.seat,
+                action.street,
+            )
         for breach in state.act(action.seat, move):
             if breach.rule == UNJUDGED:
-                self.unjudged.append(Violation(breach.rule, breach.message, action.street, action.seat,
-                                               self.names.get(action.seat), action.line))
+                self.unjudged.append(
+                    Violation(
+                        breach.rule,
+                        breach.message,
+                        action.street,
+                        action.seat,
+                        self.names.get(action.seat),
+                        action.line,
+                    )
+                )
             else:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
@@ -806,16 +908,32 @@ class _Replay:
         shape = (len(deal.down), len(deal.up))
         expected = self.rules.deals.get(deal.street)
         if expected is None:
-            self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES.get(deal.street, deal.street)} "
-                      f"street, which {self.rules.title} does not have", deal.line, deal.seat, deal.street)
+            self.flag(
+                "cards.count",
+                f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES.get(deal.street, deal.street)} "
+                f"street, which {self.rules.title} does not have",
+                deal.line,
+                deal.seat,
+                deal.street,
+            )
             return
         if deal.seat in self.state.folded:
-            self.flag("cards.count", f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} "
-                      f"street after folding", deal.line, deal.seat, deal.street)
+            self.flag(
+                "cards.count",
+                f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} street after folding",
+                deal.line,
+                deal.seat,
+                deal.street,
+            )
         elif self.dealt[(deal.seat, deal.street)] > 1 or shape != expected:
-            self.flag("cards.count", f"{self.label(deal.seat)} receives {shape[0]} down and {shape[1]} up on "
-                      f"{STREET_NAMES[deal.street]} street; the deal is {expected[0]} down and {expected[1]} up",
-                      deal.line, deal.seat, deal.street)
+            self.flag(
+                "cards.count",
+                f"{self.label(deal.seat)} receives {shape[0]} down and {shape[1]} up on "
+                f"{STREET_NAMES[deal.street]} street; the deal is {expected[0]} down and {expected[1]} up",
+                deal.line,
+                deal.seat,
+                deal.street,
+            )
         for card in deal.down + deal.up:
             self.see(card, deal.seat, deal.line)
         self.state.deal(deal.seat, deal.down, deal.up)
@@ -827,8 +945,7 @@ class _Replay:
         if card in self.owner:
             place = "the board" if self.owner[card] is None else self.label(self.owner[card] or 0)
             here = "the board" if seat is None else self.label(seat)
-            self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}",
-                      line, seat)
+            self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}", line, seat)
         else:
             self.owner[card] = seat
 
@@ -837,8 +954,12 @@ class _Replay:
         cards = [c for c in event.cards if c is not None]
         if seat not in self.state.down:
             if cards:
-                self.flag("cards.count", f"{self.label(seat)} shows {format_cards(cards)}, but was dealt no cards "
-                          f"in this hand", event.line, seat)
+                self.flag(
+                    "cards.count",
+                    f"{self.label(seat)} shows {format_cards(cards)}, but was dealt no cards in this hand",
+                    event.line,
+                    seat,
+                )
             return
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
@@ -851,8 +972,12 @@ class _Replay:
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
         room = self.rules.hand_size - len(self.state.community)
         if len(own) > room:
-            self.flag("cards.count", f"{self.label(seat)} shows {len(own)} cards of his own; a stud hand has "
-                      f"{room}", event.line, seat)
+            self.flag(
+                "cards.count",
+                f"{self.label(seat)} shows {len(own)} cards of his own; a stud hand has {room}",
+                event.line,
+                seat,
+            )
         for card in own:
             if card not in known and card in self.owner and self.owner[card] != seat:
                 self.see(card, seat, event.line)
@@ -860,8 +985,12 @@ class _Replay:
                 self.owner[card] = seat
         missing = sorted(c for c in self.state.up[seat] if c is not None and c not in own)
         if missing and len(own) == room:
-            self.flag("cards.shown", f"{self.label(seat)} shows {format_cards(own)} without his up cards "
-                      f"{format_cards(missing)}", event.line, seat)
+            self.flag(
+                "cards.shown",
+                f"{self.label(seat)} shows {format_cards(own)} without his up cards {format_cards(missing)}",
+                event.line,
+                seat,
+            )
         self.shown.setdefault(seat, []).extend(c for c in own if c not in self.shown.get(seat, []))
 
     def on_uncalled(self, event: UncalledReturn) -> None:
@@ -871,10 +1000,18 @@ class _Replay:
             self.state.return_ante(event.seat, event.amount)
             return
         if expected != (event.seat, event.amount):
-            rules = "nothing is uncalled" if expected is None else (
-                f"the rules return {self.money(expected[1])} to {self.label(expected[0])}")
-            self.flag("uncalled", f"{self.money(event.amount)} returned to {self.label(event.seat)} as uncalled, "
-                      f"but {rules}", event.line, event.seat, self.state.street)
+            rules = (
+                "nothing is uncalled"
+                if expected is None
+                else (f"the rules return {self.money(expected[1])} to {self.label(expected[0])}")
+            )
+            self.flag(
+                "uncalled",
+                f"{self.money(event.amount)} returned to {self.label(event.seat)} as uncalled, but {rules}",
+                event.line,
+                event.seat,
+                self.state.street,
+            )
         self.site_returns.append(event)
         self.state.return_uncalled()
 
@@ -883,42 +1020,76 @@ class _Replay:
         back = self.state.return_uncalled()
         if back is not None and self.state.profile.uncalled_printed:
             seat, amount = back
-            self.flag("uncalled", f"{self.money(amount)} of {self.label(seat)}'s bet on "
-                      f"{STREET_NAMES[self.state.street]} street was never called, but the site did not "
-                      f"return it", line, seat, self.state.street)
+            self.flag(
+                "uncalled",
+                f"{self.money(amount)} of {self.label(seat)}'s bet on "
+                f"{STREET_NAMES[self.state.street]} street was never called, but the site did not "
+                f"return it",
+                line,
+                seat,
+                self.state.street,
+            )
 
     def on_marker(self, marker: Marker) -> None:
         self.markers.append(marker)
         state = self.state
         if marker.kind == "double-bet" and not state.double_bet_allowed:
-            self.flag("marker", f"the site allows a double bet on {STREET_NAMES[state.street]} street, but "
-                      f"the rules ({state.profile.name}) do not", marker.line, street=state.street)
+            self.flag(
+                "marker",
+                f"the site allows a double bet on {STREET_NAMES[state.street]} street, but "
+                f"the rules ({state.profile.name}) do not",
+                marker.line,
+                street=state.street,
+            )
         elif marker.kind == "capped" and not state.capped:
-            self.flag("marker", f"the site says betting is capped on {STREET_NAMES[state.street]} street after "
-                      f"{state.bets} bets; the cap is {state.cap}", marker.line, street=state.street)
+            self.flag(
+                "marker",
+                f"the site says betting is capped on {STREET_NAMES[state.street]} street after "
+                f"{state.bets} bets; the cap is {state.cap}",
+                marker.line,
+                street=state.street,
+            )
 
     # ------------------------------------------------------------------ the end
     def check_deals(self) -> None:
         for street, live in self.started.items():
             for seat in live:
                 if self.dealt[(seat, street)] == 0 and not (street == self.rules.last_street and self.state.community):
-                    self.flag("cards.count", f"{self.label(seat)} receives no card on {STREET_NAMES[street]} "
-                              f"street", None, seat, street)
+                    self.flag(
+                        "cards.count",
+                        f"{self.label(seat)} receives no card on {STREET_NAMES[street]} street",
+                        None,
+                        seat,
+                        street,
+                    )
 
     def finish(self) -> ReplayResult:
         hand, state = self.hand, self.state
         end_line = self.collects[0].line if self.collects else None
         if not state.hand_over and state.to_act is not None:
             waiting = state.to_act
-            self.flag("action.missing", f"the hand ends while {self.label(waiting)} still had to act on "
-                      f"{STREET_NAMES[state.street]} street", end_line, waiting, state.street)
+            self.flag(
+                "action.missing",
+                f"the hand ends while {self.label(waiting)} still had to act on {STREET_NAMES[state.street]} street",
+                end_line,
+                waiting,
+                state.street,
+            )
         self.settle_uncalled(end_line)
         self.check_deals()
         rake = hand.rake if hand.rake is not None else self.unprinted_rake()
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
-        violations, awards = audit_payout(hand, results, self.collects, rake, self.label, self.money,
-                                          state.profile.total_includes_rake, state.profile.pots_include_rake)
+        violations, awards = audit_payout(
+            hand,
+            results,
+            self.collects,
+            rake,
+            self.label,
+            self.money,
+            state.profile.total_includes_rake,
+            state.profile.pots_include_rake,
+        )
         self.violations += violations
         collected: dict[int, Money] = {}
         for c in self.collects:
@@ -954,8 +1125,12 @@ class _Replay:
         marked = [m for m in self.markers if m.kind == "no-low"]
         lows = [a for r in results for a in r.awards if a.half is Half.LOW]
         if marked and lows:
-            self.flag("marker", f"the site says no low hand qualified, but {self.label(lows[0].seat)} has one",
-                      marked[0].line, lows[0].seat)
+            self.flag(
+                "marker",
+                f"the site says no low hand qualified, but {self.label(lows[0].seat)} has one",
+                marked[0].line,
+                lows[0].seat,
+            )
 
 
 def replay(hand: Hand, profile: RuleProfile | None = None) -> ReplayResult:
@@ -965,4 +1140,3 @@ def replay(hand: Hand, profile: RuleProfile | None = None) -> ReplayResult:
     carries on the way the site did.
     """
     return _Replay(hand, profile or profile_for(hand)).run()
-

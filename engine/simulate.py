@@ -74,6 +74,7 @@ def table_size(games: Sequence[Game]) -> int:
     """The seats of a table dealing ``games``: as many as the game dealing to the fewest players takes."""
     return min(RULES[g].max_players for g in games)
 
+
 # --------------------------------------------------------------------------------------- players
 
 
@@ -105,20 +106,86 @@ class Style:
     commit: int = 0
 
 
-STYLES: Mapping[str, Style] = MappingProxyType({s.name: s for s in (
-    Style("rock", enter=0.60, call=0.50, bet=0.65, raise_at=0.80, bluff=0.01, steal=0.05, sticky=0.02,
-          buy_in=60, rebuy_below=30),
-    Style("regular", enter=0.45, call=0.40, bet=0.50, raise_at=0.68, bluff=0.06, steal=0.25, sticky=0.05,
-          buy_in=50, rebuy_below=20),
-    Style("maniac", enter=0.25, call=0.30, bet=0.30, raise_at=0.45, bluff=0.30, steal=0.10, sticky=0.10,
-          buy_in=40, rebuy_below=10),
-    Style("station", enter=0.10, call=0.05, bet=0.85, raise_at=0.95, bluff=0.0, steal=0.0, sticky=0.75,
-          buy_in=40, rebuy_below=5),
-    Style("stealer", enter=0.50, call=0.45, bet=0.55, raise_at=0.72, bluff=0.08, steal=0.90, sticky=0.03,
-          buy_in=50, rebuy_below=20),
-    Style("short-stack", enter=0.40, call=0.40, bet=0.50, raise_at=0.60, bluff=0.05, steal=0.20, sticky=0.10,
-          buy_in=6, rebuy_below=1, commit=3),
-)})
+STYLES: Mapping[str, Style] = MappingProxyType(
+    {
+        s.name: s
+        for s in (
+            Style(
+                "rock",
+                enter=0.60,
+                call=0.50,
+                bet=0.65,
+                raise_at=0.80,
+                bluff=0.01,
+                steal=0.05,
+                sticky=0.02,
+                buy_in=60,
+                rebuy_below=30,
+            ),
+            Style(
+                "regular",
+                enter=0.45,
+                call=0.40,
+                bet=0.50,
+                raise_at=0.68,
+                bluff=0.06,
+                steal=0.25,
+                sticky=0.05,
+                buy_in=50,
+                rebuy_below=20,
+            ),
+            Style(
+                "maniac",
+                enter=0.25,
+                call=0.30,
+                bet=0.30,
+                raise_at=0.45,
+                bluff=0.30,
+                steal=0.10,
+                sticky=0.10,
+                buy_in=40,
+                rebuy_below=10,
+            ),
+            Style(
+                "station",
+                enter=0.10,
+                call=0.05,
+                bet=0.85,
+                raise_at=0.95,
+                bluff=0.0,
+                steal=0.0,
+                sticky=0.75,
+                buy_in=40,
+                rebuy_below=5,
+            ),
+            Style(
+                "stealer",
+                enter=0.50,
+                call=0.45,
+                bet=0.55,
+                raise_at=0.72,
+                bluff=0.08,
+                steal=0.90,
+                sticky=0.03,
+                buy_in=50,
+                rebuy_below=20,
+            ),
+            Style(
+                "short-stack",
+                enter=0.40,
+                call=0.40,
+                bet=0.50,
+                raise_at=0.60,
+                bluff=0.05,
+                steal=0.20,
+                sticky=0.10,
+                buy_in=6,
+                rebuy_below=1,
+                commit=3,
+            ),
+        )
+    }
+)
 """The styles of the simulated players; ``short-stack`` buys in small, tops up only when nearly broke and
 gets the last few bets in by raising, which is where all-ins, side pots and heads-up all-ins before 7th
 street come from at a cash table."""
@@ -145,10 +212,38 @@ REGULARS: tuple[Player, ...] = (
 VISITORS: tuple[Player, ...] = tuple(
     Player(name, style)
     for name, kind in zip(
-        ("Anselm Grey", "dagny_holt", "Ignatius P", "RosalindA", "wendell stroud", "Yusra K", "Leopold Marsh",
-         "henrike.b", "Quillon", "Perpetua V", "Odalys", "Thaddeus Crum", "marisol_88", "Evander Bly"),
-        ("regular", "rock", "maniac", "rock", "regular", "short-stack", "regular", "regular", "maniac",
-         "rock", "regular", "regular", "short-stack", "regular"),
+        (
+            "Anselm Grey",
+            "dagny_holt",
+            "Ignatius P",
+            "RosalindA",
+            "wendell stroud",
+            "Yusra K",
+            "Leopold Marsh",
+            "henrike.b",
+            "Quillon",
+            "Perpetua V",
+            "Odalys",
+            "Thaddeus Crum",
+            "marisol_88",
+            "Evander Bly",
+        ),
+        (
+            "regular",
+            "rock",
+            "maniac",
+            "rock",
+            "regular",
+            "short-stack",
+            "regular",
+            "regular",
+            "maniac",
+            "rock",
+            "regular",
+            "regular",
+            "short-stack",
+            "regular",
+        ),
     )
     for style in (STYLES[kind],)
 )
@@ -198,12 +293,33 @@ NO_RAKE = Rake(0, 0)
 
 def _levels() -> tuple[Stakes, ...]:
     """A sit-and-go structure in chips (x100): small bet, ante about a tenth, bring-in about a quarter."""
-    numerals = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
-                "XVI", "XVII", "XVIII", "XIX", "XX")
-    smalls = (20, 30, 40, 50, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 4000, 6000,
-              8000, 10000)
-    return tuple(Stakes(s * 100, 2 * s * 100, max(1, s // 10) * 100, max(5, s // 4 // 5 * 5) * 100, n)
-                 for n, s in zip(numerals, smalls))
+    numerals = (
+        "I",
+        "II",
+        "III",
+        "IV",
+        "V",
+        "VI",
+        "VII",
+        "VIII",
+        "IX",
+        "X",
+        "XI",
+        "XII",
+        "XIII",
+        "XIV",
+        "XV",
+        "XVI",
+        "XVII",
+        "XVIII",
+        "XIX",
+        "XX",
+    )
+    smalls = (20, 30, 40, 50, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 10000)
+    return tuple(
+        Stakes(s * 100, 2 * s * 100, max(1, s // 10) * 100, max(5, s // 4 // 5 * 5) * 100, n)
+        for n, s in zip(numerals, smalls)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,7 +661,7 @@ class _Dealer:
         """The last three seats to act before the bring-in player (where a completion is a steal)."""
         seats = self.state.seats
         i = seats.index(bring_in)
-        return frozenset((seats[i + 1:] + seats[:i])[-3:])
+        return frozenset((seats[i + 1 :] + seats[:i])[-3:])
 
     def betting(self, street: int) -> None:
         """The street's betting: each player's cards are valued once (they do not change during the
@@ -559,8 +675,11 @@ class _Dealer:
         # Each board's threat, the most threatening first: a player faces the first that is neither his
         # own nor folded (the board's seat breaks ties, which keeps equal threats equal).
         # (the simulator deals every card itself, so no up card is unknown)
-        threats = (sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True)  # type: ignore[arg-type]
-                   if not self.rules.pot.low else [])
+        threats = (
+            sorted(((board_threat(state.up[s]), s) for s in state.live), reverse=True)  # type: ignore[arg-type]
+            if not self.rules.pot.low
+            else []
+        )
         folded, invested, players, rng = state.folded, state.invested, self.players, self.rng
         big_bet = self.setup.stakes.big_bet
         holdings: dict[int, Holding] = {}
@@ -575,8 +694,15 @@ class _Dealer:
             if holding is None:
                 holding = holdings[seat] = assess(game, self.cards_of(seat), complete=last)
             to_call = opt.to_call
-            where = Situation(street, state.bets, not self.entered, seat in steal_from,
-                              to_call / (sum(invested.values()) + to_call), opt.stack / big_bet, first)
+            where = Situation(
+                street,
+                state.bets,
+                not self.entered,
+                seat in steal_from,
+                to_call / (sum(invested.values()) + to_call),
+                opt.stack / big_bet,
+                first,
+            )
             move = decide(players[seat].style, judge(game, holding, threat), opt, where, rng)
             self.record(seat, move, opt, street)
 
@@ -662,7 +788,11 @@ class _Dealer:
                     revealed.add(seat)
             for award in result.awards:
                 self.emit(Collect, award.seat, award.amount, labels[result.pot.index])
-        if self.rules.split is not None and contested and not any(a.half is Half.LOW for r in results for a in r.awards):
+        if (
+            self.rules.split is not None
+            and contested
+            and not any(a.half is Half.LOW for r in results for a in r.awards)
+        ):
             self.emit(Marker, state.street, "no-low")
 
     def own_cards(self, seat: int) -> list[Card]:
@@ -764,8 +894,9 @@ class _Table:
 
     def take_break(self) -> None:
         """Minutes to days between sessions, so session and per-hour statistics have something to cut."""
-        minutes = self.rng.choice((self.rng.randint(20, 90), self.rng.randint(6 * 60, 30 * 60),
-                                   self.rng.randint(2 * 1440, 4 * 1440)))
+        minutes = self.rng.choice(
+            (self.rng.randint(20, 90), self.rng.randint(6 * 60, 30 * 60), self.rng.randint(2 * 1440, 4 * 1440))
+        )
         self.clock += timedelta(minutes=minutes)
 
     def stakes(self) -> Stakes:

@@ -82,7 +82,10 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
             continue
         if street in rules.big_bet_streets or event.line in doubled:
             big.append(step)
-        elif (street != rules.double_bet_street or game not in _DOUBLE_BET_GAMES
-              or not has_open_pair(b[:2] for s, b in boards.items() if s not in folded)):
+        elif (
+            street != rules.double_bet_street
+            or game not in _DOUBLE_BET_GAMES
+            or not has_open_pair(b[:2] for s, b in boards.items() if s not in folded)
+        ):
             small.append(step)
     return _most_common(small), _most_common(big)

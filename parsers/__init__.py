@@ -21,7 +21,16 @@ from .errors import NotStudHand, ParseError
 from .reading import iter_lines, read_lines
 from .registry import ParseResult, Site, readable_sites
 
-__all__ = ["PARSERS", "PHH_SUFFIX", "NotStudHand", "ParseError", "ParseResult", "parse_file", "parse_lines", "parse_text"]
+__all__ = [
+    "PARSERS",
+    "PHH_SUFFIX",
+    "NotStudHand",
+    "ParseError",
+    "ParseResult",
+    "parse_file",
+    "parse_lines",
+    "parse_text",
+]
 
 PARSERS: Mapping[str, Site] = MappingProxyType({site.site: site for site in readable_sites()})
 """The sites studbook reads, by id (read-only: the registry is the one place to add a site)."""
@@ -39,8 +48,10 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
     if found is None:
         # The first hand's header may be garbled: look on for any hand's header, so that one bad line
         # at the top cannot hide every hand below it (the lines before it fail as hands of their own).
-        found = next((f for f in (detect([(n, line)]) for n, line in enumerate(head, 1))
-                      if f is not None and not f.summary), None)
+        found = next(
+            (f for f in (detect([(n, line)]) for n, line in enumerate(head, 1)) if f is not None and not f.summary),
+            None,
+        )
         if found is None:
             for line in lines:
                 head.append(line)
@@ -52,22 +63,34 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
     if found is None:
         first = next(((n, t) for n, t in enumerate(head, 1) if t.strip()), None)
         if first is not None and _binary(first[1]):
-            yield ParseError(source_file, first[0], repr(first[1][:16]),
-                             "a hand history saved as text (a spreadsheet or other binary export holds none)",
-                             f"this is a binary file ({_binary(first[1])}), not a hand history")
+            yield ParseError(
+                source_file,
+                first[0],
+                repr(first[1][:16]),
+                "a hand history saved as text (a spreadsheet or other binary export holds none)",
+                f"this is a binary file ({_binary(first[1])}), not a hand history",
+            )
             return
         if first is not None:
             names = ", ".join(site.name for site in PARSERS.values())
-            yield ParseError(source_file, first[0], first[1].strip(),
-                             f"the first line of a hand history from a site studbook reads ({names})",
-                             "no hand history recognised")
+            yield ParseError(
+                source_file,
+                first[0],
+                first[1].strip(),
+                f"the first line of a hand history from a site studbook reads ({names})",
+                "no hand history recognised",
+            )
         return
     if found.summary:
         return  # a tournament summary: results and payouts, no hands to import
     if not found.site.readable:
-        yield ParseError(source_file, found.line, head[found.line - 1].strip(),
-                         f"a site studbook can read: {', '.join(sorted(PARSERS))}",
-                         f"this is a {found.site.name} hand history, which studbook cannot read yet")
+        yield ParseError(
+            source_file,
+            found.line,
+            head[found.line - 1].strip(),
+            f"a site studbook can read: {', '.join(sorted(PARSERS))}",
+            f"this is a {found.site.name} hand history, which studbook cannot read yet",
+        )
         return
     yield from found.site.read_hands(chain(head, lines), source_file)
 

@@ -69,8 +69,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     m = _HEADER.fullmatch(text)
     other = _OTHER.fullmatch(text) if m is None else None
     if m is None and other is None:
-        raise where_error(where, text, "not an Absolute hand header",
-                          "'Stage #ID: Seven Card Hi/Lo  Normal $0.02/$0.04 - YYYY-MM-DD HH:MM:SS (ET)'")
+        raise where_error(
+            where,
+            text,
+            "not an Absolute hand header",
+            "'Stage #ID: Seven Card Hi/Lo  Normal $0.02/$0.04 - YYYY-MM-DD HH:MM:SS (ET)'",
+        )
     if m is None or m["game"] not in _GAMES:
         found = m or other
         assert found is not None
@@ -81,8 +85,17 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     fields = (*map(int, m["date"].split("-")), *map(int, m["time"].split(":")))
     started, warning = local_time(fields, m["tz"])  # type: ignore[arg-type]
     currency = "USD" if m["small"].startswith("$") else None
-    return HandHeader(m["id"], _GAMES[m["game"]], m["game"], small_bet=small, big_bet=big, currency=currency,
-                      play_money=currency is None, started_at=started, warning=warning)
+    return HandHeader(
+        m["id"],
+        _GAMES[m["game"]],
+        m["game"],
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=currency is None,
+        started_at=started,
+        warning=warning,
+    )
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -100,8 +113,13 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ANTES": ("an ante", "'NAME - Ante $0.01'"),
     "STREET": ("a street line", "'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'"),
     "POCKETS": ("a pocket line", "'NAME - Pocket [H H Js]'"),
-    "BETTING": ("a betting line", ("'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', "
-                                  "'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'")),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', "
+            "'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'"
+        ),
+    ),
     "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
     "RESULTS": ("a showdown or pot line", "'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'"),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
@@ -174,8 +192,12 @@ class _Builder(SiteBuilder):
             new = cards[before:]
             expected = 3 if street == 3 else 1
             if len(new) != expected or before != (0 if street == 3 else street - 1):
-                raise self.error(no, line, f"a pocket of {len(cards)} cards on street {street}",
-                                 f"{max(3, street)} cards on street {street}")
+                raise self.error(
+                    no,
+                    line,
+                    f"a pocket of {len(cards)} cards on street {street}",
+                    f"{max(3, street)} cards on street {street}",
+                )
             self.held[seat] = len(cards)
             if street == 3:
                 self.events.append(Deal(no, 3, seat, new[:2], new[2:]))
@@ -201,15 +223,19 @@ class _Builder(SiteBuilder):
             if verb is not None:
                 chips = self.money(amount, no, line)
                 all_in = chips == self.left[seat]
-                action = (ledger.call_adding(no, street, seat, chips, all_in) if verb == "Calls"
-                          else ledger.bet(no, street, seat, _PAID[verb], chips, all_in))
+                action = (
+                    ledger.call_adding(no, street, seat, chips, all_in)
+                    if verb == "Calls"
+                    else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
+                )
                 if verb == "Bring-In" and self.bring_in is None and not all_in:
                     self.bring_in = chips
             else:
                 total = self.money(to, no, line)
                 chips = total - ledger.contributed(seat)
-                action = ledger.raise_by(no, street, seat, ActionKind.RAISE, self.money(raised, no, line), total,
-                                         chips == self.left[seat])
+                action = ledger.raise_by(
+                    no, street, seat, ActionKind.RAISE, self.money(raised, no, line), total, chips == self.left[seat]
+                )
             self.left[seat] -= chips
             self.events.append(action)
 
@@ -245,10 +271,15 @@ class _Builder(SiteBuilder):
 
 
 _HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "STREET": _Builder.street_line,
-    "POCKETS": _Builder.pocket_run, "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line, "TOTAL": _Builder.total_line,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "STREET": _Builder.street_line,
+    "POCKETS": _Builder.pocket_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
     "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 _Builder.HANDLERS = _HANDLERS
@@ -256,5 +287,4 @@ _Builder.HANDLERS = _HANDLERS
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One Absolute hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)

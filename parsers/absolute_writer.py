@@ -36,8 +36,13 @@ from .writing import write_separated
 HAND_SEPARATOR = "\n\n"
 EASTERN = ZoneInfo("America/New_York")
 GAME_NAMES = {Game.STUD8: "Seven Card Hi/Lo", Game.STUD: "Seven Card Stud", Game.RAZZ: "Razz"}
-_STREETS = {3: "*** 3rd STREET ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***", 6: "*** 6TH STREET ***",
-            7: "*** RIVER ***"}
+_STREETS = {
+    3: "*** 3rd STREET ***",
+    4: "*** 4TH STREET ***",
+    5: "*** 5TH STREET ***",
+    6: "*** 6TH STREET ***",
+    7: "*** RIVER ***",
+}
 _WORD = {ActionKind.BRING_IN: "Bring-In", ActionKind.BET: "Bets", ActionKind.CALL: "Calls"}
 
 
@@ -94,15 +99,20 @@ def write_absolute(hand: Hand) -> str:
                 pot = "main pot" if index == 0 else f"side pot-{index}"
                 lines.append(f"{name[event.seat]} Collects {dollars(event.amount)} from {pot}")
     lines.append("*** SUMMARY ***")
-    total = hand.total_pot if hand.total_pot is not None else (
-        sum(e.amount for e in hand.events if isinstance(e, Collect)) + (hand.rake or 0))
+    total = (
+        hand.total_pot
+        if hand.total_pot is not None
+        else (sum(e.amount for e in hand.events if isinstance(e, Collect)) + (hand.rake or 0))
+    )
     lines.append(f"Total Pot({dollars(total)}) | Rake ({dollars(hand.rake or 0)})")
     won: dict[int, Money] = {}
     for e in hand.events:
         if isinstance(e, Collect):
             won[e.seat] = won.get(e.seat, 0) + e.amount
-    lines += [f"Seat {s.seat}: {s.player} " + (f"won Total ({dollars(won[s.seat])})" if s.seat in won else "lost")
-              for s in hand.seats]
+    lines += [
+        f"Seat {s.seat}: {s.player} " + (f"won Total ({dollars(won[s.seat])})" if s.seat in won else "lost")
+        for s in hand.seats
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -97,8 +97,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     ``Game Hand #ID - Tournament #T - GAME(LIMIT) - Level L (S/B)- …`` (tournament)."""
     m = _HEADER.fullmatch(text)
     if m is None:
-        raise where_error(where, text, "not an ACR hand header",
-                          "'Hand #ID - 7Stud(Fixed Limit) - $0.04/$0.08 - YYYY/MM/DD HH:MM:SS UTC'")
+        raise where_error(
+            where,
+            text,
+            "not an ACR hand header",
+            "'Hand #ID - 7Stud(Fixed Limit) - $0.04/$0.08 - YYYY/MM/DD HH:MM:SS UTC'",
+        )
     printed = f"{m['game']}({m['limit']})"
     game = _GAMES.get(m["game"].lower()) if m["limit"].lower() == "fixed limit" else None
     if game is None:
@@ -113,9 +117,20 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         ante = _money(m["ante"], where, text) if m["ante"] else None
     y, mo, d, h, mi, sec = map(int, m["date"].replace("/", " ").replace(":", " ").split())
     started, warning = local_time((y, mo, d, h, mi, sec), m["tz"])
-    return HandHeader(m["id"], game, printed, None, small, big, currency,
-                      play_money=currency is None and tournament is None, tournament=tournament,
-                      started_at=started, warning=warning, ante=ante)
+    return HandHeader(
+        m["id"],
+        game,
+        printed,
+        None,
+        small,
+        big,
+        currency,
+        play_money=currency is None and tournament is None,
+        tournament=tournament,
+        started_at=started,
+        warning=warning,
+        ante=ante,
+    )
 
 
 # ------------------------------------------------------------------------------------- the grammar
@@ -137,25 +152,39 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 _RUNS = frozenset({"SEATS", "ANTES", "POTS", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
 
 _WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "'NAME 8-max'"), "SEATS": ("a seat line", "'Seat 1: NAME ($1.57)'"),
-    "ANTES": ("an ante", "'NAME posts ante $0.01'"), "STREET3": ("'*** 3rd STREET ***'", ""),
-    "STREET4": ("'*** 4th STREET ***'", ""), "STREET5": ("'*** 5th STREET ***'", ""),
-    "STREET6": ("'*** 6th STREET ***'", ""), "STREET7": ("'*** 7th STREET ***'", ""),
+    "TABLE": ("the table line", "'NAME 8-max'"),
+    "SEATS": ("a seat line", "'Seat 1: NAME ($1.57)'"),
+    "ANTES": ("an ante", "'NAME posts ante $0.01'"),
+    "STREET3": ("'*** 3rd STREET ***'", ""),
+    "STREET4": ("'*** 4th STREET ***'", ""),
+    "STREET5": ("'*** 5th STREET ***'", ""),
+    "STREET6": ("'*** 6th STREET ***'", ""),
+    "STREET7": ("'*** 7th STREET ***'", ""),
     "POTS": ("a pot line", "'Main pot $0.21 | Rake $0.00', 'Side pot(1) $0.60 | Rake $0.00'"),
     "DEALS": ("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"),
-    "BETTING": ("a betting line", ("'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', "
-                                   "'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', "
-                                   "'Uncalled bet ($0.08) returned to NAME'")),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', "
+            "'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', "
+            "'Uncalled bet ($0.08) returned to NAME'"
+        ),
+    ),
     "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": ("a showdown or pot line", ("'NAME shows [cards] (hand)', 'NAME does not show', "
-                                           "'NAME collected $0.36 from main pot'")),
-    "SUMMARY": ("'*** SUMMARY ***'", ""), "TOTAL": ("'Total pot $0.36 | Rake $0.01'", ""),
+    "RESULTS": (
+        "a showdown or pot line",
+        ("'NAME shows [cards] (hand)', 'NAME does not show', 'NAME collected $0.36 from main pot'"),
+    ),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total pot $0.36 | Rake $0.01'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"),
 }
 
 
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
-_WORDS.update({f"{street}_BETTING": _WORDS[street] for street in ("STREET3", "STREET4", "STREET5", "STREET6", "STREET7")})
+_WORDS.update(
+    {f"{street}_BETTING": _WORDS[street] for street in ("STREET3", "STREET4", "STREET5", "STREET6", "STREET7")}
+)
 _WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
 
 
@@ -252,8 +281,12 @@ class _Builder(SiteBuilder):
         line = tok[:end]
         cards = self.cards(shown, no, line)
         if len(cards) != 1:
-            raise self.error(no, line, "the 7th-street line shows more than one community card",
-                             "'*** 7th STREET ***' or '*** 7th STREET *** [card]'")
+            raise self.error(
+                no,
+                line,
+                "the 7th-street line shows more than one community card",
+                "'*** 7th STREET ***' or '*** 7th STREET *** [card]'",
+            )
         self.events.append(CommunityCard(no, cards[0]))
 
     def pot_run(self, tok: Token, no: int) -> None:
@@ -281,16 +314,24 @@ class _Builder(SiteBuilder):
         if street == 3:
             cards = self.cards(before, no, line)
             if new is not None or len(cards) not in (1, 3):
-                raise self.error(no, line, "3rd-street deal with the wrong number of cards",
-                                 "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'")
+                raise self.error(
+                    no,
+                    line,
+                    "3rd-street deal with the wrong number of cards",
+                    "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down down door]'",
+                )
             down = cards[:2] if len(cards) == 3 else (None, None)
             self.events.append(Deal(no, 3, seat, down, cards[-1:]))
             self.dealt.add(seat)
             return
         cards = self.cards(new or "", no, line)
         if new is None or len(cards) != 1:
-            raise self.error(no, line, f"{street}th-street deal without exactly one new card",
-                             "'Dealt to NAME [earlier cards] [new card]'")
+            raise self.error(
+                no,
+                line,
+                f"{street}th-street deal without exactly one new card",
+                "'Dealt to NAME [earlier cards] [new card]'",
+            )
         if street == 7:
             self.got_seventh.add(seat)
             self.events.append(Deal(no, 7, seat, cards))
@@ -404,17 +445,32 @@ class _Builder(SiteBuilder):
 
     def hand(self, header: HandHeader) -> Hand:
         self.finish(header)
-        return self.build(header, ante=header.ante if header.ante is not None else self.ante,
-                          bring_in=self.bring_in, table=self.table, max_seats=self.max_seats,
-                          total_pot=self.total, rake=self.rake, printed_pots=self.pots)
+        return self.build(
+            header,
+            ante=header.ante if header.ante is not None else self.ante,
+            bring_in=self.bring_in,
+            table=self.table,
+            max_seats=self.max_seats,
+            total_pot=self.total,
+            rake=self.rake,
+            printed_pots=self.pots,
+        )
 
 
 _HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(_STREETS, _Builder.street_line),
-    "TABLE": _Builder.table_line, "TABLE_SEATS": _Builder.table_and_seats, "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes, "POTS": _Builder.pot_run, "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run, "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line, "SUMMARY_SEATED": _Builder.summary_seated, "TOTAL": _Builder.total_line,
+    "TABLE": _Builder.table_line,
+    "TABLE_SEATS": _Builder.table_and_seats,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "POTS": _Builder.pot_run,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "SUMMARY_SEATED": _Builder.summary_seated,
+    "TOTAL": _Builder.total_line,
     "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 _Builder.HANDLERS = _HANDLERS
@@ -424,8 +480,7 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
     """One hand of either format: a Hand, a NotStudHand (another game) or a ParseError."""
     if acr2016.HAND_HEADER.match(block.lines[0]):
         return acr2016.parse_hand(block, source_file)
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
 
 
 # ------------------------------------------------------------------------------- splitting a file

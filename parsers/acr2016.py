@@ -63,20 +63,27 @@ SITE = "acr"
 HAND_HEADER = re.compile(r"Game started at: ")
 
 _STARTED = re.compile(r"Game started at: (\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})")
-_GAME_ID = re.compile(r"Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) \([^)]*\) (?P<table>.+?) "
-                      r"\((?P<game>[^()]+)\)")
+_GAME_ID = re.compile(
+    r"Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) \([^)]*\) (?P<table>.+?) "
+    r"\((?P<game>[^()]+)\)"
+)
 _GAMES = {"seven cards stud": Game.STUD, "seven cards stud hilow": Game.STUD8, "razz": Game.RAZZ}
 
 
 def read_header(started: str, game_id: str, where: tuple[str, int], game_where: tuple[str, int]) -> HandHeader:
     """The two header lines: ``Game started at: …`` (at ``where``) and ``Game ID: …`` (at ``game_where``)."""
     if _STARTED.fullmatch(started) is None:
-        raise where_error(where, started, "not a Winning Poker Network hand header",
-                          "'Game started at: YYYY/M/D H:M:S'")
+        raise where_error(
+            where, started, "not a Winning Poker Network hand header", "'Game started at: YYYY/M/D H:M:S'"
+        )
     m = _GAME_ID.fullmatch(game_id)
     if m is None:
-        raise where_error(game_where, game_id, "not the Game ID line of a Winning Poker Network hand",
-                          "'Game ID: 693977667 1/2 (PRR) TABLE (Seven Cards Stud)'")
+        raise where_error(
+            game_where,
+            game_id,
+            "not the Game ID line of a Winning Poker Network hand",
+            "'Game ID: 693977667 1/2 (PRR) TABLE (Seven Cards Stud)'",
+        )
     game = _GAMES.get(m["game"].lower())
     if game is None:
         return HandHeader(m["id"], None, m["game"])
@@ -102,16 +109,28 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 
 _WORDS: dict[str, tuple[str, str]] = {
     "GAME_ID": ("the Game ID line", "'Game ID: 693977667 1/2 (PRR) TABLE (Seven Cards Stud)'"),
-    "SEAT": ("a seat line", "'Seat 1: NAME (10).'"), "ANTE": ("an ante", "'Player NAME ante (0.15)'"),
+    "SEAT": ("a seat line", "'Seat 1: NAME (10).'"),
+    "ANTE": ("an ante", "'Player NAME ante (0.15)'"),
     "DEAL": ("a card dealt", "'Player NAME received card: [5d]', 'Player NAME received a card.'"),
-    "BETTING": ("a betting line", ("'Player NAME bring in (0.40)', 'Player NAME bets (1)', "
-                                   "'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME checks', "
-                                   "'Player NAME folds', 'Uncalled bet (1) returned to NAME'")),
-    "AFTER3": ("'*** Third street ***'", ""), "AFTER4": ("'*** Fourth street ***'", ""),
-    "AFTER5": ("'*** Fifth street ***'", ""), "AFTER6": ("'*** Sixth street ***'", ""),
-    "MUCK": ("a muck", "'Player NAME mucks cards'"), "SUMMARY": ("'------ Summary ------'", ""),
+    "BETTING": (
+        "a betting line",
+        (
+            "'Player NAME bring in (0.40)', 'Player NAME bets (1)', "
+            "'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME checks', "
+            "'Player NAME folds', 'Uncalled bet (1) returned to NAME'"
+        ),
+    ),
+    "AFTER3": ("'*** Third street ***'", ""),
+    "AFTER4": ("'*** Fourth street ***'", ""),
+    "AFTER5": ("'*** Fifth street ***'", ""),
+    "AFTER6": ("'*** Sixth street ***'", ""),
+    "MUCK": ("a muck", "'Player NAME mucks cards'"),
+    "SUMMARY": ("'------ Summary ------'", ""),
     "POT": ("the pot line", "'Pot: 8.15. Rake 0.11. JP fee 0.04'"),
-    "SUMMARY_PLAYER": ("a summary player line", "'*Player NAME shows: … [cards]. Bets: 4.55. Collects: 8.95. Wins: 4.40.'"),
+    "SUMMARY_PLAYER": (
+        "a summary player line",
+        "'*Player NAME shows: … [cards]. Bets: 4.55. Collects: 8.95. Wins: 4.40.'",
+    ),
     "END": ("'Game ended at: …'", ""),
 }
 
@@ -147,8 +166,9 @@ class _Builder(SiteBuilder):
     def skip(self, stop: int) -> None:
         """Lines no token covered are skipped lines, except the blank line the site puts after each."""
         start, lines = self.block.start_line, self.block.lines
-        self.skipped.extend(SkippedLine(no, lines[no - start]) for no in range(self.next_line, stop)
-                            if lines[no - start])
+        self.skipped.extend(
+            SkippedLine(no, lines[no - start]) for no in range(self.next_line, stop) if lines[no - start]
+        )
 
     # -- one method per terminal: (token, file line)
     def game_id_line(self, tok: Token, no: int) -> None:
@@ -178,8 +198,12 @@ class _Builder(SiteBuilder):
             got = self.third.setdefault(seat, [])
             self.third_line.setdefault(seat, no)
             if len(got) == 3:
-                raise self.error(no, tok, "a fourth card dealt on 3rd street",
-                                 "two down cards and a door card per player before the betting")
+                raise self.error(
+                    no,
+                    tok,
+                    "a fourth card dealt on 3rd street",
+                    "two down cards and a door card per player before the betting",
+                )
             got.append(cards[0])
             if len(got) == 3:
                 self.events.append(Deal(self.third_line[seat], 3, seat, tuple(got[:2]), tuple(got[2:])))
@@ -222,9 +246,12 @@ class _Builder(SiteBuilder):
     def check_third(self, no: int) -> None:
         short = [seat for seat, got in self.third.items() if len(got) != 3]
         if short:
-            raise self.error(self.third_line[short[0]], self.block.lines[self.third_line[short[0]] - self.block.start_line],
-                             "a player dealt fewer than three cards on 3rd street",
-                             "two down cards and a door card per player")
+            raise self.error(
+                self.third_line[short[0]],
+                self.block.lines[self.third_line[short[0]] - self.block.start_line],
+                "a player dealt fewer than three cards on 3rd street",
+                "two down cards and a door card per player",
+            )
 
     def muck_line(self, tok: Token, no: int) -> None:
         seat, _ = self.seat(self.lines["MUCK"].match(tok), 1, no)  # type: ignore[arg-type]
@@ -267,9 +294,15 @@ class _Builder(SiteBuilder):
 
 _HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(_AFTER, _Builder.street_end),
-    "GAME_ID": _Builder.game_id_line, "SEAT": _Builder.seat_line, "ANTE": _Builder.ante_line,
-    "DEAL": _Builder.deal_line, "BETTING": _Builder.betting_line, "MUCK": _Builder.muck_line,
-    "SUMMARY": _Builder.summary_line, "POT": _Builder.pot_line, "SUMMARY_PLAYER": _Builder.summary_player,
+    "GAME_ID": _Builder.game_id_line,
+    "SEAT": _Builder.seat_line,
+    "ANTE": _Builder.ante_line,
+    "DEAL": _Builder.deal_line,
+    "BETTING": _Builder.betting_line,
+    "MUCK": _Builder.muck_line,
+    "SUMMARY": _Builder.summary_line,
+    "POT": _Builder.pot_line,
+    "SUMMARY_PLAYER": _Builder.summary_player,
     "END": _Builder.end_line,
 }
 _Builder.HANDLERS = _HANDLERS
@@ -279,8 +312,12 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
     """One 2016-format hand (its blank lines included): a Hand, a NotStudHand or a ParseError."""
     index = next((i for i, line in enumerate(block.lines[1:], 1) if line), None)
     if index is None:
-        return where_error((source_file, block.start_line), block.lines[0],
-                           "the hand ends after its first line (cut off?)", "'Game ID: …' on a following line")
+        return where_error(
+            (source_file, block.start_line),
+            block.lines[0],
+            "the hand ends after its first line (cut off?)",
+            "'Game ID: …' on a following line",
+        )
     game_id, game_where = block.lines[index], (source_file, block.start_line + index)
 
     def header(line: str, where: tuple[str, int]) -> HandHeader:

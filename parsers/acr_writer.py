@@ -245,4 +245,3 @@ class _Writer:
             else:
                 lines.append(f"{head} did not show and lost")
         return lines
-

@@ -82,8 +82,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     TBL#N, Fixed Limit- Level L (0/0) - DATE``: the game, the table, the tournament; never the stakes."""
     m = _HEADER.fullmatch(text)
     if m is None:
-        raise where_error(where, text, "not a Bovada hand header",
-                          "'Bovada Hand #ID TBL#TABLE 7CARD Fixed Limit - YYYY-MM-DD HH:MM:SS'")
+        raise where_error(
+            where,
+            text,
+            "not a Bovada hand header",
+            "'Bovada Hand #ID TBL#TABLE 7CARD Fixed Limit - YYYY-MM-DD HH:MM:SS'",
+        )
     game = _GAMES.get(m["game"]) if m["limit"] == "Fixed Limit" else None
     printed = f"{m['game']} {m['limit']}"
     if game is None:
@@ -92,8 +96,16 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     started, warning = local_time((*map(int, date.split("-")), *map(int, time.split(":"))), "ET")  # type: ignore[arg-type]
     tournament = Tournament(m["tid"], level=m["level"]) if m["tid"] else None
     currency = None if tournament else "USD"
-    return HandHeader(m["id"], game, printed, currency=currency, tournament=tournament, started_at=started,
-                      warning=warning, table=m["ttable"] or m["table"])
+    return HandHeader(
+        m["id"],
+        game,
+        printed,
+        currency=currency,
+        tournament=tournament,
+        started_at=started,
+        warning=warning,
+        table=m["ttable"] or m["table"],
+    )
 
 
 # ------------------------------------------------------------------------------------- the grammar
@@ -110,12 +122,22 @@ _RUNS = frozenset({"SEATS", "ANTES", "PLAY", "RESULTS", "SUMMARY_SEATS"})
 _WORDS: dict[str, tuple[str, str]] = {
     "SEATS": ("a seat line", "'Seat+1: $0.57 in chips'"),
     "ANTES": ("an ante", "'Seat+1 : Ante chip $0.01'"),
-    "PLAY": ("a street, deal or betting line", ("'*** HOLE CARDS ***', '*** 4TH STREET ***', "
-             "'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', "
-             "'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', "
-             "'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'")),
-    "RESULTS": ("a showdown or pot line", ("'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
-                "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'")),
+    "PLAY": (
+        "a street, deal or betting line",
+        (
+            "'*** HOLE CARDS ***', '*** 4TH STREET ***', "
+            "'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', "
+            "'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', "
+            "'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'"
+        ),
+    ),
+    "RESULTS": (
+        "a showdown or pot line",
+        (
+            "'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
+            "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'"
+        ),
+    ),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
     "TOTAL": ("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"),
@@ -134,15 +156,20 @@ def _grammar() -> LineGrammar:
     for line, first in _PROBES.items():
         m = grammar.lines["PLAY"].fullmatch(line)
         if m is None or next(i for i, g in enumerate(m.groups()) if g is not None) != first:
-            raise ValueError(f"grammars/bovada.lark: PLAY's fields are not in the order parsers/bovada.py reads "
-                             f"({', '.join(_FIELDS['PLAY'])}): {line!r}")
+            raise ValueError(
+                f"grammars/bovada.lark: PLAY's fields are not in the order parsers/bovada.py reads "
+                f"({', '.join(_FIELDS['PLAY'])}): {line!r}"
+            )
     return grammar
 
 
 # ------------------------------------------------------------------------------------ the builder
 
-_FORCED = {"Bring_in chip": ActionKind.BRING_IN, "Big blind/Bring in": ActionKind.BRING_IN,
-           "Big blind/Bring in(timeout)": ActionKind.BRING_IN}
+_FORCED = {
+    "Bring_in chip": ActionKind.BRING_IN,
+    "Big blind/Bring in": ActionKind.BRING_IN,
+    "Big blind/Bring in(timeout)": ActionKind.BRING_IN,
+}
 _DOUBLED = frozenset({"D bets", "Double bets"})
 _STREET_WORDS = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7, "RIVER": 7}
 
@@ -207,8 +234,12 @@ class _Builder(SiteBuilder):
         elif street == 7 and not cards:  # an unknown 7th card (a converted hand)
             cards = (None,)
         if street > 7 or len(cards) != (3 if street == 3 else 1):
-            raise self.error(no, line, f"a deal of {len(cards)} cards as this player's card of street {street}",
-                             "three cards on 3rd street, then one a street up to the 7th")
+            raise self.error(
+                no,
+                line,
+                f"a deal of {len(cards)} cards as this player's card of street {street}",
+                "three cards on 3rd street, then one a street up to the 7th",
+            )
         self.deals[seat] = street - 2
         if street > self.street:
             self.street = street
@@ -219,8 +250,16 @@ class _Builder(SiteBuilder):
         else:
             self.events.append(Deal(no, street, seat, (), cards))
 
-    def betting(self, no: int, line: str, name: str, verb: str | None, amount_text: str | None,
-                to_text: str | None, no_chips: str | None) -> None:
+    def betting(
+        self,
+        no: int,
+        line: str,
+        name: str,
+        verb: str | None,
+        amount_text: str | None,
+        to_text: str | None,
+        no_chips: str | None,
+    ) -> None:
         ledger, street = self.ledger, self.street
         seat = self.named(name, no, line)
         if no_chips is not None:
@@ -310,26 +349,38 @@ class _Builder(SiteBuilder):
 
     def hand(self, header: HandHeader) -> Hand:
         if any(isinstance(e, Collect) and e.pot != "pot" for e in self.events):
-            self.events = [Collect(e.line, e.seat, e.amount, "main pot") if isinstance(e, Collect) and e.pot == "pot"
-                           else e for e in self.events]
-        antes = Counter(e.amount for e in self.events if isinstance(e, Action) and e.kind is ActionKind.ANTE
-                        and not e.all_in)
+            self.events = [
+                Collect(e.line, e.seat, e.amount, "main pot") if isinstance(e, Collect) and e.pot == "pot" else e
+                for e in self.events
+            ]
+        antes = Counter(
+            e.amount for e in self.events if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in
+        )
         ante = min(antes, key=lambda a: (-antes[a], a)) if antes else None  # the ante most players posted
         assert header.game is not None
         small, big = infer_stakes(header.game, self.events, self.doubled)
-        return self.build(replace(header, small_bet=small, big_bet=big), ante=ante, bring_in=self.bring_in,
-                          total_pot=self.total, rake=self.rake, stakes_inferred=True)
+        return self.build(
+            replace(header, small_bet=small, big_bet=big),
+            ante=ante,
+            bring_in=self.bring_in,
+            total_pot=self.total,
+            rake=self.rake,
+            stakes_inferred=True,
+        )
 
 
 _HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "PLAY": _Builder.play_run,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "PLAY": _Builder.play_run,
     "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line, "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 _Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One Bovada hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)

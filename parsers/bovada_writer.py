@@ -45,8 +45,13 @@ from .writing import write_separated
 HAND_SEPARATOR = "\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
 _GAMES = {Game.STUD: "7CARD", Game.STUD8: "7CARD HiLo"}
-_STREETS = {3: "*** 3RD STREET ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***", 6: "*** 6TH STREET ***",
-            7: "*** RIVER ***"}
+_STREETS = {
+    3: "*** 3RD STREET ***",
+    4: "*** 4TH STREET ***",
+    5: "*** 5TH STREET ***",
+    6: "*** 6TH STREET ***",
+    7: "*** RIVER ***",
+}
 _FOLDED_ON = {3: "3rd STREET", 4: "4TH STREET", 5: "5TH STREET", 6: "6TH STREET", 7: "RIVER"}
 
 
@@ -130,8 +135,10 @@ def _header(hand: Hand) -> str:
     game = _GAMES[hand.game]
     if hand.tournament is not None:
         level = hand.tournament.level or "1"
-        return (f"Bovada Hand #{hand.site_hand_id}: {game} Tournament #{hand.tournament.tournament_id} "
-                f"TBL#{table}, Fixed Limit- Level {level} (0/0) - {when}")
+        return (
+            f"Bovada Hand #{hand.site_hand_id}: {game} Tournament #{hand.tournament.tournament_id} "
+            f"TBL#{table}, Fixed Limit- Level {level} (0/0) - {when}"
+        )
     return f"Bovada Hand #{hand.site_hand_id} TBL#{table} {game} Fixed Limit - {when}"
 
 
@@ -166,8 +173,9 @@ def _action(hand: Hand, ledger: StreetLedger, action: Action, say: Callable[[Mon
     if kind is ActionKind.BET:
         if action.all_in:
             return f"All-in(raise) {say(total)}"
-        double = (action.street == 4 and hand.game is Game.STUD and hand.big_bet != hand.small_bet
-                  and added == hand.big_bet)
+        double = (
+            action.street == 4 and hand.game is Game.STUD and hand.big_bet != hand.small_bet and added == hand.big_bet
+        )
         return f"{'Double bets' if double else 'Bets'} {say(added)}"
     if action.all_in:
         return f"All-in(raise) {say(total)}"

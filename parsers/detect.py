@@ -43,7 +43,7 @@ def detect(lines: Iterable[tuple[int, str]]) -> Detection | None:
         if not text:
             continue
         prolog = _XML_PROLOG.match(text)
-        if prolog and not text[prolog.end():].strip():
+        if prolog and not text[prolog.end() :].strip():
             continue  # an XML declaration, comment or DTD line before the root: not counted (DTDs are refused later)
         for site in SITES:
             if site.hand_header.match(text):

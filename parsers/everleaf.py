@@ -61,9 +61,13 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """The three header lines: id, stakes (small/big bet), game and time."""
     m = _HEADER.fullmatch(text)
     if m is None:
-        raise where_error(where, text.replace("\n", " | "), "not an Everleaf hand header",
-                          "'Everleaf Gaming Game #ID', '***** Hand history for game #ID *****', "
-                          "'$0.05/$0.10 7 Card Stud - YYYY/MM/DD - HH:MM:SS'")
+        raise where_error(
+            where,
+            text.replace("\n", " | "),
+            "not an Everleaf hand header",
+            "'Everleaf Gaming Game #ID', '***** Hand history for game #ID *****', "
+            "'$0.05/$0.10 7 Card Stud - YYYY/MM/DD - HH:MM:SS'",
+        )
     game = None if m["blinds"] else _GAMES.get(m["game"])
     if game is None:
         return HandHeader(m["id"], None, m["game"])
@@ -72,8 +76,17 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     y, mo, d = map(int, m["date"].split("/"))
     h, mi, s = map(int, m["time"].split(":"))
     started, warning = local_time((y, mo, d, h, mi, s), "ET")
-    return HandHeader(m["id"], game, m["game"], small_bet=_cents(small, where, text), big_bet=_cents(big, where, text),
-                      currency=currency, play_money=currency is None, started_at=started, warning=warning)
+    return HandHeader(
+        m["id"],
+        game,
+        m["game"],
+        small_bet=_cents(small, where, text),
+        big_bet=_cents(big, where, text),
+        currency=currency,
+        play_money=currency is None,
+        started_at=started,
+        warning=warning,
+    )
 
 
 def _cents(text: str, where: tuple[str, int], line: str) -> int:
@@ -101,10 +114,17 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ANTES": ("an ante", "'NAME: posts ante [$ 0.01 USD]'"),
     "STREET": ("a street line", "'** Dealing down cards **', '**** dealing 4th street ****', '** Dealing River **'"),
     "DEALS": ("a deal", "'Dealt to NAME [ 5d, Qs, 7s ].'"),
-    "BETTING": ("a betting line", ("'NAME posts bring-in $0.02.', 'NAME completes to $0.05.', 'NAME: bets [$ 0.05 USD]', "
-                                  "'NAME calls [$ 0.05 USD]', 'NAME raises [$ 0.20 USD]', 'NAME checks', 'NAME folds'")),
-    "RESULTS": ("a showdown or pot line", ("'NAME shows [ cards ] a pair of jacks', 'NAME does not show cards', "
-                                           "'NAME wins $ 0.98 USD from main pot'")),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME posts bring-in $0.02.', 'NAME completes to $0.05.', 'NAME: bets [$ 0.05 USD]', "
+            "'NAME calls [$ 0.05 USD]', 'NAME raises [$ 0.20 USD]', 'NAME checks', 'NAME folds'"
+        ),
+    ),
+    "RESULTS": (
+        "a showdown or pot line",
+        ("'NAME shows [ cards ] a pair of jacks', 'NAME does not show cards', 'NAME wins $ 0.98 USD from main pot'"),
+    ),
 }
 
 
@@ -188,15 +208,23 @@ class _Builder(SiteBuilder):
             line, street = m[0], self.street
             cards = self.cards(m[2], no, line, separator=",")
             if not self.deals_open or seat in self.dealt:
-                raise self.error(no, line, "a deal after the street's betting began, or a second one",
-                                 "the street's deal lines right after its street line")
+                raise self.error(
+                    no,
+                    line,
+                    "a deal after the street's betting began, or a second one",
+                    "the street's deal lines right after its street line",
+                )
             if street == 3 and len(cards) in (1, 3):
                 deal = Deal(no, 3, seat, cards[:2] if len(cards) == 3 else (None, None), cards[-1:])
             elif street > 3 and len(cards) == 1:
                 deal = Deal(no, street, seat, cards if street == 7 else (), () if street == 7 else cards)
             else:
-                raise self.error(no, line, f"{len(cards)} cards dealt on street {street}",
-                                 "'Dealt to NAME [ door ]' or '[ down, down, door ]' on 3rd street, one card later")
+                raise self.error(
+                    no,
+                    line,
+                    f"{len(cards)} cards dealt on street {street}",
+                    "'Dealt to NAME [ door ]' or '[ down, down, door ]' on 3rd street, one card later",
+                )
             self.dealt.add(seat)
             self.events.append(deal)
 
@@ -254,8 +282,12 @@ class _Builder(SiteBuilder):
 
 
 _HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_run, "ANTES": _Builder.antes,
-    "STREET": _Builder.street_line, "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
+    "TABLE": _Builder.table_line,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "STREET": _Builder.street_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
     "RESULTS": _Builder.result_run,
 }
 _Builder.HANDLERS = _HANDLERS
@@ -263,5 +295,12 @@ _Builder.HANDLERS = _HANDLERS
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One Everleaf hand: a Hand, a NotStudHand (a flop game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder, body_start=HEADER_LINES)
+    return read_text_hand(
+        block,
+        source_file,
+        site=SITE,
+        read_header=read_header,
+        grammar=_grammar,
+        builder=_Builder,
+        body_start=HEADER_LINES,
+    )

@@ -39,8 +39,13 @@ HAND_SEPARATOR = "\n\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
 GAME_NAMES = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz"}
 _SYMBOL = {"USD": ("$", "USD"), "EUR": ("€", "EURO")}
-_STREETS = {3: "** Dealing down cards **", 4: "** Dealing 4th Street **", 5: "** Dealing 5th Street **",
-            6: "** Dealing 6th Street **", 7: "** Dealing River **"}
+_STREETS = {
+    3: "** Dealing down cards **",
+    4: "** Dealing 4th Street **",
+    5: "** Dealing 5th Street **",
+    6: "** Dealing 6th Street **",
+    7: "** Dealing River **",
+}
 
 
 def write_everleaf(hand: Hand) -> str:
@@ -54,10 +59,16 @@ def write_everleaf(hand: Hand) -> str:
     def bracket(amount: Money) -> str:
         return f"[{symbol} {_amount(amount)} {code}]"
 
-    lines = [f"Everleaf Gaming Game #{hand.site_hand_id}", f"***** Hand history for game #{hand.site_hand_id} *****",
-             (f"{symbol}{_amount(hand.small_bet)}/{symbol}{_amount(hand.big_bet)} {GAME_NAMES[hand.game]} - "
-              f"{_when(hand.started_at)}"), f"Table {hand.table or 'Studbook'}",
-             f"Total number of players: {len(hand.seats)}"]
+    lines = [
+        f"Everleaf Gaming Game #{hand.site_hand_id}",
+        f"***** Hand history for game #{hand.site_hand_id} *****",
+        (
+            f"{symbol}{_amount(hand.small_bet)}/{symbol}{_amount(hand.big_bet)} {GAME_NAMES[hand.game]} - "
+            f"{_when(hand.started_at)}"
+        ),
+        f"Table {hand.table or 'Studbook'}",
+        f"Total number of players: {len(hand.seats)}",
+    ]
     lines += [f"Seat {s.seat}: {s.player} (  {symbol} {_amount(s.stack)} {code} )" for s in hand.seats]
     name = {s.seat: s.player for s in hand.seats}
     ledger = StreetLedger()
@@ -81,7 +92,9 @@ def write_everleaf(hand: Hand) -> str:
             lines.append(_action(ledger, event, name[event.seat], symbol, bracket))
         elif isinstance(event, Show):
             cards = _cards(c for c in event.cards if c is not None)
-            lines.append(f"{name[event.seat]} shows [ {cards} ]" + (f" {event.description}" if event.description else ""))
+            lines.append(
+                f"{name[event.seat]} shows [ {cards} ]" + (f" {event.description}" if event.description else "")
+            )
         elif isinstance(event, Muck):
             lines.append(f"{name[event.seat]} does not show cards")
         elif isinstance(event, Collect):

@@ -85,14 +85,18 @@ _HEADER = re.compile(
 _BUY_IN = re.compile(rf"(?P<buyin>{_M})(?: \+ (?P<fee>{_M}))? ")
 
 _GAMES: dict[str, Game] = {
-    "limit stud hi": Game.STUD, "limit stud": Game.STUD, "limit 7 card stud": Game.STUD,
-    "limit stud h/l": Game.STUD8, "limit stud hi/lo": Game.STUD8, "limit 7 card stud hi/lo": Game.STUD8,
+    "limit stud hi": Game.STUD,
+    "limit stud": Game.STUD,
+    "limit 7 card stud": Game.STUD,
+    "limit stud h/l": Game.STUD8,
+    "limit stud hi/lo": Game.STUD8,
+    "limit 7 card stud hi/lo": Game.STUD8,
     "limit razz": Game.RAZZ,
 }
 """Full Tilt's stud-family game names (the corpus shows the first spelling of each)."""
 _UNKNOWN_TO_ENGINE: dict[str, str] = {
     "limit 5 card stud": "Five Card Stud: the engine plays it, but this reader does not read it yet (its "
-                         "grammar has no 2nd street)",
+    "grammar has no 2nd street)",
 }
 """Stud games Full Tilt dealt that the engine cannot judge: skipped with this reason, not an error."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -103,9 +107,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """The facts of a hand's first line; ``game`` is None for a game outside the stud family."""
     m = _HEADER.fullmatch(text)
     if m is None:
-        raise where_error(where, text, "not a Full Tilt Poker hand header",
-                          "'Full Tilt Poker Game #ID: Table NAME - $3/$6 Ante $0.50 - Limit Stud Hi - "
-                          "12:18:37 ET - 2010/06/11'")
+        raise where_error(
+            where,
+            text,
+            "not a Full Tilt Poker hand header",
+            "'Full Tilt Poker Game #ID: Table NAME - $3/$6 Ante $0.50 - Limit Stud Hi - 12:18:37 ET - 2010/06/11'",
+        )
     printed = m["game"]
     game = _GAMES.get(printed.lower())
     if game is None:
@@ -132,9 +139,19 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         h, mi, sec = map(int, m["time"].split(":"))
         started, warning = local_time((y, mo, d, h, mi, sec), m["tz"])
     return HandHeader(
-        m["id"], game, printed, small_bet=small, big_bet=big, currency=currency,
-        play_money=tournament is None and currency is None, tournament=tournament, started_at=started,
-        table=m["table"], max_seats=int(m["max"]) if m["max"] else None, ante=ante, warning=warning,
+        m["id"],
+        game,
+        printed,
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=tournament is None and currency is None,
+        tournament=tournament,
+        started_at=started,
+        table=m["table"],
+        max_seats=int(m["max"]) if m["max"] else None,
+        ante=ante,
+        warning=warning,
     )
 
 
@@ -178,17 +195,27 @@ WORDS: dict[str, tuple[str, str]] = {
     "SEATS": ("a seat line", "'Seat 1: NAME ($31)'"),
     "ANTES": ("an ante", "'NAME antes $0.50'"),
     "ANTE_RETURN": ("an ante given back", "'Uncalled bet of 1 returned to NAME'"),
-    "STREET3": ("'*** 3RD STREET ***'", ""), "STREET4": ("'*** 4TH STREET ***'", ""),
-    "STREET5": ("'*** 5TH STREET ***'", ""), "STREET6": ("'*** 6TH STREET ***'", ""),
+    "STREET3": ("'*** 3RD STREET ***'", ""),
+    "STREET4": ("'*** 4TH STREET ***'", ""),
+    "STREET5": ("'*** 5TH STREET ***'", ""),
+    "STREET6": ("'*** 6TH STREET ***'", ""),
     "STREET7": ("'*** 7TH STREET ***'", ""),
     "DEALS": ("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"),
-    "BETTING": ("a betting line", ("'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', "
-                                   "'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', "
-                                   "'Uncalled bet of AMOUNT returned to NAME'")),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', "
+            "'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', "
+            "'Uncalled bet of AMOUNT returned to NAME'"
+        ),
+    ),
     "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": ("a showdown or pot line", ("'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', "
-                                           "'No low hand qualified'")),
-    "SUMMARY": ("'*** SUMMARY ***'", ""), "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
+    "RESULTS": (
+        "a showdown or pot line",
+        ("'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'"),
+    ),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"),
 }
 """Each terminal in words (what a ParseError says is out of place) and the lines it stands for."""
@@ -251,8 +278,9 @@ class _Builder(SiteBuilder):
         for no, found in enumerate(self.lines["ANTES"].finditer(tok, start), first):
             seat, m = self.seat(found, 1, no)
             _, amount, all_in = m.groups()
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None,
-                                      all_in is not None))
+            self.events.append(
+                Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None, all_in is not None)
+            )
 
     def ante_return(self, tok: Token, no: int) -> None:
         amount, name = self.lines["ANTE_RETURN"].match(tok).groups()  # type: ignore[union-attr]
@@ -269,8 +297,12 @@ class _Builder(SiteBuilder):
                 line = tok[:end]
                 cards = self.cards(card, no, line)
                 if len(cards) != 1:
-                    raise self.error(no, line, "the 7th-street line shows more than one community card",
-                                     "'*** 7TH STREET ***' or '*** 7TH STREET *** [card]'")
+                    raise self.error(
+                        no,
+                        line,
+                        "the 7th-street line shows more than one community card",
+                        "'*** 7TH STREET ***' or '*** 7TH STREET *** [card]'",
+                    )
                 self.community = True
                 self.events.append(CommunityCard(no, cards[0]))
             else:
@@ -308,15 +340,23 @@ class _Builder(SiteBuilder):
             else:
                 down, door = self.cards(first, no, line), self.cards(new, no, line)
             if len(door) != 1 or len(down) != 2:
-                raise self.error(no, line, "3rd-street deal with the wrong number of cards",
-                                 "'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [down down] [door]'")
+                raise self.error(
+                    no,
+                    line,
+                    "3rd-street deal with the wrong number of cards",
+                    "'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [down down] [door]'",
+                )
             self.events.append(Deal(no, 3, seat, down, door))
             self.dealt.add(seat)
             return
         cards = self.cards(new or "", no, line)
         if new is None or len(cards) != 1:
-            raise self.error(no, line, f"{street}th-street deal without exactly one new card",
-                             "'Dealt to NAME [earlier cards] [new card]'")
+            raise self.error(
+                no,
+                line,
+                f"{street}th-street deal without exactly one new card",
+                "'Dealt to NAME [earlier cards] [new card]'",
+            )
         if street == 7:
             self.got_seventh.add(seat)
             self.events.append(Deal(no, 7, seat, cards))
@@ -422,7 +462,6 @@ class _Builder(SiteBuilder):
             else:
                 self.events[index] = Muck(self.events[index].line, seat, cards)
 
-
     # -- the whole hand
     def seventh_street(self) -> None:
         """Full Tilt prints no 7th-street line for an opponent's card: it is dealt all the same."""
@@ -438,16 +477,23 @@ class _Builder(SiteBuilder):
 
     def hand(self, header: HandHeader) -> Hand:
         self.finish(header)
-        return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake,
-                          printed_pots=self.pots)
+        return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
 
 
 _HANDLERS: dict[str, Callable[[_Builder, Token, int], None]] = {
-    "SEATS": _Builder.seat_run, "SEATS_ANTES": _Builder.seats_and_antes, "ANTES": _Builder.antes,
-    "ANTE_RETURN": _Builder.ante_return, "SUMMARY_SEATED": _Builder.summary_seated,
-    **dict.fromkeys(_STREETS, _Builder.street_line), "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line,
-    "TOTAL": _Builder.total_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
+    "SEATS": _Builder.seat_run,
+    "SEATS_ANTES": _Builder.seats_and_antes,
+    "ANTES": _Builder.antes,
+    "ANTE_RETURN": _Builder.ante_return,
+    "SUMMARY_SEATED": _Builder.summary_seated,
+    **dict.fromkeys(_STREETS, _Builder.street_line),
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 """The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
 _Builder.HANDLERS = _HANDLERS
@@ -455,8 +501,7 @@ _Builder.HANDLERS = _HANDLERS
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One Full Tilt hand: a Hand, a NotStudHand (another game of a mixed table) or a ParseError."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
 
 
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
@@ -496,4 +541,3 @@ def _trimmed(start: int, lines: list[str]) -> HandText:
     while lines and not lines[-1]:
         lines.pop()
     return HandText(start, tuple(lines))
-

@@ -55,8 +55,13 @@ HAND_SEPARATOR = "\n\n\n"
 """Full Tilt separates hands with two empty lines."""
 
 GAME_NAMES: dict[Game, str] = {Game.STUD: "Limit Stud Hi", Game.STUD8: "Limit Stud H/L", Game.RAZZ: "Limit Razz"}
-STREET_HEADERS: dict[int, str] = {3: "*** 3RD STREET ***", 4: "*** 4TH STREET ***", 5: "*** 5TH STREET ***",
-                                  6: "*** 6TH STREET ***", 7: "*** 7TH STREET ***"}
+STREET_HEADERS: dict[int, str] = {
+    3: "*** 3RD STREET ***",
+    4: "*** 4TH STREET ***",
+    5: "*** 5TH STREET ***",
+    6: "*** 6TH STREET ***",
+    7: "*** 7TH STREET ***",
+}
 STREET_SHORT: dict[int, str] = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 _SIDE_N = re.compile(r"side pot-(\d+)")
 _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
@@ -130,7 +135,9 @@ class _Writer:
     def lines(self) -> list[str]:
         out = [self.header()]
         for s in self.hand.seats:
-            out.append(f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" + (", is sitting out" if s.sitting_out else ""))
+            out.append(
+                f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" + (", is sitting out" if s.sitting_out else "")
+            )
         noise = self.noise_lines()
         for event in self.hand.events:
             while noise and noise[0].line < event.line:
@@ -155,8 +162,11 @@ class _Writer:
         if t is not None:
             buy_in = ""
             if t.buy_in is not None:
-                buy_in = format_ftp_money(t.buy_in, t.currency) + (
-                    f" + {format_ftp_money(t.fee, t.currency)}" if t.fee is not None else "") + " "
+                buy_in = (
+                    format_ftp_money(t.buy_in, t.currency)
+                    + (f" + {format_ftp_money(t.fee, t.currency)}" if t.fee is not None else "")
+                    + " "
+                )
             table = f"{buy_in}Sit & Go ({t.tournament_id}), {table}"
         return f"Full Tilt Poker Game #{hand.site_hand_id}: {table} - {stakes} - {GAME_NAMES[hand.game]} - {when}"
 
@@ -167,8 +177,9 @@ class _Writer:
         if not self.hand.skipped or self.hand.site != "fulltilt":
             return []
         last = max((e.line for e in self.hand.events), default=self.hand.source_line)
-        return sorted((s for s in self.hand.skipped if not (s.line > last and _SUMMARY_SEAT.match(s.text))),
-                      key=lambda s: s.line)
+        return sorted(
+            (s for s in self.hand.skipped if not (s.line > last and _SUMMARY_SEAT.match(s.text))), key=lambda s: s.line
+        )
 
     # --------------------------------------------------------------------------------- events
     def enter_street(self, street: int, out: list[str]) -> None:
@@ -286,8 +297,11 @@ class _Writer:
         pots = self.hand.printed_pots
         if len(pots) < 2:
             return ""
-        sides = [f"Side pot {self.money(pots[1])}."] if len(pots) == 2 else [
-            f"Side pot #{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)]
+        sides = (
+            [f"Side pot {self.money(pots[1])}."]
+            if len(pots) == 2
+            else [f"Side pot #{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)]
+        )
         return f" Main pot {self.money(pots[0])}. " + " ".join(sides)
 
     def outcome(self, sitting_out: bool, events: list[Event], won: Money) -> str:
@@ -319,4 +333,3 @@ _EVENT_WRITERS: dict[type, Callable[[_Writer, Any, list[str]], None]] = {
     Muck: _Writer.write_muck,
     Collect: _Writer.write_collect,
 }
-

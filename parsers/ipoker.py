@@ -63,8 +63,7 @@ _GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>L|FL|NL|PL)(?: (?P<small>\S+)/(
 _BUYIN = re.compile(r"(?P<buyin>[$€£]?[\d.,]+)(?:\+(?P<fee>[$€£]?[\d.,]+))?")
 _TOURNEY_ID = re.compile(r".*?, (?P<id>\d+)(?:, \d+)?")
 
-_ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": BET_OR_COMPLETE, "7": PUT, "16": "bring-in",
-            "23": RAISE_TO}
+_ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": BET_OR_COMPLETE, "7": PUT, "16": "bring-in", "23": RAISE_TO}
 _ANTE = "15"
 _WORDS = "0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise"
 
@@ -81,8 +80,12 @@ class _Session:
         self.printed_game = text("gametype")
         m = _GAMETYPE.fullmatch(self.printed_game)
         if m is None:
-            raise Fault(node.line, self.printed_game, "'7 Card Stud L $0.05/$0.10' or '7 Card Stud Hi-Lo L'",
-                        "unreadable <gametype>")
+            raise Fault(
+                node.line,
+                self.printed_game,
+                "'7 Card Stud L $0.05/$0.10' or '7 Card Stud Hi-Lo L'",
+                "unreadable <gametype>",
+            )
         self.game = _GAMES.get(m["game"].lower())
         self.limit = _LIMITS[m["limit"]]
         self.table = text("tablename") or None
@@ -125,13 +128,21 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
                 yield fault_error(fault, source_file, NAME)
         elif node.tag == "game":
             if session is None:
-                yield ParseError(source_file, node.line, f"<game gamecode={node.attrs.get('gamecode', '')!r}>",
-                                 "a <general> block (game, stakes) before the session's first <game>",
-                                 f"{NAME} hand without its session's <general> block")
+                yield ParseError(
+                    source_file,
+                    node.line,
+                    f"<game gamecode={node.attrs.get('gamecode', '')!r}>",
+                    "a <general> block (game, stakes) before the session's first <game>",
+                    f"{NAME} hand without its session's <general> block",
+                )
             elif isinstance(session, Fault):
-                yield ParseError(source_file, node.line, node.attrs.get("gamecode", ""), session.expected,
-                                 f"{NAME} hand of a session whose <general> block is unreadable "
-                                 f"(line {session.line})")
+                yield ParseError(
+                    source_file,
+                    node.line,
+                    node.attrs.get("gamecode", ""),
+                    session.expected,
+                    f"{NAME} hand of a session whose <general> block is unreadable (line {session.line})",
+                )
             elif session.game is None:
                 yield NotStudHand(source_file, node.line, SITE, session.printed_game)
             else:
@@ -174,8 +185,12 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
             seat = _seat(child, seat_of)
             if child.tag == "cards":
                 if street < 3 or street > 7:
-                    raise Fault(child.line, child.text, "rounds 2 to 6 (3rd street to the river)",
-                                f"cards in round {street - 1}")
+                    raise Fault(
+                        child.line,
+                        child.text,
+                        "rounds 2 to 6 (3rd street to the river)",
+                        f"cards in round {street - 1}",
+                    )
                 cards = _cards(child.text, child.line)
                 draft.start_street(street)
                 down, up = _split(street, cards, child.line)
@@ -195,8 +210,12 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
             if printed is None:
                 raise Fault(child.line, f'type="{kind}"', _WORDS, f"unknown action type {kind!r}")
             if street < 3:
-                raise Fault(child.line, f'type="{kind}"', "antes before 3rd street, other actions from it",
-                            f"action in round {street - 1}")
+                raise Fault(
+                    child.line,
+                    f'type="{kind}"',
+                    "antes before 3rd street, other actions from it",
+                    f"action in round {street - 1}",
+                )
             draft.start_street(street)
             draft.act(child.line, seat, printed, chips)
     draft.close_street()
@@ -213,21 +232,35 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
     started = _started(general)
 
     def make(stakes: Stakes | None) -> Hand:
-        return draft.hand(stakes, source_file=source_file, limit=session.limit, currency=session.currency,
-                          play_money=session.play_money, tournament=session.tournament, table=session.table,
-                          started_at=started, total_pot=total)
+        return draft.hand(
+            stakes,
+            source_file=source_file,
+            limit=session.limit,
+            currency=session.currency,
+            play_money=session.play_money,
+            tournament=session.tournament,
+            table=session.table,
+            started_at=started,
+            total_pot=total,
+        )
 
     if session.stakes is not None:
         return make(session.stakes)
     return Deferred((session.game, draft.nominal_ante()), draft.seen_stakes(), draft.seen_stakes(weak=True), make)
 
 
-def _split(street: int, cards: tuple[Card | None, ...], line: int) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]]:
+def _split(
+    street: int, cards: tuple[Card | None, ...], line: int
+) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]]:
     """(down, up) of one street's cards: two down and the door on 3rd, one up to 6th, one down on 7th."""
     if street == 3:
         if len(cards) != 3:
-            raise Fault(line, " ".join("X" if c is None else str(c) for c in cards), "three cards on 3rd street",
-                        f"{len(cards)} cards on 3rd street")
+            raise Fault(
+                line,
+                " ".join("X" if c is None else str(c) for c in cards),
+                "three cards on 3rd street",
+                f"{len(cards)} cards on 3rd street",
+            )
         return cards[:2], cards[2:]
     if len(cards) != 1:
         raise Fault(line, str(len(cards)), "one card", f"{len(cards)} cards on street {street}")
@@ -237,8 +270,12 @@ def _split(street: int, cards: tuple[Card | None, ...], line: int) -> tuple[tupl
 def _seat(node: Node, seat_of: dict[str, int]) -> int:
     name = node.attrs.get("player", "")
     if name not in seat_of:
-        raise Fault(node.line, f'player="{name}"', "a player of the hand's <players> list",
-                    f"{node.tag} of a player who is not seated")
+        raise Fault(
+            node.line,
+            f'player="{name}"',
+            "a player of the hand's <players> list",
+            f"{node.tag} of a player who is not seated",
+        )
     return seat_of[name]
 
 

@@ -69,8 +69,7 @@ _HEADER = re.compile(
     r"Table '(?P<table>[^\n]*)'"
 )
 _OTHER = re.compile(r"#(?P<id>\d+): (?P<game>[^\n]+?)(?: - [^\n]*)?(?:\n[^\n]*)*")
-_GAMES = {"Seven Card Stud": Game.STUD, "Seven Card Stud Hi-Lo": Game.STUD8, "Razz": Game.RAZZ,
-          "2-7 Razz": Game.RAZZ27}
+_GAMES = {"Seven Card Stud": Game.STUD, "Seven Card Stud Hi-Lo": Game.STUD8, "Razz": Game.RAZZ, "2-7 Razz": Game.RAZZ27}
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -78,8 +77,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     if m is None or m["game"] not in _GAMES:
         other = _OTHER.fullmatch(text) if m is None else m
         if other is None:
-            raise where_error(where, text.split("\n")[0], "not a KingsClub hand header",
-                              "'#ID: Limit Seven Card Stud - 44/88', then the date and 'Table 'NAME''")
+            raise where_error(
+                where,
+                text.split("\n")[0],
+                "not a KingsClub hand header",
+                "'#ID: Limit Seven Card Stud - 44/88', then the date and 'Table 'NAME''",
+            )
         return HandHeader(other["id"], None, other["game"])
     small, big = cents(m["small"]), cents(m["big"])
     assert small is not None and big is not None  # the pattern admits amounts only
@@ -103,8 +106,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ANTES": ("an ante", "'NAME: posts ante 33.16'"),
     "STREET": ("a street line", "'*** 3RD STREET ***' … '*** 6TH STREET ***'"),
     "DEALS": ("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"),
-    "BETTING": ("a betting line", "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', "
-                                  "'NAME raises to 1,000', 'NAME checks', 'NAME folds'"),
+    "BETTING": (
+        "a betting line",
+        "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
+    ),
     "SHOWS": ("a show line", "'NAME shows [cards]', 'NAME mucks'"),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
     "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME (2,086.96) +259.64'"),
@@ -184,8 +189,12 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(found, 1, no)
             cards = self.hidden(m[2], no, m[0])
             if len(cards) != (3 if street == 3 else 1):
-                raise self.error(no, m[0], f"{len(cards)} cards dealt on street {street}",
-                                 "three cards on 3rd street ('[X X Td]'), then one ('[Jc]')")
+                raise self.error(
+                    no,
+                    m[0],
+                    f"{len(cards)} cards dealt on street {street}",
+                    "three cards on 3rd street ('[X X Td]'), then one ('[Jc]')",
+                )
             if street == 3:
                 self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
             else:
@@ -239,8 +248,13 @@ class _Builder(SiteBuilder):
             net = -net if m[4][0] == "-" else net
             start = next(s.stack for s in self.seats if s.seat == seat)
             if final - start != net:
-                self.warnings.append(ParseWarning(no, line.rstrip("\n"), f"the net {m[4]} is not the final stack "
-                                                  f"less the starting one ({final - start:+d} hundredths)"))
+                self.warnings.append(
+                    ParseWarning(
+                        no,
+                        line.rstrip("\n"),
+                        f"the net {m[4]} is not the final stack less the starting one ({final - start:+d} hundredths)",
+                    )
+                )
             self.got[seat] = (no, final - self.left[seat])
 
     def rake_line(self, tok: Token, no: int) -> None:
@@ -270,15 +284,28 @@ class _Builder(SiteBuilder):
 
 
 _HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run, "ANTES": _Builder.antes, "STREET": _Builder.street_line,
-    "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run, "SHOWS": _Builder.show_run,
-    "SUMMARY": _Builder.summary_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
-    "RAKE": _Builder.rake_line, "WINS": _Builder.win_run,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "STREET": _Builder.street_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWS": _Builder.show_run,
+    "SUMMARY": _Builder.summary_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+    "RAKE": _Builder.rake_line,
+    "WINS": _Builder.win_run,
 }
 _Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One KingsClub hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder, body_start=HEADER_LINES)
+    return read_text_hand(
+        block,
+        source_file,
+        site=SITE,
+        read_header=read_header,
+        grammar=_grammar,
+        builder=_Builder,
+        body_start=HEADER_LINES,
+    )

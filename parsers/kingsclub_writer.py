@@ -37,8 +37,12 @@ from ..engine.pots import pot_index
 from .writing import write_separated
 
 HAND_SEPARATOR = "\n\n\n"
-GAME_NAMES = {Game.STUD: "Seven Card Stud", Game.STUD8: "Seven Card Stud Hi-Lo", Game.RAZZ: "Razz",
-              Game.RAZZ27: "2-7 Razz"}
+GAME_NAMES = {
+    Game.STUD: "Seven Card Stud",
+    Game.STUD8: "Seven Card Stud Hi-Lo",
+    Game.RAZZ: "Razz",
+    Game.RAZZ27: "2-7 Razz",
+}
 
 
 def amount(value: Money) -> str:
@@ -56,8 +60,11 @@ def write_kingsclub(hand: Hand) -> str:
     if hand.tournament is not None or hand.game not in GAME_NAMES:
         raise ValueError("KingsClub hands are written for stud, stud8, razz and 2-7 razz cash games only")
     name = {s.seat: s.player for s in hand.seats}
-    lines = [f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
-             _when(hand.started_at), f"Table '{hand.table or 'Studbook'}'"]
+    lines = [
+        f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
+        _when(hand.started_at),
+        f"Table '{hand.table or 'Studbook'}'",
+    ]
     lines += [f"Seat {s.seat}: {s.player} ({amount(s.stack)})" for s in hand.seats]
     ledger = StreetLedger()
     put_in: dict[int, Money] = {}
@@ -88,7 +95,9 @@ def write_kingsclub(hand: Hand) -> str:
             won[e.seat] = won.get(e.seat, 0) + e.amount
     for s in hand.seats:
         net = won.get(s.seat, 0) - put_in.get(s.seat, 0)
-        lines.append(f"Seat {s.seat}: {s.player} ({amount(s.stack + net)}) {'+' if net >= 0 else '-'}{amount(abs(net))}")
+        lines.append(
+            f"Seat {s.seat}: {s.player} ({amount(s.stack + net)}) {'+' if net >= 0 else '-'}{amount(abs(net))}"
+        )
     if hand.rake:
         lines.append(f"Rake {amount(hand.rake)}")
     for e in hand.events:

@@ -63,10 +63,24 @@ _OTHER_CODES = {23: "Hold'em Limit", 37: "Omaha Hi/Lo Limit"}
 _MIXED = {75: "HORSE", 77: "HORSE"}
 _STAKES = re.compile(r"(?P<limit>(?:No |Pot )?Limit)(?: \(?(?P<a>[^/()]+)/(?P<b>[^/()]+)(?:/(?P<c>[^/()]+))?\)?)?")
 _LIMITS = {"Limit": Limit.FIXED, "No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT}
-_STREETS = {"BLINDS": 3, "BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5,
-            "SIXTH_STREET": 6, "SEVENTH_STREET": 7}
-_ACTIONS = {"BRING_IN": "bring-in", "CALL": "call", "FOLD": "fold", "CHECK": "check", "BET": "bet",
-            "RAISE": RAISE_TO, "COMPLETE": COMPLETE_TO}
+_STREETS = {
+    "BLINDS": 3,
+    "BRING_IN": 3,
+    "THIRD_STREET": 3,
+    "FOURTH_STREET": 4,
+    "FIFTH_STREET": 5,
+    "SIXTH_STREET": 6,
+    "SEVENTH_STREET": 7,
+}
+_ACTIONS = {
+    "BRING_IN": "bring-in",
+    "CALL": "call",
+    "FOLD": "fold",
+    "CHECK": "check",
+    "BET": "bet",
+    "RAISE": RAISE_TO,
+    "COMPLETE": COMPLETE_TO,
+}
 _IGNORED = frozenset({"SHOW", "MUCK", "CHAT", "PLAYER_OUT", "SMALL_BLIND", "BIG_BLIND"})
 _WORDS = "ANTE, BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD, ALL_IN, SHOW, MUCK"
 _CLOCK = timezone(timedelta(hours=-5))
@@ -81,8 +95,9 @@ class _Description:
         printed = node.attrs.get("stakes", "")
         m = _STAKES.fullmatch(printed)
         if m is None:
-            raise Fault(node.line, printed, "'Limit $0.50/$1', 'No Limit ($0.01/$0.02/$0.10)' or 'Limit'",
-                        "unreadable stakes")
+            raise Fault(
+                node.line, printed, "'Limit $0.50/$1', 'No Limit ($0.01/$0.02/$0.10)' or 'Limit'", "unreadable stakes"
+            )
         self.limit = _LIMITS[m["limit"]]
         self.currency = SYMBOLS.get((m["a"] or "").strip()[:1])
         self.stakes: Stakes | None = None
@@ -124,8 +139,12 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
     if game is None:
         if code in _OTHER_CODES or node.attrs.get("numholecards") != "7":
             return NotStudHand(source_file, node.line, SITE, _OTHER_CODES.get(code, f"game code {code}"))
-        raise Fault(node.line, f'gametype="{code}"', f"a stud game code ({', '.join(map(str, sorted(_CODES)))})",
-                    "unknown seven-card game")
+        raise Fault(
+            node.line,
+            f'gametype="{code}"',
+            f"a stud game code ({', '.join(map(str, sorted(_CODES)))})",
+            "unknown seven-card game",
+        )
     limit = description.limit if description else Limit.FIXED
     data = node.attrs.get("data", "").split("|")
     tournament = None
@@ -183,12 +202,20 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
     table = unquote(data[1]) if len(data) >= 2 and data[1] else None
 
     def make(stakes: Stakes | None) -> Hand:
-        return draft.hand(stakes, source_file=source_file, limit=limit,
-                          currency=None if tournament else (description.currency if description else None),
-                          play_money=node.attrs.get("realmoney") == "false", tournament=tournament, table=table,
-                          max_seats=_seats(node), started_at=started, mixed=mixed,
-                          ante=description.ante if description else None,
-                          bring_in=description.bring_in if description else None)
+        return draft.hand(
+            stakes,
+            source_file=source_file,
+            limit=limit,
+            currency=None if tournament else (description.currency if description else None),
+            play_money=node.attrs.get("realmoney") == "false",
+            tournament=tournament,
+            table=table,
+            max_seats=_seats(node),
+            started_at=started,
+            mixed=mixed,
+            ante=description.ante if description else None,
+            bring_in=description.bring_in if description else None,
+        )
 
     if description is not None and description.stakes is not None:
         return make(description.stakes)
@@ -207,11 +234,16 @@ def _deal(draft: HandDraft, node: Node, street: int) -> None:
     elif street == 7:
         draft.deal(node.line, seat, cards[6:7], ())
     else:
-        draft.deal(node.line, seat, (), cards[street - 1:street])
+        draft.deal(node.line, seat, (), cards[street - 1 : street])
 
 
-def _event(draft: HandDraft, node: Node, street: int | None, round_id: str,
-           reveals: dict[int, tuple[int, tuple[Card, ...], bool]]) -> None:
+def _event(
+    draft: HandDraft,
+    node: Node,
+    street: int | None,
+    round_id: str,
+    reveals: dict[int, tuple[int, tuple[Card, ...], bool]],
+) -> None:
     kind = node.attrs.get("type", "")
     if kind in _IGNORED:
         if kind == "MUCK" and round_id == "SHOWDOWN":
@@ -244,8 +276,9 @@ def _cards(node: Node) -> tuple[Card | None, ...]:
 def _player(node: Node, draft: HandDraft) -> int:
     seat = _int(node.attrs.get("player"), node.line, "player")
     if seat not in draft.stack:
-        raise Fault(node.line, f'player="{seat}"', "a seat of the hand's <players> list",
-                    f"{node.tag} of a seat nobody sits in")
+        raise Fault(
+            node.line, f'player="{seat}"', "a seat of the hand's <players> list", f"{node.tag} of a seat nobody sits in"
+        )
     return seat
 
 

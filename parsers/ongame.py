@@ -58,13 +58,17 @@ _HEADER = re.compile(
     r"Start hand: \w{3} (?P<month>\w{3}) (?P<day>\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2}) "
     r"(?:GMT(?P<offset>[-+]\d{4})|(?P<tz>[A-Z]+)) (?P<year>\d{4})\n"
     r"Table: (?P<table>.+?) \[\d+\] \((?P<limit>[A-Z_]+ )?(?P<game>[A-Z_0-9]+) (?P<small>[$€£]?[\d,.]+)/"
-    r"(?P<big>[$€£]?[\d,.]+)(?:, ante: (?P<ante>[$€£]?[\d,.]+))?, (?P<money>[^)]+)\)")
+    r"(?P<big>[$€£]?[\d,.]+)(?:, ante: (?P<ante>[$€£]?[\d,.]+))?, (?P<money>[^)]+)\)"
+)
 _GAMES = {"SEVEN_CARD_STUD": Game.STUD, "SEVEN_CARD_STUD_HI_LO": Game.STUD8, "RAZZ": Game.RAZZ}
-_MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
-                                        "Nov", "Dec"), 1)}
+_MONTHS = {
+    m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)
+}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_EXPECTED = ("'***** History for hand ID *****', 'Start hand: Mon Sep 13 22:31:30 GMT+0100 2010' and "
-             "'Table: NAME [ID] (LIMIT SEVEN_CARD_STUD $0.10/$0.20, ante: $0.02, Real money)'")
+_EXPECTED = (
+    "'***** History for hand ID *****', 'Start hand: Mon Sep 13 22:31:30 GMT+0100 2010' and "
+    "'Table: NAME [ID] (LIMIT SEVEN_CARD_STUD $0.10/$0.20, ante: $0.02, Real money)'"
+)
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -79,8 +83,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     ante = cents(m["ante"]) if m["ante"] else None
     month = _MONTHS.get(m["month"])
     if month is None:
-        raise where_error((where[0], where[1] + 1), text.split("\n")[1], f"{m['month']!r} is not a month",
-                          _EXPECTED)
+        raise where_error((where[0], where[1] + 1), text.split("\n")[1], f"{m['month']!r} is not a month", _EXPECTED)
     if small is None or big is None:
         raise where_error((where[0], where[1] + 2), text.split("\n")[2], "stakes that are no amounts", _EXPECTED)
     hour, minute, second = map(int, m["time"].split(":"))
@@ -95,8 +98,19 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         started, warning = local_time(fields, m["tz"])
     play = m["money"] != "Real money"
     currency = None if play else _CURRENCIES.get(m["small"][0])
-    return HandHeader(m["id"], game, m["game"], small_bet=small, big_bet=big, currency=currency,
-                      play_money=play, started_at=started, warning=warning, ante=ante, table=m["table"])
+    return HandHeader(
+        m["id"],
+        game,
+        m["game"],
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=play,
+        started_at=started,
+        warning=warning,
+        ante=ante,
+        table=m["table"],
+    )
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -117,8 +131,13 @@ _WORDS: dict[str, tuple[str, str]] = {
     "SEPARATOR": ("'---'", ""),
     "DEALING": ("a street line", "'Dealing pocket cards', 'Dealing 4th street', 'Dealing river'"),
     "DEALS": ("a deal", "'Dealing to NAME: [-, -, Kh]'"),
-    "BETTING": ("a betting line", ("'NAME small bring in $0.05', 'NAME big bring in $1', 'NAME bets $0.10', "
-                                  "'NAME calls $0.10', 'NAME raises $2 to $2', 'NAME checks', 'NAME folds'")),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME small bring in $0.05', 'NAME big bring in $1', 'NAME bets $0.10', "
+            "'NAME calls $0.10', 'NAME raises $2 to $2', 'NAME checks', 'NAME folds'"
+        ),
+    ),
     "SUMMARY": ("'Summary:'", ""),
     "POTS": ("a pot line", "'Main pot: $2.35 won by NAME ($2.24)'"),
     "RAKE": ("the rake", "'Rake taken: $0.11'"),
@@ -199,10 +218,15 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(found, 1, no)
             line = m[0]
             cards: tuple[Card | None, ...] = tuple(
-                None if t.strip() == "-" else self.cards(t.strip(), no, line)[0] for t in m[2].split(","))
+                None if t.strip() == "-" else self.cards(t.strip(), no, line)[0] for t in m[2].split(",")
+            )
             if len(cards) != (3 if street == 3 else 1):
-                raise self.error(no, line, f"{len(cards)} cards dealt on street {street}",
-                                 "three cards on 3rd street, one on every other")
+                raise self.error(
+                    no,
+                    line,
+                    f"{len(cards)} cards dealt on street {street}",
+                    "three cards on 3rd street, one on every other",
+                )
             self.dealt.add(seat)
             if street == 3:
                 self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
@@ -264,10 +288,13 @@ class _Builder(SiteBuilder):
             total += self.money(amount, no, line)
             paid = list(_WINNER.finditer(winners))
             if not paid or paid[-1].end() != len(winners):
-                raise self.error(no, line, "winners that cannot be read", "'won by NAME ($X)' or 'NAME ($X), NAME ($Y)'")
+                raise self.error(
+                    no, line, "winners that cannot be read", "'won by NAME ($X)' or 'NAME ($X), NAME ($Y)'"
+                )
             for w in paid:
-                self.events.append(Collect(no, self.seat_exact(w[1], no, line), self.money(w[2], no, line),
-                                           pot.lower()))
+                self.events.append(
+                    Collect(no, self.seat_exact(w[1], no, line), self.money(w[2], no, line), pot.lower())
+                )
         self.total = total
 
     def rake_line(self, tok: Token, no: int) -> None:
@@ -297,23 +324,37 @@ class _Builder(SiteBuilder):
         self.deals_from_shown()
         # the summary's shows come after its pot lines; a showdown comes before the pot is paid
         self.events.sort(key=lambda e: isinstance(e, Collect))
-        return self.build(header, ante=self.ante if self.ante is not None else header.ante,
-                          bring_in=self.bring_in, total_pot=self.total, rake=self.rake)
+        return self.build(
+            header,
+            ante=self.ante if self.ante is not None else header.ante,
+            bring_in=self.bring_in,
+            total_pot=self.total,
+            rake=self.rake,
+        )
 
 
 _HANDLERS: dict[str, Handler] = {
-    "INFO": _Builder.info_line, "SEATS": _Builder.seat_run, "ANTES": _Builder.antes,
-    "SEPARATOR": _Builder.separator, "DEALING": _Builder.dealing_line, "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run, "SUMMARY": _Builder.summary_line, "POTS": _Builder.pot_run,
-    "RAKE": _Builder.rake_line, "SUMMARY_SEATS": _Builder.summary_seat_run, "END": _Builder.end_line,
+    "INFO": _Builder.info_line,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "SEPARATOR": _Builder.separator,
+    "DEALING": _Builder.dealing_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SUMMARY": _Builder.summary_line,
+    "POTS": _Builder.pot_run,
+    "RAKE": _Builder.rake_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+    "END": _Builder.end_line,
 }
 _Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One OnGame hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder, body_start=3)
+    return read_text_hand(
+        block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder, body_start=3
+    )
 
 
 __all__ = ["HAND_HEADER", "SITE", "parse_hand", "read_header"]

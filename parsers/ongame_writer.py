@@ -27,8 +27,13 @@ from .writing import write_separated
 HAND_SEPARATOR = ""
 """OnGame glues its hands together: the next header follows the last hand's end line."""
 GAME_NAMES = {Game.STUD: "SEVEN_CARD_STUD", Game.STUD8: "SEVEN_CARD_STUD_HI_LO", Game.RAZZ: "RAZZ"}
-_STREETS = {3: "Dealing pocket cards", 4: "Dealing 4th street", 5: "Dealing 5th street", 6: "Dealing 6th street",
-            7: "Dealing river"}
+_STREETS = {
+    3: "Dealing pocket cards",
+    4: "Dealing 4th street",
+    5: "Dealing 5th street",
+    6: "Dealing 6th street",
+    7: "Dealing river",
+}
 
 
 def dollars(amount: Money) -> str:
@@ -48,10 +53,13 @@ def write_ongame(hand: Hand) -> str:
         raise ValueError("OnGame hands are written for stud-family cash games in dollars only")
     name = {s.seat: s.player for s in hand.seats}
     ante = f", ante: {dollars(hand.ante)}" if hand.ante else ""
-    lines = [f"***** History for hand {hand.site_hand_id} *****", f"Start hand: {_when(hand.started_at)}",
-             f"Table: {hand.table or 'Studbook'} [1] (LIMIT {GAME_NAMES[hand.game]} {dollars(hand.small_bet)}/"
-             f"{dollars(hand.big_bet)}{ante}, Real money)",
-             f"Players in round: {len(hand.seats)}"]
+    lines = [
+        f"***** History for hand {hand.site_hand_id} *****",
+        f"Start hand: {_when(hand.started_at)}",
+        f"Table: {hand.table or 'Studbook'} [1] (LIMIT {GAME_NAMES[hand.game]} {dollars(hand.small_bet)}/"
+        f"{dollars(hand.big_bet)}{ante}, Real money)",
+        f"Players in round: {len(hand.seats)}",
+    ]
     lines += [f"Seat {s.seat}: {s.player} ({dollars(s.stack)})" for s in hand.seats]
     ledger = StreetLedger()
     wagered: dict[int, Money] = {}  # seat -> chips in the hand, antes left out
@@ -60,8 +68,11 @@ def write_ongame(hand: Hand) -> str:
     for event in hand.events:
         if isinstance(event, CommunityCard):
             raise ValueError("OnGame's stud text has no community card")  # noqa: TRY004 - a value it cannot print
-        if isinstance(event, (Deal, Action)) and event.street > street and not (
-                isinstance(event, Action) and event.kind is ActionKind.ANTE):
+        if (
+            isinstance(event, (Deal, Action))
+            and event.street > street
+            and not (isinstance(event, Action) and event.kind is ActionKind.ANTE)
+        ):
             while street < event.street:
                 street += 1
                 lines += ["---", _STREETS[street]]
@@ -82,8 +93,10 @@ def write_ongame(hand: Hand) -> str:
     net = replay(hand).net
     shown = {s.seat: s for s in shows}
     for s in hand.seats:
-        text = f"Seat {s.seat}: {s.player} ({dollars(s.stack + net.get(s.seat, 0))}), net: " \
-               f"{'+' if net.get(s.seat, 0) > 0 else ''}{dollars(net.get(s.seat, 0))}"
+        text = (
+            f"Seat {s.seat}: {s.player} ({dollars(s.stack + net.get(s.seat, 0))}), net: "
+            f"{'+' if net.get(s.seat, 0) > 0 else ''}{dollars(net.get(s.seat, 0))}"
+        )
         if s.seat in shown:
             show = shown[s.seat]
             text += f", [{_cards(show.cards)}]" + (f" ({show.description})" if show.description else "")
@@ -128,7 +141,7 @@ def _pots(hand: Hand, name: dict[int, str]) -> list[str]:
 
 def _when(when: datetime | None) -> str:
     """``Mon Sep 13 22:31:30 GMT+0000 2010``: the time in UTC (OnGame prints the zone as an offset)."""
-    when = (when or datetime(1970, 1, 1, tzinfo=timezone.utc))
+    when = when or datetime(1970, 1, 1, tzinfo=timezone.utc)
     if when.tzinfo is not None:
         when = when.astimezone(timezone.utc)
     return when.strftime("%a %b %d %H:%M:%S GMT+0000 %Y")

@@ -74,17 +74,41 @@ HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")
 _ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
 
 _IDS = re.compile(r"#Game No : (?P<id>\d+)\n\*{5} Hand History for Game (?P=id) \*{5}\n(?P<line>.*)", re.S)
-_LINE = re.compile(r"(?P<what>.+?) - \w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}), "
-                   r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]+) (?P<year>\d{4})")
+_LINE = re.compile(
+    r"(?P<what>.+?) - \w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}), "
+    r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]+) (?P<year>\d{4})"
+)
 _CASH = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3} )?(?:FL )?(?P<game>.+)")
-_TOURNEY = re.compile(r"(?:FL )?(?P<game>.+?) (?P<buyin>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3}) Buy-in "
-                      r"Trny:(?P<tid>\d+) Level:(?P<level>\d+)\s+Stakes-Antes\((?P<small>[\d,.]+)/"
-                      r"(?P<big>[\d,.]+)-(?P<ante>[\d,.]+)\)")
+_TOURNEY = re.compile(
+    r"(?:FL )?(?P<game>.+?) (?P<buyin>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3}) Buy-in "
+    r"Trny:(?P<tid>\d+) Level:(?P<level>\d+)\s+Stakes-Antes\((?P<small>[\d,.]+)/"
+    r"(?P<big>[\d,.]+)-(?P<ante>[\d,.]+)\)"
+)
 _GAMES = {"7 Card Stud Hi-Lo": Game.STUD8, "7 Card Stud": Game.STUD, "Razz": Game.RAZZ}
-_MONTHS = {m: i for i, m in enumerate(("January", "February", "March", "April", "May", "June", "July",
-                                        "August", "September", "October", "November", "December"), 1)}
-_EXPECTED = ("'#Game No : ID', '***** Hand History for Game ID *****' and a stakes line like "
-             "'$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011'")
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
+        1,
+    )
+}
+_EXPECTED = (
+    "'#Game No : ID', '***** Hand History for Game ID *****' and a stakes line like "
+    "'$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011'"
+)
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -117,8 +141,18 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         tournament = Tournament(tourney["tid"], cents(tourney["buyin"]), None, currency, tourney["level"])
         ante = cents(tourney["ante"])
         currency = None
-    return HandHeader(ids["id"], game, printed, small_bet=small, big_bet=big, currency=currency,
-                      tournament=tournament, started_at=started, warning=warning, ante=ante)
+    return HandHeader(
+        ids["id"],
+        game,
+        printed,
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        tournament=tournament,
+        started_at=started,
+        warning=warning,
+        ante=ante,
+    )
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -139,11 +173,21 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ANTES": ("an ante", "'NAME posts ante [$0.05 USD]'"),
     "DEALING": ("a street line", "'** Dealing **', '** Dealing Fourth street **', '** Dealing River **'"),
     "DEALT": ("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"),
-    "BETTING": ("a betting line", ("'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', "
-                                  "'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', "
-                                  "'NAME checks', 'NAME folds'")),
-    "RESULTS": ("a showdown or pot line", ("'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', "
-                                          "'NAME wins $8.45 USD from the main pot with …'")),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', "
+            "'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', "
+            "'NAME checks', 'NAME folds'"
+        ),
+    ),
+    "RESULTS": (
+        "a showdown or pot line",
+        (
+            "'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', "
+            "'NAME wins $8.45 USD from the main pot with …'"
+        ),
+    ),
 }
 
 
@@ -153,8 +197,12 @@ def _grammar() -> LineGrammar:
 
 
 _STREETS = {None: 3, "Fourth": 4, "Fifth": 5, "Sixth": 6, "River": 7}
-_PAID = {"bring-ins": ActionKind.BRING_IN, "bets": ActionKind.BET, "double bets": ActionKind.BET,
-         "is all-In": ActionKind.BET}
+_PAID = {
+    "bring-ins": ActionKind.BRING_IN,
+    "bets": ActionKind.BET,
+    "double bets": ActionKind.BET,
+    "is all-In": ActionKind.BET,
+}
 
 
 class _Builder(SiteBuilder):
@@ -219,8 +267,12 @@ class _Builder(SiteBuilder):
         seat, m = self.seat(self.lines["DEALT"].match(tok), 1, no)  # type: ignore[arg-type]
         cards = self.cards(m[2], no, tok)
         if len(cards) != (3 if self.street == 3 else 1):
-            raise self.error(no, tok, f"{len(cards)} cards dealt on street {self.street}",
-                             "three cards on 3rd street, one on every other")
+            raise self.error(
+                no,
+                tok,
+                f"{len(cards)} cards dealt on street {self.street}",
+                "three cards on 3rd street, one on every other",
+            )
         self.dealt.add(seat)
         self.events.append(self.deal(no, seat, cards))
 
@@ -245,8 +297,12 @@ class _Builder(SiteBuilder):
                 self.skipped.append(SkippedLine(no, line.rstrip("\n")))
                 continue
             if (amount is None) != (verb in ("checks", "folds")):
-                raise self.error(no, line, f"'{verb}' {'without' if amount is None else 'with'} an amount",
-                                 "an amount in brackets after a wager, none after a check or fold")
+                raise self.error(
+                    no,
+                    line,
+                    f"'{verb}' {'without' if amount is None else 'with'} an amount",
+                    "an amount in brackets after a wager, none after a check or fold",
+                )
             if amount is None:
                 kind = ActionKind.CHECK if verb == "checks" else ActionKind.FOLD
                 if kind is ActionKind.FOLD:
@@ -310,14 +366,19 @@ class _Builder(SiteBuilder):
         self.deals_from_shown()  # the seven of a showdown line come in deal order
         playing = set(self.in_hand)
         self.seats = [s if s.seat in playing else Seat(s.seat, s.player, s.stack, True) for s in self.seats]
-        return self.build(header, ante=self.ante if self.ante is not None else header.ante,
-                          bring_in=self.bring_in)
+        return self.build(header, ante=self.ante if self.ante is not None else header.ante, bring_in=self.bring_in)
 
 
 _HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line, "BUTTON": _Builder.table_line, "PLAYER_COUNT": _Builder.table_line,
-    "SEATS": _Builder.seat_run, "TOURNEY_INFO": _Builder.table_line, "ANTES": _Builder.antes,
-    "DEALING": _Builder.dealing_line, "DEALT": _Builder.dealt_line, "BETTING": _Builder.betting_run,
+    "TABLE": _Builder.table_line,
+    "BUTTON": _Builder.table_line,
+    "PLAYER_COUNT": _Builder.table_line,
+    "SEATS": _Builder.seat_run,
+    "TOURNEY_INFO": _Builder.table_line,
+    "ANTES": _Builder.antes,
+    "DEALING": _Builder.dealing_line,
+    "DEALT": _Builder.dealt_line,
+    "BETTING": _Builder.betting_run,
     "RESULTS": _Builder.result_run,
 }
 _Builder.HANDLERS = _HANDLERS
@@ -327,8 +388,15 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
     """One PartyPoker hand (its announce line and blank line in front when printed): a Hand, a NotStudHand
     or a ParseError naming file and line."""
     body_start = 5 if block.lines and _ANNOUNCE.fullmatch(block.lines[0]) else 3
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder, body_start=body_start)
+    return read_text_hand(
+        block,
+        source_file,
+        site=SITE,
+        read_header=read_header,
+        grammar=_grammar,
+        builder=_Builder,
+        body_start=body_start,
+    )
 
 
 def _lines(lines: Iterator[str]) -> Iterator[str]:
@@ -361,8 +429,13 @@ def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseEr
 
 
 def _lonely(block: HandText, source_file: str) -> ParseError:
-    return ParseError(source_file, block.start_line, block.lines[0], "'#Game No : ID' of the same game next",
-                      "a game is announced but its hand does not follow")
+    return ParseError(
+        source_file,
+        block.start_line,
+        block.lines[0],
+        "'#Game No : ID' of the same game next",
+        "a game is announced but its hand does not follow",
+    )
 
 
 __all__ = ["HAND_HEADER", "SITE", "parse_hand", "read_file", "read_header"]

@@ -76,8 +76,13 @@ from .amounts import amount_problem
 from .errors import ParseError
 from .pokerstars_writer import format_stars_money, showdown_seats
 
-VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.RAZZ,
-                             "F5S": Game.STUD5, "F27R": Game.RAZZ27}
+VARIANTS: dict[str, Game] = {
+    "F7S": Game.STUD,
+    "F7S/8": Game.STUD8,
+    "FR": Game.RAZZ,
+    "F5S": Game.STUD5,
+    "F27R": Game.RAZZ27,
+}
 STANDARD_VARIANTS = frozenset({"F7S", "F7S/8", "FR"})
 """The codes the PHH standard defines; ``F5S`` and ``F27R`` are studbook's (see the module docstring)."""
 VARIANT_OF: dict[Game, str] = {game: code for code, game in VARIANTS.items()}
@@ -85,18 +90,17 @@ TAG = "studbook"
 """Commentaries this module writes start ``# studbook``; other commentaries are kept as skipped lines."""
 
 
-
 def positions(game: Game) -> tuple[tuple[int, bool], ...]:
     """Card position (0-based, in dealing order) -> (street, is the card dealt face down?)."""
-    return tuple((s.number, down) for s in RULES[game].streets
-                 for down in (True,) * s.down + (False,) * s.up)
+    return tuple((s.number, down) for s in RULES[game].streets for down in (True,) * s.down + (False,) * s.up)
 
 
 POSITIONS: tuple[tuple[int, bool], ...] = positions(Game.STUD)
 """The seven-card games' positions."""
 CARD_RE = re.compile(r"(?:[2-9TJQKA?][cdhs?])+")
-EXPECTED_ACTION = ("'d dh pN CARDS', 'd db CARD', 'pN pb', 'pN cbr AMOUNT', 'pN cc', 'pN f', 'pN sm [CARDS]' "
-                   "or a '# commentary'")
+EXPECTED_ACTION = (
+    "'d dh pN CARDS', 'd db CARD', 'pN pb', 'pN cbr AMOUNT', 'pN cc', 'pN f', 'pN sm [CARDS]' or a '# commentary'"
+)
 
 
 # ------------------------------------------------------------------------------------------ writing
@@ -132,8 +136,10 @@ def write_phh(hand: Hand) -> str:
         ("seats", [s.seat for s in players]),
         ("players", [s.player for s in players]),
         ("currency", hand.currency),
-        ("finishing_stacks", [_Amount(s.stack - result.invested.get(s.seat, 0) + result.collected.get(s.seat, 0))
-                              for s in players]),
+        (
+            "finishing_stacks",
+            [_Amount(s.stack - result.invested.get(s.seat, 0) + result.collected.get(s.seat, 0)) for s in players],
+        ),
         ("winnings", [_Amount(result.collected.get(s.seat, 0)) for s in players]),
         ("_site", hand.site),
         ("_mixed", hand.mixed),
@@ -142,10 +148,15 @@ def write_phh(hand: Hand) -> str:
         ("_total_pot", None if hand.total_pot is None else _Amount(hand.total_pot)),
         ("_rake", None if hand.rake is None else _Amount(hand.rake)),
         ("_printed_pots", [_Amount(p) for p in hand.printed_pots] or None),
-        ("_idle_seats", [
-            {"seat": s.seat, "player": s.player, "stack": _Amount(s.stack), "sitting_out": s.sitting_out}
-            for s in hand.seats if s.seat not in index
-        ] or None),
+        (
+            "_idle_seats",
+            [
+                {"seat": s.seat, "player": s.player, "stack": _Amount(s.stack), "sitting_out": s.sitting_out}
+                for s in hand.seats
+                if s.seat not in index
+            ]
+            or None,
+        ),
         ("_sitting_out", [s.sitting_out for s in players] if any(s.sitting_out for s in players) else None),
         ("_ante_order", ante_order if ante_order != sorted(ante_order) else None),
     ]
@@ -173,15 +184,17 @@ def _actions(hand: Hand, index: dict[int, int]) -> list[str]:
     """The ``actions`` array: one string per event, commentaries for what PHH cannot act out."""
     showdown = showdown_seats(hand)
     ledger = StreetLedger()
-    return [_action_text(e, index, showdown, ledger) for e in _phh_order(hand.events, showdown)
-            if not (isinstance(e, Action) and e.kind == ActionKind.ANTE)]
+    return [
+        _action_text(e, index, showdown, ledger)
+        for e in _phh_order(hand.events, showdown)
+        if not (isinstance(e, Action) and e.kind == ActionKind.ANTE)
+    ]
 
 
 def _phh_order(events: tuple[Event, ...], showdown: frozenset[int]) -> list[Event]:
     """Events in PHH order: when the betting ends before 7th street (all-in), PHH shows the hands right
     then, before the remaining cards are dealt; PokerStars prints the showdown after them."""
-    last_bet = max((i for i, e in enumerate(events) if isinstance(e, Action) and e.kind != ActionKind.ANTE),
-                   default=-1)
+    last_bet = max((i for i, e in enumerate(events) if isinstance(e, Action) and e.kind != ActionKind.ANTE), default=-1)
     run_out = next((i for i, e in enumerate(events) if i > last_bet and isinstance(e, Deal)), None)
     if run_out is None:
         return list(events)
@@ -226,8 +239,13 @@ def _time_fields(when: datetime) -> list[tuple[str, Any]]:
     zone = getattr(when.tzinfo, "key", None)
     if zone is None:
         when, zone = when.astimezone(timezone.utc), "UTC"
-    return [("year", when.year), ("month", when.month), ("day", when.day),
-            ("time", when.time().replace(tzinfo=None)), ("time_zone", zone)]
+    return [
+        ("year", when.year),
+        ("month", when.month),
+        ("day", when.day),
+        ("time", when.time().replace(tzinfo=None)),
+        ("time_zone", zone),
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,8 +310,13 @@ def read_phh(source: str | os.PathLike[str], source_file: str | None = None) -> 
         except UnicodeDecodeError as err:  # TOML is UTF-8: a bad byte is this hand's error, at its line
             line = data.count(b"\n", 0, err.start) + 1
             shown = data.split(b"\n")[line - 1].decode("utf-8", "replace")
-            raise ParseError(name, line, shown, "UTF-8 text (PHH files are TOML, which is UTF-8)",
-                             f"byte 0x{data[err.start]:02x} is not UTF-8") from None
+            raise ParseError(
+                name,
+                line,
+                shown,
+                "UTF-8 text (PHH files are TOML, which is UTF-8)",
+                f"byte 0x{data[err.start]:02x} is not UTF-8",
+            ) from None
     else:
         text, name = str(source), source_file or "<text>"
     return _Reader(text, name).hand()
@@ -309,8 +332,9 @@ class _Reader:
             self.doc: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as err:
             line = _line_of_error(err)
-            raise ParseError(name, line, self._line_text(line), "a TOML document (PHH)",
-                             f"not valid TOML: {err}") from None
+            raise ParseError(
+                name, line, self._line_text(line), "a TOML document (PHH)", f"not valid TOML: {err}"
+            ) from None
 
     # ----------------------------------------------------------------------------- small helpers
 
@@ -335,17 +359,14 @@ class _Reader:
     def money(self, key: str, value: Any, line: int | None = None) -> Money:
         """An exact amount in hundredths; floats arrive as Decimal, so 0.07 is 7, never 6.9999."""
         try:
-            number = Decimal(value) if isinstance(value, (int, Decimal, str)) and not isinstance(value, bool) \
-                else None
+            number = Decimal(value) if isinstance(value, (int, Decimal, str)) and not isinstance(value, bool) else None
         except InvalidOperation:
             number = None
         if number is None or not number.is_finite():
-            raise self.error(key, "a finite amount (integer or decimal)", f"{key}: {value!r} is not an amount",
-                             line)
+            raise self.error(key, "a finite amount (integer or decimal)", f"{key}: {value!r} is not an amount", line)
         hundredths = number * 100
         if hundredths != hundredths.to_integral_value():
-            raise self.error(key, "amounts in steps of 0.01", f"{key}: {value} is finer than 1/100 of a unit",
-                             line)
+            raise self.error(key, "amounts in steps of 0.01", f"{key}: {value} is finer than 1/100 of a unit", line)
         problem = amount_problem(abs(int(hundredths)))
         if problem is not None:
             raise self.error(key, "an amount a table can hold", f"{key}: {problem}", line)
@@ -357,15 +378,19 @@ class _Reader:
         if not values:
             return default
         if not isinstance(values, list) or len(values) != count:
-            raise self.error(key, f"an array of {count} entries, one per player as in starting_stacks",
-                             f"{key} must list one entry per player")
+            raise self.error(
+                key,
+                f"an array of {count} entries, one per player as in starting_stacks",
+                f"{key} must list one entry per player",
+            )
         return values
 
     def amounts(self, key: str, count: int) -> list[Money]:
         values = self.field(key)
         if not isinstance(values, list) or len(values) != count:
-            raise self.error(key, f"an array of {count} amounts (one per player)",
-                             f"{key} must list one amount per player")
+            raise self.error(
+                key, f"an array of {count} amounts (one per player)", f"{key} must list one amount per player"
+            )
         return [self.money(key, v) for v in values]
 
     # ------------------------------------------------------------------------------------- hand
@@ -382,11 +407,19 @@ class _Reader:
         seat_numbers = self.per_player("seats", count, list(range(1, count + 1)))
         names = self.per_player("players", count, [f"p{i}" for i in range(1, count + 1)])
         sitting = self.per_player("_sitting_out", count, [False] * count)
-        seats = [Seat(int(n), str(p) or f"p{i}", s, bool(o))
-                 for i, (n, p, s, o) in enumerate(zip(seat_numbers, names, stacks, sitting), 1)]
-        idle = [Seat(int(d["seat"]), str(d["player"]), self.money("_idle_seats", d["stack"]),
-                     bool(d.get("sitting_out", False)))
-                for d in self.field("_idle_seats", required=False) or []]
+        seats = [
+            Seat(int(n), str(p) or f"p{i}", s, bool(o))
+            for i, (n, p, s, o) in enumerate(zip(seat_numbers, names, stacks, sitting), 1)
+        ]
+        idle = [
+            Seat(
+                int(d["seat"]),
+                str(d["player"]),
+                self.money("_idle_seats", d["stack"]),
+                bool(d.get("sitting_out", False)),
+            )
+            for d in self.field("_idle_seats", required=False) or []
+        ]
         antes = self.amounts("antes", count)
         bring_in = self.money("bring_in", self.field("bring_in"))
         moves = _Replay(self, [s.seat for s in seats], stacks, antes, bring_in, VARIANTS[variant])
@@ -408,7 +441,9 @@ class _Reader:
             bring_in=None if self.field("_bring_in_unknown", required=False) else bring_in,
             currency=self.field("currency", required=False),
             play_money=bool(self.field("_play_money", required=False)),
-            tournament=None if tournament_id is None else Tournament(
+            tournament=None
+            if tournament_id is None
+            else Tournament(
                 tournament_id=str(tournament_id),
                 buy_in=self.optional_money("_buy_in"),
                 fee=self.optional_money("_fee"),
@@ -420,8 +455,9 @@ class _Reader:
             started_at=self.started_at(),
             total_pot=self.optional_money("_total_pot"),
             rake=self.optional_money("_rake"),
-            printed_pots=tuple(self.money("_printed_pots", p)
-                               for p in self.field("_printed_pots", required=False) or ()),
+            printed_pots=tuple(
+                self.money("_printed_pots", p) for p in self.field("_printed_pots", required=False) or ()
+            ),
             skipped=tuple(skipped),
         )
         return hand if moves.annotated else self.completed(hand)
@@ -437,14 +473,18 @@ class _Reader:
             return None
         year, month, day, clock = parts
         if not all(isinstance(v, int) for v in (year, month, day)) or not isinstance(clock, time):
-            raise self.error("time", "whole numbers for year, month and day and a TOML local time such as "
-                             "'time = 12:30:00'", "the hand's date or time is not a date and time")
+            raise self.error(
+                "time",
+                "whole numbers for year, month and day and a TOML local time such as 'time = 12:30:00'",
+                "the hand's date or time is not a date and time",
+            )
         zone_name = self.field("time_zone", required=False)
         try:
             zone = ZoneInfo(zone_name) if zone_name else timezone.utc
         except (ZoneInfoNotFoundError, ValueError):
-            raise self.error("time_zone", "an IANA time zone such as 'America/New_York'",
-                             f"unknown time zone {zone_name!r}") from None
+            raise self.error(
+                "time_zone", "an IANA time zone such as 'America/New_York'", f"unknown time zone {zone_name!r}"
+            ) from None
         try:
             return datetime(year, month, day, clock.hour, clock.minute, clock.second, tzinfo=zone)
         except ValueError as err:  # "month must be in 1..12", "day is out of range for month" ...
@@ -459,7 +499,7 @@ class _Reader:
         last_action = max((i for i, e in enumerate(events) if isinstance(e, Action)), default=-1)
         line = events[last_action].line if last_action >= 0 else self.key_line("actions")
         returns = [UncalledReturn(line, seat, amount) for seat, amount in result.returned.items() if amount > 0]
-        events[last_action + 1:last_action + 1] = returns
+        events[last_action + 1 : last_action + 1] = returns
         players = [e for e in hand.seats if e.seat in result.invested]
         if self.field("winnings", required=False) is not None:
             collected = self.amounts("winnings", len(players))
@@ -470,8 +510,9 @@ class _Reader:
             return dataclasses.replace(hand, events=tuple(events))
         events += [Collect(line, s.seat, amount, "pot") for s, amount in zip(players, collected) if amount > 0]
         total = sum(result.invested.values())
-        return dataclasses.replace(hand, events=tuple(events), total_pot=total,
-                                   rake=total - sum(a for a in collected if a > 0))
+        return dataclasses.replace(
+            hand, events=tuple(events), total_pot=total, rake=total - sum(a for a in collected if a > 0)
+        )
 
 
 # ------------------------------------------------------------------------------ the action replay
@@ -482,8 +523,9 @@ class _Replay:
     raises to a total, ``cc`` checks or calls whatever is due), so the engine's street ledger says which
     model action each one is; this class keeps only the stacks (to mark all-ins) and the cards."""
 
-    def __init__(self, reader: _Reader, seats: list[int], stacks: list[Money], antes: list[Money],
-                 bring_in: Money, game: Game) -> None:
+    def __init__(
+        self, reader: _Reader, seats: list[int], stacks: list[Money], antes: list[Money], bring_in: Money, game: Game
+    ) -> None:
         self.r = reader
         self.rules = RULES[game]
         self.positions = positions(game)
@@ -533,8 +575,8 @@ class _Replay:
         early = [e for e in self.events[:last_deal] if isinstance(e, (Show, Muck))]
         if not early:
             return self.events
-        kept = [e for e in self.events[:last_deal + 1] if not isinstance(e, (Show, Muck))]
-        return kept + early + self.events[last_deal + 1:]
+        kept = [e for e in self.events[: last_deal + 1] if not isinstance(e, (Show, Muck))]
+        return kept + early + self.events[last_deal + 1 :]
 
     def fail(self, line: int, text: str, message: str) -> ParseError:
         return ParseError(self.r.name, line, text, EXPECTED_ACTION, message)
@@ -547,14 +589,14 @@ class _Replay:
     def cards(self, token: str, line: int, text: str) -> tuple[Card | None, ...]:
         if not CARD_RE.fullmatch(token):
             raise self.fail(line, text, f"{token!r} is not a run of cards like '7sAh??'")
-        return tuple(None if "?" in token[i:i + 2] else Card.parse(token[i:i + 2]) for i in range(0, len(token), 2))
+        return tuple(None if "?" in token[i : i + 2] else Card.parse(token[i : i + 2]) for i in range(0, len(token), 2))
 
     def apply(self, text: str, line: int) -> None:
         body, _, comment = text.partition("#")
         words, comment = body.split(), comment.strip()
         if not words:
             if comment.startswith(TAG + " "):
-                self.annotation(comment[len(TAG) + 1:], line, text)
+                self.annotation(comment[len(TAG) + 1 :], line, text)
             elif comment:
                 self.skipped.append(SkippedLine(line, f"# {comment}"))
             return
@@ -620,11 +662,13 @@ class _Replay:
             desc = " ".join(parts[2:]) or None
             self.events.append(Show(line, self.seat(parts[0], line, text), self.cards(parts[1], line, text), desc))
         elif kind == "muck" and parts and parts[0]:
-            self.events.append(Muck(line, self.seat(parts[0], line, text),
-                                    self.known(parts[1] if len(parts) > 1 else "", line, text)))
+            self.events.append(
+                Muck(line, self.seat(parts[0], line, text), self.known(parts[1] if len(parts) > 1 else "", line, text))
+            )
         else:
-            raise self.fail(line, text, f"unknown studbook commentary {note!r} "
-                                        "(collect, uncalled, marker, show or muck)")
+            raise self.fail(
+                line, text, f"unknown studbook commentary {note!r} (collect, uncalled, marker, show or muck)"
+            )
 
     def spend(self, seat: int, chips: Money) -> tuple[Money, bool]:
         """What ``seat`` can put in of ``chips`` (no more than his stack), and whether it leaves him all-in."""

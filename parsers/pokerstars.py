@@ -82,8 +82,13 @@ _PLAIN = re.compile(r"(?P<game>[^(]+?)(?: \((?P<stakes>[^()]+)\))?")
 _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
 
-_GAMES = {"7 card stud": Game.STUD, "7 card stud hi/lo": Game.STUD8, "razz": Game.RAZZ,
-          "5 card stud": Game.STUD5, "2-7 razz": Game.RAZZ27}
+_GAMES = {
+    "7 card stud": Game.STUD,
+    "7 card stud hi/lo": Game.STUD8,
+    "razz": Game.RAZZ,
+    "5 card stud": Game.STUD5,
+    "2-7 razz": Game.RAZZ27,
+}
 """PokerStars' game names; Five Card Stud and 2-7 Razz are never dealt there: those two names are what
 parsers/pokerstars_writer.py writes for them (the site's style, the games' usual names)."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -116,12 +121,14 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """The header line of a PokerStars hand (cash, tournament, home game, mixed game, play money)."""
     m = _HEADER.fullmatch(text)
     if m is None:
-        raise _error(where, text, "not a PokerStars hand header",
-                     "'PokerStars Hand #ID: GAME (STAKES) - YYYY/MM/DD H:MM:SS ET'")
+        raise _error(
+            where, text, "not a PokerStars hand header", "'PokerStars Hand #ID: GAME (STAKES) - YYYY/MM/DD H:MM:SS ET'"
+        )
     part = _game_part(m["game"])
     if part is None:
-        raise _error(where, text, f"game {m['game']!r} not understood",
-                     "'GAME Limit (STAKES)' or 'MIX (GAME Limit[, STAKES])'")
+        raise _error(
+            where, text, f"game {m['game']!r} not understood", "'GAME Limit (STAKES)' or 'MIX (GAME Limit[, STAKES])'"
+        )
     game, game_text, mixed, stakes = part
     if game is None:
         return HandHeader(m["id"], None, game_text, mixed)
@@ -129,15 +136,24 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     tournament, currency = None, None
     if m["tid"]:
         if m["lsmall"] is None:
-            raise _error(where, text, "tournament header without its level and limits",
-                         "'… - Level IV (50/100) - …' after the game")
+            raise _error(
+                where,
+                text,
+                "tournament header without its level and limits",
+                "'… - Level IV (50/100) - …' after the game",
+            )
         small, big = _money(m["lsmall"], where, text), _money(m["lbig"], where, text)
         buyin = m["buyin"] or ""
         parts = [_money(x, where, text) for x in buyin.split("+")] if buyin else [0, 0]
         tcur = _currency(buyin, m["tcur"])
         play_money = bool(buyin) and tcur is None
-        tournament = Tournament(m["tid"], sum(parts[:-1]) if len(parts) > 1 else parts[0],
-                                parts[-1] if len(parts) > 1 else None, tcur, m["level"])
+        tournament = Tournament(
+            m["tid"],
+            sum(parts[:-1]) if len(parts) > 1 else parts[0],
+            parts[-1] if len(parts) > 1 else None,
+            tcur,
+            m["level"],
+        )
     else:
         s = _STAKES.fullmatch(stakes)
         if s is None:
@@ -149,8 +165,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
     y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
     started, warning = local_time((y, mo, d, h, mi, sec), tz, where, text)
-    return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament,
-                      started, warning)
+    return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament, started, warning)
 
 
 # ------------------------------------------------------------------------------------- the grammar
@@ -200,19 +215,31 @@ _error = where_error
 
 
 _WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "\"Table 'NAME' 8-max\""), "SEATS": ("a seat line", "'Seat 1: NAME ($1.57 in chips)'"),
-    "ANTES": ("an ante", "'NAME: posts the ante AMOUNT'"), "STREET3": ("'*** 3rd STREET ***'", ""),
-    "STREET4": ("'*** 4th STREET ***'", ""), "STREET5": ("'*** 5th STREET ***'", ""),
-    "STREET6": ("'*** 6th STREET ***'", ""), "RIVER": ("'*** RIVER ***'", ""),
+    "TABLE": ("the table line", "\"Table 'NAME' 8-max\""),
+    "SEATS": ("a seat line", "'Seat 1: NAME ($1.57 in chips)'"),
+    "ANTES": ("an ante", "'NAME: posts the ante AMOUNT'"),
+    "STREET3": ("'*** 3rd STREET ***'", ""),
+    "STREET4": ("'*** 4th STREET ***'", ""),
+    "STREET5": ("'*** 5th STREET ***'", ""),
+    "STREET6": ("'*** 6th STREET ***'", ""),
+    "RIVER": ("'*** RIVER ***'", ""),
     "DEALS": ("a deal", "'Dealt to NAME [Kc]'"),
-    "BETTING": ("a betting line", "'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', "
-                "'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', "
-                "'Pair on board - a double bet is allowed', 'Betting is capped'"),
+    "BETTING": (
+        "a betting line",
+        "'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', "
+        "'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', "
+        "'Pair on board - a double bet is allowed', 'Betting is capped'",
+    ),
     "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": ("a showdown or pot line", "'NAME: shows [cards] (hand)', 'NAME: mucks hand', "
-                "'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'"),
-    "SUMMARY": ("'*** SUMMARY ***'", ""), "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
-    "BOARD": ("'Board [card]'", ""), "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"),
+    "RESULTS": (
+        "a showdown or pot line",
+        "'NAME: shows [cards] (hand)', 'NAME: mucks hand', "
+        "'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
+    ),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
+    "BOARD": ("'Board [card]'", ""),
+    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"),
 }
 """Each terminal in words (what an error says is out of place) and the lines it stands for (what an
 error says could have come instead)."""
@@ -260,8 +287,11 @@ class _Builder(SiteBuilder):
         second Show is the site printing one line twice: a warning)."""
         if seat in self.shown:
             if isinstance(event, Show) and isinstance(self.events[self.shown[seat]], Show):
-                self.warnings.append(ParseWarning(event.line, f"Seat {seat} shows", f"seat {seat}'s hand is "
-                                                  "shown twice: the later line is kept"))
+                self.warnings.append(
+                    ParseWarning(
+                        event.line, f"Seat {seat} shows", f"seat {seat}'s hand is shown twice: the later line is kept"
+                    )
+                )
             self.events[self.shown[seat]] = event
         else:
             self.shown[seat] = len(self.events)
@@ -285,8 +315,9 @@ class _Builder(SiteBuilder):
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             seat, name, stack, rest = m.groups()
-            self.add_seat(self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest,
-                          no, m[0])
+            self.add_seat(
+                self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest, no, m[0]
+            )
 
     def antes(self, tok: Token, no: int) -> None:
         unique = self.unique
@@ -298,7 +329,9 @@ class _Builder(SiteBuilder):
                 seat, m = self.seat(m, 1, no)
                 _, amount, all_in = m.groups()
             ante = self.money(amount, no, line)
-            self.events.append(Action(no, self.rules.first_street, seat, ActionKind.ANTE, ante, None, all_in is not None))
+            self.events.append(
+                Action(no, self.rules.first_street, seat, ActionKind.ANTE, ante, None, all_in is not None)
+            )
             if all_in is None and self.ante is None:
                 self.ante = ante
 
@@ -314,8 +347,9 @@ class _Builder(SiteBuilder):
         printed = "*** RIVER ***" if street == 7 else f"*** {STREET_NAMES.get(street or 0)} STREET ***"
         if street is None or not line.startswith(printed):
             names = ", ".join(f"{STREET_NAMES[n]}" for n in rules.numbers)
-            raise _error((self.file, no), line, f"a street {rules.title} does not have here",
-                         f"its streets in order: {names}")
+            raise _error(
+                (self.file, no), line, f"a street {rules.title} does not have here", f"its streets in order: {names}"
+            )
         return street
 
     def river_line(self, tok: Token, no: int) -> None:
@@ -328,8 +362,12 @@ class _Builder(SiteBuilder):
             line = tok[:end]
             cards = self.cards(shown, no, line)
             if len(cards) != 1:
-                raise _error((self.file, no), line, "the river line shows more than one community card",
-                             "'*** RIVER ***' or '*** RIVER *** [card]'")
+                raise _error(
+                    (self.file, no),
+                    line,
+                    "the river line shows more than one community card",
+                    "'*** RIVER ***' or '*** RIVER *** [card]'",
+                )
             self.community = cards[0]
             self.events.append(CommunityCard(no, cards[0]))
         self.street_runs(tok, no + 1, end)
@@ -367,16 +405,24 @@ class _Builder(SiteBuilder):
         if street == self.rules.first_street:
             cards = self.cards(first, no, line)
             if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
-                raise _error((self.file, no), line, f"{rule.name}-street deal with the wrong number of cards",
-                             "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'")
-            down = cards[:rule.down] if len(cards) > rule.up else (None,) * rule.down
-            self.events.append(Deal(no, street, seat, down, cards[-rule.up:]))
+                raise _error(
+                    (self.file, no),
+                    line,
+                    f"{rule.name}-street deal with the wrong number of cards",
+                    "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'",
+                )
+            down = cards[: rule.down] if len(cards) > rule.up else (None,) * rule.down
+            self.events.append(Deal(no, street, seat, down, cards[-rule.up :]))
             self.dealt.add(seat)
             return
         cards = self.cards(new or "", no, line)
         if new is None or len(cards) != 1:
-            raise _error((self.file, no), line, f"{street}th-street deal without exactly one new card",
-                         "'Dealt to NAME [earlier cards] [new card]'")
+            raise _error(
+                (self.file, no),
+                line,
+                f"{street}th-street deal without exactly one new card",
+                "'Dealt to NAME [earlier cards] [new card]'",
+            )
         if rule.up == 0:
             self.got_seventh.add(seat)
             self.events.append(Deal(no, street, seat, cards))
@@ -501,24 +547,46 @@ class _Builder(SiteBuilder):
         if self.board is None:
             return
         if self.community is False or self.board != (self.community,):
-            self.warnings.append(ParseWarning(
-                self.block.start_line, self.block.lines[0],
-                f"summary Board {list(self.board)} does not match the community card dealt on the river"))
+            self.warnings.append(
+                ParseWarning(
+                    self.block.start_line,
+                    self.block.lines[0],
+                    f"summary Board {list(self.board)} does not match the community card dealt on the river",
+                )
+            )
 
     def hand(self, header: HandHeader) -> Hand:
         self.seventh_street()
         self.check_board()
-        return self.build(header, ante=self.ante, bring_in=self.bring_in, table=self.table,
-                          max_seats=self.max_seats, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
+        return self.build(
+            header,
+            ante=self.ante,
+            bring_in=self.bring_in,
+            table=self.table,
+            max_seats=self.max_seats,
+            total_pot=self.total,
+            rake=self.rake,
+            printed_pots=self.pots,
+        )
 
 
 _HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(_STREET_OF, _Builder.street_line),
-    "TABLE": _Builder.table_line, "TABLE_SEATS": _Builder.table_and_seats, "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes, "RIVER": _Builder.river_line, "RIVER_BETTING": _Builder.river_line,
-    "DEALS": _Builder.deal_run, "BETTING": _Builder.betting_run, "SHOWDOWN": _Builder.showdown_line,
-    "RESULTS": _Builder.result_run, "SUMMARY": _Builder.summary_line, "SUMMARY_SEATED": _Builder.summary_seated,
-    "TOTAL": _Builder.total_line, "BOARD": _Builder.board_line, "SUMMARY_SEATS": _Builder.summary_seat_run,
+    "TABLE": _Builder.table_line,
+    "TABLE_SEATS": _Builder.table_and_seats,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "RIVER": _Builder.river_line,
+    "RIVER_BETTING": _Builder.river_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "SUMMARY_SEATED": _Builder.summary_seated,
+    "TOTAL": _Builder.total_line,
+    "BOARD": _Builder.board_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 """The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
 _Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
@@ -526,5 +594,4 @@ _Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One PokerStars hand: a Hand, a NotStudHand (other game of a mixed file) or a ParseError."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)

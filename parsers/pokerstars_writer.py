@@ -58,8 +58,13 @@ EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n\n"
 """PokerStars ends each hand with three empty lines before the next header."""
 
-GAME_NAMES: dict[Game, str] = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz",
-                               Game.STUD5: "5 Card Stud", Game.RAZZ27: "2-7 Razz"}
+GAME_NAMES: dict[Game, str] = {
+    Game.STUD: "7 Card Stud",
+    Game.STUD8: "7 Card Stud Hi/Lo",
+    Game.RAZZ: "Razz",
+    Game.STUD5: "5 Card Stud",
+    Game.RAZZ27: "2-7 Razz",
+}
 """PokerStars' names; it never dealt Five Card Stud or 2-7 Razz, so those two are the games' usual names
 in its style (parsers/pokerstars.py reads them back)."""
 MARKER_TEXT: dict[str, str] = {
@@ -76,8 +81,14 @@ STREET_HEADERS: dict[int, str] = {
     7: "*** RIVER ***",
 }
 """Every game's street headers: the seven-card games' 3rd to RIVER, Five Card Stud's 2nd to 5th."""
-FOLD_STREETS: dict[int, str] = {2: "the 2nd Street", 3: "the 3rd Street", 4: "the 4th Street",
-                                5: "the 5th Street", 6: "the 6th Street", 7: "the River"}
+FOLD_STREETS: dict[int, str] = {
+    2: "the 2nd Street",
+    3: "the 3rd Street",
+    4: "the 4th Street",
+    5: "the 5th Street",
+    6: "the 6th Street",
+    7: "the River",
+}
 SUMMARY_HEADER = "*** SUMMARY ***"
 SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 SHOWDOWN_HEADER = "*** SHOW DOWN ***"
@@ -328,9 +339,11 @@ class _Writer:
         pots = self.hand.printed_pots
         if len(pots) < 2:
             return ""
-        sides = [f"Side pot {self.money(p)}." for p in pots[1:]] if len(pots) == 2 else [
-            f"Side pot-{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)
-        ]
+        sides = (
+            [f"Side pot {self.money(p)}." for p in pots[1:]]
+            if len(pots) == 2
+            else [f"Side pot-{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)]
+        )
         return f" Main pot {self.money(pots[0])}. " + " ".join(sides)
 
     def outcome(self, events: list[Event], collected: Money) -> str:

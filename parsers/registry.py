@@ -20,7 +20,20 @@ from typing import Callable, Iterable, Iterator, Mapping, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
-from . import absolute, acr, bovada, everleaf, fulltilt, ipoker, kingsclub, merge, ongame, partypoker, pokerstars, winamax
+from . import (
+    absolute,
+    acr,
+    bovada,
+    everleaf,
+    fulltilt,
+    ipoker,
+    kingsclub,
+    merge,
+    ongame,
+    partypoker,
+    pokerstars,
+    winamax,
+)
 from .absolute_writer import HAND_SEPARATOR as ABSOLUTE_SEPARATOR
 from .absolute_writer import write_absolute
 from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
@@ -108,26 +121,72 @@ class Site:
 
 
 SITES: tuple[Site, ...] = (
-    Site("pokerstars", "PokerStars", pokerstars.HAND_HEADER, pokerstars.parse_hand,
-         summary_header=re.compile(r"PokerStars Tournament #\d+, "), writer=write_pokerstars,
-         hand_separator="\n\n\n\n"),
-    Site("fulltilt", fulltilt.NAME, fulltilt.HAND_HEADER, fulltilt.parse_hand,
-         summary_header=fulltilt.SUMMARY_HEADER, read=fulltilt.read_file, writer=write_fulltilt,
-         hand_separator=FULLTILT_SEPARATOR),
+    Site(
+        "pokerstars",
+        "PokerStars",
+        pokerstars.HAND_HEADER,
+        pokerstars.parse_hand,
+        summary_header=re.compile(r"PokerStars Tournament #\d+, "),
+        writer=write_pokerstars,
+        hand_separator="\n\n\n\n",
+    ),
+    Site(
+        "fulltilt",
+        fulltilt.NAME,
+        fulltilt.HAND_HEADER,
+        fulltilt.parse_hand,
+        summary_header=fulltilt.SUMMARY_HEADER,
+        read=fulltilt.read_file,
+        writer=write_fulltilt,
+        hand_separator=FULLTILT_SEPARATOR,
+    ),
     Site("bovada", "Bovada/Bodog", bovada.HAND_HEADER, bovada.parse_hand, writer=write_bovada),
-    Site("everleaf", "Everleaf", everleaf.HAND_HEADER, everleaf.parse_hand,
-         writer=write_everleaf, hand_separator=EVERLEAF_SEPARATOR),
+    Site(
+        "everleaf",
+        "Everleaf",
+        everleaf.HAND_HEADER,
+        everleaf.parse_hand,
+        writer=write_everleaf,
+        hand_separator=EVERLEAF_SEPARATOR,
+    ),
     Site("partypoker", "PartyPoker", partypoker.HAND_HEADER, partypoker.parse_hand, read=partypoker.read_file),
-    Site("ongame", "OnGame", ongame.HAND_HEADER, ongame.parse_hand, writer=write_ongame,
-         hand_separator=ONGAME_SEPARATOR),
-    Site("winamax", "Winamax", winamax.HAND_HEADER, winamax.parse_hand, writer=write_winamax,
-         hand_separator=WINAMAX_SEPARATOR, currency="EUR"),
-    Site("acr", "Winning Poker Network (ACR)", acr.HAND_HEADER, acr.parse_hand, read=acr.read_file,
-         writer=write_acr, hand_separator=ACR_SEPARATOR),
-    Site("absolute", "Absolute Poker", absolute.HAND_HEADER, absolute.parse_hand,
-         writer=write_absolute, hand_separator=ABSOLUTE_SEPARATOR),
-    Site("kingsclub", "KingsClub", kingsclub.HAND_HEADER, kingsclub.parse_hand, writer=write_kingsclub,
-         hand_separator=KINGSCLUB_SEPARATOR),
+    Site(
+        "ongame", "OnGame", ongame.HAND_HEADER, ongame.parse_hand, writer=write_ongame, hand_separator=ONGAME_SEPARATOR
+    ),
+    Site(
+        "winamax",
+        "Winamax",
+        winamax.HAND_HEADER,
+        winamax.parse_hand,
+        writer=write_winamax,
+        hand_separator=WINAMAX_SEPARATOR,
+        currency="EUR",
+    ),
+    Site(
+        "acr",
+        "Winning Poker Network (ACR)",
+        acr.HAND_HEADER,
+        acr.parse_hand,
+        read=acr.read_file,
+        writer=write_acr,
+        hand_separator=ACR_SEPARATOR,
+    ),
+    Site(
+        "absolute",
+        "Absolute Poker",
+        absolute.HAND_HEADER,
+        absolute.parse_hand,
+        writer=write_absolute,
+        hand_separator=ABSOLUTE_SEPARATOR,
+    ),
+    Site(
+        "kingsclub",
+        "KingsClub",
+        kingsclub.HAND_HEADER,
+        kingsclub.parse_hand,
+        writer=write_kingsclub,
+        hand_separator=KINGSCLUB_SEPARATOR,
+    ),
     Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read),
     Site(merge.SITE, merge.NAME, merge.HAND_HEADER, read=merge.read),
 )

@@ -133,14 +133,35 @@ def _cards(text: str) -> tuple[Card | None, ...]:
 
 
 _ZONES = {
-    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
-    "CT": "America/Chicago", "CST": "America/Chicago", "CDT": "America/Chicago", "MT": "America/Denver",
-    "PT": "America/Los_Angeles", "AT": "America/Halifax", "BRT": "America/Sao_Paulo",
-    "ART": "America/Argentina/Buenos_Aires", "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon",
-    "BST": "Europe/London", "CET": "Europe/Paris", "CEST": "Europe/Paris", "EET": "Europe/Helsinki",
-    "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
-    "HKT": "Asia/Hong_Kong", "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AWST": "Australia/Perth",
-    "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "CST": "America/Chicago",
+    "CDT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "WET": "Europe/Lisbon",
+    "BST": "Europe/London",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "HKT": "Asia/Hong_Kong",
+    "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
 }
 """The time-zone abbreviations sites print, as IANA zones (``CCT`` is China Coast Time)."""
 
@@ -151,8 +172,9 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
     return ZoneInfo(name) if name else None
 
 
-def local_time(fields: tuple[int, int, int, int, int, int], zone: str, where: Where = ("<text>", 0),
-               text: str = "") -> tuple[datetime | None, str | None]:
+def local_time(
+    fields: tuple[int, int, int, int, int, int], zone: str, where: Where = ("<text>", 0), text: str = ""
+) -> tuple[datetime | None, str | None]:
     """``(y, mo, d, h, mi, s)`` in the zone a site abbreviates as ``zone``: the aware time, or None and a
     warning for a zone nobody knows (the hand is kept; its start time is unknown). An impossible date
     or time (2026/02/30, 25:00:00) is a ParseError at ``where`` about the header ``text``: the hand
@@ -164,8 +186,12 @@ def local_time(fields: tuple[int, int, int, int, int, int], zone: str, where: Wh
         return datetime(*fields, tzinfo=tz), None
     except ValueError as exc:
         y, mo, d, h, mi, sec = fields
-        raise where_error(where, text, f"the date {y:04}/{mo:02}/{d:02} {h}:{mi:02}:{sec:02} is impossible ({exc})",
-                          "a real date and time, 'YYYY/MM/DD H:MM:SS'") from None
+        raise where_error(
+            where,
+            text,
+            f"the date {y:04}/{mo:02}/{d:02} {h}:{mi:02}:{sec:02} is impossible ({exc})",
+            "a real date and time, 'YYYY/MM/DD H:MM:SS'",
+        ) from None
 
 
 # --------------------------------------------------------------------------------- the grammar
@@ -182,21 +208,31 @@ class LineGrammar:
     words: Mapping[str, tuple[str, str]]
 
 
-def line_pattern(grammar_file: str, module: str, fields: Mapping[str, tuple[str, ...]], runs: frozenset[str],
-                 terminal: str, value: str) -> re.Pattern[str]:
+def line_pattern(
+    grammar_file: str,
+    module: str,
+    fields: Mapping[str, tuple[str, ...]],
+    runs: frozenset[str],
+    terminal: str,
+    value: str,
+) -> re.Pattern[str]:
     """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields.
 
     A run (``RUN: LINE+``) compiles to ``(?:LINE)+``; its one line is the inside. The number of capturing
     groups must be the number of fields the builder unpacks, or the grammar and the builder disagree."""
     if terminal in runs:
         if not (value.startswith("(?:") and value.endswith(")+")):
-            raise ValueError(f"grammars/{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
-                             f"compiled to (?:LINE)+, not {value!r}")
+            raise ValueError(
+                f"grammars/{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
+                f"compiled to (?:LINE)+, not {value!r}"
+            )
         value = value[3:-2]
     pattern = re.compile(value)
     if pattern.groups != len(fields[terminal]):
-        raise ValueError(f"grammars/{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
-                         f"parsers/{module}.py reads {len(fields[terminal])}: {', '.join(fields[terminal])}")
+        raise ValueError(
+            f"grammars/{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
+            f"parsers/{module}.py reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
+        )
     return pattern
 
 
@@ -236,8 +272,14 @@ def without_captures(pattern: str) -> str:
     return "".join(out)
 
 
-def load_grammar(grammar_file: str, module: str, site_name: str, fields: Mapping[str, tuple[str, ...]],
-                 runs: frozenset[str], words: Mapping[str, tuple[str, str]]) -> LineGrammar:
+def load_grammar(
+    grammar_file: str,
+    module: str,
+    site_name: str,
+    fields: Mapping[str, tuple[str, ...]],
+    runs: frozenset[str],
+    words: Mapping[str, tuple[str, str]],
+) -> LineGrammar:
     """Compile ``grammars/<grammar_file>`` (LALR, contextual lexer, the flat token list as result).
 
     Call it from a site module's ``functools.cache``-d function: it is built once per process (worker
@@ -251,8 +293,14 @@ def load_grammar(grammar_file: str, module: str, site_name: str, fields: Mapping
             originals[terminal.name] = terminal.pattern.value
             terminal.pattern = PatternRE(without_captures(terminal.pattern.value), terminal.pattern.flags)
 
-    lark = Lark(text, parser="lalr", lexer="contextual", transformer=_Tokens(), edit_terminals=strip_captures,
-                import_paths=[_GrammarFiles()])
+    lark = Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        transformer=_Tokens(),
+        edit_terminals=strip_captures,
+        import_paths=[_GrammarFiles()],
+    )
     lines = {t: line_pattern(grammar_file, module, fields, runs, t, originals[t]) for t in fields}
     return LineGrammar(site_name, lark, lines, words)
 
@@ -282,8 +330,9 @@ def _expected(grammar: LineGrammar, names: set[str] | frozenset[str]) -> str:
     return "one of " + ", ".join(described) if known else "the end of the hand"
 
 
-def lark_error(err: UnexpectedInput, grammar: LineGrammar, block: HandText, source_file: str,
-               body_start: int = 1) -> ParseError:
+def lark_error(
+    err: UnexpectedInput, grammar: LineGrammar, block: HandText, source_file: str, body_start: int = 1
+) -> ParseError:
     """Lark's complaint as a ParseError at the file line (Lark's line 1 is the hand's line
     ``body_start``, 0-based: the line after the header by default), in the site's words."""
     last = len(block.lines)
@@ -319,8 +368,9 @@ def deals_from_showdown(events: list[Event]) -> list[Event]:
     shown at the showdown (a ``Show`` or a ``Muck`` with cards), for sites that print them in the order
     they were dealt: the up cards that decide the bring-in, the first to act and the double bet are then
     known. A deal with any known card is left as printed (the engine judges it)."""
-    seven = {e.seat: e.cards for e in events if isinstance(e, (Show, Muck))
-             if len(e.cards) == 7 and None not in e.cards}
+    seven = {
+        e.seat: e.cards for e in events if isinstance(e, (Show, Muck)) if len(e.cards) == 7 and None not in e.cards
+    }
     if not seven:
         return events
     out: list[Event] = []
@@ -402,21 +452,30 @@ class SiteBuilder:
         if None in cards:
             for tok, card in zip(text.split(), cards):
                 if card is None:
-                    self.warnings.append(ParseWarning(
-                        no, line.rstrip("\n"),
-                        f"{tok!r} is not a card (garbled site output): recorded as an unknown card"))
+                    self.warnings.append(
+                        ParseWarning(
+                            no,
+                            line.rstrip("\n"),
+                            f"{tok!r} is not a card (garbled site output): recorded as an unknown card",
+                        )
+                    )
         return cards
 
     # -- the seat list and names
-    def add_seat(self, seat: int, name: str, stack: Money, sitting_out: bool = False, no: int | None = None,
-                 line: str = "") -> None:
+    def add_seat(
+        self, seat: int, name: str, stack: Money, sitting_out: bool = False, no: int | None = None, line: str = ""
+    ) -> None:
         """A seat of the seat list (``no``, ``line``: where it is printed). A seat or a name listed twice
         is a ParseError: which of the two stacks is right, or who sits there, cannot be known."""
         taken = next((s for s in self.seats if s.seat == seat or s.player == name), None)
         if taken is not None:
             what = f"seat {seat}" if taken.seat == seat else f"the player {name!r}"
-            raise self.error(no if no is not None else self.block.start_line, line, f"{what} is listed twice",
-                             "one seat line per seat and player")
+            raise self.error(
+                no if no is not None else self.block.start_line,
+                line,
+                f"{what} is listed twice",
+                "one seat line per seat and player",
+            )
         self.seats.append(Seat(seat, name, stack, sitting_out))
         self.seat_of[name] = seat
 
@@ -439,18 +498,20 @@ class SiteBuilder:
         line, start = m[0], m.start(group) - m.start()
         for candidate in sorted(self.seat_of, key=len, reverse=True):
             if line.startswith(candidate, start):
-                probe = m.re.match(f"{line[:start]}\0{line[start + len(candidate):]}")
+                probe = m.re.match(f"{line[:start]}\0{line[start + len(candidate) :]}")
                 if probe is not None and probe.end(group) == start + 1:
                     return self.seat_of[candidate], probe
-        raise self.error(no, line, f"{m[group]!r} is not seated at this table",
-                         "a line naming one of the players of the Seat lines")
+        raise self.error(
+            no, line, f"{m[group]!r} is not seated at this table", "a line naming one of the players of the Seat lines"
+        )
 
     def seat_exact(self, name: str, no: int, line: str) -> int:
         """The seat of a name printed where nothing follows it (``… returned to NAME``)."""
         seat = self.seat_of.get(name)
         if seat is None:
-            raise self.error(no, line, f"{name!r} is not seated at this table",
-                             "a line naming one of the players of the Seat lines")
+            raise self.error(
+                no, line, f"{name!r} is not seated at this table", "a line naming one of the players of the Seat lines"
+            )
         return seat
 
     # -- the walk over the tokens
@@ -502,10 +563,18 @@ class SiteBuilder:
         facts.setdefault("max_seats", header.max_seats)
         facts.setdefault("started_at", header.started_at)
         return Hand(
-            site=self.SITE, site_hand_id=header.hand_id, game=header.game, small_bet=header.small_bet,
-            big_bet=header.big_bet, seats=tuple(self.seats), events=tuple(self.events),
-            source_file=self.file, source_line=self.block.start_line,
-            skipped=tuple(self.skipped), warnings=tuple(self.warnings), **facts,  # type: ignore[arg-type]
+            site=self.SITE,
+            site_hand_id=header.hand_id,
+            game=header.game,
+            small_bet=header.small_bet,
+            big_bet=header.big_bet,
+            seats=tuple(self.seats),
+            events=tuple(self.events),
+            source_file=self.file,
+            source_line=self.block.start_line,
+            skipped=tuple(self.skipped),
+            warnings=tuple(self.warnings),
+            **facts,  # type: ignore[arg-type]
         )
 
     def hand(self, header: HandHeader) -> Hand:
@@ -514,9 +583,16 @@ class SiteBuilder:
         return self.build(header)
 
 
-def read_text_hand(block: HandText, source_file: str, *, site: str,
-                   read_header: Callable[[str, Where], HandHeader], grammar: Callable[[], LineGrammar],
-                   builder: type[SiteBuilder], body_start: int = 1) -> Hand | ParseError | NotStudHand:
+def read_text_hand(
+    block: HandText,
+    source_file: str,
+    *,
+    site: str,
+    read_header: Callable[[str, Where], HandHeader],
+    grammar: Callable[[], LineGrammar],
+    builder: type[SiteBuilder],
+    body_start: int = 1,
+) -> Hand | ParseError | NotStudHand:
     """One hand of a text site: a Hand, a NotStudHand (another game of a mixed file) or a ParseError.
 
     ``body_start`` is how many lines the header takes (the grammar parses the lines after it); a header

@@ -76,9 +76,12 @@ _GAMES = {"7-Card Stud": Game.STUD, "7stud": Game.STUD, "7-Card Stud Hi/Lo": Gam
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     m = _HEADER.fullmatch(text)
     if m is None:
-        raise where_error(where, text, "not a Winamax hand header",
-                          "'Winamax Poker - CashGame - HandId: #ID - 7-Card Stud fixed limit (5€/25€/50€) - "
-                          "YYYY/MM/DD HH:MM:SS UTC'")
+        raise where_error(
+            where,
+            text,
+            "not a Winamax hand header",
+            "'Winamax Poker - CashGame - HandId: #ID - 7-Card Stud fixed limit (5€/25€/50€) - YYYY/MM/DD HH:MM:SS UTC'",
+        )
     game = _GAMES.get(m["game"]) if m["ante"] is not None else None
     if game is None:
         return HandHeader(m["id"], None, m["game"])
@@ -87,8 +90,18 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     fields = (*map(int, m["date"].split("/")), *map(int, m["time"].split(":")))
     started, warning = local_time(fields, m["tz"])  # type: ignore[arg-type]
     currency = "EUR" if m["small"].endswith("€") else None
-    return HandHeader(m["id"], game, m["game"], small_bet=small, big_bet=big, currency=currency,
-                      play_money=currency is None, started_at=started, warning=warning, ante=ante)
+    return HandHeader(
+        m["id"],
+        game,
+        m["game"],
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=currency is None,
+        started_at=started,
+        warning=warning,
+        ante=ante,
+    )
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -109,8 +122,11 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ANTES": ("an ante", "'NAME posts ante 5€'"),
     "STREET": ("a street line", "'*** 3rd STREET ***', '*** THIRD ***'"),
     "DEALS": ("a deal line", "'Dealt to NAME [X X 9h]', 'Dealt to NAME [X X 9h] [Kh]'"),
-    "BETTING": ("a betting line", "'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', "
-                                  "'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'"),
+    "BETTING": (
+        "a betting line",
+        "'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', "
+        "'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
+    ),
     "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
     "RESULTS": ("a showdown or pot line", "'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'"),
     "SUMMARY": ("'*** SUMMARY ***'", ""),
@@ -125,8 +141,12 @@ def _grammar() -> LineGrammar:
 
 
 _WORD_STREETS = {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
-_PAID = {"brings in": ActionKind.BRING_IN, "bring-in": ActionKind.BRING_IN, "bets": ActionKind.BET,
-         "calls": ActionKind.CALL}
+_PAID = {
+    "brings in": ActionKind.BRING_IN,
+    "bring-in": ActionKind.BRING_IN,
+    "bets": ActionKind.BET,
+    "calls": ActionKind.CALL,
+}
 
 
 class _Builder(SiteBuilder):
@@ -194,8 +214,12 @@ class _Builder(SiteBuilder):
                 self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
                 continue
             if new is None or len(self.hidden(held, no, line)) != street - 1:
-                raise self.error(no, line, f"a deal on street {street} without the {street - 1} cards held "
-                                 "and the new one", "'Dealt to NAME [X X 9h] [Kh]'")
+                raise self.error(
+                    no,
+                    line,
+                    f"a deal on street {street} without the {street - 1} cards held and the new one",
+                    "'Dealt to NAME [X X 9h] [Kh]'",
+                )
             card = self.hidden(new, no, line)
             self.events.append(Deal(no, street, seat, card) if street == 7 else Deal(no, street, seat, (), card))
 
@@ -215,8 +239,9 @@ class _Builder(SiteBuilder):
             if street == 3:
                 self.events.append(Deal(no, 3, s.seat, (None, None), (None,)))
             else:
-                self.events.append(Deal(no, street, s.seat, (None,)) if street == 7
-                                   else Deal(no, street, s.seat, (), (None,)))
+                self.events.append(
+                    Deal(no, street, s.seat, (None,)) if street == 7 else Deal(no, street, s.seat, (), (None,))
+                )
 
     def betting_run(self, tok: Token, first: int) -> None:
         self.unseen_deals()
@@ -234,13 +259,16 @@ class _Builder(SiteBuilder):
             if verb is not None:
                 chips = self.money(amount, no, line)
                 all_in = chips == self.left[seat]
-                action = (ledger.call_adding(no, street, seat, chips, all_in) if verb == "calls"
-                          else ledger.bet(no, street, seat, _PAID[verb], chips, all_in))
+                action = (
+                    ledger.call_adding(no, street, seat, chips, all_in)
+                    if verb == "calls"
+                    else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
+                )
                 if action.kind is ActionKind.BRING_IN and self.bring_in is None and not all_in:
                     self.bring_in = chips
             else:
                 chips = self.money(to, no, line)
-                kind = (ActionKind.COMPLETE if street == 3 and ledger.bets == 0 else ActionKind.RAISE)
+                kind = ActionKind.COMPLETE if street == 3 and ledger.bets == 0 else ActionKind.RAISE
                 action = ledger.raise_adding(no, street, seat, kind, chips, chips == self.left[seat])
             self.left[seat] -= chips
             self.events.append(action)
@@ -261,8 +289,9 @@ class _Builder(SiteBuilder):
                 self.events.append(Muck(no, seat))
             else:
                 # "pot(HI)"/"pot(LO)" name halves of the one pot: the engine works out which is which
-                self.events.append(Collect(no, seat, self.money(collected, no, line),
-                                           "pot" if pot.startswith("pot") else pot))
+                self.events.append(
+                    Collect(no, seat, self.money(collected, no, line), "pot" if pot.startswith("pot") else pot)
+                )
 
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: the betting is over, if no pot line said so."""
@@ -305,15 +334,23 @@ class _Builder(SiteBuilder):
                 events[i] = Collect(c.line, c.seat, c.amount - share - (odd if k == 0 else 0), c.pot)
             total = None if total is None else total - amount
         self.events = events
-        return self.build(header, bring_in=self.bring_in, total_pot=total, rake=self.rake, table=self.table,
-                          max_seats=self.max_seats)
+        return self.build(
+            header, bring_in=self.bring_in, total_pot=total, rake=self.rake, table=self.table, max_seats=self.max_seats
+        )
 
 
 _HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line, "SEATS": _Builder.seat_run, "ANTE_HEADER": _Builder.ante_header,
-    "ANTES": _Builder.antes, "STREET": _Builder.street_line, "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run, "SHOWDOWN": _Builder.showdown_line, "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line, "TOTAL": _Builder.total_line,
+    "TABLE": _Builder.table_line,
+    "SEATS": _Builder.seat_run,
+    "ANTE_HEADER": _Builder.ante_header,
+    "ANTES": _Builder.antes,
+    "STREET": _Builder.street_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
     "SUMMARY_SEATS": _Builder.summary_seat_run,
 }
 _Builder.HANDLERS = _HANDLERS
@@ -321,5 +358,4 @@ _Builder.HANDLERS = _HANDLERS
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One Winamax hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar,
-                          builder=_Builder)
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)

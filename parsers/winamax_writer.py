@@ -38,8 +38,13 @@ from .writing import write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {Game.STUD: "7-Card Stud", Game.STUD8: "7-Card Stud Hi/Lo", Game.RAZZ: "Razz"}
-_STREETS = {3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***", 6: "*** 6th STREET ***",
-            7: "*** 7th STREET ***"}
+_STREETS = {
+    3: "*** 3rd STREET ***",
+    4: "*** 4th STREET ***",
+    5: "*** 5th STREET ***",
+    6: "*** 6th STREET ***",
+    7: "*** 7th STREET ***",
+}
 _WORD = {ActionKind.BRING_IN: "brings in", ActionKind.BET: "bets", ActionKind.CALL: "calls"}
 EASTERN = ZoneInfo("America/New_York")
 
@@ -67,9 +72,11 @@ def write_winamax(hand: Hand) -> str:
 
     name = {s.seat: s.player for s in hand.seats}
     stakes = f"{money(hand.ante or 0)}/{money(hand.small_bet)}/{money(hand.big_bet)}"
-    lines = [f"Winamax Poker - CashGame - HandId: #{hand.site_hand_id} - {GAME_NAMES[hand.game]} fixed limit "
-             f"({stakes}) - {_when(hand.started_at)} UTC",
-             f"Table: '{hand.table or 'Studbook'}' {hand.max_seats or 8}-max ({'real' if euro else 'play'} money)"]
+    lines = [
+        f"Winamax Poker - CashGame - HandId: #{hand.site_hand_id} - {GAME_NAMES[hand.game]} fixed limit "
+        f"({stakes}) - {_when(hand.started_at)} UTC",
+        f"Table: '{hand.table or 'Studbook'}' {hand.max_seats or 8}-max ({'real' if euro else 'play'} money)",
+    ]
     lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)})" for s in hand.seats]
     lines.append("*** ANTE/BLINDS ***")
     back: dict[int, Money] = {}
@@ -94,8 +101,11 @@ def write_winamax(hand: Hand) -> str:
             shown = " ".join(map(_card, cards))
             cards += new
             fresh = " ".join(map(_card, new))
-            lines.append(f"Dealt to {name[event.seat]} [{fresh}]" if event.street == 3
-                         else f"Dealt to {name[event.seat]} [{shown}] [{fresh}]")
+            lines.append(
+                f"Dealt to {name[event.seat]} [{fresh}]"
+                if event.street == 3
+                else f"Dealt to {name[event.seat]} [{shown}] [{fresh}]"
+            )
         elif isinstance(event, Action):
             lines.append(f"{name[event.seat]} {_action(event, ledger, money)}")
         elif isinstance(event, (Show, Muck)):

@@ -73,16 +73,16 @@ class Fault(Exception):
 
 
 def fault_error(fault: Fault, source_file: str, site_name: str) -> ParseError:
-    return ParseError(source_file, fault.line, fault.text[:200], fault.expected,
-                      f"{site_name} hand: {fault.message}")
+    return ParseError(source_file, fault.line, fault.text[:200], fault.expected, f"{site_name} hand: {fault.message}")
 
 
 def amount(text: str | None, line: int, what: str) -> Money:
     """An amount the hand cannot do without, or a :class:`Fault` naming it."""
     value = money(text) if text is not None else None
     if value is None:
-        raise Fault(line, f"{what}={text!r}", "an amount such as '$0.25', '€1', '1,500' or '0.10'",
-                    f"unreadable {what}")
+        raise Fault(
+            line, f"{what}={text!r}", "an amount such as '$0.25', '€1', '1,500' or '0.10'", f"unreadable {what}"
+        )
     return value
 
 
@@ -130,7 +130,7 @@ class StakesMemory:
 
 
 # Printed kinds of action, as the sites' modules name them to the draft.
-PUT = "put"          # chips put in, kind decided by the bet faced (an all-in)
+PUT = "put"  # chips put in, kind decided by the bet faced (an all-in)
 BET_OR_COMPLETE = "bet"
 RAISE_TO = "raise-to"
 COMPLETE_TO = "complete-to"
@@ -229,8 +229,12 @@ class HandDraft:
         if printed in (RAISE_TO, COMPLETE_TO):
             put = chips - had
             if put < 0:
-                raise Fault(line, f"to {chips}", "a raise above what the player had put in",
-                            "raise to less than the player's own bet")
+                raise Fault(
+                    line,
+                    f"to {chips}",
+                    "a raise above what the player had put in",
+                    "raise to less than the player's own bet",
+                )
         elif printed in ("check", "fold"):
             put = 0
         else:
@@ -252,7 +256,7 @@ class HandDraft:
         if kind is ActionKind.BRING_IN and not all_in:
             self.bring_in = put
         if not all_in and kind in (ActionKind.COMPLETE, ActionKind.BET):  # a raise's step can be muddied by
-            size = total if kind is ActionKind.COMPLETE else put        # an all-in for less before it
+            size = total if kind is ActionKind.COMPLETE else put  # an all-in for less before it
             (self.small_seen if street == 3 else self.fourth_seen if street == 4 else self.big_seen).append(size)
         elif not all_in and kind is ActionKind.RAISE and street != 4:
             self.raise_steps[3 if street == 3 else 5].append(total - base)
@@ -275,15 +279,23 @@ class HandDraft:
         return ActionKind(printed)
 
     # ------------------------------------------------------------------ the end
-    def reveal(self, line: int, seat: int, cards: tuple[Card, ...], shown: bool, description: str | None = None) -> None:
+    def reveal(
+        self, line: int, seat: int, cards: tuple[Card, ...], shown: bool, description: str | None = None
+    ) -> None:
         self.events.append(Show(line, seat, cards, description) if shown else Muck(line, seat, cards))
 
     def collect(self, line: int, seat: int, chips: Money, pot: str = "pot") -> None:
         """What the site says it paid ``seat``; the bettor's own unmatched chips are taken back out."""
         back = self.returned.pop(seat, 0)
         if back > chips:
-            self.warnings.append(ParseWarning(line, format_money(chips), f"the site pays {format_money(chips)} "
-                                              f"to a player owed {format_money(back)} back from an uncalled bet"))
+            self.warnings.append(
+                ParseWarning(
+                    line,
+                    format_money(chips),
+                    f"the site pays {format_money(chips)} "
+                    f"to a player owed {format_money(back)} back from an uncalled bet",
+                )
+            )
             back = chips
         if chips - back > 0:
             self.events.append(Collect(line, seat, chips - back, pot))
@@ -315,8 +327,9 @@ class HandDraft:
         for e in self.events:
             if isinstance(e, Deal) and e.street <= 4:
                 ups.setdefault(e.seat, []).extend(e.up)
-        return any(len(u) >= 2 and u[0] is not None and u[1] is not None and u[0].rank == u[1].rank
-                   for u in ups.values())
+        return any(
+            len(u) >= 2 and u[0] is not None and u[1] is not None and u[0].rank == u[1].rank for u in ups.values()
+        )
 
     def nominal_ante(self) -> Money | None:
         return Counter(self.antes).most_common(1)[0][0] if self.antes else None
@@ -342,18 +355,39 @@ class HandDraft:
         self.close_street()
         warnings = list(self.warnings)
         if stakes is None:
-            warnings.append(ParseWarning(self.line, self.hand_id, "the stakes are not printed and no bet of this "
-                                         "file shows them: bet sizes cannot be judged"))
+            warnings.append(
+                ParseWarning(
+                    self.line,
+                    self.hand_id,
+                    "the stakes are not printed and no bet of this file shows them: bet sizes cannot be judged",
+                )
+            )
             stakes = Stakes(0, 0)
         put_in = sum(self.invested.values())
         rake = put_in - sum(self.collected.values())
         return Hand(
-            site=self.site, site_hand_id=self.hand_id, game=self.game,
-            small_bet=stakes.small_bet, big_bet=stakes.big_bet, seats=tuple(self.seats),
-            events=tuple(self.events), source_file=source_file, source_line=self.line, mixed=mixed,
-            ante=ante, bring_in=bring_in, currency=currency, play_money=play_money, tournament=tournament,
-            table=table, max_seats=max_seats, started_at=started_at, total_pot=total_pot, rake=rake,
-            warnings=tuple(warnings), limit=limit,
+            site=self.site,
+            site_hand_id=self.hand_id,
+            game=self.game,
+            small_bet=stakes.small_bet,
+            big_bet=stakes.big_bet,
+            seats=tuple(self.seats),
+            events=tuple(self.events),
+            source_file=source_file,
+            source_line=self.line,
+            mixed=mixed,
+            ante=ante,
+            bring_in=bring_in,
+            currency=currency,
+            play_money=play_money,
+            tournament=tournament,
+            table=table,
+            max_seats=max_seats,
+            started_at=started_at,
+            total_pot=total_pot,
+            rake=rake,
+            warnings=tuple(warnings),
+            limit=limit,
         )
 
 

@@ -124,8 +124,10 @@ class _Session:
         return self.parser.CurrentLineNumber + self.offset
 
     def _doctype(self, *_: object) -> None:
-        raise _Refused("a DTD (<!DOCTYPE ...>) is not allowed in a hand history: its entities could "
-                       "expand without bound or read files and URLs")
+        raise _Refused(
+            "a DTD (<!DOCTYPE ...>) is not allowed in a hand history: its entities could "
+            "expand without bound or read files and URLs"
+        )
 
     def _entity(self, *_: object) -> None:
         raise _Refused("an entity declaration is not allowed in a hand history")
@@ -197,9 +199,14 @@ def read_top_elements(lines: Iterable[str], source_file: str, site: str) -> Iter
         line = _DECLARATION.sub("", raw, count=1) if number == 1 else raw
         if _DTD.search(line):
             if session is not None:
-                yield ParseError(source_file, number, line.strip()[:200], _PLAIN,
-                                 "a DTD or entity declaration (<!DOCTYPE ...>, <!ENTITY ...>) is not allowed in a "
-                                 "hand history: its entities could expand without bound or read files and URLs")
+                yield ParseError(
+                    source_file,
+                    number,
+                    line.strip()[:200],
+                    _PLAIN,
+                    "a DTD or entity declaration (<!DOCTYPE ...>, <!ENTITY ...>) is not allowed in a "
+                    "hand history: its entities could expand without bound or read files and URLs",
+                )
                 wrapper = (session.root_tag, session.root_attrs) if session.root_tag else None
                 session = None
             continue
@@ -210,7 +217,7 @@ def read_top_elements(lines: Iterable[str], source_file: str, site: str) -> Iter
                     wrapper = ("session", {})  # skipped past the session's start: it is open
                 continue
             session = _Session(number - 1, wrapper)
-            line = line[m.start():]  # the hand element may start mid-line (after the one before)
+            line = line[m.start() :]  # the hand element may start mid-line (after the one before)
         try:
             session.parser.Parse(line + "\n", False)
         except (pyexpat.ExpatError, _Refused) as err:
@@ -238,8 +245,10 @@ def _error(session: _Session, err: Exception, source_file: str, site: str, text:
     """The error of a broken part of the file, placed at the hand being read (or the broken line)."""
     if isinstance(err, pyexpat.ExpatError):
         where = session.stack[0].line if session.stack else err.lineno + session.offset
-        message = f"broken XML in this {site} hand ({pyexpat.ErrorString(err.code)} at line "\
-                  f"{err.lineno + session.offset}, column {err.offset + 1})"
+        message = (
+            f"broken XML in this {site} hand ({pyexpat.ErrorString(err.code)} at line "
+            f"{err.lineno + session.offset}, column {err.offset + 1})"
+        )
         expected = "well-formed XML: every element closed, attribute values quoted, & written as &amp;"
         if not session.stack:
             message = f"broken XML in this {site} file ({pyexpat.ErrorString(err.code)})"

@@ -84,8 +84,12 @@ def parse_problem(err: ParseError) -> Problem:
 
 
 def internal_problem(file: str, line: int, what: str, exc: BaseException) -> Problem:
-    return Problem(file, line, f"studbook failed on this hand while {what} ({exc!r}); the hand is left out: "
-                   "please report it", rule=INTERNAL_ERROR)
+    return Problem(
+        file,
+        line,
+        f"studbook failed on this hand while {what} ({exc!r}); the hand is left out: please report it",
+        rule=INTERNAL_ERROR,
+    )
 
 
 def _not_a_file(path: Path) -> str | None:
@@ -136,9 +140,7 @@ def checksum(path: Path) -> str:
     return digest.hexdigest()
 
 
-def replayed_hands(
-    path: Path, profile_name: str | None
-) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
+def replayed_hands(path: Path, profile_name: str | None) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
     """Every hand of a file replayed under ``profile_name`` (or the site's default profile), streaming,
     with the parser's errors and skipped non-stud hands passed through in file order."""
     fixed = get_profile(profile_name) if profile_name else None
@@ -263,8 +265,9 @@ def process_file(task: FileTask) -> FileOutcome:
     try:
         with ExitStack() as stack:
             writers = {
-                t.name: stack.enter_context(pa.ipc.new_stream(
-                    _spill_path(task.spill_dir, t.name), t.arrow_schema(), options=SPILL_OPTIONS))
+                t.name: stack.enter_context(
+                    pa.ipc.new_stream(_spill_path(task.spill_dir, t.name), t.arrow_schema(), options=SPILL_OPTIONS)
+                )
                 for t in HAND_TABLES
             }
             for chunk in reader:
@@ -307,9 +310,7 @@ POLL_SECONDS = 0.2
 """How often the main process passes on the bytes the workers have read while it waits for a file."""
 
 
-def map_files(
-    func: Callable[[T], R], tasks: Sequence[T], workers: int, report: BytesRead | None = None
-) -> Iterator[R]:
+def map_files(func: Callable[[T], R], tasks: Sequence[T], workers: int, report: BytesRead | None = None) -> Iterator[R]:
     """``func`` over ``tasks`` in order, in ``workers`` processes (in this process when one is enough).
     ``report``, if given, is called in this process with the bytes ``func`` reads (see
     :mod:`.progress`), also while a file is being read.
@@ -468,8 +469,15 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) 
     summary.read_cpu_seconds += time.process_time() - started
 
 
-def _import_in_workers(sources: Sequence[SourceFile], store: Store, profile: str | None, chunk_hands: int,
-                       workers: int, summary: ImportSummary, progress: ImportProgress | None) -> None:
+def _import_in_workers(
+    sources: Sequence[SourceFile],
+    store: Store,
+    profile: str | None,
+    chunk_hands: int,
+    workers: int,
+    summary: ImportSummary,
+    progress: ImportProgress | None,
+) -> None:
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
         tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
         read = progress.read if progress is not None else None
@@ -479,7 +487,9 @@ def _import_in_workers(sources: Sequence[SourceFile], store: Store, profile: str
                 summary.failed(outcome.failure)
             else:
                 counts = store.write_file(
-                    source, read_chunks(task.spill_dir, outcome.chunks), error_rows(outcome.errors),
+                    source,
+                    read_chunks(task.spill_dir, outcome.chunks),
+                    error_rows(outcome.errors),
                     not_stud=outcome.not_stud,
                 )
                 summary.add(counts, outcome.not_stud, outcome.errors)

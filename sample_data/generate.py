@@ -19,23 +19,69 @@ HERE = Path(__file__).resolve().parent
 
 TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
     # file name, table, hands, seed
-    ("stud-1-2-8max.txt",
-     TableSpec(games=(Game.STUD,), players=(8, 8), table="Aludra", start=datetime(2026, 3, 2, 19, 0),
-               first_hand_id=251_000_000_000), 1500, 11),
-    ("stud8-1-2-5to8.txt",
-     TableSpec(games=(Game.STUD8,), players=(5, 8), table="Baten Kaitos", start=datetime(2026, 3, 3, 20, 30),
-               first_hand_id=252_000_000_000), 1500, 12),
-    ("razz-0.50-1-2to8.txt",
-     TableSpec(games=(Game.RAZZ,), players=(2, 8), stakes=Stakes(50, 100, 5, 15), table="Cursa",
-               start=datetime(2026, 3, 4, 18, 15), first_hand_id=253_000_000_000), 1800, 13),
-    ("triple-stud-1-2-6to8.txt",
-     TableSpec(games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), table="Deneb Algedi",
-               start=datetime(2026, 3, 5, 21, 0), first_hand_id=254_000_000_000), 1200, 14),
+    (
+        "stud-1-2-8max.txt",
+        TableSpec(
+            games=(Game.STUD,),
+            players=(8, 8),
+            table="Aludra",
+            start=datetime(2026, 3, 2, 19, 0),
+            first_hand_id=251_000_000_000,
+        ),
+        1500,
+        11,
+    ),
+    (
+        "stud8-1-2-5to8.txt",
+        TableSpec(
+            games=(Game.STUD8,),
+            players=(5, 8),
+            table="Baten Kaitos",
+            start=datetime(2026, 3, 3, 20, 30),
+            first_hand_id=252_000_000_000,
+        ),
+        1500,
+        12,
+    ),
+    (
+        "razz-0.50-1-2to8.txt",
+        TableSpec(
+            games=(Game.RAZZ,),
+            players=(2, 8),
+            stakes=Stakes(50, 100, 5, 15),
+            table="Cursa",
+            start=datetime(2026, 3, 4, 18, 15),
+            first_hand_id=253_000_000_000,
+        ),
+        1800,
+        13,
+    ),
+    (
+        "triple-stud-1-2-6to8.txt",
+        TableSpec(
+            games=(Game.RAZZ, Game.STUD, Game.STUD8),
+            players=(6, 8),
+            table="Deneb Algedi",
+            start=datetime(2026, 3, 5, 21, 0),
+            first_hand_id=254_000_000_000,
+        ),
+        1200,
+        14,
+    ),
     # Sit-and-gos: the levels rise every six hands, so stacks soon hold only a few bets and heads-up
     # all-ins before 7th street (the all-in EV spots) are common.
-    ("triple-stud-sng-1500-chips.txt",
-     TableSpec(games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), tournament=TournamentSpec(hands_per_level=6),
-               start=datetime(2026, 3, 7, 15, 0), first_hand_id=255_000_000_000), 600, 15),
+    (
+        "triple-stud-sng-1500-chips.txt",
+        TableSpec(
+            games=(Game.RAZZ, Game.STUD, Game.STUD8),
+            players=(6, 8),
+            tournament=TournamentSpec(hands_per_level=6),
+            start=datetime(2026, 3, 7, 15, 0),
+            first_hand_id=255_000_000_000,
+        ),
+        600,
+        15,
+    ),
 )
 
 

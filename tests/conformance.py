@@ -31,32 +31,42 @@ from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file
 
-SITE_ROWS: Mapping[str, str] = MappingProxyType({
-    "Stars": "pokerstars",
-    "iPoker": "ipoker",
-    "Merge": "merge",
-    "Bovada": "bovada",
-    "Everleaf": "everleaf",
-    "Absolute": "absolute",
-    "Winning": "acr",
-    "FTP": "fulltilt",
-    "PartyPoker": "partypoker",
-    "OnGame": "ongame",
-    "Winamax": "winamax",
-    "KingsClub": "kingsclub",
-})
+SITE_ROWS: Mapping[str, str] = MappingProxyType(
+    {
+        "Stars": "pokerstars",
+        "iPoker": "ipoker",
+        "Merge": "merge",
+        "Bovada": "bovada",
+        "Everleaf": "everleaf",
+        "Absolute": "absolute",
+        "Winning": "acr",
+        "FTP": "fulltilt",
+        "PartyPoker": "partypoker",
+        "OnGame": "ongame",
+        "Winamax": "winamax",
+        "KingsClub": "kingsclub",
+    }
+)
 """MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
 
-MANIFEST_GAMES: Mapping[str, str] = MappingProxyType({
-    "studhi": "stud", "stud8": "stud8", "razz": "razz", "razz27": "razz27", "stud5": "stud5",
-})
+MANIFEST_GAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "studhi": "stud",
+        "stud8": "stud8",
+        "razz": "razz",
+        "razz27": "razz27",
+        "stud5": "stud5",
+    }
+)
 """MANIFEST's per-hand game names -> studbook's game ids (``other`` is every non-stud game)."""
 
-SYNTHETIC: Mapping[str, str] = MappingProxyType({
-    "Stars/7stud.txt": "invented fixture: one card dealt per player on 3rd street, pot does not add up",
-    "Stars/razz.txt": "invented fixture: malformed deal lines and a total pot the actions do not make",
-    "Stars/horse.txt": "invented fixture: two cards on 3rd street, the bring-in returned as uncalled",
-})
+SYNTHETIC: Mapping[str, str] = MappingProxyType(
+    {
+        "Stars/7stud.txt": "invented fixture: one card dealt per player on 3rd street, pot does not add up",
+        "Stars/razz.txt": "invented fixture: malformed deal lines and a total pot the actions do not make",
+        "Stars/horse.txt": "invented fixture: two cards on 3rd street, the bring-in returned as uncalled",
+    }
+)
 """MANIFEST files that are hand-made and impossible on purpose: each must fail to parse or to validate."""
 
 
@@ -68,65 +78,83 @@ class SiteError:
     reason: str
 
 
-KNOWN_SITE_ERRORS: Mapping[tuple[str, str], SiteError] = MappingProxyType({
-    ("pokerstars", "91733835979"): SiteError(
-        frozenset({"cards.garbled"}),
-        "PokerStars printed '[of]' as the hero's 7th card and showed only 3 of his cards; the pot is still "
-        "judged (trip aces beat the shown pair of jacks whatever the card)"),
-    **{("ipoker", hand_id): SiteError(
-        frozenset({"pot.total"}),
-        "iPoker's per-player 'bet' total (the pot the file implies) counts the ante a second time for every "
-        f"player who raised with action type 23: {detail}. The actions and every 'win' agree with each other "
-        "(the pot is paid right); hand 4044980553 shows it cannot be the actions: Player10 has 1,110 chips "
-        "and 'bet' says he put in 1,150")
-       for hand_id, detail in (
-        ("4044860560", "Player20 bet=376, actions 368 (ante 8)"),
-        ("4044887186", "Player11 bet=645, actions 635 (ante 10)"),
-        ("4044887621", "Player20 and Player11 bet=980, actions 970 each (ante 10)"),
-        ("4044888659", "Player11 bet=730, actions 715 (ante 15)"),
-        ("4044922307", "Player11 bet=1,090, actions 1,070 (ante 20)"),
-        ("4044980553", "Player10 bet=1,150, actions 1,110; Player19 bet=1,230, actions 1,190 (ante 40)"),
-        ("4044982218", "Player1 bet=1,404, actions 1,354 (ante 50)"),
-        ("4045005614", "Player11 bet=1,026, actions 976 (ante 50)"),
-        ("4045005684", "Player11 and Player19 bet=2,182, actions 2,102 each (ante 80)"),
-        ("4045005928", "Player13 and Player19 bet=1,966, actions 1,886 each (ante 80)"),
-        ("4045006063", "Player1 bet=3,376, actions 3,296 (ante 80)"),
-        ("4045033373", "Player6 bet=4,400, actions 4,300 (ante 100)"),
-        ("4045034332", "Player11 bet=5,203, actions 5,053 (ante 150; he raised twice, the ante counts once more)"),
-    )},
-    ("kingsclub", "37581152"): SiteError(
-        frozenset({"bet.size"}),
-        "KingsClub counts 3rd-street raises from the bring-in when the completion adds less than half a small "
-        "bet to it: bring-in 33.16, 'bets 44' (10.84 more), 'raises to 77.16' = 33.16 + 44, then 121.16; under "
-        "the rules the raise after a full completion to 44 is to 88. Chips, pot (1,299.60 = 1,294.60 + rake 5) "
-        "and the award agree with the actions"),
-    ("kingsclub", "40091899"): SiteError(
-        frozenset({"bet.size"}),
-        "the same KingsClub raise base: bring-in 16.58, 'bets 22' (5.42 more), 'raises to 38.58' = 16.58 + 22 "
-        "where the rules allow 44; the pot (429.80 = 424.80 + rake 5) and the award agree with the actions"),
-    ("kingsclub", "3537921"): SiteError(
-        frozenset({"bet.size"}),
-        "the same KingsClub raise base: bring-in 125, Player3 all in for 225 (100 more), Player4 'raises to 625' "
-        "= 125 + 500 where the rules allow completing to 500. The one line 'Player4 wins pot (4,100)' pays the "
-        "main pot (7 antes 875 + 5 x 225 = 1,900) and the side pot (3 x 400 + 2 x 500 = 2,200) together, and "
-        "his unmatched 1,000 on 5th street is in his final stack (+2,850); the engine awards the same 4,100"),
-})
+KNOWN_SITE_ERRORS: Mapping[tuple[str, str], SiteError] = MappingProxyType(
+    {
+        ("pokerstars", "91733835979"): SiteError(
+            frozenset({"cards.garbled"}),
+            "PokerStars printed '[of]' as the hero's 7th card and showed only 3 of his cards; the pot is still "
+            "judged (trip aces beat the shown pair of jacks whatever the card)",
+        ),
+        **{
+            ("ipoker", hand_id): SiteError(
+                frozenset({"pot.total"}),
+                "iPoker's per-player 'bet' total (the pot the file implies) counts the ante a second time for every "
+                f"player who raised with action type 23: {detail}. The actions and every 'win' agree with each other "
+                "(the pot is paid right); hand 4044980553 shows it cannot be the actions: Player10 has 1,110 chips "
+                "and 'bet' says he put in 1,150",
+            )
+            for hand_id, detail in (
+                ("4044860560", "Player20 bet=376, actions 368 (ante 8)"),
+                ("4044887186", "Player11 bet=645, actions 635 (ante 10)"),
+                ("4044887621", "Player20 and Player11 bet=980, actions 970 each (ante 10)"),
+                ("4044888659", "Player11 bet=730, actions 715 (ante 15)"),
+                ("4044922307", "Player11 bet=1,090, actions 1,070 (ante 20)"),
+                ("4044980553", "Player10 bet=1,150, actions 1,110; Player19 bet=1,230, actions 1,190 (ante 40)"),
+                ("4044982218", "Player1 bet=1,404, actions 1,354 (ante 50)"),
+                ("4045005614", "Player11 bet=1,026, actions 976 (ante 50)"),
+                ("4045005684", "Player11 and Player19 bet=2,182, actions 2,102 each (ante 80)"),
+                ("4045005928", "Player13 and Player19 bet=1,966, actions 1,886 each (ante 80)"),
+                ("4045006063", "Player1 bet=3,376, actions 3,296 (ante 80)"),
+                ("4045033373", "Player6 bet=4,400, actions 4,300 (ante 100)"),
+                (
+                    "4045034332",
+                    "Player11 bet=5,203, actions 5,053 (ante 150; he raised twice, the ante counts once more)",
+                ),
+            )
+        },
+        ("kingsclub", "37581152"): SiteError(
+            frozenset({"bet.size"}),
+            "KingsClub counts 3rd-street raises from the bring-in when the completion adds less than half a small "
+            "bet to it: bring-in 33.16, 'bets 44' (10.84 more), 'raises to 77.16' = 33.16 + 44, then 121.16; under "
+            "the rules the raise after a full completion to 44 is to 88. Chips, pot (1,299.60 = 1,294.60 + rake 5) "
+            "and the award agree with the actions",
+        ),
+        ("kingsclub", "40091899"): SiteError(
+            frozenset({"bet.size"}),
+            "the same KingsClub raise base: bring-in 16.58, 'bets 22' (5.42 more), 'raises to 38.58' = 16.58 + 22 "
+            "where the rules allow 44; the pot (429.80 = 424.80 + rake 5) and the award agree with the actions",
+        ),
+        ("kingsclub", "3537921"): SiteError(
+            frozenset({"bet.size"}),
+            "the same KingsClub raise base: bring-in 125, Player3 all in for 225 (100 more), Player4 'raises to 625' "
+            "= 125 + 500 where the rules allow completing to 500. The one line 'Player4 wins pot (4,100)' pays the "
+            "main pot (7 antes 875 + 5 x 225 = 1,900) and the side pot (3 x 400 + 2 x 500 = 2,200) together, and "
+            "his unmatched 1,000 on 5th street is in his final stack (+2,850); the engine awards the same 4,100",
+        ),
+    }
+)
 """(site id, hand id) -> the site's own error. Every other real hand must replay with no violation."""
 
-KNOWN_PARSE_ERRORS: Mapping[str, str] = MappingProxyType({
-    "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt":
-        "the export is cut off: its second hand (693976187) ends after its two seat lines, mid-hand, with the "
+KNOWN_PARSE_ERRORS: Mapping[str, str] = MappingProxyType(
+    {
+        "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": "the export is cut off: its second hand (693976187) ends after its two seat lines, mid-hand, with the "
         "file's odd trailing byte; the first hand reads and conforms",
-})
+    }
+)
 """MANIFEST path -> why a real file of a supported site has a hand that cannot be read."""
 
 
-NOT_YET_READ: Mapping[tuple[str, str], str] = MappingProxyType({
-    ("fulltilt", "stud5"): "the engine plays Five Card Stud (docs/games.md), but the Full Tilt reader does not read "
-    "it yet: its grammar has no '*** 2ND STREET ***' (the issue leaves switching it on to the reader)",
-    ("ipoker", "stud5"): "the engine plays Five Card Stud, but the iPoker reader does not read its 2nd street "
-    "yet: the hand is skipped and counted with its printed game name",
-})
+NOT_YET_READ: Mapping[tuple[str, str], str] = MappingProxyType(
+    {
+        (
+            "fulltilt",
+            "stud5",
+        ): "the engine plays Five Card Stud (docs/games.md), but the Full Tilt reader does not read "
+        "it yet: its grammar has no '*** 2ND STREET ***' (the issue leaves switching it on to the reader)",
+        ("ipoker", "stud5"): "the engine plays Five Card Stud, but the iPoker reader does not read its 2nd street "
+        "yet: the hand is skipped and counted with its printed game name",
+    }
+)
 """(site id, game id) -> why a supported site's reader still skips a game the engine plays: its hands are
 expected skipped, not read."""
 
@@ -255,8 +283,9 @@ def check_file(corpus: Path, row: ManifestRow) -> FileReport:
     if report.games != row.expected_games and row.path not in KNOWN_PARSE_ERRORS:
         report.problems.append(f"hands by game {dict(report.games)}, MANIFEST says {dict(row.expected_games)}")
     if len(report.skipped) != row.expected_skipped:
-        report.problems.append(f"{len(report.skipped)} hands skipped, MANIFEST has {row.expected_skipped} "
-                               "hands of other games")
+        report.problems.append(
+            f"{len(report.skipped)} hands skipped, MANIFEST has {row.expected_skipped} hands of other games"
+        )
     for hand in report.hands:
         report.problems += [f"hand {hand.site_hand_id}: {p}" for p in check_hand(hand)]
     return report

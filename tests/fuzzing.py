@@ -34,8 +34,15 @@ STARS_HEADER = SITES_BY_ID["pokerstars"].starts_hand
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-HUGE = ("100000000000000000000", "92233720368547758.08", "9223372036854775807", "99999999999999",
-        "1" + "0" * 40, "2147483648", "4294967296")
+HUGE = (
+    "100000000000000000000",
+    "92233720368547758.08",
+    "9223372036854775807",
+    "99999999999999",
+    "1" + "0" * 40,
+    "2147483648",
+    "4294967296",
+)
 """Numbers that overflow int64 hundredths, int64 itself, int32, or are merely absurd."""
 
 _DIGIT = re.compile(r"\d")
@@ -72,7 +79,7 @@ def seeds(paths: Sequence[Path], rng: random.Random, per_file: int = 6, most_han
         for _ in range(per_file):
             n = rng.randint(1, min(most_hands, len(blocks)))
             start = rng.randrange(len(blocks) - n + 1)
-            found.append(Seed(f"{path.name}#{start}", "\n\n".join(blocks[start:start + n]) + "\n"))
+            found.append(Seed(f"{path.name}#{start}", "\n\n".join(blocks[start : start + n]) + "\n"))
     return found
 
 
@@ -84,15 +91,15 @@ def _lines_op(kind: str, lines: list[str], rng: random.Random) -> list[str]:
         return lines
     i = rng.randrange(len(lines))
     if kind == "delete":
-        return lines[:i] + lines[i + 1:]
+        return lines[:i] + lines[i + 1 :]
     if kind == "duplicate":
-        return lines[:i + 1] + lines[i:]
+        return lines[: i + 1] + lines[i:]
     j = rng.randrange(len(lines))
     if kind == "swap":
         lines = list(lines)
         lines[i], lines[j] = lines[j], lines[i]
         return lines
-    moved = lines[:i] + lines[i + 1:]  # move
+    moved = lines[:i] + lines[i + 1 :]  # move
     moved.insert(j, lines[i])
     return moved
 
@@ -102,13 +109,14 @@ def _sub_one(pattern: re.Pattern[str], text: str, rng: random.Random, new: str) 
     if not spots:
         return text
     m = rng.choice(spots)
-    return text[:m.start()] + new + text[m.end():]
+    return text[: m.start()] + new + text[m.end() :]
 
 
 def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
     """One fault planted in ``text``: (the operator's name, the new text)."""
-    kind = rng.choice(("delete", "duplicate", "swap", "move", "digit", "card", "huge", "date", "repeat",
-                       "blank", "truncate", "flip"))
+    kind = rng.choice(
+        ("delete", "duplicate", "swap", "move", "digit", "card", "huge", "date", "repeat", "blank", "truncate", "flip")
+    )
     if kind in ("delete", "duplicate", "swap", "move"):
         return kind, "\n".join(_lines_op(kind, text.split("\n"), rng))
     if kind == "digit":
@@ -194,8 +202,9 @@ def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
             tally.hands[f"reported:{problem.rule}"] += 1
         rows = store.con.execute("SELECT file, hands, duplicates, not_stud FROM imports").fetchall()
         recorded = {file: (hands, dups, not_stud) for file, hands, dups, not_stud in rows}
-        stored_per_file = dict(store.con.execute(
-            "SELECT source_file, count(*) FROM hands GROUP BY source_file").fetchall())
+        stored_per_file = dict(
+            store.con.execute("SELECT source_file, count(*) FROM hands GROUP BY source_file").fetchall()
+        )
         total_stored = sum(stored_per_file.values())
         if total_stored != summary.hands:
             tally.failures.append(f"{total_stored} hands stored, the summary says {summary.hands}")
@@ -219,7 +228,8 @@ def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
             if accounted != expected:
                 tally.failures.append(
                     f"{path} ({kinds}): {expected} hands in the file, {hands} stored + {dups} duplicates + "
-                    f"{not_stud} not stud + {problems_of[key]} reported = {accounted}")
+                    f"{not_stud} not stud + {problems_of[key]} reported = {accounted}"
+                )
             tally.hands["stored"] += hands
             tally.hands["duplicate"] += dups
             tally.hands["not stud"] += not_stud

@@ -60,8 +60,13 @@ from studbook.engine.model import (
 
 STREET_WORDS = {"2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
 VERBS = {
-    "bring-in": ActionKind.BRING_IN, "complete": ActionKind.COMPLETE, "bet": ActionKind.BET,
-    "raise": ActionKind.RAISE, "call": ActionKind.CALL, "check": ActionKind.CHECK, "fold": ActionKind.FOLD,
+    "bring-in": ActionKind.BRING_IN,
+    "complete": ActionKind.COMPLETE,
+    "bet": ActionKind.BET,
+    "raise": ActionKind.RAISE,
+    "call": ActionKind.CALL,
+    "check": ActionKind.CHECK,
+    "fold": ActionKind.FOLD,
     "ante": ActionKind.ANTE,
 }
 
@@ -108,7 +113,9 @@ def _action(street: int, seat: int, words: list[str], line: int) -> Action:
 
 def build(script: str, source_file: str = "<handbuilder>") -> Hand:
     """The Hand a script describes (see the module docstring)."""
-    lines = [(n, raw.split("#")[0].split()) for n, raw in enumerate(textwrap.dedent(script).strip("\n").splitlines(), 1)]
+    lines = [
+        (n, raw.split("#")[0].split()) for n, raw in enumerate(textwrap.dedent(script).strip("\n").splitlines(), 1)
+    ]
     lines = [(n, words) for n, words in lines if words]
     (header_line, header), body = lines[0], lines[1:]
     game = Game(header[0])
@@ -167,7 +174,8 @@ def build(script: str, source_file: str = "<handbuilder>") -> Hand:
         currency=opts.get("currency", "USD"),
         total_pot=int(opts["total"]) if "total" in opts else None,
         rake=int(opts["rake"]) if "rake" in opts else None,
-        printed_pots=tuple(int(x) for x in header[header.index("pots") + 1:] if x.isdigit())
-        if "pots" in header else (),
+        printed_pots=tuple(int(x) for x in header[header.index("pots") + 1 :] if x.isdigit())
+        if "pots" in header
+        else (),
         warnings=tuple(warnings),
     )

@@ -33,8 +33,16 @@ from studbook.engine.model import (
 
 _GAME = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi-Lo", Game.RAZZ: "Razz"}
 _STREET = {3: "Third Street", 4: "Fourth Street", 5: "Fifth Street", 6: "Sixth Street", 7: "River"}
-_TYPE = {ActionKind.FOLD: 0, ActionKind.CALL: 3, ActionKind.CHECK: 4, ActionKind.BET: 5, ActionKind.COMPLETE: 5,
-         ActionKind.RAISE: 23, ActionKind.ANTE: 15, ActionKind.BRING_IN: 16}
+_TYPE = {
+    ActionKind.FOLD: 0,
+    ActionKind.CALL: 3,
+    ActionKind.CHECK: 4,
+    ActionKind.BET: 5,
+    ActionKind.COMPLETE: 5,
+    ActionKind.RAISE: 23,
+    ActionKind.ANTE: 15,
+    ActionKind.BRING_IN: 16,
+}
 
 
 def amount(cents: int, symbol: str) -> str:
@@ -58,12 +66,16 @@ def session_head(hand: Hand, code: int) -> str:
     tourney = ""
     if hand.tournament is not None:
         t = hand.tournament
-        tourney = (f"<tournamentname>Stud SNG</tournamentname><buyin>${amount(t.buy_in or 0, '')}+"
-                   f"${amount(t.fee or 0, '')}</buyin>")
-    return (f'<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="{code}">\n<general>\n'
-            f"<mode>real</mode>\n<gametype>{_GAME[hand.game]} L{stakes}</gametype>\n"
-            f"<tablename>{hand.table or 'Table'}, {code}</tablename>\n<currency>USD</currency>\n"
-            f"<nickname>Hero</nickname>\n{tourney}\n</general>\n")
+        tourney = (
+            f"<tournamentname>Stud SNG</tournamentname><buyin>${amount(t.buy_in or 0, '')}+"
+            f"${amount(t.fee or 0, '')}</buyin>"
+        )
+    return (
+        f'<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="{code}">\n<general>\n'
+        f"<mode>real</mode>\n<gametype>{_GAME[hand.game]} L{stakes}</gametype>\n"
+        f"<tablename>{hand.table or 'Table'}, {code}</tablename>\n<currency>USD</currency>\n"
+        f"<nickname>Hero</nickname>\n{tourney}\n</general>\n"
+    )
 
 
 def write_game(hand: Hand) -> str:
@@ -84,20 +96,26 @@ def write_game(hand: Hand) -> str:
                 ledger.record(e)
             bet[e.seat] += added
             no += 1
-            kind = 7 if e.all_in and e.kind not in (ActionKind.ANTE, ActionKind.BRING_IN, ActionKind.FOLD,
-                                                    ActionKind.CHECK) else _TYPE[e.kind]
+            kind = (
+                7
+                if e.all_in and e.kind not in (ActionKind.ANTE, ActionKind.BRING_IN, ActionKind.FOLD, ActionKind.CHECK)
+                else _TYPE[e.kind]
+            )
             total = ledger.contributed(e.seat)
             printed = total if kind == 23 else added
             extra = ' cards="[cards]"' if e.kind is ActionKind.ANTE else ' cards=""'
             rounds[0 if e.kind is ActionKind.ANTE else e.street - 1].append(
                 f'<action no="{no}" player={quoteattr(names[e.seat])} type="{kind}" sum="{amount(printed, sym)}"'
-                f"{extra}/>")
+                f"{extra}/>"
+            )
         elif isinstance(e, Deal):
             cards = list(e.down + e.up)
             if e.seat in hidden:  # a player who shows has his cards printed on every street
                 cards = [hidden[e.seat].pop(0) if c is None and hidden[e.seat] else c for c in cards]
-            rounds[e.street - 1].append(f'<cards type="{_STREET[e.street]}" player={quoteattr(names[e.seat])}>'
-                                        f"{' '.join(card(c) for c in cards)}</cards>")
+            rounds[e.street - 1].append(
+                f'<cards type="{_STREET[e.street]}" player={quoteattr(names[e.seat])}>'
+                f"{' '.join(card(c) for c in cards)}</cards>"
+            )
         elif isinstance(e, UncalledReturn):
             bet_back = e.amount
             win[e.seat] += bet_back
@@ -109,11 +127,14 @@ def write_game(hand: Hand) -> str:
     players = "".join(
         f'<player seat="{s.seat}" name={quoteattr(s.player)} chips="{amount(s.stack, sym)}" dealer="0" '
         f'win="{amount(win[s.seat], sym)}" bet="{amount(bet[s.seat], sym)}" rebuy="0" addon="0"/>'
-        for s in hand.seats)
+        for s in hand.seats
+    )
     body = "".join(f'<round no="{n}">\n{"".join(parts)}\n</round>\n' for n, parts in rounds.items())
     start = hand.started_at.strftime("%Y-%m-%d %H:%M:%S") if hand.started_at else "2026-01-01 00:00:00"
-    return (f'<game gamecode="{hand.site_hand_id}">\n<general>\n<startdate>{start}</startdate>\n<players>\n'
-            f"{players}\n</players>\n</general>\n{body}</game>\n")
+    return (
+        f'<game gamecode="{hand.site_hand_id}">\n<general>\n<startdate>{start}</startdate>\n<players>\n'
+        f"{players}\n</players>\n</general>\n{body}</game>\n"
+    )
 
 
 def write_session(hands: Iterable[Hand], code: int = 1) -> Iterator[str]:

@@ -60,7 +60,10 @@ class Facts:
 
 SEVEN_CARDS = Facts(first=3, big_from=5, double=4, cards=7, down_streets=frozenset({7}))
 FACTS: Mapping[Game, Facts] = {
-    Game.STUD: SEVEN_CARDS, Game.STUD8: SEVEN_CARDS, Game.RAZZ: SEVEN_CARDS, Game.RAZZ27: SEVEN_CARDS,
+    Game.STUD: SEVEN_CARDS,
+    Game.STUD8: SEVEN_CARDS,
+    Game.RAZZ: SEVEN_CARDS,
+    Game.RAZZ27: SEVEN_CARDS,
     Game.STUD5: Facts(first=2, big_from=4, double=3, cards=5, down_streets=frozenset()),
 }
 
@@ -118,8 +121,19 @@ def spots(hand: Hand) -> list[Spot]:
         if event.kind is not ActionKind.ANTE:
             if event.street != ledger.street:
                 ledger.start_street(event.street)
-            found.append(Spot(i, event, put, ledger.level, ledger.contributed(event.seat), stack[event.seat],
-                              event.street == first and not opened, ledger.bets, event.street in double))
+            found.append(
+                Spot(
+                    i,
+                    event,
+                    put,
+                    ledger.level,
+                    ledger.contributed(event.seat),
+                    stack[event.seat],
+                    event.street == first and not opened,
+                    ledger.bets,
+                    event.street in double,
+                )
+            )
             opened = True
             # an all-in for less than half a bet over the last full bet is no full raise: it is not counted
             ledger.put(event.seat, put, event.kind, _step(hand, event.street))
@@ -150,8 +164,10 @@ def no_low_qualifies(hand: Hand) -> bool:
     shown = [e.cards for e in hand.events if isinstance(e, Show)]
     if len(shown) < 2 or any(len(cards) != 7 or None in cards for cards in shown):
         return False
-    return all(len({1 if c.rank == ACE else c.rank + 2 for c in cards if c is not None} & set(range(1, 9))) < 5
-               for cards in shown)
+    return all(
+        len({1 if c.rank == ACE else c.rank + 2 for c in cards if c is not None} & set(range(1, 9))) < 5
+        for cards in shown
+    )
 
 
 # ------------------------------------------------------------------------------------- editing
@@ -159,7 +175,7 @@ def no_low_qualifies(hand: Hand) -> bool:
 
 def with_event(hand: Hand, index: int, *new: Event) -> Hand:
     """``hand`` with the event at ``index`` replaced by ``new`` (none: removed)."""
-    return replace(hand, events=hand.events[:index] + new + hand.events[index + 1:])
+    return replace(hand, events=hand.events[:index] + new + hand.events[index + 1 :])
 
 
 def inserted(hand: Hand, index: int, event: Event) -> Hand:
@@ -203,9 +219,13 @@ def wrong_bring_in_player(hand: Hand) -> Iterator[Mutant]:
     first = FACTS[hand.game].first
     doors = {e.seat: (i, e) for i, e in enumerate(hand.events) if isinstance(e, Deal) and e.street == first}
     for seat in sorted(set(doors) - {a.seat}):
-        yield _mutant("bring-in by the wrong player", with_event(hand, opening.index, replace(a, seat=seat)),
-                      "bring-in.player", f"{_name(hand)} line {a.line}: seat {seat} opens instead of {a.seat}",
-                      a.line)
+        yield _mutant(
+            "bring-in by the wrong player",
+            with_event(hand, opening.index, replace(a, seat=seat)),
+            "bring-in.player",
+            f"{_name(hand)} line {a.line}: seat {seat} opens instead of {a.seat}",
+            a.line,
+        )
     all_in = {e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE and e.all_in}
     if a.seat not in doors:
         return
@@ -215,8 +235,13 @@ def wrong_bring_in_player(hand: Hand) -> Iterator[Mutant]:
         if None in mine.up + theirs.up or not mine.up or not theirs.up:
             continue
         swapped = with_event(with_event(hand, i, replace(mine, up=theirs.up)), j, replace(theirs, up=mine.up))
-        yield _mutant("bring-in by the wrong player", swapped, "bring-in.player", f"{_name(hand)} lines "
-                      f"{mine.line}/{theirs.line}: door cards of seats {a.seat} and {seat} swapped", a.line)
+        yield _mutant(
+            "bring-in by the wrong player",
+            swapped,
+            "bring-in.player",
+            f"{_name(hand)} lines {mine.line}/{theirs.line}: door cards of seats {a.seat} and {seat} swapped",
+            a.line,
+        )
 
 
 def wrong_bring_in_amount(hand: Hand) -> Iterator[Mutant]:
@@ -229,9 +254,13 @@ def wrong_bring_in_amount(hand: Hand) -> Iterator[Mutant]:
         if s.action.kind is ActionKind.BRING_IN:
             for delta in (-1, 1):
                 if s.action.amount + delta >= 0:
-                    yield _mutant("wrong bring-in amount", with_event(hand, s.index, _resized(s.action, delta)),
-                                  "bring-in.amount", f"{_name(hand)} line {s.action.line}: bring-in "
-                                  f"{s.action.amount}{delta:+d}", s.action.line)
+                    yield _mutant(
+                        "wrong bring-in amount",
+                        with_event(hand, s.index, _resized(s.action, delta)),
+                        "bring-in.amount",
+                        f"{_name(hand)} line {s.action.line}: bring-in {s.action.amount}{delta:+d}",
+                        s.action.line,
+                    )
 
 
 def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
@@ -243,9 +272,13 @@ def wrong_bet_size(hand: Hand) -> Iterator[Mutant]:
         if s.action.kind in AGGRESSIVE and not s.all_in:
             for delta in (-1, 1):
                 if s.put + delta < s.stack:
-                    yield _mutant("bet or raise of the wrong size",
-                                  with_event(hand, s.index, _resized(s.action, delta)), "bet.size",
-                                  f"{_name(hand)} line {s.action.line}: {s.action.kind} {delta:+d}", s.action.line)
+                    yield _mutant(
+                        "bet or raise of the wrong size",
+                        with_event(hand, s.index, _resized(s.action, delta)),
+                        "bet.size",
+                        f"{_name(hand)} line {s.action.line}: {s.action.kind} {delta:+d}",
+                        s.action.line,
+                    )
 
 
 def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
@@ -261,8 +294,13 @@ def big_bet_on_fourth(hand: Hand) -> Iterator[Mutant]:
             total = (s.level if s.bets else 0) + hand.big_bet
             if total - s.contributed < s.stack:
                 new = replace(a, amount=total) if a.kind is ActionKind.BET else _as_raise(a, s, total)
-                yield _mutant("big bet on 4th street without a double bet", with_event(hand, s.index, new),
-                              "bet.size", f"{_name(hand)} line {a.line}: to {total}", a.line)
+                yield _mutant(
+                    "big bet on 4th street without a double bet",
+                    with_event(hand, s.index, new),
+                    "bet.size",
+                    f"{_name(hand)} line {a.line}: to {total}",
+                    a.line,
+                )
 
 
 def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
@@ -281,17 +319,26 @@ def raise_past_cap(hand: Hand) -> Iterator[Mutant]:
             total = s.level + _step(hand, a.street)
             if total - s.contributed < s.stack:
                 # a raise.reopen names it too: a short all-in among the bets may not have reopened the betting
-                yield _mutant("raise past the cap", with_event(hand, s.index, _as_raise(a, s, total)),
-                              "raise.cap raise.reopen",
-                              f"{_name(hand)} line {a.line}: raise to {total} after {s.bets} bets", a.line)
+                yield _mutant(
+                    "raise past the cap",
+                    with_event(hand, s.index, _as_raise(a, s, total)),
+                    "raise.cap raise.reopen",
+                    f"{_name(hand)} line {a.line}: raise to {total} after {s.bets} bets",
+                    a.line,
+                )
 
 
 def short_call(hand: Hand) -> Iterator[Mutant]:
     """Every call one unit short (an all-in call too: it must put in the whole stack)."""
     for s in spots(hand):
         if s.action.kind is ActionKind.CALL and s.action.amount > 0:
-            yield _mutant("short call", with_event(hand, s.index, _resized(s.action, -1)), "call.amount",
-                          f"{_name(hand)} line {s.action.line}: call {s.action.amount}-1", s.action.line)
+            yield _mutant(
+                "short call",
+                with_event(hand, s.index, _resized(s.action, -1)),
+                "call.amount",
+                f"{_name(hand)} line {s.action.line}: call {s.action.amount}-1",
+                s.action.line,
+            )
 
 
 def check_facing_bet(hand: Hand) -> Iterator[Mutant]:
@@ -300,9 +347,13 @@ def check_facing_bet(hand: Hand) -> Iterator[Mutant]:
         a = s.action
         if a.kind in (ActionKind.CALL, ActionKind.FOLD) and s.level > s.contributed:
             check = replace(a, kind=ActionKind.CHECK, amount=0, to=None, all_in=False)
-            yield _mutant("check facing a bet", with_event(hand, s.index, check), "action.illegal",
-                          f"{_name(hand)} line {a.line}: {a.kind} -> check facing {s.level - s.contributed}",
-                          a.line)
+            yield _mutant(
+                "check facing a bet",
+                with_event(hand, s.index, check),
+                "action.illegal",
+                f"{_name(hand)} line {a.line}: {a.kind} -> check facing {s.level - s.contributed}",
+                a.line,
+            )
 
 
 def out_of_turn(hand: Hand) -> Iterator[Mutant]:
@@ -315,8 +366,13 @@ def out_of_turn(hand: Hand) -> Iterator[Mutant]:
             events = list(hand.events)
             events[first.index], events[second.index] = b, a
             rule = "bring-in.player" if first.opening else "action.order"
-            yield _mutant("action out of turn", replace(hand, events=tuple(events)), rule,
-                          f"{_name(hand)} lines {a.line}/{b.line}: seat {b.seat} before seat {a.seat}", b.line)
+            yield _mutant(
+                "action out of turn",
+                replace(hand, events=tuple(events)),
+                rule,
+                f"{_name(hand)} lines {a.line}/{b.line}: seat {b.seat} before seat {a.seat}",
+                b.line,
+            )
 
 
 def acts_after_fold(hand: Hand) -> Iterator[Mutant]:
@@ -327,9 +383,13 @@ def acts_after_fold(hand: Hand) -> Iterator[Mutant]:
             anchor = found[k + 1] if k + 1 < len(found) else s
             a = anchor.action
             ghost = Action(a.line, a.street, s.action.seat, ActionKind.FOLD)
-            yield _mutant("action by a player who folded", inserted(hand, anchor.index + 1, ghost),
-                          "action.after-fold", f"{_name(hand)} line {a.line}: seat {s.action.seat} acts again "
-                          f"after folding on line {s.action.line}", a.line)
+            yield _mutant(
+                "action by a player who folded",
+                inserted(hand, anchor.index + 1, ghost),
+                "action.after-fold",
+                f"{_name(hand)} line {a.line}: seat {s.action.seat} acts again after folding on line {s.action.line}",
+                a.line,
+            )
 
 
 # --------------------------------------------------------------------------------------- cards
@@ -359,13 +419,21 @@ def card_dealt_twice(hand: Hand) -> Iterator[Mutant]:
                     other = next((d for d in known if d != c), None)
                     if c is None or other is None:
                         continue
-                    new = replace(e, **{field: cards[:k] + (other,) + cards[k + 1:]})
-                    yield _mutant("card dealt twice", with_event(hand, i, new), "cards.duplicate",
-                                  f"{_name(hand)} line {e.line}: {c} -> {other}")
+                    new = replace(e, **{field: cards[:k] + (other,) + cards[k + 1 :]})
+                    yield _mutant(
+                        "card dealt twice",
+                        with_event(hand, i, new),
+                        "cards.duplicate",
+                        f"{_name(hand)} line {e.line}: {c} -> {other}",
+                    )
         elif isinstance(e, CommunityCard) and e.card is not None:
             other = next(d for d in known if d != e.card)
-            yield _mutant("card dealt twice", with_event(hand, i, replace(e, card=other)), "cards.duplicate",
-                          f"{_name(hand)} line {e.line}: board {e.card} -> {other}")
+            yield _mutant(
+                "card dealt twice",
+                with_event(hand, i, replace(e, card=other)),
+                "cards.duplicate",
+                f"{_name(hand)} line {e.line}: board {e.card} -> {other}",
+            )
 
 
 def too_many_cards(hand: Hand) -> Iterator[Mutant]:
@@ -378,15 +446,30 @@ def too_many_cards(hand: Hand) -> Iterator[Mutant]:
         if isinstance(e, Deal):
             down = e.street in facts.down_streets
             new = replace(e, down=e.down + (extra,)) if down else replace(e, up=e.up + (extra,))
-            yield _mutant("too many cards", with_event(hand, i, new), "cards.count",
-                          f"{_name(hand)} line {e.line}: {extra} added to the {e.street}th-street deal", e.line)
+            yield _mutant(
+                "too many cards",
+                with_event(hand, i, new),
+                "cards.count",
+                f"{_name(hand)} line {e.line}: {extra} added to the {e.street}th-street deal",
+                e.line,
+            )
             if e.street > facts.first:
                 again = replace(e, down=(extra,) * len(e.down), up=(extra,) * len(e.up))
-                yield _mutant("too many cards", inserted(hand, i + 1, again), "cards.count",
-                              f"{_name(hand)} line {e.line}: dealt twice on {e.street}th street", e.line)
+                yield _mutant(
+                    "too many cards",
+                    inserted(hand, i + 1, again),
+                    "cards.count",
+                    f"{_name(hand)} line {e.line}: dealt twice on {e.street}th street",
+                    e.line,
+                )
         elif isinstance(e, Show) and len(e.cards) == facts.cards - community:
-            yield _mutant("too many cards", with_event(hand, i, replace(e, cards=e.cards + (extra,))), "cards.count",
-                          f"{_name(hand)} line {e.line}: shows an eighth card {extra}", e.line)
+            yield _mutant(
+                "too many cards",
+                with_event(hand, i, replace(e, cards=e.cards + (extra,))),
+                "cards.count",
+                f"{_name(hand)} line {e.line}: shows an eighth card {extra}",
+                e.line,
+            )
 
 
 # ------------------------------------------------------------------------------------- payouts
@@ -408,25 +491,37 @@ def collected_more(hand: Hand) -> Iterator[Mutant]:
     for i, c in _collects(hand):
         amounts = {c.amount + 1} | ({hand.total_pot} if hand.total_pot and hand.total_pot > c.amount else set())
         for amount in sorted(amounts):
-            yield _mutant("collected more than the pot", with_event(hand, i, replace(c, amount=amount)), "pot.award",
-                          f"{_name(hand)} line {c.line}: collects {amount} instead of {c.amount}",
-                          _paid_line(hand, c))
+            yield _mutant(
+                "collected more than the pot",
+                with_event(hand, i, replace(c, amount=amount)),
+                "pot.award",
+                f"{_name(hand)} line {c.line}: collects {amount} instead of {c.amount}",
+                _paid_line(hand, c),
+            )
 
 
 def changed_total(hand: Hand) -> Iterator[Mutant]:
     """The summary's total pot one unit off."""
     if hand.total_pot is not None:
         for delta in (-1, 1):
-            yield _mutant("changed total pot", replace(hand, total_pot=hand.total_pot + delta), "pot.total",
-                          f"{_name(hand)}: total pot {hand.total_pot}{delta:+d}")
+            yield _mutant(
+                "changed total pot",
+                replace(hand, total_pot=hand.total_pot + delta),
+                "pot.total",
+                f"{_name(hand)}: total pot {hand.total_pot}{delta:+d}",
+            )
 
 
 def changed_rake(hand: Hand) -> Iterator[Mutant]:
     """The summary's rake one unit off."""
     if hand.rake is not None:
         for delta in (-1, 1):
-            yield _mutant("changed rake", replace(hand, rake=hand.rake + delta), "rake",
-                          f"{_name(hand)}: rake {hand.rake}{delta:+d}")
+            yield _mutant(
+                "changed rake",
+                replace(hand, rake=hand.rake + delta),
+                "rake",
+                f"{_name(hand)}: rake {hand.rake}{delta:+d}",
+            )
 
 
 def folded_collects(hand: Hand) -> Iterator[Mutant]:
@@ -434,8 +529,13 @@ def folded_collects(hand: Hand) -> Iterator[Mutant]:
     folders = sorted({s.action.seat for s in spots(hand) if s.action.kind is ActionKind.FOLD})
     for i, c in _collects(hand):
         for seat in folders:
-            yield _mutant("folded player collects", with_event(hand, i, replace(c, seat=seat)), "pot.winner",
-                          f"{_name(hand)} line {c.line}: seat {seat} (folded) collects instead of {c.seat}", c.line)
+            yield _mutant(
+                "folded player collects",
+                with_event(hand, i, replace(c, seat=seat)),
+                "pot.winner",
+                f"{_name(hand)} line {c.line}: seat {seat} (folded) collects instead of {c.seat}",
+                c.line,
+            )
 
 
 def _losers(hand: Hand, collect: Collect) -> list[int]:
@@ -461,9 +561,13 @@ def worse_hand_collects(hand: Hand) -> Iterator[Mutant]:
     worse low in razz) instead."""
     for i, c in _collects(hand):
         for seat in _losers(hand, c):
-            yield _mutant("worse hand collects", with_event(hand, i, replace(c, seat=seat)), "pot.winner",
-                          f"{_name(hand)} line {c.line}: seat {seat} (worse hand) collects instead of {c.seat}",
-                          c.line)
+            yield _mutant(
+                "worse hand collects",
+                with_event(hand, i, replace(c, seat=seat)),
+                "pot.winner",
+                f"{_name(hand)} line {c.line}: seat {seat} (worse hand) collects instead of {c.seat}",
+                c.line,
+            )
 
 
 def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
@@ -474,8 +578,13 @@ def low_without_qualifier(hand: Hand) -> Iterator[Mutant]:
         low = c.amount // 2
         for seat in _losers(hand, c):
             halves = (replace(c, amount=c.amount - low), replace(c, seat=seat, amount=low))
-            yield _mutant("low half paid with no qualifying low", with_event(hand, i, *halves), "pot.winner",
-                          f"{_name(hand)} line {c.line}: seat {seat} paid a low half of {low}", c.line)
+            yield _mutant(
+                "low half paid with no qualifying low",
+                with_event(hand, i, *halves),
+                "pot.winner",
+                f"{_name(hand)} line {c.line}: seat {seat} paid a low half of {low}",
+                c.line,
+            )
 
 
 def wrong_split(hand: Hand) -> Iterator[Mutant]:
@@ -485,15 +594,29 @@ def wrong_split(hand: Hand) -> Iterator[Mutant]:
         for j, b in collects:
             if a.seat == b.seat or pot_index(a.pot) != pot_index(b.pot):
                 continue
-            moved = replace(hand, events=tuple(
-                replace(e, amount=e.amount + 1) if k == i else replace(e, amount=e.amount - 1) if k == j else e
-                for k, e in enumerate(hand.events)))
-            yield _mutant("wrong split", moved, "pot.award", f"{_name(hand)} lines {b.line}->{a.line}: one chip moved",
-                          _paid_line(hand, a))
+            moved = replace(
+                hand,
+                events=tuple(
+                    replace(e, amount=e.amount + 1) if k == i else replace(e, amount=e.amount - 1) if k == j else e
+                    for k, e in enumerate(hand.events)
+                ),
+            )
+            yield _mutant(
+                "wrong split",
+                moved,
+                "pot.award",
+                f"{_name(hand)} lines {b.line}->{a.line}: one chip moved",
+                _paid_line(hand, a),
+            )
             if i < j:
                 taken = with_event(with_event(hand, j), i, replace(a, amount=a.amount + b.amount))
-                yield _mutant("wrong split", taken, "pot.award", f"{_name(hand)} line {a.line}: takes "
-                              f"seat {b.seat}'s share too", _paid_line(hand, a))
+                yield _mutant(
+                    "wrong split",
+                    taken,
+                    "pot.award",
+                    f"{_name(hand)} line {a.line}: takes seat {b.seat}'s share too",
+                    _paid_line(hand, a),
+                )
 
 
 OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
@@ -543,9 +666,11 @@ def is_caught(mutant: Mutant, got: list[Violation], before: Counter[str]) -> boo
     return any(v.rule in mutant.expected and new[v.rule] and mutant.line in (None, v.line) for v in got)
 
 
-def run_mutants(seeds: dict[str, list[Hand]],
-                caught: Callable[[Mutant, list[Violation], Counter[str]], bool] = is_caught,
-                excluded: Callable[[Mutant], str | None] = lambda mutant: None) -> Outcome:
+def run_mutants(
+    seeds: dict[str, list[Hand]],
+    caught: Callable[[Mutant, list[Violation], Counter[str]], bool] = is_caught,
+    excluded: Callable[[Mutant], str | None] = lambda mutant: None,
+) -> Outcome:
     """Every operator on every seed. A site whose text cannot carry a fact may widen ``caught`` (what
     counts as reporting the fault) or name, in ``excluded``, the mutants no reader of that text could
     catch; excluded mutants are counted apart, never as caught."""
@@ -570,7 +695,8 @@ def run_mutants(seeds: dict[str, list[Hand]],
                         outcome.caught[kind, source] += 1
                     else:
                         outcome.missed.setdefault(kind, []).append(
-                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}")
+                            f"{mutant.where}: expected {sorted(mutant.expected)} at line {mutant.line}; {why}"
+                        )
     return outcome
 
 
@@ -578,10 +704,13 @@ def table(outcome: Outcome) -> str:
     head = f"{'fault kind':<46}" + "".join(f"{s + ' gen':>15}{'caught':>7}" for s in SOURCES)
     rows = [head, "-" * len(head)]
     for kind in OPERATORS:
-        rows.append(f"{kind:<46}" + "".join(
-            f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in SOURCES))
+        rows.append(
+            f"{kind:<46}" + "".join(f"{outcome.generated[kind, s]:>15}{outcome.caught[kind, s]:>7}" for s in SOURCES)
+        )
     total = f"{'all kinds':<46}" + "".join(
         f"{sum(n for (_, s2), n in outcome.generated.items() if s2 == s):>15}"
-        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}" for s in SOURCES)
+        f"{sum(n for (_, s2), n in outcome.caught.items() if s2 == s):>7}"
+        for s in SOURCES
+    )
     seeds = ", ".join(f"{n} {s} seed hands" for s, n in outcome.seeds.items())
     return "\n".join(rows + ["-" * len(head), total, seeds])

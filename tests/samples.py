@@ -81,7 +81,12 @@ def tree_files(suffixes: tuple[str, ...] = (".py", ".lark"), skip: frozenset[str
     found = []
     for folder, subfolders, files in os.walk(REPO):
         here = Path(folder).relative_to(REPO)
-        subfolders[:] = [d for d in subfolders if not d.startswith(".") and d not in ("__pycache__", "build", "dist")
-                         and not (here == Path(".") and d in skip)]
+        subfolders[:] = [
+            d
+            for d in subfolders
+            if not d.startswith(".")
+            and d not in ("__pycache__", "build", "dist")
+            and not (here == Path(".") and d in skip)
+        ]
         found += [here / name for name in files if name.endswith(suffixes)]
     return sorted(found)

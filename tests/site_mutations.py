@@ -28,16 +28,26 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
 
 
-def written_seeds(write_file: Callable[[Iterable[Hand], io.StringIO], int], games: Iterable[Game], profile: str,
-                  per_game: int = 200, seed: int = 5, currency: str = "USD") -> list[Hand]:
+def written_seeds(
+    write_file: Callable[[Iterable[Hand], io.StringIO], int],
+    games: Iterable[Game],
+    profile: str,
+    per_game: int = 200,
+    seed: int = 5,
+    currency: str = "USD",
+) -> list[Hand]:
     """Simulated hands of each game written by ``write_file`` and parsed back: the first 15 of each game
     and every one that reaches a showdown of two or more (``currency``: what the site writes, Winamax
     euros)."""
     hands = []
     for game in games:
-        simulated = [h for h in simulate(TableSpec(games=(game,), players=(2, 8), profile=profile,
-                                                    currency=currency), per_game, seed)
-                     if not any(isinstance(e, CommunityCard) for e in h.events)]
+        simulated = [
+            h
+            for h in simulate(
+                TableSpec(games=(game,), players=(2, 8), profile=profile, currency=currency), per_game, seed
+            )
+            if not any(isinstance(e, CommunityCard) for e in h.events)
+        ]
         text = io.StringIO()
         write_file(simulated, text)
         parsed = [h for h in parse_text(text.getvalue(), "written.txt") if isinstance(h, Hand)]
@@ -53,8 +63,9 @@ def said_so(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
     return "bet.size" in mutant.expected and any(u.line == mutant.line for u in replay(mutant.hand).unjudged)
 
 
-CARDS_DECIDE = frozenset({"bring-in by the wrong player", "action out of turn",
-                          "big bet on 4th street without a double bet"})
+CARDS_DECIDE = frozenset(
+    {"bring-in by the wrong player", "action out of turn", "big bet on 4th street without a double bet"}
+)
 """Fault kinds whose rule is decided by the up cards."""
 
 
@@ -63,6 +74,7 @@ def unprintable(mutant: Mutant) -> str | None:
     if mutant.kind == "collected more than the pot" and mutant.hand.rake is None and replay(mutant.hand).rake > 0:
         return "a chip more collected is a chip less of a rake nobody printed"
     if mutant.kind in CARDS_DECIDE and not any(
-            c is not None for e in mutant.hand.events if isinstance(e, Deal) for c in e.up):
+        c is not None for e in mutant.hand.events if isinstance(e, Deal) for c in e.up
+    ):
         return "no card printed: the up cards that decide this rule are unknown"
     return None

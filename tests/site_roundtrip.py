@@ -70,7 +70,8 @@ class Lossy:
 
 def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
     short = lossy.short_bring_in and any(
-        isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events)
+        isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events
+    )
     out: list[Event] = []
     events = deals_from_showdown(list(hand.events)) if lossy.shown_deals else hand.events
     for event in events:
@@ -126,15 +127,23 @@ def _paid(hand: Hand) -> Counter[tuple[int, int]]:
     return paid
 
 
-def round_trip(spec: TableSpec, hands: int, seed: int, write_file: Callable[[Iterable[Hand], object], int],
-               lossy: Lossy, check: Callable[[Hand, Hand], list[str]] = lambda sim, back: []
-               ) -> tuple[int, list[str]]:
+def round_trip(
+    spec: TableSpec,
+    hands: int,
+    seed: int,
+    write_file: Callable[[Iterable[Hand], object], int],
+    lossy: Lossy,
+    check: Callable[[Hand, Hand], list[str]] = lambda sim, back: [],
+) -> tuple[int, list[str]]:
     """(hands compared, every difference or violation in words). ``check`` adds the site's own
     comparisons of header facts (simulated hand, parsed hand)."""
     import io
 
-    simulated = [h for h in simulate(spec, hands, seed)
-                 if not (lossy.community and any(isinstance(e, CommunityCard) for e in h.events))]
+    simulated = [
+        h
+        for h in simulate(spec, hands, seed)
+        if not (lossy.community and any(isinstance(e, CommunityCard) for e in h.events))
+    ]
     text = io.StringIO()
     write_file(simulated, text)
     parsed = parse_text(text.getvalue(), "roundtrip.txt")
@@ -152,7 +161,7 @@ def round_trip(spec: TableSpec, hands: int, seed: int, write_file: Callable[[Ite
         a, b = _normal(sim, lossy), _normal(back, lossy)
         if a != b:
             first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            problems.append(f"{where}: event {first} differs: {a[first:first + 1]} / {b[first:first + 1]}")
+            problems.append(f"{where}: event {first} differs: {a[first : first + 1]} / {b[first : first + 1]}")
             continue
         result = replay(back)
         problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]

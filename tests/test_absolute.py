@@ -33,7 +33,13 @@ def corpus_text() -> str:
 def test_the_header_gives_game_stakes_and_zoned_time() -> None:
     hand = corpus_hand()
     assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet, hand.currency) == (
-        "absolute", "1300000000", Game.STUD8, 2, 4, "USD")
+        "absolute",
+        "1300000000",
+        Game.STUD8,
+        2,
+        4,
+        "USD",
+    )
     assert hand.started_at == datetime(2009, 3, 18, 19, 10, tzinfo=ZoneInfo("America/New_York"))
     assert [(s.seat, s.player, s.stack) for s in hand.seats][:2] == [(1, "PLAYER1", 17), (2, "PLAYER2", 36)]
     assert (hand.ante, hand.bring_in, hand.total_pot, hand.rake) == (1, 1, 43, 4)
@@ -57,21 +63,27 @@ def test_the_showdown_reveals_the_river_cards_and_pays_hi_and_lo() -> None:
     assert sorted(shows) == [1, 3, 7, 8] and all(len(s.cards) == 7 for s in shows.values())
     assert shows[8].description == "One pair, queens"
     assert [(c.seat, c.amount, c.pot) for c in hand.events if isinstance(c, Collect)] == [
-        (3, 19, "main pot"), (7, 20, "main pot")]
+        (3, 19, "main pot"),
+        (7, 20, "main pot"),
+    ]
     result = replay(hand)
     assert result.violations == ()
 
 
 def test_bring_in_calls_bets_checks_and_folds() -> None:
-    kinds = [(a.street, a.kind) for a in corpus_hand().events if isinstance(a, Action) and a.kind is not ActionKind.ANTE]
+    kinds = [
+        (a.street, a.kind) for a in corpus_hand().events if isinstance(a, Action) and a.kind is not ActionKind.ANTE
+    ]
     assert kinds[:3] == [(3, ActionKind.BRING_IN), (3, ActionKind.CALL), (3, ActionKind.FOLD)]
     assert (5, ActionKind.BET) in kinds and (4, ActionKind.CHECK) in kinds
 
 
 def test_a_raise_reads_as_the_writer_writes_it() -> None:
-    text = corpus_text().replace("PLAYER6 - Calls $0.04\nPLAYER7 - Calls $0.04\nPLAYER1 - Calls $0.04\n*** 6TH",
-                                 "PLAYER6 - Raises $0.04 to $0.08\nPLAYER7 - Calls $0.08\nPLAYER1 - Calls $0.08\n"
-                                 "PLAYER3 - Calls $0.04\n*** 6TH", 1)
+    text = corpus_text().replace(
+        "PLAYER6 - Calls $0.04\nPLAYER7 - Calls $0.04\nPLAYER1 - Calls $0.04\n*** 6TH",
+        "PLAYER6 - Raises $0.04 to $0.08\nPLAYER7 - Calls $0.08\nPLAYER1 - Calls $0.08\nPLAYER3 - Calls $0.04\n*** 6TH",
+        1,
+    )
     (hand,) = parse_text(text)
     assert isinstance(hand, Hand)
     raise_ = next(a for a in hand.events if isinstance(a, Action) and a.kind is ActionKind.RAISE)
@@ -83,12 +95,15 @@ def test_other_games_are_skipped() -> None:
     assert isinstance(result, NotStudHand)
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("PLAYER1 - Pocket [H H Js 10d]", "PLAYER1 - Pocket [H H Js 10d 2c]", "a pocket of 5 cards"),
-    ("PLAYER3 - Bets $0.04", "PLAYER3 - Shouts $0.04", "not a Absolute line"),
-    ("PLAYER3 - Bets $0.04", "NOBODY - Bets $0.04", "not seated"),
-    ("*** 5TH STREET ***", "*** 6TH STREET ***", "street 6 after street 4"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("PLAYER1 - Pocket [H H Js 10d]", "PLAYER1 - Pocket [H H Js 10d 2c]", "a pocket of 5 cards"),
+        ("PLAYER3 - Bets $0.04", "PLAYER3 - Shouts $0.04", "not a Absolute line"),
+        ("PLAYER3 - Bets $0.04", "NOBODY - Bets $0.04", "not seated"),
+        ("*** 5TH STREET ***", "*** 6TH STREET ***", "street 6 after street 4"),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     text = corpus_text().replace(old, new, 1)
     assert text != corpus_text()
@@ -106,7 +121,8 @@ def test_the_registry_reads_and_writes_absolute() -> None:
     assert isinstance(again, Hand) and replay(again).violations == ()
     same = [e for e in hand.events if isinstance(e, (Action, Show, Collect))]
     assert [(type(e), e.seat) for e in again.events if isinstance(e, (Action, Show, Collect))] == [
-        (type(e), e.seat) for e in same]
+        (type(e), e.seat) for e in same
+    ]
 
 
 ABSOLUTE_LOSSY = Lossy(markers=True, uncalled=True, community=True)
@@ -114,8 +130,11 @@ ABSOLUTE_LOSSY = Lossy(markers=True, uncalled=True, community=True)
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
     fields = ("site_hand_id", "game", "small_bet", "big_bet", "currency", "total_pot", "rake")
-    problems = [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}" for f in fields
-                if getattr(sim, f) != getattr(back, f)]
+    problems = [
+        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+        for f in fields
+        if getattr(sim, f) != getattr(back, f)
+    ]
     if back.started_at != sim.started_at.replace(tzinfo=ZoneInfo("America/New_York")):  # type: ignore[union-attr]
         problems.append(f"started {sim.started_at} came back as {back.started_at}")
     return problems

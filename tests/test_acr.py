@@ -53,8 +53,11 @@ def one(text: str, source: str = "t.txt") -> Hand:
 
 
 def actions(hand: Hand, street: int | None = None) -> list[Action]:
-    return [e for e in hand.events if isinstance(e, Action) and e.kind is not ActionKind.ANTE
-            and (street is None or e.street == street)]
+    return [
+        e
+        for e in hand.events
+        if isinstance(e, Action) and e.kind is not ActionKind.ANTE and (street is None or e.street == street)
+    ]
 
 
 # ------------------------------------------------------------------------------ a current-format hand
@@ -105,16 +108,20 @@ Seat 5: Ann folded on the 6th Street
 
 def test_header_spellings_of_the_game_and_the_ante() -> None:
     where = ("f", 1)
-    for printed, game in [("7Stud(Fixed Limit)", Game.STUD), ("7Stud H/L(Fixed Limit)", Game.STUD8),
-                          ("7Stud H/L (Fixed Limit)", Game.STUD8), ("Razz(Fixed Limit)", Game.RAZZ)]:
+    for printed, game in [
+        ("7Stud(Fixed Limit)", Game.STUD),
+        ("7Stud H/L(Fixed Limit)", Game.STUD8),
+        ("7Stud H/L (Fixed Limit)", Game.STUD8),
+        ("Razz(Fixed Limit)", Game.RAZZ),
+    ]:
         header = read_header(f"Hand #1 - {printed} - $0.04/$0.08 - 2025/01/02 03:04:05 UTC", where)
         assert (header.game, header.small_bet, header.big_bet, header.currency) == (game, 4, 8, "USD")
         assert header.started_at == datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
-    header = read_header("Hand #2 - 7Stud H/L (Fixed Limit) - $0.04/$0.08, Ante $0.01 - 2026/01/02 03:04:05 UTC",
-                         where)
+    header = read_header("Hand #2 - 7Stud H/L (Fixed Limit) - $0.04/$0.08, Ante $0.01 - 2026/01/02 03:04:05 UTC", where)
     assert (header.game, header.ante) == (Game.STUD8, 1)
-    header = read_header("Game Hand #3 - Tournament #77 - 7Stud(Fixed Limit) - Level 4 (200.00/400.00)- "
-                         "2021/02/25 22:07:46 UTC", where)
+    header = read_header(
+        "Game Hand #3 - Tournament #77 - 7Stud(Fixed Limit) - Level 4 (200.00/400.00)- 2021/02/25 22:07:46 UTC", where
+    )
     assert header.tournament is not None and header.tournament.tournament_id == "77"
     assert (header.small_bet, header.big_bet, header.currency, header.play_money) == (20000, 40000, None, False)
 
@@ -135,12 +142,14 @@ def test_raises_print_the_chips_added_and_become_increment_and_total() -> None:
     third = actions(hand, 3)
     assert [(a.seat, a.kind, a.amount, a.to) for a in third] == [
         (5, ActionKind.BRING_IN, 2, None),
-        (2, ActionKind.RAISE, 2, 4),   # the completion: adds $0.04, the level was the $0.02 bring-in
-        (5, ActionKind.RAISE, 4, 8),   # adds $0.06 to the $0.02 in: a raise of $0.04 to $0.08
+        (2, ActionKind.RAISE, 2, 4),  # the completion: adds $0.04, the level was the $0.02 bring-in
+        (5, ActionKind.RAISE, 4, 8),  # adds $0.06 to the $0.02 in: a raise of $0.04 to $0.08
         (2, ActionKind.CALL, 4, None),
     ]
-    assert [(a.kind, a.amount, a.to) for a in actions(hand, 4)][:2] == [(ActionKind.BET, 4, None),
-                                                                         (ActionKind.RAISE, 4, 8)]
+    assert [(a.kind, a.amount, a.to) for a in actions(hand, 4)][:2] == [
+        (ActionKind.BET, 4, None),
+        (ActionKind.RAISE, 4, 8),
+    ]
     assert replay(hand).violations == ()
 
 
@@ -255,7 +264,11 @@ def test_showdown_side_pots_jackpot_fee_and_hi_lo_descriptions() -> None:
     result = replay(hand)
     assert result.violations == ()
     assert sorted((a.pot, a.half, a.seat, a.amount) for a in result.awards) == [
-        (0, Half.HIGH, 6, 54), (0, Half.LOW, 1, 54), (1, Half.HIGH, 6, 25), (1, Half.LOW, 1, 25)]
+        (0, Half.HIGH, 6, 54),
+        (0, Half.LOW, 1, 54),
+        (1, Half.HIGH, 6, 25),
+        (1, Half.LOW, 1, 25),
+    ]
 
 
 def test_a_wrong_payout_is_recorded_as_printed_and_the_replay_reports_it() -> None:
@@ -264,16 +277,23 @@ def test_a_wrong_payout_is_recorded_as_printed_and_the_replay_reports_it() -> No
 
 
 def test_community_card_on_seventh_street() -> None:
-    text = (HEADS_UP.replace("Ann checks\nAnn B bets $0.08\nAnn folds\nUncalled bet ($0.08) returned to Ann B\n"
-                             "Ann B does not show\n", "Ann checks\nAnn B checks\n"))
-    text = text.replace("*** SUMMARY ***", "*** 7th STREET *** [8d]\nMain pot $0.33 | Rake $0.01\nAnn checks\n"
-                        "Ann B checks\n*** SHOW DOWN ***\nMain pot $0.33 | Rake $0.01\n"
-                        "Ann shows [5c 6c 3c 3d 9s 4h] (a pair of Threes)\n"
-                        "Ann B shows [As 2s Kd 7h Tc Jd] (a high card, Ace)\n"
-                        "Ann collected $0.33 from main pot\n*** SUMMARY ***")
-    text = text.replace("Seat 2: Ann B did not show and won $0.33\nSeat 5: Ann folded on the 6th Street",
-                        "Seat 2: Ann B showed [As 2s Kd 7h Tc Jd] and lost with a high card, Ace\n"
-                        "Seat 5: Ann showed [5c 6c 3c 3d 9s 4h] and won $0.33 with a pair of Threes")
+    text = HEADS_UP.replace(
+        "Ann checks\nAnn B bets $0.08\nAnn folds\nUncalled bet ($0.08) returned to Ann B\nAnn B does not show\n",
+        "Ann checks\nAnn B checks\n",
+    )
+    text = text.replace(
+        "*** SUMMARY ***",
+        "*** 7th STREET *** [8d]\nMain pot $0.33 | Rake $0.01\nAnn checks\n"
+        "Ann B checks\n*** SHOW DOWN ***\nMain pot $0.33 | Rake $0.01\n"
+        "Ann shows [5c 6c 3c 3d 9s 4h] (a pair of Threes)\n"
+        "Ann B shows [As 2s Kd 7h Tc Jd] (a high card, Ace)\n"
+        "Ann collected $0.33 from main pot\n*** SUMMARY ***",
+    )
+    text = text.replace(
+        "Seat 2: Ann B did not show and won $0.33\nSeat 5: Ann folded on the 6th Street",
+        "Seat 2: Ann B showed [As 2s Kd 7h Tc Jd] and lost with a high card, Ace\n"
+        "Seat 5: Ann showed [5c 6c 3c 3d 9s 4h] and won $0.33 with a pair of Threes",
+    )
     hand = one(text)
     assert [e.card.name for e in hand.events if isinstance(e, CommunityCard) and e.card] == ["8d"]
     assert not [e for e in hand.events if isinstance(e, Deal) and e.street == 7]
@@ -359,17 +379,32 @@ Game ended at: 2016/3/4 5:06:40
 
 def test_2016_lines_blank_lines_and_the_shifted_street_labels() -> None:
     hand = one(OLD.format(game="Seven Cards Stud"), "old.txt")
-    assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet) == ("acr", "600000001", Game.STUD,
-                                                                                      100, 200)
-    assert (hand.table, hand.currency, hand.started_at, hand.ante, hand.bring_in) == ("Old Table - 2", "USD", None,
-                                                                                      15, 40)
+    assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet) == (
+        "acr",
+        "600000001",
+        Game.STUD,
+        100,
+        200,
+    )
+    assert (hand.table, hand.currency, hand.started_at, hand.ante, hand.bring_in) == (
+        "Old Table - 2",
+        "USD",
+        None,
+        15,
+        40,
+    )
     deals = [(e.street, e.seat, e.down, e.up) for e in hand.events if isinstance(e, Deal)]
     assert [(s, seat) for s, seat, _, _ in deals] == [(3, 1), (3, 4), (4, 1), (4, 4)]
     assert [c.name for c in deals[0][2] + deals[0][3]] == ["Td", "Ah", "Jh"] and deals[1][2] == (None, None)
     # "raises (X)" gives the chips added: Zed completes to 1, Yan adds 1.60 to his 0.40 (raise to 2)
     assert [(a.street, a.kind, a.amount, a.to) for a in actions(hand)] == [
-        (3, ActionKind.BRING_IN, 40, None), (3, ActionKind.RAISE, 60, 100), (3, ActionKind.RAISE, 100, 200),
-        (3, ActionKind.CALL, 100, None), (4, ActionKind.BET, 100, None), (4, ActionKind.FOLD, 0, None)]
+        (3, ActionKind.BRING_IN, 40, None),
+        (3, ActionKind.RAISE, 60, 100),
+        (3, ActionKind.RAISE, 100, 200),
+        (3, ActionKind.CALL, 100, None),
+        (4, ActionKind.BET, 100, None),
+        (4, ActionKind.FOLD, 0, None),
+    ]
     assert [e for e in hand.events if isinstance(e, UncalledReturn)] == [UncalledReturn(43, 1, 100)]
     assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(51, 1, 430, "pot")]
     assert all(s.text for s in hand.skipped)  # the blank lines are not skipped lines
@@ -418,12 +453,14 @@ def test_corpus_2016_files_shifted_streets_summary_shows_and_the_low_half_odd_ch
     shown = [e for e in hand.events if isinstance(e, Show)]
     assert [len(s.cards) for s in shown] == [7, 7] and shown[0].cards[1] is not None and shown[0].cards[1].name == "Td"
     stud = [r for r in parse_file(folder / "7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt")]
-    assert [h.site_hand_id for h in stud if isinstance(h, Hand)] == ["693977667", "693977839", "693978063",
-                                                                    "693978378"]
+    assert [h.site_hand_id for h in stud if isinstance(h, Hand)] == ["693977667", "693977839", "693978063", "693978378"]
     second = stud[1]
     assert isinstance(second, Hand)
     assert [(a.street, a.kind, a.amount, a.to) for a in actions(second, 3)] == [
-        (3, ActionKind.BRING_IN, 40, None), (3, ActionKind.RAISE, 60, 100), (3, ActionKind.CALL, 60, None)]
+        (3, ActionKind.BRING_IN, 40, None),
+        (3, ActionKind.RAISE, 60, 100),
+        (3, ActionKind.CALL, 60, None),
+    ]
     assert {e.street for e in second.events if isinstance(e, Deal)} == {3, 4, 5, 6}
 
 
@@ -458,8 +495,10 @@ def as_acr_prints(hand: Hand) -> list[Event]:
     shows = [e for e in events if isinstance(e, (Show, Muck))]
     collects = [e for e in events if isinstance(e, Collect)]
     if any(isinstance(e, Show) for e in shows):
-        paid = [dataclasses.replace(c, pot=pot_label(pot_index(c.pot)))
-                for c in sorted(collects, key=lambda c: pot_index(c.pot))]
+        paid = [
+            dataclasses.replace(c, pot=pot_label(pot_index(c.pot)))
+            for c in sorted(collects, key=lambda c: pot_index(c.pot))
+        ]
         return body + shows + paid  # type: ignore[operator]
     winners = [Muck(0, seat) for seat in dict.fromkeys(c.seat for c in collects)]
     won: Counter[int] = Counter()
@@ -472,8 +511,19 @@ def without_lines(events: list[Event]) -> list[Event]:
     return [dataclasses.replace(e, line=0) for e in events]
 
 
-HEADER_FIELDS = ("site_hand_id", "game", "small_bet", "big_bet", "seats", "currency", "play_money", "table",
-                 "max_seats", "rake", "printed_pots")
+HEADER_FIELDS = (
+    "site_hand_id",
+    "game",
+    "small_bet",
+    "big_bet",
+    "seats",
+    "currency",
+    "play_money",
+    "table",
+    "max_seats",
+    "rake",
+    "printed_pots",
+)
 """Compared as they are; the start time is compared as an instant (the site prints UTC, the simulator
 keeps Eastern wall time, which on the night clocks go forward can name an hour that does not exist)."""
 
@@ -491,8 +541,11 @@ def round_trip(spec: TableSpec, hands: int, seed: int) -> tuple[list[Hand], list
         if not isinstance(back, Hand):
             problems.append(f"{where}: {back}")
             continue
-        problems += [f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-                     for f in HEADER_FIELDS if getattr(sim, f) != getattr(back, f)]
+        problems += [
+            f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+            for f in HEADER_FIELDS
+            if getattr(sim, f) != getattr(back, f)
+        ]
         if sim.started_at is None or back.started_at != sim.started_at.astimezone(UTC).replace(fold=0):
             problems.append(f"{where}: started at {sim.started_at} came back as {back.started_at}")
         if back.site != "acr" or back.total_pot != (sim.total_pot or 0) - (sim.rake or 0):
@@ -500,12 +553,13 @@ def round_trip(spec: TableSpec, hands: int, seed: int) -> tuple[list[Hand], list
         bring_ins = [e for e in sim.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN]
         expected_bring_in = sim.bring_in if bring_ins and not bring_ins[0].all_in else None
         if (sim.ante, expected_bring_in) != (back.ante, back.bring_in):
-            problems.append(f"{where}: ante/bring-in {sim.ante}/{expected_bring_in} came back as "
-                            f"{back.ante}/{back.bring_in}")
+            problems.append(
+                f"{where}: ante/bring-in {sim.ante}/{expected_bring_in} came back as {back.ante}/{back.bring_in}"
+            )
         want, got = without_lines(as_acr_prints(sim)), without_lines(list(back.events))
         if want != got:
             first = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
-            problems.append(f"{where}: event {first} differs: {want[first:first + 1]} / {got[first:first + 1]}")
+            problems.append(f"{where}: event {first} differs: {want[first : first + 1]} / {got[first : first + 1]}")
         result = replay(back)
         problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
         awarded: Counter[tuple[int, int]] = Counter()
@@ -521,8 +575,10 @@ def round_trip(spec: TableSpec, hands: int, seed: int) -> tuple[list[Hand], list
 
 
 def _has(hands: list[Hand], kind: type, test: object = None) -> int:
-    return sum(any(isinstance(e, kind) and (test is None or test(e)) for e in h.events)  # type: ignore[operator]
-               for h in hands)
+    return sum(
+        any(isinstance(e, kind) and (test is None or test(e)) for e in h.events)  # type: ignore[operator]
+        for h in hands
+    )
 
 
 @pytest.mark.slow
@@ -570,8 +626,11 @@ def test_written_text_reads_like_the_site() -> None:
 
 def test_the_acr_profile_says_what_the_corpus_measured() -> None:
     profile = get_profile("acr")
-    assert (profile.total_includes_rake, profile.hilo_odd_chip, profile.rake_from) == (False, Half.LOW,
-                                                                                      RakeFrom.MAIN_POT)
+    assert (profile.total_includes_rake, profile.hilo_odd_chip, profile.rake_from) == (
+        False,
+        Half.LOW,
+        RakeFrom.MAIN_POT,
+    )
     assert split_halves(705, profile.hilo_odd_chip) == (352, 353)
     assert split_halves(705) == (353, 352)  # the default of docs/rules.md §6: the odd chip to the high half
     assert SITES_BY_ID["acr"].profile == "acr"
@@ -597,9 +656,15 @@ def test_tournament_hands_are_written_and_read_back() -> None:
     for sim, hand in zip(dealt, back):
         assert isinstance(hand, Hand), hand
         assert sim.tournament is not None and hand.tournament is not None
-        assert (hand.tournament.tournament_id, hand.tournament.level) == (sim.tournament.tournament_id,
-                                                                          sim.tournament.level)
-        assert (hand.small_bet, hand.big_bet, hand.currency, hand.play_money) == (sim.small_bet, sim.big_bet,
-                                                                                  None, False)
+        assert (hand.tournament.tournament_id, hand.tournament.level) == (
+            sim.tournament.tournament_id,
+            sim.tournament.level,
+        )
+        assert (hand.small_bet, hand.big_bet, hand.currency, hand.play_money) == (
+            sim.small_bet,
+            sim.big_bet,
+            None,
+            False,
+        )
         assert without_lines(list(hand.events)) == without_lines(as_acr_prints(sim))
         assert replay(hand).violations == ()

@@ -96,7 +96,8 @@ def test_actions_follow_the_model_and_contributions_add_up(steps: list[Step]) ->
     assert ledger.level == max(final.values())
     assert ledger.bets == sum(s.kind in (ActionKind.BET, ActionKind.RAISE) for s in steps)
     assert sum(ledger.contrib.values()) == sum(
-        a.amount if a.to is None else a.to - s.before for s, a in zip(steps, actions))
+        a.amount if a.to is None else a.to - s.before for s, a in zip(steps, actions)
+    )
 
 
 @given(streets())

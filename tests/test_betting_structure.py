@@ -49,10 +49,10 @@ def test_fixed_limit_is_unchanged() -> None:
 
 def test_a_raise_must_add_at_least_the_last_full_raise() -> None:
     s = state(Limit.NO_LIMIT)
-    assert s.act(1, Move(ActionKind.COMPLETE, 10)) == []      # to 10: a step of 10 over nothing
+    assert s.act(1, Move(ActionKind.COMPLETE, 10)) == []  # to 10: a step of 10 over nothing
     assert rules(s, 2, ActionKind.RAISE, 19) == ["bet.size"]  # adds 9 < 10
     assert rules(s, 2, ActionKind.RAISE, 20) == []
-    assert s.act(2, Move(ActionKind.RAISE, 35)) == []         # to 35: the step is now 25
+    assert s.act(2, Move(ActionKind.RAISE, 35)) == []  # to 35: the step is now 25
     assert rules(s, 3, ActionKind.RAISE, 59) == ["bet.size"]
     assert rules(s, 3, ActionKind.RAISE, 60) == []
 

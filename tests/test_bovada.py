@@ -114,14 +114,22 @@ def only(text: str) -> Hand:
 
 
 def actions(hand: Hand) -> list[tuple[int, int, ActionKind, int, int | None, bool]]:
-    return [(a.street, a.seat, a.kind, a.amount, a.to, a.all_in) for a in hand.events
-            if isinstance(a, Action) and a.kind is not ActionKind.ANTE]
+    return [
+        (a.street, a.seat, a.kind, a.amount, a.to, a.all_in)
+        for a in hand.events
+        if isinstance(a, Action) and a.kind is not ActionKind.ANTE
+    ]
 
 
 def test_the_header_says_game_table_and_time_but_no_stakes() -> None:
     hand = only(BODOG)
     assert (hand.site, hand.site_hand_id, hand.game, hand.table, hand.currency) == (
-        "bovada", "2604291699", Game.STUD, "1178621", "USD")
+        "bovada",
+        "2604291699",
+        Game.STUD,
+        "1178621",
+        "USD",
+    )
     assert hand.started_at == datetime(2012, 5, 7, 3, 41, 46, tzinfo=ZoneInfo("America/New_York"))
     assert hand.stakes_inferred and (hand.small_bet, hand.big_bet) == (5, 10)
     assert only(NEWER).game is Game.STUD8
@@ -130,7 +138,10 @@ def test_the_header_says_game_table_and_time_but_no_stakes() -> None:
 def test_anonymous_seats_are_recorded_as_printed() -> None:
     hand = only(BODOG)
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
-        (1, "Seat+1", 41), (3, "Seat+3 [ME]", 33), (5, "Seat+5", 82)]
+        (1, "Seat+1", 41),
+        (3, "Seat+3 [ME]", 33),
+        (5, "Seat+5", 82),
+    ]
 
 
 def test_without_street_lines_a_players_nth_deal_is_his_card_of_street_3_plus_n() -> None:
@@ -220,12 +231,14 @@ def test_the_summary_seven_cards_replace_the_best_five_shown() -> None:
 
 
 def test_hi_lo_showdown_prints_high_and_low_five_which_are_read_once_each() -> None:
-    text = NEWER.replace("""Seat+5 [ME] : Bets $5
+    text = NEWER.replace(
+        """Seat+5 [ME] : Bets $5
 Seat+8 : Folds
 Seat+5 [ME] : Return uncalled portion of bet $5
 Seat+5 [ME] : Hand result $28.75
 *** SUMMARY ***
-Total Pot($28.75)""", """Seat+5 [ME] : Checks
+Total Pot($28.75)""",
+        """Seat+5 [ME] : Checks
 Seat+8 : Checks
 *** 5TH STREET ***
 Seat+5 [ME] : Card dealt to a spot [Td]
@@ -246,7 +259,8 @@ Seat+5 [ME] : Showdown [Ad Ks Qd Js Td 2d 2c Ad Qd Js] (Straight)
 Seat+8 : Showdown [Qs Qc Th 8d 5h] (One pair)
 Seat+5 [ME] : Hand result $28.75
 *** SUMMARY ***
-Total Pot($28.75)""")
+Total Pot($28.75)""",
+    )
     hand = only(text)
     shown = next(s for s in hand.events if isinstance(s, Show) and s.seat == 5)
     assert len(shown.cards) == len(set(shown.cards)) == 7
@@ -265,8 +279,10 @@ def test_uncalled_return_results_and_a_rake_the_total_leaves_out() -> None:
 def test_side_pot_results_name_the_main_pot() -> None:
     path = corpus_path("fpdb", "Bovada", "7-Stud-USD-MTT - $10-$1 - 201206.txt")
     hand = next(h for h in parse_file(path) if isinstance(h, Hand) and h.site_hand_id == "2633131343")
-    assert [(c.amount, c.pot) for c in hand.events if isinstance(c, Collect)] == [(71000, "side pot"),
-                                                                                   (175500, "main pot")]
+    assert [(c.amount, c.pot) for c in hand.events if isinstance(c, Collect)] == [
+        (71000, "side pot"),
+        (175500, "main pot"),
+    ]
 
 
 def test_a_muck_and_a_winner_who_does_not_show_reveal_their_cards() -> None:
@@ -292,14 +308,20 @@ def test_other_games_are_skipped_not_errors() -> None:
     assert len(results) == 1 and isinstance(results[0], NotStudHand)
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("Seat+5 : Card dealt to a spot [Td]", "Seat+5 : Card dealt to a spot [Td 2c]", "2 cards"),
-    ("Seat+5 : Calls $0.10", "Seat+5 : Whistles $0.10", "not a Bovada line"),
-    ("Seat+5 : Calls $0.10", "Seat+9 : Calls $0.10", "not seated"),
-    ("Total Pot($0.47) | Rake ($0.02)", "Total Pot($0.4x7)", "not a Bovada line"),
-    ("Bodog Hand #2604291699 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:41:46",
-     "Bodog Hand #2604291699 on a table", "not a Bovada hand header"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Seat+5 : Card dealt to a spot [Td]", "Seat+5 : Card dealt to a spot [Td 2c]", "2 cards"),
+        ("Seat+5 : Calls $0.10", "Seat+5 : Whistles $0.10", "not a Bovada line"),
+        ("Seat+5 : Calls $0.10", "Seat+9 : Calls $0.10", "not seated"),
+        ("Total Pot($0.47) | Rake ($0.02)", "Total Pot($0.4x7)", "not a Bovada line"),
+        (
+            "Bodog Hand #2604291699 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:41:46",
+            "Bodog Hand #2604291699 on a table",
+            "not a Bovada hand header",
+        ),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     text = BODOG.replace(old, new, 1)
     assert text != BODOG
@@ -343,12 +365,15 @@ BOVADA_LOSSY = Lossy(markers=True, muck_cards=True, short_bring_in=True, communi
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, tournament, hands, seed", [
-    (Game.STUD, False, 1000, 11),
-    (Game.STUD8, False, 1000, 12),
-    (Game.STUD, True, 500, 13),
-    (Game.STUD8, True, 500, 14),
-])
+@pytest.mark.parametrize(
+    "game, tournament, hands, seed",
+    [
+        (Game.STUD, False, 1000, 11),
+        (Game.STUD8, False, 1000, 12),
+        (Game.STUD, True, 500, 13),
+        (Game.STUD8, True, 500, 14),
+    ],
+)
 def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec() if tournament else None)
     count, problems = round_trip(spec, hands, seed, write_bovada_file, BOVADA_LOSSY, _header_facts)

@@ -54,8 +54,10 @@ def chart_hands() -> list[Hand]:
     hands += _edge_case_hands("stud8-quartered-low.txt", {"Farah": "Ann", "Goran": "Bob", "Hiro": "Cat"}, 1)
     hands += _edge_case_hands("razz-showdown-with-rake.txt", {"Ines": "Ann", "Jonas": "Bob", "Kofi": "Cat"}, 2)
     hands += _edge_case_hands("stud-steal-failed-steal-resteal.txt", {"Alice": "Ann", "Bruno": "Bob"}, 1)
-    return [dataclasses.replace(h, site_hand_id=f"{i}-{h.site_hand_id}", started_at=START + timedelta(minutes=i))
-            for i, h in enumerate(hands)]
+    return [
+        dataclasses.replace(h, site_hand_id=f"{i}-{h.site_hand_id}", started_at=START + timedelta(minutes=i))
+        for i, h in enumerate(hands)
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +77,11 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 
 def _lines(ax: plt.Axes) -> dict[str, np.ndarray]:
     """Each labelled line's y data by the label's name (without the final amount in brackets)."""
-    return {line.get_label().rsplit(" (", 1)[0]: np.asarray(line.get_ydata(), dtype=float)
-            for line in ax.get_lines() if not line.get_label().startswith("_")}
+    return {
+        line.get_label().rsplit(" (", 1)[0]: np.asarray(line.get_ydata(), dtype=float)
+        for line in ax.get_lines()
+        if not line.get_label().startswith("_")
+    }
 
 
 def _legend(ax: plt.Axes) -> list[str]:
@@ -95,8 +100,7 @@ def test_winnings_lines_are_the_sql_sums(store: Store) -> None:
     assert lines["All-in EV"][-1] == pytest.approx(ev / 100)
     assert spots == 3 and ev > net  # Ann was ahead in the all-ins she lost
     np.testing.assert_allclose(lines["Showdown"] + lines["Non-showdown"], lines["Net won"])
-    at_showdown = store.con.execute("SELECT SUM(net) FROM hand_players WHERE player = 'Ann' AND showdown"
-                                    ).fetchone()[0]
+    at_showdown = store.con.execute("SELECT SUM(net) FROM hand_players WHERE player = 'Ann' AND showdown").fetchone()[0]
     assert lines["Showdown"][-1] == pytest.approx(at_showdown / 100)
     assert "$ (USD)" in ax.get_ylabel() and ax.get_xlabel() == "Hands played"
     assert "Ann" in ax.get_title() and f"{hands:,} hands" in ax.get_title()
@@ -113,10 +117,20 @@ def test_money_unit_is_the_currency_or_big_bets_when_currencies_mix() -> None:
 def test_stud8_components_add_up_to_the_net(store: Store) -> None:
     ax = charts.stud8_components_chart(store.con, "Ann")
     lines = _lines(ax)
-    assert _legend(ax) == ["Net won", "Won by scooping", "High halves (split pots)", "Low halves (split pots)",
-                           "Put in the pot"]
-    np.testing.assert_allclose(lines["Won by scooping"] + lines["High halves (split pots)"]
-                               + lines["Low halves (split pots)"] + lines["Put in the pot"], lines["Net won"])
+    assert _legend(ax) == [
+        "Net won",
+        "Won by scooping",
+        "High halves (split pots)",
+        "Low halves (split pots)",
+        "Put in the pot",
+    ]
+    np.testing.assert_allclose(
+        lines["Won by scooping"]
+        + lines["High halves (split pots)"]
+        + lines["Low halves (split pots)"]
+        + lines["Put in the pot"],
+        lines["Net won"],
+    )
     low, high = store.con.execute("""
         SELECT SUM(a.amount) FILTER (WHERE a.half = 'low'), SUM(a.amount) FILTER (WHERE a.half <> 'low')
         FROM awards a JOIN hands h USING (hand_id) JOIN hand_players hp USING (hand_id, seat)
@@ -168,10 +182,12 @@ def test_bb100_bars_and_error_bars_are_the_win_rates(store: Store) -> None:
 def test_a_chart_keeps_every_filter_it_is_given_but_the_player(
     store: Store, filters: charts.Filters, condition: str
 ) -> None:
-    expected = store.con.execute("SELECT hp.hand_id FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
-                                 f"WHERE hp.player = 'Ann' AND {condition}").fetchall()
+    expected = store.con.execute(
+        "SELECT hp.hand_id FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id "
+        f"WHERE hp.player = 'Ann' AND {condition}"
+    ).fetchall()
     drawn = charts.winnings_data(store.con, "Ann", filters)["hand_id"]
-    assert sorted(drawn) == sorted(hand_id for hand_id, in expected)
+    assert sorted(drawn) == sorted(hand_id for (hand_id,) in expected)
     assert 0 < len(drawn) and (condition == "TRUE" or len(drawn) < len(charts.winnings_data(store.con, "Ann")))
 
 

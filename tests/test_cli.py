@@ -57,8 +57,10 @@ def test_every_command_module_is_found_and_explains_itself(capsys: pytest.Captur
         (("simulate", "--out", "x", "--hands", "0"), "argument --hands: must be 1 or more, got 0"),
         (("audit", "x.txt", "--workers", "two"), "argument --workers: must be a whole number, got 'two'"),
         (("stats", "--top", "-1"), "argument --top: must be 0 or more, got -1"),
-        (("chart", "bb100", "--player", "Ann", "--out", "x.png", "--since", "2026-13-01"),
-         "argument --since: not a day: '2026-13-01' (write it as YYYY-MM-DD"),
+        (
+            ("chart", "bb100", "--player", "Ann", "--out", "x.png", "--since", "2026-13-01"),
+            "argument --since: not a day: '2026-13-01' (write it as YYYY-MM-DD",
+        ),
     ],
 )
 def test_a_wrong_option_value_is_a_usage_error_naming_the_option(
@@ -179,8 +181,8 @@ def test_a_long_expected_list_is_cut_in_the_text_and_kept_in_the_json() -> None:
     what, got, expected = message_lines(message)
     assert (what, got) == ("not a line that can come here", "got: 'Ann: dances'")
     assert expected == f"expected: one of {', '.join(kinds[:EXPECTED_SHOWN])} ... and {20 - EXPECTED_SHOWN} more"
-    short = f"bad header (got: 'x'; expected: one of {', '.join(kinds[:EXPECTED_SHOWN + 1])})"
-    assert message_lines(short)[2] == f"expected: one of {', '.join(kinds[:EXPECTED_SHOWN + 1])}"
+    short = f"bad header (got: 'x'; expected: one of {', '.join(kinds[: EXPECTED_SHOWN + 1])})"
+    assert message_lines(short)[2] == f"expected: one of {', '.join(kinds[: EXPECTED_SHOWN + 1])}"
     assert message_lines("the summary's rake is $0.00") == ["the summary's rake is $0.00"]
 
 
@@ -219,8 +221,10 @@ def test_audit_rules_lists_every_rule_and_profile_without_paths(capsys: pytest.C
 def test_an_expected_list_is_cut_between_items_not_inside_an_example() -> None:
     from studbook.cli.cmd_audit import message_lines
 
-    detail = ("not a line that can come here (got: 'x'; expected: one of 'A', a run ('B: c', 'D: e, f'), "
-              "'G', a line ('H: doesn't', 'I'), 'J', 'K', 'L')")
+    detail = (
+        "not a line that can come here (got: 'x'; expected: one of 'A', a run ('B: c', 'D: e, f'), "
+        "'G', a line ('H: doesn't', 'I'), 'J', 'K', 'L')"
+    )
     lines = message_lines(detail, keep=2)
     assert lines[:2] == ["not a line that can come here", "got: 'x'"]
     assert lines[2] == "expected: one of 'A', a run ('B: c', 'D: e, f') ... and 5 more"

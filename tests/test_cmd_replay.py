@@ -113,12 +113,14 @@ def test_help_explains_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--as PLAYER" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["replay", "123"], "not in the database"),
-    (["replay", "900000000101", "--as", "Zed"], "'Zed' did not play"),
-])
-def test_cli_errors_say_what_to_do(db: str, args: list[str], message: str,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["replay", "123"], "not in the database"),
+        (["replay", "900000000101", "--as", "Zed"], "'Zed' did not play"),
+    ],
+)
+def test_cli_errors_say_what_to_do(db: str, args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*args, "--db", db]) == 2
     assert message in capsys.readouterr().err
 

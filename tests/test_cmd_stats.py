@@ -40,8 +40,24 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     (regulars with 100+ hands, stud8 among the games)."""
     tmp = tmp_path_factory.mktemp("cmd_stats")
     with redirect_stdout(io.StringIO()):
-        assert main(["simulate", "--game", "mixed", "--hands", "160", "--players", "6", "--seed", "3",
-                     "--out", str(tmp / "sim")]) == 0
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--game",
+                    "mixed",
+                    "--hands",
+                    "160",
+                    "--players",
+                    "6",
+                    "--seed",
+                    "3",
+                    "--out",
+                    str(tmp / "sim"),
+                ]
+            )
+            == 0
+        )
     with open_store(tmp / "stats.duckdb") as writable:
         assert run_import([SAMPLE_DATA / "edge-cases", tmp / "sim"], writable, workers=1).hands > 160
     with open_store(tmp / "stats.duckdb", read_only=True) as opened:
@@ -61,18 +77,19 @@ def table_rows(text: str) -> list[str]:
     blank line before the legend."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Player")) + 1
-    return lines[start:lines.index("", start)]
+    return lines[start : lines.index("", start)]
 
 
 def test_one_row_per_regular_most_hands_first_with_the_rest_counted(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     text = stats_cli(store, monkeypatch=monkeypatch)
     hands = stat_table(store.con, stats=["hands"]).set_index("player")["done"]
     regulars = hands[hands >= 20].sort_values(ascending=False, kind="stable")
     shown = {}
     for row in table_rows(text):
         player = next(p for p in hands.index if row.startswith(p + "  "))
-        shown[player] = int(row[len(player):].split()[0].replace(",", ""))
+        shown[player] = int(row[len(player) :].split()[0].replace(",", ""))
     assert list(shown) == list(regulars.index) and list(shown.values()) == list(regulars)
     assert max(len(line) for line in text.splitlines()) <= 120
     few = int((hands < 20).sum())
@@ -91,8 +108,11 @@ def test_every_rate_shows_the_chances_it_was_counted_out_of(store: Store, monkey
         pcts = [k for k in HEADLINE if STATS_BY_KEY[k].kind == "pct"]
         assert len(cells) == sum(table[(player, STATS_BY_KEY[k].label)].chances > 0 for k in pcts), row
         for rate, done, chances in cells:
-            match = [r for r in (table[(player, STATS_BY_KEY[k].label)] for k in pcts)
-                     if (r.done, r.chances) == (int(done), int(chances))]
+            match = [
+                r
+                for r in (table[(player, STATS_BY_KEY[k].label)] for k in pcts)
+                if (r.done, r.chances) == (int(done), int(chances))
+            ]
             assert match and f"{100 * match[0].rate:.1f}" == rate
     assert "W$SD" in header and "Net won" in header and "BB/100" in header
 
@@ -167,8 +187,7 @@ def test_player_card_has_every_stat_with_its_counts(store: Store, monkeypatch: p
     assert "\nResults (USD)\n" in text and "95% interval" in text
 
 
-def test_player_card_leaves_out_hi_lo_for_a_player_without_stud8(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_player_card_leaves_out_hi_lo_for_a_player_without_stud8(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     text = stats_cli(store, "--player", "Bruno", monkeypatch=monkeypatch)  # three stud hands
     assert text.startswith("Bruno: 3 hands (stud 3)") and "Hi/lo" not in text and "Scoop" not in text
 
@@ -186,11 +205,13 @@ def test_csv_is_complete(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
 @given(st.lists(st.integers(0, 60), min_size=1, max_size=12), st.integers(0, 70), st.integers(0, 14))
 def test_limits_keep_what_they_say(hands: list[int], min_hands: int, top: int) -> None:
     names = [f"p{i:02d}" for i in range(len(hands))]
-    frame = pd.DataFrame({
-        "player": [n for n in names for _ in range(2)],
-        "stat": ["hands", "vpip"] * len(names),
-        "done": [h for h in hands for _ in range(2)],
-    })
+    frame = pd.DataFrame(
+        {
+            "player": [n for n in names for _ in range(2)],
+            "stat": ["hands", "vpip"] * len(names),
+            "done": [h for h in hands for _ in range(2)],
+        }
+    )
     shown = limit_rows(frame, Limits(min_hands, top), order_by_hands=True)
     kept = list(dict.fromkeys(shown.frame["player"]))
     enough = sorted((n for n, h in zip(names, hands) if h >= min_hands), key=lambda n: -hands[names.index(n)])
@@ -201,8 +222,7 @@ def test_limits_keep_what_they_say(hands: list[int], min_hands: int, top: int) -
 
 
 def test_a_title_wider_than_its_values_goes_on_two_lines() -> None:
-    assert header_rows(["Player", "Fold to steal"], [["Ann", "89% (108)"]]) == [["", "Fold to"],
-                                                                               ["Player", "steal"]]
+    assert header_rows(["Player", "Fold to steal"], [["Ann", "89% (108)"]]) == [["", "Fold to"], ["Player", "steal"]]
     assert header_rows(["Player", "VPIP"], [["Ann", "31% (6084)"]]) == [["Player", "VPIP"]]
 
 

@@ -79,8 +79,9 @@ def test_stud8_without_a_qualifying_low_the_high_takes_the_whole_pot() -> None:
 def test_community_card_is_dealt_once_to_everybody() -> None:
     """Six cards each and one shared card: QQJJ beats AAKK only when the board card is Qc, Qs, Jh or Jd
     (a full house); an ace or a king fills AAKK higher, anything else leaves AAKK ahead."""
-    found = equity(Game.STUD, {1: parse_cards("Ah Ad Kc Ks 2c 7d"), 2: parse_cards("Qh Qd Jc Js 3c 8d")},
-                   community=True)
+    found = equity(
+        Game.STUD, {1: parse_cards("Ah Ad Kc Ks 2c 7d"), 2: parse_cards("Qh Qd Jc Js 3c 8d")}, community=True
+    )
     assert found.outcomes == 40
     assert found.expected[2] == pytest.approx(4 / 40, abs=1e-12)
 
@@ -114,7 +115,7 @@ def _reference(game: Game, hands: dict[int, tuple[Card, ...]], dead: tuple[Card,
 @given(deck=st.permutations(list(Card)), game=st.sampled_from(list(Game)), n_dead=st.integers(0, 6))
 def test_exact_enumeration_matches_a_brute_force_reference(deck: list[Card], game: Game, n_dead: int) -> None:
     hands = {1: tuple(deck[:6]), 2: tuple(deck[6:12])}
-    dead = tuple(deck[12:12 + n_dead])
+    dead = tuple(deck[12 : 12 + n_dead])
     found = equity(game, hands, dead)
     expected = _reference(game, hands, dead)
     assert found.exact
@@ -155,6 +156,7 @@ def test_side_pots_are_won_only_by_their_eligible_players() -> None:
 
 
 # ------------------------------------------------------------------------------ spots in hands
+
 
 def test_all_in_spot_reads_the_street_the_shown_down_cards_and_the_folded_door_card() -> None:
     hand = build(ALL_IN_ON_SIXTH)

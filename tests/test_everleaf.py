@@ -116,14 +116,23 @@ def only(text: str) -> Hand:
 
 
 def actions(hand: Hand) -> list[tuple[int, int, ActionKind, int, int | None]]:
-    return [(a.street, a.seat, a.kind, a.amount, a.to) for a in hand.events
-            if isinstance(a, Action) and a.kind is not ActionKind.ANTE]
+    return [
+        (a.street, a.seat, a.kind, a.amount, a.to)
+        for a in hand.events
+        if isinstance(a, Action) and a.kind is not ActionKind.ANTE
+    ]
 
 
 def test_the_three_header_lines_give_id_stakes_game_and_time() -> None:
     hand = only(NEW)
     assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet, hand.currency) == (
-        "everleaf", "295679620", Game.STUD, 5, 10, "EUR")
+        "everleaf",
+        "295679620",
+        Game.STUD,
+        5,
+        10,
+        "EUR",
+    )
     assert hand.started_at == datetime(2011, 8, 12, 13, 9, 38, tzinfo=ZoneInfo("America/New_York"))
     assert (hand.table, hand.ante, only(OLD).currency) == ("Harjavalta", 1, "USD")
     assert not hand.stakes_inferred
@@ -152,7 +161,9 @@ def test_bracketed_amounts_and_raises_that_print_the_chips_added() -> None:
 def test_cards_in_commas_and_the_deals_everleaf_does_not_print() -> None:
     deals = [d for d in only(NEW).events if isinstance(d, Deal)]
     assert [(d.street, d.seat, [str(c) if c else None for c in d.down + d.up]) for d in deals[:2]] == [
-        (3, 5, [None, None, "2d"]), (3, 8, ["5c", "4d", "Ks"])]
+        (3, 5, [None, None, "2d"]),
+        (3, 8, ["5c", "4d", "Ks"]),
+    ]
     river = [(d.seat, d.down) for d in deals if d.street == 7]
     assert river[0][0] == 8 and river[1] == (5, (None,))  # MOURINHO_'s 7th card is dealt, unknown
     old = [(d.street, d.seat) for d in only(OLD).events if isinstance(d, Deal)]
@@ -162,7 +173,10 @@ def test_cards_in_commas_and_the_deals_everleaf_does_not_print() -> None:
 def test_showdown_lines_and_the_unprinted_rake() -> None:
     hand = only(OLD)
     assert [(type(e).__name__, e.seat) for e in hand.events if isinstance(e, (Show, Muck, Collect))] == [
-        ("Show", 2), ("Muck", 4), ("Collect", 2)]
+        ("Show", 2),
+        ("Muck", 4),
+        ("Collect", 2),
+    ]
     show = next(e for e in hand.events if isinstance(e, Show))
     assert len(show.cards) == 7 and show.description == "a flush, king high"
     assert (hand.total_pot, hand.rake) == (None, None)
@@ -171,14 +185,17 @@ def test_showdown_lines_and_the_unprinted_rake() -> None:
 
 
 def test_an_uncalled_bet_goes_back_without_a_line() -> None:
-    text = OLD.replace("""Player2: bets [$ 0.10 USD]
+    text = OLD.replace(
+        """Player2: bets [$ 0.10 USD]
 Player4 calls [$ 0.10 USD]
 Player2 shows [ 5d, 8d, Kd, 7d, 9d, Jh, Qc ] a flush, king high
 Player4 does not show cards
-Player2 wins $ 0.98 USD from main pot with a flush, king high [ Kd, 9d, 8d, 7d, 5d ]""", """Player2: bets [$ 0.10 USD]
+Player2 wins $ 0.98 USD from main pot with a flush, king high [ Kd, 9d, 8d, 7d, 5d ]""",
+        """Player2: bets [$ 0.10 USD]
 Player4 folds
 Player2 does not show cards
-Player2 wins $ 0.80 USD from main pot""")
+Player2 wins $ 0.80 USD from main pot""",
+    )
     result = replay(only(text))
     assert result.violations == () and result.returned[2] == 10 and result.rake == 6  # $0.86 in, $0.80 paid
 
@@ -190,20 +207,32 @@ def test_a_wager_that_leaves_no_chips_is_all_in() -> None:
 
 
 def test_flop_games_are_skipped_not_errors() -> None:
-    text = ("Everleaf Gaming Game #55208539\n***** Hand history for game #55208539 *****\n"
-            "Blinds $0.50/$1 NL Hold'em - 2008/09/01 - 13:35:01\nTable Speed Kuala\nSeat 1 is the button\n")
+    text = (
+        "Everleaf Gaming Game #55208539\n***** Hand history for game #55208539 *****\n"
+        "Blinds $0.50/$1 NL Hold'em - 2008/09/01 - 13:35:01\nTable Speed Kuala\nSeat 1 is the button\n"
+    )
     (result,) = parse_text(text)
     assert isinstance(result, NotStudHand) and result.game == "NL Hold'em"
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("Dealt to MOURINHO_ [ Td ].", "Dealt to MOURINHO_ [ Td, 2c ].", "2 cards"),
-    ("Eric Blade checks\nMOURINHO_ checks\n** Dealing 6th", "Eric Blade whistles\nMOURINHO_ checks\n** Dealing 6th",
-     "not a Everleaf line"),
-    ("MOURINHO_ calls [€ 0.05 EURO]", "Nobody calls [€ 0.05 EURO]", "not seated"),
-    ("** Dealing 5th Street **", "** Dealing 6th Street **", "street 6 after street 4"),
-    ("€0.05/€0.10 7 Card Stud - 2011/08/12 - 13:09:38", "€0.05/€0.10 7 Card Stud on a Friday", "not an Everleaf hand header"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Dealt to MOURINHO_ [ Td ].", "Dealt to MOURINHO_ [ Td, 2c ].", "2 cards"),
+        (
+            "Eric Blade checks\nMOURINHO_ checks\n** Dealing 6th",
+            "Eric Blade whistles\nMOURINHO_ checks\n** Dealing 6th",
+            "not a Everleaf line",
+        ),
+        ("MOURINHO_ calls [€ 0.05 EURO]", "Nobody calls [€ 0.05 EURO]", "not seated"),
+        ("** Dealing 5th Street **", "** Dealing 6th Street **", "street 6 after street 4"),
+        (
+            "€0.05/€0.10 7 Card Stud - 2011/08/12 - 13:09:38",
+            "€0.05/€0.10 7 Card Stud on a Friday",
+            "not an Everleaf hand header",
+        ),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     text = NEW.replace(old, new, 1)
     assert text != NEW
@@ -229,9 +258,11 @@ EVERLEAF_LOSSY = Lossy(markers=True, uncalled=True, completion_word=True, deal_o
 
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
-    problems = [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-                for f in ("site_hand_id", "game", "small_bet", "big_bet", "currency", "table")
-                if getattr(sim, f) != getattr(back, f)]
+    problems = [
+        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+        for f in ("site_hand_id", "game", "small_bet", "big_bet", "currency", "table")
+        if getattr(sim, f) != getattr(back, f)
+    ]
     if back.started_at != sim.started_at.replace(tzinfo=ZoneInfo("America/New_York")):  # type: ignore[union-attr]
         problems.append(f"started {sim.started_at} came back as {back.started_at}")
     if (back.total_pot, back.rake) != (None, None) or replay(back).rake != sim.rake:

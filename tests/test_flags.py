@@ -123,7 +123,9 @@ THREE_HANDED = """
 
 
 def test_check_raise_and_continuation_bet() -> None:
-    hand = build(THREE_HANDED + """
+    hand = build(
+        THREE_HANDED
+        + """
         1 bring-in 2
         2 call 2
         3 fold
@@ -137,7 +139,8 @@ def test_check_raise_and_continuation_bet() -> None:
         2 fold
         uncalled 1 8
         collect 1 23
-    """)
+    """
+    )
     f = named_flags(hand)
     assert f["Ann"]["xr_chance_4"] and f["Ann"]["xr_4"] and f["Ann"]["raises_4"] == 1 and f["Ann"]["checks_4"] == 1
     assert f["Bob"]["bets_4"] == 1 and f["Bob"]["calls_4"] == 1 and f["Bob"]["limp"] and f["Bob"]["unopened"]
@@ -177,10 +180,22 @@ def test_a_player_all_in_for_the_ante_has_no_decision_but_sees_every_street() ->
 def test_no_check_raise_chance_once_the_rules_cap_the_betting(raises: int, marker: bool) -> None:
     """The engine's cap (a bet and three raises here) decides whether Ann could still raise; whether the
     site printed "Betting is capped" (or printed it wrongly, after two raises) plays no part."""
-    bets = ["2 bet 4", "3 raise 4 to 8", "2 raise 4 to 12", "3 raise 4 to 16"][:1 + raises]
-    hand = build(THREE_HANDED + "\n".join([
-        "1 bring-in 2", "2 call 2", "3 call 2", "4th 1:Kd 2:6d 3:7d", "1 check", *bets,
-        "marker capped" if marker else "", "1 fold"]))
+    bets = ["2 bet 4", "3 raise 4 to 8", "2 raise 4 to 12", "3 raise 4 to 16"][: 1 + raises]
+    hand = build(
+        THREE_HANDED
+        + "\n".join(
+            [
+                "1 bring-in 2",
+                "2 call 2",
+                "3 call 2",
+                "4th 1:Kd 2:6d 3:7d",
+                "1 check",
+                *bets,
+                "marker capped" if marker else "",
+                "1 fold",
+            ]
+        )
+    )
     f = named_flags(hand, legal=False)  # the hand stops here: only the betting matters
     capped = raises == 3
     assert f["Ann"]["xr_chance_4"] is not capped
@@ -218,8 +233,9 @@ def test_the_flags_of_capped_hands_do_not_depend_on_the_site_printing_the_cap() 
     assert len(capped) >= 20, "too few capped hands to say anything"
     seen = 0
     for hand in capped:
-        bare = dataclasses.replace(hand, events=tuple(
-            e for e in hand.events if not (isinstance(e, Marker) and e.kind == "capped")))
+        bare = dataclasses.replace(
+            hand, events=tuple(e for e in hand.events if not (isinstance(e, Marker) and e.kind == "capped"))
+        )
         result, bare_result = replay(hand), replay(bare)
         assert player_flags(bare, bare_result) == player_flags(hand, result), hand.site_hand_id
         plays = [d for street in decisions(bare, bare_result).values() for d in street]
@@ -229,6 +245,7 @@ def test_the_flags_of_capped_hands_do_not_depend_on_the_site_printing_the_cap() 
         assert not any(d.could_raise for d in plays if d.action in after)
         seen += len(after)
     assert seen, "no action followed a cap: nothing was compared"
+
 
 # --------------------------------------------------------------------------------------------- properties
 

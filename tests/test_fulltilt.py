@@ -43,45 +43,73 @@ CASH = "Full Tilt Poker Game #21536466676: Table Hagan - $3/$6 Ante $0.50 - Limi
 def test_cash_header() -> None:
     h = read_header(CASH, ("f.txt", 1))
     assert (h.hand_id, h.game, h.small_bet, h.big_bet, h.ante, h.currency, h.table) == (
-        "21536466676", Game.STUD, 300, 600, 50, "USD", "Hagan")
+        "21536466676",
+        Game.STUD,
+        300,
+        600,
+        50,
+        "USD",
+        "Hagan",
+    )
     assert h.tournament is None and not h.play_money
-    assert h.started_at is not None and h.started_at.astimezone(UTC) == datetime(2010, 6, 11, 16, 18, 37,
-                                                                                       tzinfo=UTC)
+    assert h.started_at is not None and h.started_at.astimezone(UTC) == datetime(2010, 6, 11, 16, 18, 37, tzinfo=UTC)
 
 
 def test_local_time_with_et_in_brackets_reads_the_et_time() -> None:
     """CCT is China Coast Time (UTC+8): 17:10:10 CCT is 04:10:10 ET (EST) and 09:10:10 UTC."""
-    h = read_header("Full Tilt Poker Game #26190453000: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - "
-                    "17:10:10 CCT - 2010/12/07 [04:10:10 ET - 2010/12/07]", ("f.txt", 1))
+    h = read_header(
+        "Full Tilt Poker Game #26190453000: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - "
+        "17:10:10 CCT - 2010/12/07 [04:10:10 ET - 2010/12/07]",
+        ("f.txt", 1),
+    )
     assert h.game is Game.RAZZ and (h.small_bet, h.big_bet, h.ante) == (10, 20, 2)
     assert h.started_at is not None
     assert h.started_at.astimezone(UTC) == datetime(2010, 12, 7, 9, 10, 10, tzinfo=UTC)
 
 
 def test_tournament_headers() -> None:
-    h = read_header("Full Tilt Poker Game #28333847000: $2 + $0.10 Heads Up Sit & Go (220338000), Table 1 - "
-                    "80/160 Ante 15 - Limit Razz - 05:46:00 ET - 2011/02/19", ("f.txt", 1))
+    h = read_header(
+        "Full Tilt Poker Game #28333847000: $2 + $0.10 Heads Up Sit & Go (220338000), Table 1 - "
+        "80/160 Ante 15 - Limit Razz - 05:46:00 ET - 2011/02/19",
+        ("f.txt", 1),
+    )
     assert h.tournament is not None
     assert (h.tournament.tournament_id, h.tournament.buy_in, h.tournament.fee, h.tournament.currency) == (
-        "220338000", 200, 10, "USD")
+        "220338000",
+        200,
+        10,
+        "USD",
+    )
     assert (h.small_bet, h.big_bet, h.ante, h.currency, h.table) == (8000, 16000, 1500, None, "1")
-    h = read_header("Full Tilt Poker Game #31349767778: $200 Heads-Up Sit & Go (243603038), Table 1 - 40/80 "
-                    "Ante 7 - Limit Razz - 19:53:37 ET - 2012/11/08", ("f.txt", 1))
+    h = read_header(
+        "Full Tilt Poker Game #31349767778: $200 Heads-Up Sit & Go (243603038), Table 1 - 40/80 "
+        "Ante 7 - Limit Razz - 19:53:37 ET - 2012/11/08",
+        ("f.txt", 1),
+    )
     assert h.tournament is not None and (h.tournament.buy_in, h.tournament.fee) == (20000, None)
 
 
 def test_six_max_and_hi_lo() -> None:
-    h = read_header("Full Tilt Poker Game #29704938956: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - Limit "
-                    "Stud H/L - 20:08:13 CET - 2011/04/07 [14:08:13 ET - 2011/04/07]", ("f.txt", 1))
+    h = read_header(
+        "Full Tilt Poker Game #29704938956: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - Limit "
+        "Stud H/L - 20:08:13 CET - 2011/04/07 [14:08:13 ET - 2011/04/07]",
+        ("f.txt", 1),
+    )
     assert (h.game, h.table, h.max_seats, h.small_bet) == (Game.STUD8, "Jackrabbit", 6, 250)
 
 
 def test_other_games_are_skipped_and_five_card_stud_says_why() -> None:
-    holdem = read_header("Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - $2.50/$5 - Limit Omaha H/L"
-                         " - 19:36:43 CET - 2011/04/07 [13:36:43 ET - 2011/04/07]", ("f.txt", 1))
+    holdem = read_header(
+        "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - $2.50/$5 - Limit Omaha H/L"
+        " - 19:36:43 CET - 2011/04/07 [13:36:43 ET - 2011/04/07]",
+        ("f.txt", 1),
+    )
     assert holdem.game is None and holdem.printed_game == "Limit Omaha H/L" and holdem.reason is None
-    stud5 = read_header("Full Tilt Poker Game #32412111030: Big Game of the Week (251332389), Table 1 - 800/1600 "
-                        "Ante 150 - Limit 5 Card Stud - 18:30:57 ET - 2013/03/31", ("f.txt", 1))
+    stud5 = read_header(
+        "Full Tilt Poker Game #32412111030: Big Game of the Week (251332389), Table 1 - 800/1600 "
+        "Ante 150 - Limit 5 Card Stud - 18:30:57 ET - 2013/03/31",
+        ("f.txt", 1),
+    )
     assert stud5.game is None and stud5.reason is not None and "Five Card Stud" in stud5.reason
 
 
@@ -173,7 +201,11 @@ def test_every_line_kind_of_a_hand() -> None:
     hand = parse_one(HAND)
     assert hand.site == "fulltilt" and hand.game is Game.STUD8
     assert [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats] == [
-        (1, "Hero", 7200, False), (2, "Hero0", 4000, True), (3, "FILL A RACK", 8920, False), (4, "Villain", 290, False)]
+        (1, "Hero", 7200, False),
+        (2, "Hero0", 4000, True),
+        (3, "FILL A RACK", 8920, False),
+        (4, "Villain", 290, False),
+    ]
     third = [a for a in actions(hand) if a[0] == 3 and a[2] is not ActionKind.ANTE]
     assert third == [
         (3, 3, ActionKind.BRING_IN, 50, None, False),
@@ -198,8 +230,9 @@ def test_cards_and_the_unseen_seventh_card() -> None:
     # FILL A RACK's 7th card is not printed: he gets it face down all the same, before 7th-street betting
     assert deals[(7, 3)].down == (None,)
     events = list(hand.events)
-    assert events.index(deals[(7, 3)]) < next(i for i, e in enumerate(events)
-                                                if isinstance(e, Action) and e.street == 7)
+    assert events.index(deals[(7, 3)]) < next(
+        i for i, e in enumerate(events) if isinstance(e, Action) and e.street == 7
+    )
 
 
 def test_an_all_in_players_cards_are_shown_where_printed() -> None:
@@ -236,8 +269,9 @@ def test_double_spaced_hand_reads_the_same_with_the_files_line_numbers() -> None
     at its own file line."""
     spaced = "\n\n".join(HAND.splitlines()) + "\n\n\n\n"
     plain, double = parse_one(HAND), parse_one(spaced)
-    assert [dataclasses.replace(e, line=0) for e in plain.events] == [dataclasses.replace(e, line=0)
-                                                                      for e in double.events]
+    assert [dataclasses.replace(e, line=0) for e in plain.events] == [
+        dataclasses.replace(e, line=0) for e in double.events
+    ]
     assert [e.line for e in double.events] == [2 * e.line - 1 for e in plain.events]
 
 
@@ -291,10 +325,13 @@ def test_wrong_ante_return_is_still_flagged() -> None:
 
 
 def test_mucked_cards_in_the_summary_go_onto_the_muck() -> None:
-    text = HAND.replace("Villain wins the low main pot ($4.55) with 7,6,3,2,A\n",
-                        "Villain mucks\nHero wins the low main pot ($4.55) with 7,6,3,2,A\n").replace(
+    text = HAND.replace(
+        "Villain wins the low main pot ($4.55) with 7,6,3,2,A\n",
+        "Villain mucks\nHero wins the low main pot ($4.55) with 7,6,3,2,A\n",
+    ).replace(
         "Seat 4: Villain showed [3d 2c 7s Ad 6d Kd 9h] and won ($4.55) with HI: Ace King high; LO: 7,6,3,2,A",
-        "Seat 4: Villain mucked [3d 2c 7s Ad 6d Kd 9h] - HI: Ace King high")
+        "Seat 4: Villain mucked [3d 2c 7s Ad 6d Kd 9h] - HI: Ace King high",
+    )
     hand = parse_one(text)
     [muck] = [e for e in hand.events if isinstance(e, Muck)]
     assert muck.seat == 4 and len(muck.cards) == 7 and muck.line == 55
@@ -304,8 +341,10 @@ def test_no_low_marker_and_community_card() -> None:
     text = HAND.replace("*** SUMMARY ***", "No low hand qualified\n*** SUMMARY ***")
     hand = parse_one(text)
     assert [m.kind for m in hand.events if isinstance(m, Marker)] == ["no-low"]
-    text = HAND.replace("*** 7TH STREET ***\nDealt to Hero [Td 9d Kc 9s Qs Jc] [Ts]\n"
-                        "Dealt to Villain [3d 2c 7s Ad 6d Kd] [9h]\n", "*** 7TH STREET *** [Ts]\n")
+    text = HAND.replace(
+        "*** 7TH STREET ***\nDealt to Hero [Td 9d Kc 9s Qs Jc] [Ts]\nDealt to Villain [3d 2c 7s Ad 6d Kd] [9h]\n",
+        "*** 7TH STREET *** [Ts]\n",
+    )
     hand = parse_one(text)
     assert [str(c.card) for c in hand.events if isinstance(c, CommunityCard)] == ["Ts"]
     assert not [d for d in hand.events if isinstance(d, Deal) and d.street == 7]
@@ -317,13 +356,16 @@ def test_garbled_card_is_a_warning_not_an_error() -> None:
     assert "cards.garbled" in {v.rule for v in replay(hand).violations}
 
 
-@pytest.mark.parametrize("old, new, line, words", [
-    ("Hero bets $2\nFILL A RACK calls $2\n", "Hero wagers $2\nFILL A RACK calls $2\n", 30, "not a Full Tilt"),
-    ("Dealt to Hero0 [5h]", "Dealt to Nobody [5h]", 13, "not seated"),
-    ("Hero raises to $4", "Hero raises to $4x", 20, "Full Tilt"),
-    ("*** 4TH STREET ***\n", "*** SUMMARY ***\n", 27, "out of place"),
-    ("Dealt to FILL A RACK [4s] [2h]\n", "Dealt to FILL A RACK [4s 2h]\n", 28, "new card"),
-])
+@pytest.mark.parametrize(
+    "old, new, line, words",
+    [
+        ("Hero bets $2\nFILL A RACK calls $2\n", "Hero wagers $2\nFILL A RACK calls $2\n", 30, "not a Full Tilt"),
+        ("Dealt to Hero0 [5h]", "Dealt to Nobody [5h]", 13, "not seated"),
+        ("Hero raises to $4", "Hero raises to $4x", 20, "Full Tilt"),
+        ("*** 4TH STREET ***\n", "*** SUMMARY ***\n", 27, "out of place"),
+        ("Dealt to FILL A RACK [4s] [2h]\n", "Dealt to FILL A RACK [4s 2h]\n", 28, "new card"),
+    ],
+)
 def test_parse_errors_name_the_file_and_line(old: str, new: str, line: int, words: str) -> None:
     assert old in HAND
     [result] = parse_text(HAND.replace(old, new, 1), "broken.txt")
@@ -381,11 +423,14 @@ def test_all_in_on_the_bring_in() -> None:
 _SIDECAR = re.compile(r"'(siteHandNo|tableName)': u'([^']*)'|'startTime': datetime\.datetime\(([\d, ]+)")
 
 
-@pytest.mark.parametrize("name", [
-    "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt",
-    "Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt",
-    "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt",
+        "Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt",
+        "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt",
+    ],
+)
 def test_fpdb_sidecar_agrees_on_hand_number_and_start_time(name: str) -> None:
     """fpdb's expected values (the ``.hands`` file beside the hand, written by another program) for the
     hand number and the start time in UTC, to the minute (fpdb keeps no seconds). fpdb's expected
@@ -421,14 +466,23 @@ def test_a_spreadsheet_summary_is_a_clear_error_not_a_crash() -> None:
 
 # --------------------------------------------------------------------------------- the writer
 
+
 def test_a_real_hand_written_back_reads_the_same() -> None:
-    for hand in [parse_one(HAND), *(r for r in ftp_results("10Game-6max-USD-2.50-5.201104.Sample.txt")
-                                    if isinstance(r, Hand))]:
+    for hand in [
+        parse_one(HAND),
+        *(r for r in ftp_results("10Game-6max-USD-2.50-5.201104.Sample.txt") if isinstance(r, Hand)),
+    ]:
         again = parse_one(write_hand(hand))
         assert [dataclasses.replace(e, line=0) for e in again.events] == [
-            dataclasses.replace(e, line=0) for e in hand.events], hand.site_hand_id
+            dataclasses.replace(e, line=0) for e in hand.events
+        ], hand.site_hand_id
         assert (again.total_pot, again.rake, again.printed_pots, again.started_at, again.table) == (
-            hand.total_pot, hand.rake, hand.printed_pots, hand.started_at, hand.table)
+            hand.total_pot,
+            hand.rake,
+            hand.printed_pots,
+            hand.started_at,
+            hand.table,
+        )
 
 
 def test_pokerstars_corpus_hands_written_as_full_tilt_read_back_the_same() -> None:
@@ -438,21 +492,41 @@ def test_pokerstars_corpus_hands_written_as_full_tilt_read_back_the_same() -> No
     unknown 7th-street cards come back in seat order."""
     stars = corpus_path("fpdb", "Stars")
     synthetic = {"7stud.txt", "razz.txt", "horse.txt"}
-    hands = [h for f in sorted(stars.glob("*.txt")) if f.name not in synthetic
-             for h in parse_file(f) if isinstance(h, Hand) and not h.warnings]
+    hands = [
+        h
+        for f in sorted(stars.glob("*.txt"))
+        if f.name not in synthetic
+        for h in parse_file(f)
+        if isinstance(h, Hand) and not h.warnings
+    ]
     assert len(hands) >= 80 and any(isinstance(e, CommunityCard) for h in hands for e in h.events)
     for hand in hands:
         back = parse_one(write_hand(hand))
         assert [dataclasses.replace(e, line=0) for e in back.events] == full_tilt_form(hand), hand.site_hand_id
         assert {v.rule for v in replay(back, get_profile("pokerstars")).violations} == {
-            v.rule for v in replay(hand).violations}, hand.site_hand_id
+            v.rule for v in replay(hand).violations
+        }, hand.site_hand_id
 
 
 HANDS_PER_GAME = 2000
 """The issue asks for at least 2,000 simulated hands per game through each new site's writer."""
 
-HEADER_FIELDS = ("site_hand_id", "game", "small_bet", "big_bet", "seats", "currency", "play_money", "table",
-                 "max_seats", "started_at", "total_pot", "rake", "printed_pots", "ante")
+HEADER_FIELDS = (
+    "site_hand_id",
+    "game",
+    "small_bet",
+    "big_bet",
+    "seats",
+    "currency",
+    "play_money",
+    "table",
+    "max_seats",
+    "started_at",
+    "total_pot",
+    "rake",
+    "printed_pots",
+    "ante",
+)
 
 
 def full_tilt_form(hand: Hand) -> list[Event]:
@@ -493,14 +567,17 @@ def round_trip_problems(spec: TableSpec, hands: int, seed: int) -> tuple[Counter
         if not isinstance(back, Hand):
             problems.append(f"{where}: {back}")
             continue
-        problems += [f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-                     for f in HEADER_FIELDS if getattr(sim, f) != getattr(back, f)]
+        problems += [
+            f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+            for f in HEADER_FIELDS
+            if getattr(sim, f) != getattr(back, f)
+        ]
         if sim.tournament is not None and dataclasses.replace(sim.tournament, level=None) != back.tournament:
             problems.append(f"{where}: tournament {sim.tournament} came back as {back.tournament}")
         expected, got = full_tilt_form(sim), [dataclasses.replace(e, line=0) for e in back.events]
         if expected != got:
             first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), min(len(expected), len(got)))
-            problems.append(f"{where}: event {first} differs: {expected[first:first + 1]} / {got[first:first + 1]}")
+            problems.append(f"{where}: event {first} differs: {expected[first : first + 1]} / {got[first : first + 1]}")
         result = replay(back)
         problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
         awarded: Counter[tuple[int, int]] = Counter()
@@ -528,21 +605,28 @@ def situations(hand: Hand) -> set[str]:
         found.add("all-in")
     if any(isinstance(e, CommunityCard) for e in hand.events):
         found.add("community card")
-    per_street = Counter(e.street for e in hand.events if isinstance(e, Action)
-                         and e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE))
+    per_street = Counter(
+        e.street
+        for e in hand.events
+        if isinstance(e, Action) and e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+    )
     if per_street and max(per_street.values()) >= 4:
         found.add("capped street")
     halves = Counter((pot_index(c.pot), c.seat) for c in hand.events if isinstance(c, Collect))
-    if hand.game is Game.STUD8 and any(n >= 2 for n in halves.values()) and len(
-            {c.seat for c in hand.events if isinstance(c, Collect)}) >= 2:
+    if (
+        hand.game is Game.STUD8
+        and any(n >= 2 for n in halves.values())
+        and len({c.seat for c in hand.events if isinstance(c, Collect)}) >= 2
+    ):
         found.add("quartered or scooped half")
     return found
 
 
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 801), (Game.STUD8, 802), (Game.RAZZ, 803)])
 def test_round_trip_cash(game: Game, seed: int) -> None:
-    seen, problems = round_trip_problems(TableSpec(games=(game,), players=(2, 8), profile="fulltilt"),
-                                         HANDS_PER_GAME, seed)
+    seen, problems = round_trip_problems(
+        TableSpec(games=(game,), players=(2, 8), profile="fulltilt"), HANDS_PER_GAME, seed
+    )
     assert problems == []
     assert {"side pot", "all-in", "capped street"} <= set(seen), seen
     if game is Game.STUD8:
@@ -550,8 +634,9 @@ def test_round_trip_cash(game: Game, seed: int) -> None:
 
 
 def test_round_trip_tournaments_and_community_card() -> None:
-    spec = TableSpec(games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(7, 8), profile="fulltilt",
-                     tournament=TournamentSpec())
+    spec = TableSpec(
+        games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(7, 8), profile="fulltilt", tournament=TournamentSpec()
+    )
     seen, problems = round_trip_problems(spec, 1500, 804)
     assert problems == []
     assert {"side pot", "all-in"} <= set(seen), seen

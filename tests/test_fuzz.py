@@ -27,5 +27,16 @@ def test_no_mutant_loses_a_hand_or_leaks_an_internal_error(tmp_path: Path) -> No
     # the mutants reached every outcome, so the oracle was exercised, not vacuous
     for outcome in ("stored", "duplicate", "reported:parse", "reported:conflict"):
         assert tally.hands[outcome] > 0, (outcome, tally.hands)
-    assert set(tally.operators) >= {"delete", "duplicate", "swap", "move", "digit", "card", "huge", "date",
-                                    "repeat", "truncate", "flip"}
+    assert set(tally.operators) >= {
+        "delete",
+        "duplicate",
+        "swap",
+        "move",
+        "digit",
+        "card",
+        "huge",
+        "date",
+        "repeat",
+        "truncate",
+        "flip",
+    }

@@ -113,8 +113,10 @@ def test_low27_orders_every_five_card_class_as_the_reference() -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(list(range(52))), min_size=5, max_size=8, unique=True),
-       st.lists(st.sampled_from(list(range(52))), min_size=5, max_size=8, unique=True))
+@given(
+    st.lists(st.sampled_from(list(range(52))), min_size=5, max_size=8, unique=True),
+    st.lists(st.sampled_from(list(range(52))), min_size=5, max_size=8, unique=True),
+)
 def test_low27_of_up_to_eight_cards_agrees_with_the_reference(a: list[int], b: list[int]) -> None:
     sa, sb = ref_27(a), ref_27(b)
     va, vb = low27_value(a), low27_value(b)
@@ -122,9 +124,14 @@ def test_low27_of_up_to_eight_cards_agrees_with_the_reference(a: list[int], b: l
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 4).flatmap(lambda n: st.tuples(
-    st.lists(st.sampled_from(list(range(52))), min_size=n, max_size=n, unique=True),
-    st.lists(st.sampled_from(list(range(52))), min_size=n, max_size=n, unique=True))))
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.sampled_from(list(range(52))), min_size=n, max_size=n, unique=True),
+            st.lists(st.sampled_from(list(range(52))), min_size=n, max_size=n, unique=True),
+        )
+    )
+)
 def test_low27_boards_rank_as_the_reference(boards: tuple[list[int], list[int]]) -> None:
     a, b = boards
     assert (low27_board_value(a) > low27_board_value(b)) == (ref_27(a) < ref_27(b)), (fmt(a), fmt(b))
@@ -168,7 +175,12 @@ def test_the_seven_card_games_keep_their_streets_and_bet_sizes() -> None:
     for game in (Game.STUD, Game.STUD8, Game.RAZZ, Game.RAZZ27):
         rules = RULES[game]
         assert [(s.number, s.down, s.up, s.big_bet) for s in rules.streets] == [
-            (3, 2, 1, False), (4, 0, 1, False), (5, 0, 1, True), (6, 0, 1, True), (7, 1, 0, True)]
+            (3, 2, 1, False),
+            (4, 0, 1, False),
+            (5, 0, 1, True),
+            (6, 0, 1, True),
+            (7, 1, 0, True),
+        ]
         assert rules.hand_size == 7 and rules.max_players == 8
     assert RULES[Game.STUD8].split is not None and all(RULES[g].split is None for g in Game if g is not Game.STUD8)
 
@@ -176,7 +188,11 @@ def test_the_seven_card_games_keep_their_streets_and_bet_sizes() -> None:
 def test_five_card_stud_deals_one_down_and_four_up_over_four_rounds() -> None:
     rules = RULES[Game.STUD5]
     assert [(s.name, s.down, s.up, s.big_bet) for s in rules.streets] == [
-        ("2nd", 1, 1, False), ("3rd", 0, 1, False), ("4th", 0, 1, True), ("5th", 0, 1, True)]
+        ("2nd", 1, 1, False),
+        ("3rd", 0, 1, False),
+        ("4th", 0, 1, True),
+        ("5th", 0, 1, True),
+    ]
     assert (rules.hand_size, rules.max_players, rules.double_bet_street) == (5, 10, 3)
     assert rules.bring_in is Extreme.LOWEST and rules.bring_in_aces is Aces.HIGH
     assert deal_shape(Game.STUD5, 2) == (1, 1)
@@ -193,8 +209,12 @@ def test_who_brings_in_and_who_opens_later() -> None:
     # later streets: the lowest 2-7 board; an ace is high and a pair is bad
     boards = {1: parse_cards("4d Jc"), 6: parse_cards("2s 8c")}
     assert first_to_act(Game.RAZZ27, boards, profile.board_tie(Game.RAZZ27)) == 6
-    assert first_to_act(Game.RAZZ27, {1: parse_cards("As 2d"), 2: parse_cards("Kc Qd")}, profile.board_tie(Game.RAZZ)) == 2
-    assert first_to_act(Game.RAZZ, {1: parse_cards("As 2d"), 2: parse_cards("Kc Qd")}, profile.board_tie(Game.RAZZ)) == 1
+    assert (
+        first_to_act(Game.RAZZ27, {1: parse_cards("As 2d"), 2: parse_cards("Kc Qd")}, profile.board_tie(Game.RAZZ)) == 2
+    )
+    assert (
+        first_to_act(Game.RAZZ, {1: parse_cards("As 2d"), 2: parse_cards("Kc Qd")}, profile.board_tie(Game.RAZZ)) == 1
+    )
 
 
 def _stud5_state(profile: str = "rrop") -> StudState:
@@ -226,6 +246,7 @@ def test_five_card_stud_bets_small_on_2nd_and_3rd_big_after_and_double_over_an_o
 
 # ------------------------------------------------------------------------------ the real hands
 
+
 def site_awards(hand: Hand) -> Counter[tuple[int, int]]:
     paid: Counter[tuple[int, int]] = Counter()
     for e in hand.events:
@@ -241,8 +262,11 @@ def engine_awards(hand: Hand) -> Counter[tuple[int, int]]:
     return paid
 
 
-@pytest.mark.parametrize("script", [FTP_STUD5, IPOKER_STUD5, KINGSCLUB_RAZZ27_SIDE_POT],
-                         ids=["fulltilt-stud5", "ipoker-stud5", "kingsclub-razz27-side-pot"])
+@pytest.mark.parametrize(
+    "script",
+    [FTP_STUD5, IPOKER_STUD5, KINGSCLUB_RAZZ27_SIDE_POT],
+    ids=["fulltilt-stud5", "ipoker-stud5", "kingsclub-razz27-side-pot"],
+)
 def test_real_hands_replay_clean_and_pay_as_the_site(script: str) -> None:
     hand = build(script)
     result = replay(hand)
@@ -266,8 +290,12 @@ def test_the_real_hands_files_are_the_ones_transcribed() -> None:
     from conftest import corpus_path
 
     text = corpus_path("fpdb", "FTP", "5-Stud-USD-MTT-100-201303.txt").read_text(encoding="utf-8")
-    for line in ("Player4 raises to 1,345, and is all in", "Player1 wins the side pot (6,910)",
-                 "Player1 wins the main pot (5,335)", "Total pot 12,245 Main pot 5,335. Side pot 6,910. | Rake 0"):
+    for line in (
+        "Player4 raises to 1,345, and is all in",
+        "Player1 wins the side pot (6,910)",
+        "Player1 wins the main pot (5,335)",
+        "Total pot 12,245 Main pot 5,335. Side pot 6,910. | Rake 0",
+    ):
         assert line in text
     xml = corpus_path("fpdb", "iPoker", "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml").read_text()
     assert 'name="Player1" chips="$2.67" dealer="1" win="$0.42"' in xml
@@ -312,8 +340,9 @@ def test_round_trip_through_phh(game: Game) -> None:
 # ------------------------------------------------------------------------------ statistics
 
 
-def test_a_mixed_file_of_every_game_is_imported_and_counted_per_game(tmp_path: object,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_mixed_file_of_every_game_is_imported_and_counted_per_game(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One PokerStars-style file holding hands of all five games imports whole; ``studbook stats --game
     stud5`` / ``--game razz27`` count those games' hands; in Five Card Stud "saw 3rd street" is the
     game's second street (every hand dealt there) and the 7th-street columns stay empty."""
@@ -327,8 +356,11 @@ def test_a_mixed_file_of_every_game_is_imported_and_counted_per_game(tmp_path: o
 
     folder = Path(str(tmp_path))
     per_game = 60
-    hands = [h for k, g in enumerate(Game)
-             for h in simulate(dataclasses.replace(_spec(g, False), first_hand_id=10**11 * (k + 1)), per_game, 115)]
+    hands = [
+        h
+        for k, g in enumerate(Game)
+        for h in simulate(dataclasses.replace(_spec(g, False), first_hand_id=10**11 * (k + 1)), per_game, 115)
+    ]
     with open(folder / "mixed.txt", "w", encoding="utf-8") as out:
         write_pokerstars_file(hands, out)
     with open_store(folder / "db.duckdb") as store, contextlib.redirect_stdout(io.StringIO()):
@@ -338,10 +370,12 @@ def test_a_mixed_file_of_every_game_is_imported_and_counted_per_game(tmp_path: o
         assert rows == {str(g): per_game for g in Game}
         saw = store.con.execute(
             "SELECT sum(saw_3rd::INT), sum(saw_second::INT), sum(saw_7th::INT), sum(bets_3 + raises_3) "
-            "FROM hand_players WHERE game = 'stud5'").fetchone()
+            "FROM hand_players WHERE game = 'stud5'"
+        ).fetchone()
         assert saw[0] == saw[1] > 0 and saw[2] == 0 and saw[3] > 0
         seven = store.con.execute(
-            "SELECT sum(saw_3rd::INT), sum(bets_3 + calls_3) FROM hand_players WHERE game <> 'stud5'").fetchone()
+            "SELECT sum(saw_3rd::INT), sum(bets_3 + calls_3) FROM hand_players WHERE game <> 'stud5'"
+        ).fetchone()
         assert seven == (0, 0)
         dealt = dict(store.con.execute("SELECT game, count(*) FROM hand_players GROUP BY game").fetchall())
     monkeypatch.setenv("COLUMNS", "160")

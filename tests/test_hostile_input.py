@@ -66,7 +66,9 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def absurd_stack(tmp_path: Path) -> tuple[Path, int]:
     hands = razz_hands()
-    hands[1] = only(hands[1], "Seat 1: tobiah.renner ($5.80 in chips)", "Seat 1: tobiah.renner ($100000000000000000000 in chips)")
+    hands[1] = only(
+        hands[1], "Seat 1: tobiah.renner ($5.80 in chips)", "Seat 1: tobiah.renner ($100000000000000000000 in chips)"
+    )
     return write(tmp_path / "absurd.txt", hands), line_of(hands, 1, "Seat 1:")
 
 
@@ -172,8 +174,10 @@ def test_audit_rules_lists_every_id_a_report_can_carry(capsys: pytest.CaptureFix
 
 
 def test_simulations_of_two_games_with_one_seed_share_no_hand_id() -> None:
-    ids = {game: {h.site_hand_id for h in simulate(TableSpec(games=(game,), players=(2, 8)), 300, 1)}
-           for game in (Game.STUD, Game.RAZZ, Game.STUD8)}
+    ids = {
+        game: {h.site_hand_id for h in simulate(TableSpec(games=(game,), players=(2, 8)), 300, 1)}
+        for game in (Game.STUD, Game.RAZZ, Game.STUD8)
+    }
     assert not ids[Game.STUD] & ids[Game.RAZZ] and not ids[Game.STUD] & ids[Game.STUD8]
     again = {h.site_hand_id for h in simulate(TableSpec(games=(Game.STUD,), players=(2, 8)), 300, 1)}
     assert again == ids[Game.STUD], "the same run deals the same hands under the same ids"
@@ -241,7 +245,7 @@ def rules_of(lines: list[str]) -> list[str]:
 
 
 def repeated(lines: list[str], index: int) -> list[str]:
-    return lines[:index + 1] + [lines[index]] + lines[index + 1:]
+    return lines[: index + 1] + [lines[index]] + lines[index + 1 :]
 
 
 def test_the_same_card_twice_in_a_shown_hand_is_a_duplicate() -> None:
@@ -259,10 +263,10 @@ def test_nine_players_at_a_stud_table_are_too_many() -> None:
     ante = next(i for i, line in enumerate(lines) if ": posts the ante" in line)
     deal = lines.index("*** 3rd STREET ***") + 1
     bring_in = next(i for i, line in enumerate(lines) if ": brings in" in line)
-    lines[bring_in + 1:bring_in + 1] = ["Nonus: folds"]
+    lines[bring_in + 1 : bring_in + 1] = ["Nonus: folds"]
     lines[deal:deal] = ["Dealt to Nonus [2c]"]
     lines[ante:ante] = [f"Nonus: posts the ante {lines[ante].rsplit(' ', 1)[1]}"]
-    lines[seat8 + 1:seat8 + 1] = ["Seat 9: Nonus ($80 in chips)"]
+    lines[seat8 + 1 : seat8 + 1] = ["Seat 9: Nonus ($80 in chips)"]
     assert "table.size" in rules_of(lines)
 
 
@@ -330,14 +334,20 @@ def test_export_out_that_cannot_be_written_is_a_message(
 ) -> None:
     blocker = tmp_path / "blocker"
     blocker.write_text("x")
-    out = {"a file": blocker, "a parent that is a file": blocker / "sub", "a folder in a file's place": tmp_path / "out"}[case]
+    out = {
+        "a file": blocker,
+        "a parent that is a file": blocker / "sub",
+        "a folder in a file's place": tmp_path / "out",
+    }[case]
     if case == "a folder in a file's place":
         (out / "actions.parquet").mkdir(parents=True)
     code, _, err = cli(capsys, "export", "--db", str(db), "--out", str(out))
     assert code == 2 and err.startswith("studbook: error: ") and "Traceback" not in err
 
 
-def test_export_into_a_read_only_folder_is_a_message(tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_into_a_read_only_folder_is_a_message(
+    tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     if os.geteuid() == 0:
         pytest.skip("running as root, which writes into read-only folders anyway")
     out = tmp_path / "ro"
@@ -386,9 +396,7 @@ def test_a_hand_imported_by_relative_path_replays_from_another_folder(
     assert code == 0 and "253000000385" in out
 
 
-def test_a_moved_file_is_found_by_its_checksum_when_asked(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_moved_file_is_found_by_its_checksum_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path / "h.txt", razz_hands())
     db = tmp_path / "x.duckdb"
     assert cli(capsys, "import", str(path), "--db", str(db), "--quiet")[0] == 0
@@ -404,8 +412,12 @@ def test_a_moved_file_is_found_by_its_checksum_when_asked(
 
 
 def test_stats_csv_defuses_formulas_in_player_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    hostile = {"tobiah.renner": "=HYPERLINK(\"http://x\")", "casimir_vale": "+1-1", "Ottilie Brandt": "@SUM(1)",
-               "Suki Lindqvist": "-2"}
+    hostile = {
+        "tobiah.renner": '=HYPERLINK("http://x")',
+        "casimir_vale": "+1-1",
+        "Ottilie Brandt": "@SUM(1)",
+        "Suki Lindqvist": "-2",
+    }
     text = "\n\n".join(razz_hands(3))
     for name, evil in hostile.items():
         text = text.replace(name, evil)
@@ -433,7 +445,9 @@ def test_an_empty_file_is_said_to_be_empty(tmp_path: Path, capsys: pytest.Captur
     (tmp_path / "empty.txt").write_text("")
     code, out, err = cli(capsys, "import", str(tmp_path / "empty.txt"), "--db", str(tmp_path / "db.duckdb"), "--quiet")
     assert code == 1
-    assert "imported:" in out and [line for line in out.splitlines() if line.startswith("  imported:")][0].endswith(" 0")
+    assert "imported:" in out and [line for line in out.splitlines() if line.startswith("  imported:")][0].endswith(
+        " 0"
+    )
     assert "empty" in out and "nothing could be read" in err
 
 

@@ -100,9 +100,7 @@ def test_importing_again_changes_nothing(tmp_path: Path, stars_copy: Path) -> No
         assert (third.hands, third.duplicates) == (0, 9)
         after = snapshot(store)
         assert len(after["imports"]) == len(before["imports"]) + 1
-        assert {k: v for k, v in after.items() if k != "imports"} == {
-            k: v for k, v in before.items() if k != "imports"
-        }
+        assert {k: v for k, v in after.items() if k != "imports"} == {k: v for k, v in before.items() if k != "imports"}
 
 
 def test_a_broken_hand_is_reported_and_the_rest_of_its_file_imports(tmp_path: Path, stars_copy: Path) -> None:

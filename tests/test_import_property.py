@@ -24,9 +24,9 @@ GAMES = [(Game.STUD,), (Game.STUD8,), (Game.RAZZ,), (Game.RAZZ, Game.STUD, Game.
 runs = st.tuples(
     st.one_of(st.integers(0, 3), st.integers(0, 2**32 - 1)),  # seed: often the same one, as in the issue
     st.sampled_from(GAMES),
-    st.sampled_from([(2, 8), (8, 8), (2, 3)]),                # players
-    st.booleans(),                                           # tournament
-    st.integers(1, 25),                                      # hands
+    st.sampled_from([(2, 8), (8, 8), (2, 3)]),  # players
+    st.booleans(),  # tournament
+    st.integers(1, 25),  # hands
 )
 
 

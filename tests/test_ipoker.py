@@ -31,8 +31,11 @@ def by_id(name: str) -> dict[str, Hand]:
 
 
 def actions(hand: Hand, street: int) -> list[tuple[int, ActionKind, int, int | None, bool]]:
-    return [(e.seat, e.kind, e.amount, e.to, e.all_in) for e in hand.events
-            if isinstance(e, Action) and e.street == street and e.kind is not ActionKind.ANTE]
+    return [
+        (e.seat, e.kind, e.amount, e.to, e.all_in)
+        for e in hand.events
+        if isinstance(e, Action) and e.street == street and e.kind is not ActionKind.ANTE
+    ]
 
 
 def test_the_session_general_block_applies_to_every_hand_of_the_eur_session() -> None:
@@ -40,24 +43,38 @@ def test_the_session_general_block_applies_to_every_hand_of_the_eur_session() ->
     assert len(hands) == 5
     # <currency>USD</currency> is the account's; the table is EUR (tablecurrency, and the cp1252 € signs)
     assert {(h.game, h.currency, h.small_bet, h.big_bet, h.table) for h in hands} == {
-        (Game.STUD8, "EUR", 5, 10, "Beignon, 826907366")}
+        (Game.STUD8, "EUR", 5, 10, "Beignon, 826907366")
+    }
     assert all(replay(h).violations == () for h in hands)
 
 
 def test_the_sit_and_go_is_a_tournament_with_rising_levels_learnt_from_its_bets() -> None:
     hands = by_id("7-StudHi-USD-STT-5-201103.txt")
     assert len(hands) == 117
-    assert {(h.tournament.tournament_id, h.tournament.buy_in, h.tournament.fee, h.currency)
-            for h in hands.values() if h.tournament} == {("699476041", 500, 50, None)}
+    assert {
+        (h.tournament.tournament_id, h.tournament.buy_in, h.tournament.fee, h.currency)
+        for h in hands.values()
+        if h.tournament
+    } == {("699476041", 500, 50, None)}
     levels = Counter((h.ante, h.small_bet, h.big_bet) for h in hands.values())
     by_ante = {}
     for h in hands.values():
-        ante = Counter(e.amount for e in h.events if isinstance(e, Action) and e.kind is ActionKind.ANTE).most_common(1)[0][0]
+        ante = Counter(e.amount for e in h.events if isinstance(e, Action) and e.kind is ActionKind.ANTE).most_common(
+            1
+        )[0][0]
         by_ante.setdefault(ante, set()).add((h.small_bet, h.big_bet))
-    assert by_ante == {800: {(6000, 12000)}, 1000: {(8000, 16000)}, 1500: {(10000, 20000)},
-                       2000: {(15000, 30000)}, 3000: {(20000, 40000)}, 4000: {(30000, 60000)},
-                       5000: {(40000, 80000)}, 8000: {(60000, 120000)}, 10000: {(80000, 160000)},
-                       15000: {(100000, 200000)}}
+    assert by_ante == {
+        800: {(6000, 12000)},
+        1000: {(8000, 16000)},
+        1500: {(10000, 20000)},
+        2000: {(15000, 30000)},
+        3000: {(20000, 40000)},
+        4000: {(30000, 60000)},
+        5000: {(40000, 80000)},
+        8000: {(60000, 120000)},
+        10000: {(80000, 160000)},
+        15000: {(100000, 200000)},
+    }
     assert sum(levels.values()) == 117
     # the first hand of the 30-ante level has no bet at all: its limits come from a later hand
     quiet = hands["4044923564"]
@@ -67,8 +84,14 @@ def test_the_sit_and_go_is_a_tournament_with_rising_levels_learnt_from_its_bets(
 
 def test_five_card_stud_is_skipped_and_counted_with_the_printed_game() -> None:
     results = hands_of("5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")
-    assert results == [NotStudHand(str(corpus_path(*FOLDER, "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")),
-                                   21, "ipoker", "5 Card Stud L $0.05/$0.10")]
+    assert results == [
+        NotStudHand(
+            str(corpus_path(*FOLDER, "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")),
+            21,
+            "ipoker",
+            "5 Card Stud L $0.05/$0.10",
+        )
+    ]
 
 
 def test_actions_are_replayed_in_their_number_order_not_their_print_order() -> None:
@@ -98,11 +121,18 @@ def test_the_uncalled_bet_is_taken_out_of_the_winnings_it_is_printed_in() -> Non
 def test_all_ins_are_calls_or_raises_by_the_bet_they_face() -> None:
     eur = by_id("7-StudHL-EUR-0.05-0.10-201405.txt")["5710056302"]
     # 7th: Hero bets 0.10, Player0 all-in for 0.11: a raise of 0.01 to 0.11; Hero calls 0.01
-    assert actions(eur, 7) == [(6, ActionKind.BET, 10, None, False), (1, ActionKind.RAISE, 1, 11, True),
-                               (6, ActionKind.CALL, 1, None, False)]
+    assert actions(eur, 7) == [
+        (6, ActionKind.BET, 10, None, False),
+        (1, ActionKind.RAISE, 1, 11, True),
+        (6, ActionKind.CALL, 1, None, False),
+    ]
     # 6th: type 23 is a raise to a street total
-    assert actions(eur, 6) == [(6, ActionKind.BET, 10, None, False), (1, ActionKind.RAISE, 10, 20, False),
-                               (6, ActionKind.RAISE, 10, 30, False), (1, ActionKind.CALL, 10, None, False)]
+    assert actions(eur, 6) == [
+        (6, ActionKind.BET, 10, None, False),
+        (1, ActionKind.RAISE, 10, 20, False),
+        (6, ActionKind.RAISE, 10, 30, False),
+        (1, ActionKind.CALL, 10, None, False),
+    ]
     stt = by_id("7-StudHi-USD-STT-5-201103.txt")["4044954766"]
     assert (4, ActionKind.CALL, 4800, None, True) in actions(stt, 4)  # all-in for less than the bet
 
@@ -165,7 +195,9 @@ def test_absurd_amounts_are_refused_not_trusted(amount: str) -> None:
 
 def test_a_hand_before_any_general_block_is_an_error() -> None:
     text = SNIPPET.format(kind="3").replace(
-        '<general><mode>real</mode><gametype>Razz L $1/$2</gametype><tablename>T</tablename><currency>USD</currency></general>\n', "")
+        "<general><mode>real</mode><gametype>Razz L $1/$2</gametype><tablename>T</tablename><currency>USD</currency></general>\n",
+        "",
+    )
     [err] = parse_text(text, "r.txt")
     assert isinstance(err, ParseError) and err.line == 3 and "<general>" in err.message
 

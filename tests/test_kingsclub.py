@@ -41,14 +41,19 @@ def text_of(name: str) -> str:
 def test_the_three_header_lines() -> None:
     hand = hand_of(STUD)
     assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet, hand.table) == (
-        "kingsclub", "37581152", Game.STUD, 4400, 8800, "Real Deal Mix")
+        "kingsclub",
+        "37581152",
+        Game.STUD,
+        4400,
+        8800,
+        "Real Deal Mix",
+    )
     assert (hand.ante, hand.bring_in, hand.rake, hand.total_pot, hand.started_at) == (3316, 3316, 500, None, None)
     assert hand_of(SIDE).big_bet == 100000 and hand_of(SIDE).seats[0].stack == 4418100  # "1,000", "44,181"
 
 
 def test_games_including_2_7_razz() -> None:
-    assert [hand_of(n).game for n in (HILO, RAZZ, RAZZ27, SIDE)] == [Game.STUD8, Game.RAZZ, Game.RAZZ27,
-                                                                       Game.RAZZ27]
+    assert [hand_of(n).game for n in (HILO, RAZZ, RAZZ27, SIDE)] == [Game.STUD8, Game.RAZZ, Game.RAZZ27, Game.RAZZ27]
 
 
 def test_the_first_round_has_no_street_line_and_3rd_street_is_the_second() -> None:
@@ -61,13 +66,22 @@ def test_the_first_round_has_no_street_line_and_3rd_street_is_the_second() -> No
 
 
 def test_calls_and_raises_print_the_street_total() -> None:
-    third = [(a.seat, a.kind, a.amount, a.to) for a in hand_of(STUD).events
-             if isinstance(a, Action) and a.street == 3 and a.kind is not ActionKind.ANTE]
+    third = [
+        (a.seat, a.kind, a.amount, a.to)
+        for a in hand_of(STUD).events
+        if isinstance(a, Action) and a.street == 3 and a.kind is not ActionKind.ANTE
+    ]
     assert third == [
-        (1, ActionKind.BRING_IN, 3316, None), (2, ActionKind.FOLD, 0, None),
-        (3, ActionKind.COMPLETE, 1084, 4400), (4, ActionKind.RAISE, 3316, 7716),
-        (5, ActionKind.RAISE, 4400, 12116), (7, ActionKind.FOLD, 0, None), (1, ActionKind.FOLD, 0, None),
-        (3, ActionKind.CALL, 7716, None), (4, ActionKind.CALL, 4400, None)]
+        (1, ActionKind.BRING_IN, 3316, None),
+        (2, ActionKind.FOLD, 0, None),
+        (3, ActionKind.COMPLETE, 1084, 4400),
+        (4, ActionKind.RAISE, 3316, 7716),
+        (5, ActionKind.RAISE, 4400, 12116),
+        (7, ActionKind.FOLD, 0, None),
+        (1, ActionKind.FOLD, 0, None),
+        (3, ActionKind.CALL, 7716, None),
+        (4, ActionKind.CALL, 4400, None),
+    ]
     assert replay(hand_of(STUD)).invested[3] == 3316 + 12116  # his net -154.32
 
 
@@ -86,7 +100,9 @@ def test_shows_inside_a_street() -> None:
 def test_the_side_pot_only_the_seat_lines_print_is_collected() -> None:
     hand = hand_of(SIDE)
     assert [(c.seat, c.amount, c.pot) for c in hand.events if isinstance(c, Collect)] == [
-        (6, 561325, "pot"), (2, 267450, "side pot")]
+        (6, 561325, "pot"),
+        (2, 267450, "side pot"),
+    ]
     assert [(u.seat, u.amount) for u in hand.events if isinstance(u, UncalledReturn)] == [(2, 100000)]
     result = replay(hand)
     assert result.violations == () and result.rake == 0
@@ -113,12 +129,15 @@ def test_other_games_are_skipped() -> None:
     assert isinstance(result, NotStudHand) and result.game == "Hold'em"
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("Dealt to Player0: [Qs]", "Dealt to Player0: [Qs Qd]", "2 cards dealt on street 4"),
-    ("Hero bets 40\nPlayer0 folds", "Hero shouts 40\nPlayer0 folds", "not a KingsClub line"),
-    ("Hero bets 40\nPlayer0 folds", "Nobody bets 40\nPlayer0 folds", "not seated"),
-    ("Seat 1: Player0 (1,010.38) -50", "Seat 1: Player0 (1,010.38) -5O", "not a KingsClub line"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Dealt to Player0: [Qs]", "Dealt to Player0: [Qs Qd]", "2 cards dealt on street 4"),
+        ("Hero bets 40\nPlayer0 folds", "Hero shouts 40\nPlayer0 folds", "not a KingsClub line"),
+        ("Hero bets 40\nPlayer0 folds", "Nobody bets 40\nPlayer0 folds", "not seated"),
+        ("Seat 1: Player0 (1,010.38) -50", "Seat 1: Player0 (1,010.38) -5O", "not a KingsClub line"),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     clean = text_of(RAZZ)
     text = clean.replace(old, new, 1)
@@ -143,9 +162,21 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
     # the nominal bring-in is printed only by a bring-in that is not all in
     bring_ins = [a for a in sim.events if isinstance(a, Action) and a.kind is ActionKind.BRING_IN]
     short = not bring_ins or bring_ins[0].all_in
-    fields = ("site_hand_id", "game", "small_bet", "big_bet", "ante", "rake", "table", *(() if short else ("bring_in",)))
-    return [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}" for f in fields
-            if getattr(sim, f) != getattr(back, f) and not (f == "rake" and not sim.rake and not back.rake)]
+    fields = (
+        "site_hand_id",
+        "game",
+        "small_bet",
+        "big_bet",
+        "ante",
+        "rake",
+        "table",
+        *(() if short else ("bring_in",)),
+    )
+    return [
+        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+        for f in fields
+        if getattr(sim, f) != getattr(back, f) and not (f == "rake" and not sim.rake and not back.rake)
+    ]
 
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:
@@ -173,8 +204,13 @@ def test_the_corpus_hands_written_and_read_back_are_the_same(name: str) -> None:
     assert isinstance(again, Hand)
 
     def key(h: Hand) -> list[object]:
-        return [dataclasses.replace(e, line=0, pot=str(pot_index(e.pot))) if isinstance(e, Collect)
-                else dataclasses.replace(e, line=0) for e in h.events]
+        return [
+            dataclasses.replace(e, line=0, pot=str(pot_index(e.pot)))
+            if isinstance(e, Collect)
+            else dataclasses.replace(e, line=0)
+            for e in h.events
+        ]
+
     assert key(again) == key(hand)
     assert {v.rule for v in replay(again).violations} == {v.rule for v in replay(hand).violations}
     assert write_kingsclub(again) == write_kingsclub(hand)
@@ -182,7 +218,13 @@ def test_the_corpus_hands_written_and_read_back_are_the_same(name: str) -> None:
 
 def test_the_writer_prints_totals_and_the_seat_lines() -> None:
     text = write_kingsclub(hand_of(STUD))
-    for line in ("Player3 raises to 77.16", "Player2 calls 121.16", "Seat 4: Player3 (2,788.28) +788.28",
-                 "Rake 5", "Player3 wins pot (1,294.60)", "*** 3RD STREET ***\nDealt to Player2: [3h]"):
+    for line in (
+        "Player3 raises to 77.16",
+        "Player2 calls 121.16",
+        "Seat 4: Player3 (2,788.28) +788.28",
+        "Rake 5",
+        "Player3 wins pot (1,294.60)",
+        "*** 3RD STREET ***\nDealt to Player2: [3h]",
+    ):
         assert line in text
     assert "wins side pot 1 (2,674.50)" in write_kingsclub(hand_of(SIDE))

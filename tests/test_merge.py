@@ -41,7 +41,12 @@ def events(hand: Hand, kind: type) -> list:
 def test_the_old_format_reads_null_cards_and_a_showdown() -> None:
     [hand] = hands("7-Stud-USD-0.50-1.00-201102.Sample.txt").values()
     assert (hand.game, hand.small_bet, hand.big_bet, hand.currency, hand.table) == (
-        Game.STUD, 50, 100, "USD", "Hudson (31423297)")
+        Game.STUD,
+        50,
+        100,
+        "USD",
+        "Hudson (31423297)",
+    )
     assert [s.seat for s in hand.seats] == [0, 1, 2, 3, 5, 6, 7]  # numbered from 0, as printed
     deal = next(e for e in events(hand, Deal) if e.street == 3 and e.seat == 5)
     assert (deal.down, deal.up) == ((None, None), parse_cards("4s"))
@@ -112,8 +117,12 @@ def test_a_tournament_balance_is_printed_after_the_ante() -> None:
 def test_an_all_in_is_read_as_the_chips_put_in() -> None:
     [hand] = hands("Razz-USD-0.50-1.00-201111.allIn.txt").values()
     fourth = [(e.seat, e.kind, e.amount, e.to, e.all_in) for e in events(hand, Action) if e.street == 4]
-    assert fourth == [(5, ActionKind.BET, 50, None, False), (6, ActionKind.FOLD, 0, None, False),
-                      (3, ActionKind.RAISE, 41, 91, True), (5, ActionKind.CALL, 41, None, False)]
+    assert fourth == [
+        (5, ActionKind.BET, 50, None, False),
+        (6, ActionKind.FOLD, 0, None, False),
+        (3, ActionKind.RAISE, 41, 91, True),
+        (5, ActionKind.CALL, 41, None, False),
+    ]
 
 
 GAME = """<description type="7-Stud" stakes="Limit $0.50/$1"/>
@@ -162,14 +171,18 @@ def test_fpdb_s_own_reading_of_the_sample_agrees_seat_by_seat() -> None:
     for seat in hand.seats:
         fpdb = theirs[seat.player]
         assert (seat.stack, result.collected.get(seat.seat, 0), result.net[seat.seat]) == (
-            fpdb["startCash"], fpdb["winnings"], fpdb["totalProfit"]), seat.player
+            fpdb["startCash"],
+            fpdb["winnings"],
+            fpdb["totalProfit"],
+        ), seat.player
     assert sum(p["rake"] for p in theirs.values()) == hand.rake
 
 
 def test_an_uncalled_bet_the_actions_do_not_explain_is_kept_and_reported() -> None:
     text = GAME.format(holes=7, code=39, event="FOLD").replace(
-        'pottype="n"/></round>', 'pottype="n"/><winner amount="0.05" uncalled="true" potnumber="2" player="0" '
-        'pottype="n"/></round>')
+        'pottype="n"/></round>',
+        'pottype="n"/><winner amount="0.05" uncalled="true" potnumber="2" player="0" pottype="n"/></round>',
+    )
     [hand] = parse_text(text, "m.txt")
     assert isinstance(hand, Hand)
     # Bob's bring-in nobody called comes back (line 7); the listed return to Ann (line 8) has no bet behind it

@@ -121,6 +121,7 @@ SIMULATION_SEED = 3
 a showdown or a capped street (realistic players fold most hands early, and the rest would add
 thousands of near-identical 3rd-street mutants)."""
 
+
 def corpus_seeds() -> list[Hand]:
     folder = corpus_path("fpdb", "Stars")
     files = sorted(p for p in folder.glob("*.txt") if p.name not in SYNTHETIC)
@@ -132,11 +133,20 @@ def handbuilt_seeds() -> list[Hand]:
 
 
 def simulated_seeds() -> list[Hand]:
-    return [h for game in Game
-            for k, h in enumerate(simulate(TableSpec(games=(game,), players=(2, 10 if game is Game.STUD5 else 8)), SIMULATED_PER_GAME,
-                                           SIMULATION_SEED))
-            if k < 20 or sum(isinstance(e, Show) for e in h.events) >= 2
-            or any(isinstance(e, Marker) and e.kind == "capped" for e in h.events)]
+    return [
+        h
+        for game in Game
+        for k, h in enumerate(
+            simulate(
+                TableSpec(games=(game,), players=(2, 10 if game is Game.STUD5 else 8)),
+                SIMULATED_PER_GAME,
+                SIMULATION_SEED,
+            )
+        )
+        if k < 20
+        or sum(isinstance(e, Show) for e in h.events) >= 2
+        or any(isinstance(e, Marker) and e.kind == "capped" for e in h.events)
+    ]
 
 
 @pytest.fixture(scope="module")

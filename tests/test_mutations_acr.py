@@ -44,9 +44,13 @@ def written_seeds() -> list[Hand]:
         write_acr_file(dealt, text)
         parsed = [h for h in parse_text(text.getvalue(), f"acr-{game.value}.txt") if isinstance(h, Hand)]
         assert len(parsed) == len(dealt)
-        seeds += [h for k, (h, sim) in enumerate(zip(parsed, dealt))
-                  if k < 20 or sum(isinstance(e, Show) for e in h.events) >= 2
-                  or any(isinstance(e, Marker) and e.kind == "capped" for e in sim.events)]
+        seeds += [
+            h
+            for k, (h, sim) in enumerate(zip(parsed, dealt))
+            if k < 20
+            or sum(isinstance(e, Show) for e in h.events) >= 2
+            or any(isinstance(e, Marker) and e.kind == "capped" for e in sim.events)
+        ]
     return seeds
 
 

@@ -28,8 +28,9 @@ def simulated_seeds() -> list[Hand]:
 
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
-    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()},
-                         said_so, unprintable)
+    result = run_mutants(
+        {"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()}, said_so, unprintable
+    )
     print("\n" + table(result) + f"\nexcluded: {dict(result.excluded)}")
     return result
 

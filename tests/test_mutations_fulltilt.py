@@ -34,8 +34,11 @@ def corpus_seeds() -> list[Hand]:
 def _interesting(hand: Hand, k: int) -> bool:
     """The first 10 hands of a game, and every showdown or street of four bets (the rest fold early and
     would add near-identical 3rd-street mutants)."""
-    bets = Counter(e.street for e in hand.events if isinstance(e, Action)
-                   and e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE))
+    bets = Counter(
+        e.street
+        for e in hand.events
+        if isinstance(e, Action) and e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+    )
     return k < 10 or sum(isinstance(e, Show) for e in hand.events) >= 2 or max(bets.values(), default=0) >= 4
 
 
@@ -46,9 +49,17 @@ SITE_GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
 def written_seeds() -> list[Hand]:
     """Simulated hands (fulltilt profile) through the Full Tilt writer and parser."""
     out = io.StringIO()
-    write_fulltilt_file((h for game in SITE_GAMES for k, h in enumerate(
-        simulate(TableSpec(games=(game,), players=(2, 8), profile="fulltilt"), WRITTEN_PER_GAME, SEED))
-        if _interesting(h, k)), out)
+    write_fulltilt_file(
+        (
+            h
+            for game in SITE_GAMES
+            for k, h in enumerate(
+                simulate(TableSpec(games=(game,), players=(2, 8), profile="fulltilt"), WRITTEN_PER_GAME, SEED)
+            )
+            if _interesting(h, k)
+        ),
+        out,
+    )
     hands = [h for h in parse_text(out.getvalue(), "written.txt") if isinstance(h, Hand)]
     assert all(h.site == "fulltilt" for h in hands)
     return hands
@@ -57,8 +68,10 @@ def written_seeds() -> list[Hand]:
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
     result = run_mutants({"corpus": corpus_seeds(), "written": written_seeds()})
-    rows = [f"{kind:<46}" + "".join(f"{result.generated[kind, s]:>10}{result.caught[kind, s]:>8}" for s in SOURCES)
-            for kind in OPERATORS]
+    rows = [
+        f"{kind:<46}" + "".join(f"{result.generated[kind, s]:>10}{result.caught[kind, s]:>8}" for s in SOURCES)
+        for kind in OPERATORS
+    ]
     print("\n" + "\n".join(rows) + f"\nseeds: {dict(result.seeds)}")
     return result
 

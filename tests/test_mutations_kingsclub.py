@@ -22,8 +22,12 @@ from mutations import SOURCES, Outcome, run_mutants, table
 
 def corpus_seeds() -> list[Hand]:
     folder = corpus_path("fpdb", "KingsClub")
-    return [h for p in sorted(folder.glob("*.txt")) for h in parse_file(p)
-            if isinstance(h, Hand) and (h.site, h.site_hand_id) not in KNOWN_SITE_ERRORS]
+    return [
+        h
+        for p in sorted(folder.glob("*.txt"))
+        for h in parse_file(p)
+        if isinstance(h, Hand) and (h.site, h.site_hand_id) not in KNOWN_SITE_ERRORS
+    ]
 
 
 def simulated_seeds() -> list[Hand]:
@@ -32,8 +36,9 @@ def simulated_seeds() -> list[Hand]:
 
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
-    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()},
-                         said_so, unprintable)
+    result = run_mutants(
+        {"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()}, said_so, unprintable
+    )
     print("\n" + table(result) + f"\nexcluded: {dict(result.excluded)}")
     return result
 

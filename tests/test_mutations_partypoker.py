@@ -25,8 +25,7 @@ def corpus_seeds() -> list[Hand]:
 
 def party_unprintable(mutant: Mutant) -> str | None:
     """Why no reader of PartyPoker's text could catch ``mutant``, or None."""
-    if mutant.kind in CARDS_DECIDE and any(
-            c is None for e in mutant.hand.events if isinstance(e, Deal) for c in e.up):
+    if mutant.kind in CARDS_DECIDE and any(c is None for e in mutant.hand.events if isinstance(e, Deal) for c in e.up):
         return "an up card the site did not print: who brings in, acts first or may double-bet is unknown"
     return unprintable(mutant)
 

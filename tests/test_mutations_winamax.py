@@ -25,14 +25,14 @@ def corpus_seeds() -> list[Hand]:
 
 
 def simulated_seeds() -> list[Hand]:
-    return written_seeds(write_winamax_file, (Game.STUD, Game.STUD8, Game.RAZZ), "winamax",
-                         currency="EUR")
+    return written_seeds(write_winamax_file, (Game.STUD, Game.STUD8, Game.RAZZ), "winamax", currency="EUR")
 
 
 @pytest.fixture(scope="module")
 def outcome() -> Outcome:
-    result = run_mutants({"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()},
-                         said_so, unprintable)
+    result = run_mutants(
+        {"corpus": corpus_seeds(), "handbuilt": [], "simulated": simulated_seeds()}, said_so, unprintable
+    )
     print("\n" + table(result) + f"\nexcluded: {dict(result.excluded)}")
     return result
 

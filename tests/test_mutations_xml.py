@@ -18,6 +18,7 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file, parse_text
 
+
 def corpus_seeds() -> list[Hand]:
     """Every real iPoker and Merge hand that replays clean: the 13 iPoker hands whose printed totals are
     the site's own error (tests/conformance.py) would hide a planted wrong total behind theirs."""
@@ -33,8 +34,11 @@ def written_seeds() -> list[Hand]:
     """Simulated hands of each game written as iPoker XML and read back (showdowns kept, plus a few)."""
     seeds = []
     for game in (Game.STUD, Game.STUD8, Game.RAZZ):
-        hands = [h for h in simulate(TableSpec(games=(game,), players=(2, 8)), 150, 4)
-                 if not any(isinstance(e, CommunityCard) for e in h.events)]
+        hands = [
+            h
+            for h in simulate(TableSpec(games=(game,), players=(2, 8)), 150, 4)
+            if not any(isinstance(e, CommunityCard) for e in h.events)
+        ]
         back = [h for h in parse_text("".join(write_session(hands)), f"<{game}>") if isinstance(h, Hand)]
         seeds += [h for k, h in enumerate(back) if k < 10 or sum(isinstance(e, Show) for e in h.events) >= 2]
     return seeds

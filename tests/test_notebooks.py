@@ -19,7 +19,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_there_are_notebooks() -> None:
     assert [p.name for p in NOTEBOOKS] == [
-        "01-import-and-audit.ipynb", "02-player-statistics.ipynb", "03-win-rates-and-charts.ipynb"]
+        "01-import-and-audit.ipynb",
+        "02-player-statistics.ipynb",
+        "03-win-rates-and-charts.ipynb",
+    ]
 
 
 @pytest.mark.slow
@@ -36,10 +39,12 @@ def test_notebook_runs(path: Path, database: Path, tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("STUDBOOK_NOTEBOOK_DB", str(database))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
-    assert all(not cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), \
+    assert all(not cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), (
         f"{path.name} is committed with outputs: clear them (Jupyter: Edit > Clear Outputs of All Cells)"
-    client = nbclient.NotebookClient(notebook, kernel_name="python3", timeout=120,
-                                     resources={"metadata": {"path": str(tmp_path)}})
+    )
+    client = nbclient.NotebookClient(
+        notebook, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(tmp_path)}}
+    )
     client.execute()  # raises CellExecutionError, with the cell and the traceback, if a cell fails
     assert not any(tmp_path.iterdir()), "a notebook wrote into its working directory"
     assert database.exists()

@@ -35,16 +35,27 @@ def corpus_text(name: str) -> str:
 
 
 def actions(hand: Hand, street: int) -> list[tuple[int, ActionKind, int, int | None]]:
-    return [(a.seat, a.kind, a.amount, a.to) for a in hand.events if isinstance(a, Action) and a.street == street
-            and a.kind is not ActionKind.ANTE]
+    return [
+        (a.seat, a.kind, a.amount, a.to)
+        for a in hand.events
+        if isinstance(a, Action) and a.street == street and a.kind is not ActionKind.ANTE
+    ]
 
 
 def test_glued_hands_split_and_the_table_line_gives_stakes_and_ante() -> None:
     hands = corpus_hands(SAMPLE)
     assert [h.site_hand_id for h in hands] == [f"R5-82086688-{n}" for n in range(607, 611)]
     first = hands[0]
-    assert (first.site, first.game, first.small_bet, first.big_bet, first.ante, first.bring_in, first.currency,
-            first.table) == ("ongame", Game.STUD, 10, 20, 2, 5, "USD", "Milwaukee")
+    assert (
+        first.site,
+        first.game,
+        first.small_bet,
+        first.big_bet,
+        first.ante,
+        first.bring_in,
+        first.currency,
+        first.table,
+    ) == ("ongame", Game.STUD, 10, 20, 2, 5, "USD", "Milwaukee")
     assert first.started_at == datetime(2010, 9, 13, 22, 31, 30, tzinfo=timezone(timedelta(hours=1)))
     assert [s.seat for s in first.seats] == [1, 2, 6, 8, 10]  # seats up to 10
     (hilo,) = corpus_hands(HILO)
@@ -71,8 +82,11 @@ def test_the_summary_shows_cards_in_deal_order_and_fills_the_river() -> None:
 
 def test_the_big_bring_in_is_a_bet_and_the_raise_reads_to_its_total() -> None:
     (hand,) = corpus_hands(BIG)
-    assert actions(hand, 3) == [(3, ActionKind.BET, 100, None), (6, ActionKind.RAISE, 100, 200),
-                                (3, ActionKind.CALL, 100, None)]
+    assert actions(hand, 3) == [
+        (3, ActionKind.BET, 100, None),
+        (6, ActionKind.RAISE, 100, 200),
+        (3, ActionKind.CALL, 100, None),
+    ]
     assert hand.bring_in is None and not replay(hand).violations
     assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(6, 970)]
     assert (hand.total_pot, hand.rake) == (1020, 50)
@@ -81,8 +95,11 @@ def test_the_big_bring_in_is_a_bet_and_the_raise_reads_to_its_total() -> None:
 def test_a_raise_to_is_the_hand_total_without_antes() -> None:
     (hand,) = corpus_hands(HILO)
     # 5th street: mylonas77 bets $0.50, "Hero raises $1 to $1.37" ($0.12 + $0.25 before): to $1 on the street
-    assert actions(hand, 5) == [(6, ActionKind.BET, 50, None), (1, ActionKind.RAISE, 50, 100),
-                                (6, ActionKind.CALL, 50, None)]
+    assert actions(hand, 5) == [
+        (6, ActionKind.BET, 50, None),
+        (1, ActionKind.RAISE, 50, 100),
+        (6, ActionKind.CALL, 50, None),
+    ]
     assert not replay(hand).violations
 
 
@@ -92,20 +109,25 @@ def test_a_bet_over_the_bring_in_completes() -> None:
 
 
 def test_other_games_are_skipped() -> None:
-    text = ("***** History for hand R5-1-1 *****\nStart hand: Mon Sep 13 22:31:30 GMT+0100 2010\n"
-            "Table: T [1] (NO_LIMIT TEXAS_HOLDEM $0.10/$0.20, Real money)\nUser: Hero\n")
+    text = (
+        "***** History for hand R5-1-1 *****\nStart hand: Mon Sep 13 22:31:30 GMT+0100 2010\n"
+        "Table: T [1] (NO_LIMIT TEXAS_HOLDEM $0.10/$0.20, Real money)\nUser: Hero\n"
+    )
     (result,) = parse_text(text)
     assert isinstance(result, NotStudHand) and result.site == "ongame"
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("Dealing to Hero: [8d, 8s, 4d]", "Dealing to Hero: [8d, 8s]", "2 cards dealt on street 3"),
-    ("mylonas77 bets $0.25", "mylonas77 shouts $0.25", "not a OnGame line"),
-    ("mylonas77 bets $0.25", "NOBODY bets $0.25", "not seated"),
-    ("Dealing 5th street", "Dealing 6th street", "street 6 after street 4"),
-    ("won by Hero ($4.89)", "won by Nobody ($4.89)", "not seated"),
-    ("Start hand: Sat Aug 28", "Start hand: Sat Ogg 28", "'Ogg' is not a month"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Dealing to Hero: [8d, 8s, 4d]", "Dealing to Hero: [8d, 8s]", "2 cards dealt on street 3"),
+        ("mylonas77 bets $0.25", "mylonas77 shouts $0.25", "not a OnGame line"),
+        ("mylonas77 bets $0.25", "NOBODY bets $0.25", "not seated"),
+        ("Dealing 5th street", "Dealing 6th street", "street 6 after street 4"),
+        ("won by Hero ($4.89)", "won by Nobody ($4.89)", "not seated"),
+        ("Start hand: Sat Aug 28", "Start hand: Sat Ogg 28", "'Ogg' is not a month"),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     good = corpus_text(HILO)
     text = good.replace(old, new, 1)
@@ -122,16 +144,19 @@ def test_the_registry_reads_ongame() -> None:
     assert site.readable and site.profile == "ongame"
 
 
-ONGAME_LOSSY = Lossy(markers=True, uncalled=True, community=True, completion_word=True, shown_deals=True,
-                     showdown_order=True)
+ONGAME_LOSSY = Lossy(
+    markers=True, uncalled=True, community=True, completion_word=True, shown_deals=True, showdown_order=True
+)
 """OnGame prints no betting notes and no uncalled-bet line; its 3rd-street completion reads as COMPLETE."""
 
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
-    fields = ("site_hand_id", "game", "small_bet", "big_bet", "currency", "ante", "total_pot", "rake",
-              "started_at")
-    return [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}" for f in fields
-            if getattr(sim, f) != getattr(back, f) and not (f == "total_pot" and sim.total_pot is None)]
+    fields = ("site_hand_id", "game", "small_bet", "big_bet", "currency", "ante", "total_pot", "rake", "started_at")
+    return [
+        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+        for f in fields
+        if getattr(sim, f) != getattr(back, f) and not (f == "total_pot" and sim.total_pot is None)
+    ]
 
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:

@@ -41,15 +41,25 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     if importlib.util.find_spec("build") is None:
         pytest.skip("the 'build' package is not installed (pip install -e '.[test]')")
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return next(out.glob("*.whl")), next(out.glob("*.tar.gz"))
 
 
 def test_the_tree_has_what_the_test_looks_for() -> None:
     files = shipped_files()
-    assert {"studbook/__init__.py", "studbook/engine/cards.py", "studbook/grammars/pokerstars.lark",
-            "studbook/cli/app.py", "studbook/pipeline/importer.py", "studbook/api.py"} <= files
+    assert {
+        "studbook/__init__.py",
+        "studbook/engine/cards.py",
+        "studbook/grammars/pokerstars.lark",
+        "studbook/cli/app.py",
+        "studbook/pipeline/importer.py",
+        "studbook/api.py",
+    } <= files
 
 
 @pytest.mark.slow
@@ -70,9 +80,19 @@ def test_the_wheel_has_every_module_and_grammar_and_nothing_else(built: tuple[Pa
 def test_the_sdist_has_what_the_tests_and_notebooks_need(built: tuple[Path, Path]) -> None:
     with tarfile.open(built[1]) as sdist:
         names = {"/".join(n.split("/")[1:]) for n in sdist.getnames()}
-    wanted = ["setup.py", "pyproject.toml", "README.md", ".ci/run", "tests/conftest.py", "docs/architecture.md",
-              "sample_data/stud-1-2-8max.txt", "sample_data/edge-cases/stud8-quartered-low.txt",
-              "notebooks/01-import-and-audit.ipynb", "benchmarks/README.md", "grammars/pokerstars.lark"]
+    wanted = [
+        "setup.py",
+        "pyproject.toml",
+        "README.md",
+        ".ci/run",
+        "tests/conftest.py",
+        "docs/architecture.md",
+        "sample_data/stud-1-2-8max.txt",
+        "sample_data/edge-cases/stud8-quartered-low.txt",
+        "notebooks/01-import-and-audit.ipynb",
+        "benchmarks/README.md",
+        "grammars/pokerstars.lark",
+    ]
     assert [w for w in wanted if w not in names] == []
     assert not any(n.endswith((".pyc", ".duckdb")) or "__pycache__" in n for n in names)
 
@@ -84,7 +104,12 @@ def test_no_test_module_imports_another() -> None:
     offenders = []
     for path in sorted((REPO / "tests").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             offenders += [f"{path.name} imports {n}" for n in names if n.split(".")[0] in tests]
     assert offenders == []

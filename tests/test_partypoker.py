@@ -44,8 +44,11 @@ def corpus_text(name: str) -> str:
 
 
 def actions(hand: Hand, street: int) -> list[tuple[int, ActionKind, int, int | None]]:
-    return [(a.seat, a.kind, a.amount, a.to) for a in hand.events if isinstance(a, Action) and a.street == street
-            and a.kind is not ActionKind.ANTE]
+    return [
+        (a.seat, a.kind, a.amount, a.to)
+        for a in hand.events
+        if isinstance(a, Action) and a.street == street and a.kind is not ActionKind.ANTE
+    ]
 
 
 def test_the_nul_framed_double_header_gives_one_hand_with_zoned_time() -> None:
@@ -53,9 +56,16 @@ def test_the_nul_framed_double_header_gives_one_hand_with_zoned_time() -> None:
     assert raw.startswith(b"\0Game #") and raw.rstrip(b"\r\n").endswith(b"\0")
     hand = corpus_hand(CASH)
     assert (hand.site, hand.site_hand_id, hand.game, hand.small_bet, hand.big_bet, hand.currency) == (
-        "partypoker", "10399817763", Game.STUD, 50, 100, "USD")
-    assert hand.source_line == 1 and hand.started_at == datetime(2011, 4, 25, 14, 20, 12,
-                                                                 tzinfo=ZoneInfo("America/New_York"))
+        "partypoker",
+        "10399817763",
+        Game.STUD,
+        50,
+        100,
+        "USD",
+    )
+    assert hand.source_line == 1 and hand.started_at == datetime(
+        2011, 4, 25, 14, 20, 12, tzinfo=ZoneInfo("America/New_York")
+    )
     assert (hand.ante, hand.bring_in) == (5, 25)
 
 
@@ -70,16 +80,28 @@ def test_seats_out_of_order_and_a_seat_without_ante_sits_out() -> None:
 def test_wagers_are_the_chips_they_add() -> None:
     hand = corpus_hand(CASH)
     # 3rd: bring-in .25, completes [.50] (to .50), calls [.50], the bring-in calls [.25]
-    assert actions(hand, 3) == [(2, ActionKind.BRING_IN, 25, None), (3, ActionKind.FOLD, 0, None),
-                                (4, ActionKind.COMPLETE, 25, 50), (5, ActionKind.FOLD, 0, None),
-                                (8, ActionKind.CALL, 50, None), (1, ActionKind.FOLD, 0, None),
-                                (2, ActionKind.CALL, 25, None)]
+    assert actions(hand, 3) == [
+        (2, ActionKind.BRING_IN, 25, None),
+        (3, ActionKind.FOLD, 0, None),
+        (4, ActionKind.COMPLETE, 25, 50),
+        (5, ActionKind.FOLD, 0, None),
+        (8, ActionKind.CALL, 50, None),
+        (1, ActionKind.FOLD, 0, None),
+        (2, ActionKind.CALL, 25, None),
+    ]
     # 6th: bets [1], raises [2] (to 2), re-raises [2] (from 1 to 3), calls [1]
-    assert actions(hand, 6) == [(8, ActionKind.BET, 100, None), (4, ActionKind.RAISE, 100, 200),
-                                (8, ActionKind.RAISE, 100, 300), (4, ActionKind.CALL, 100, None)]
+    assert actions(hand, 6) == [
+        (8, ActionKind.BET, 100, None),
+        (4, ActionKind.RAISE, 100, 200),
+        (8, ActionKind.RAISE, 100, 300),
+        (4, ActionKind.CALL, 100, None),
+    ]
     split = corpus_hand(SPLIT)
-    assert actions(split, 3)[:3] == [(1, ActionKind.BRING_IN, 300, None), (3, ActionKind.COMPLETE, 700, 1000),
-                                     (1, ActionKind.RAISE, 1000, 2000)]  # raises [$17] from the $3 bring-in
+    assert actions(split, 3)[:3] == [
+        (1, ActionKind.BRING_IN, 300, None),
+        (3, ActionKind.COMPLETE, 700, 1000),
+        (1, ActionKind.RAISE, 1000, 2000),
+    ]  # raises [$17] from the $3 bring-in
 
 
 def test_only_the_owner_is_dealt_and_the_others_get_cards_not_shown() -> None:
@@ -131,8 +153,10 @@ def test_hi_lo_wins_and_the_no_low_line() -> None:
 
 
 def test_other_games_are_skipped() -> None:
-    text = ("#Game No : 1\n***** Hand History for Game 1 *****\n"
-            "$0.50/$1 USD Texas Hold'em - Monday, April 25, 14:20:12 EDT 2011\nTable T (Real Money)\n")
+    text = (
+        "#Game No : 1\n***** Hand History for Game 1 *****\n"
+        "$0.50/$1 USD Texas Hold'em - Monday, April 25, 14:20:12 EDT 2011\nTable T (Real Money)\n"
+    )
     (result,) = parse_text(text)
     assert isinstance(result, NotStudHand) and result.site == "partypoker"
 
@@ -144,14 +168,17 @@ def test_an_announce_line_without_its_hand_is_an_error_and_the_next_hand_reads()
     assert isinstance(results[1], Hand) and results[1].site_hand_id == "9581478205"
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("Dealt to Hero [  Td 5s 3c ]", "Dealt to Hero [  Td 5s ]", "2 cards dealt on street 3"),
-    ("strandalleen calls [$1 USD]", "strandalleen shouts [$1 USD]", "not a PartyPoker line"),
-    ("strandalleen calls [$1 USD]", "NOBODY calls [$1 USD]", "not seated"),
-    ("** Dealing Fifth street **", "** Dealing Sixth street **", "street 6 after street 4"),
-    ("YMAN1 folds", "YMAN1 folds [$1 USD]", "'folds' with an amount"),
-    ("Monday, August 30", "Moonday August 30", "not a PartyPoker hand header"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Dealt to Hero [  Td 5s 3c ]", "Dealt to Hero [  Td 5s ]", "2 cards dealt on street 3"),
+        ("strandalleen calls [$1 USD]", "strandalleen shouts [$1 USD]", "not a PartyPoker line"),
+        ("strandalleen calls [$1 USD]", "NOBODY calls [$1 USD]", "not seated"),
+        ("** Dealing Fifth street **", "** Dealing Sixth street **", "street 6 after street 4"),
+        ("YMAN1 folds", "YMAN1 folds [$1 USD]", "'folds' with an amount"),
+        ("Monday, August 30", "Moonday August 30", "not a PartyPoker hand header"),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     good = corpus_text(HILO)
     text = good.replace(old, new, 1)

@@ -129,8 +129,13 @@ def pokerkit_cannot_replay(hand: Hand) -> str | None:
     """Why PokerKit (2023 WSOP tournament rules) cannot replay a real PokerStars hand, if it cannot."""
     if any(isinstance(e, CommunityCard) for e in hand.events):
         return "PokerKit's stud deals no shared 7th-street card when the deck runs short"
-    if any(isinstance(e, Action) and e.street == 4 and e.kind in (ActionKind.BET, ActionKind.RAISE)
-           and (e.to or e.amount) > hand.small_bet for e in hand.events):
+    if any(
+        isinstance(e, Action)
+        and e.street == 4
+        and e.kind in (ActionKind.BET, ActionKind.RAISE)
+        and (e.to or e.amount) > hand.small_bet
+        for e in hand.events
+    ):
         return "PokerKit has no 4th-street double bet after an open pair (removed in WSOP tournament rules)"
     if hand.warnings:
         return "the site's own output is garbled (Hero shows 3 of his 7 cards)"
@@ -152,8 +157,11 @@ def test_pokerkit_replays_the_phh_of_real_pokerstars_hands(name: str) -> None:
         theirs = pokerkit_replay(text)
         extra = [t - o for t, o in zip(theirs, ours)]
         assert sum(extra) == (hand.rake or 0), hand.site_hand_id
-        collectors = {i for i, s in enumerate(tomllib.loads(text)["seats"])
-                      if any(isinstance(e, Collect) and e.seat == s for e in hand.events)}
+        collectors = {
+            i
+            for i, s in enumerate(tomllib.loads(text)["seats"])
+            if any(isinstance(e, Collect) and e.seat == s for e in hand.events)
+        }
         assert all(x == 0 for i, x in enumerate(extra) if i not in collectors), hand.site_hand_id
         assert all(x >= 0 for x in extra), hand.site_hand_id
         replayed += 1
@@ -186,16 +194,24 @@ def test_amounts_are_exact_decimals_of_the_printed_unit() -> None:
 
 
 def test_a_foreign_phh_file_gets_its_uncalled_bet_and_collection_derived() -> None:
-    text = "\n".join([
-        "variant = 'FR'", "antes = [1, 1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
-        "starting_stacks = [100, 100, 100]",
-        "actions = ['d dh p1 ????Kc', 'd dh p2 ????5d', 'd dh p3 ????Ah', 'p1 pb', 'p2 cbr 4', 'p3 cbr 8',",
-        "           'p1 f', 'p2 f']",
-        "finishing_stacks = [97, 95, 108]",
-    ])
+    text = "\n".join(
+        [
+            "variant = 'FR'",
+            "antes = [1, 1, 1]",
+            "bring_in = 2",
+            "small_bet = 4",
+            "big_bet = 8",
+            "starting_stacks = [100, 100, 100]",
+            "actions = ['d dh p1 ????Kc', 'd dh p2 ????5d', 'd dh p3 ????Ah', 'p1 pb', 'p2 cbr 4', 'p3 cbr 8',",
+            "           'p1 f', 'p2 f']",
+            "finishing_stacks = [97, 95, 108]",
+        ]
+    )
     hand = read_phh(text)
     assert [e for e in hand.events if isinstance(e, (UncalledReturn, Collect))] == [
-        UncalledReturn(8, 3, 400), Collect(8, 3, 1300, "pot")]
+        UncalledReturn(8, 3, 400),
+        Collect(8, 3, 1300, "pot"),
+    ]
     raises = [e for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.RAISE]
     assert [(e.amount, e.to) for e in raises] == [(200, 400), (400, 800)]  # PokerStars' "raises X to Y"
     assert hand.total_pot == 1300 and hand.rake == 0 and hand.bring_in == 200
@@ -204,28 +220,41 @@ def test_a_foreign_phh_file_gets_its_uncalled_bet_and_collection_derived() -> No
 
 def test_the_community_card_starts_7th_streets_betting_afresh() -> None:
     """After ``d db`` nobody has bet on 7th street: ``cc`` is a check, not a call of 6th street's bet."""
-    text = "\n".join([
-        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
-        "starting_stacks = [100, 100]",
-        "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah', 'p1 pb', 'p2 cbr 4', 'p1 cc',",
-        "           'd dh p1 3c', 'd dh p2 Kh', 'p2 cc', 'p1 cc', 'd dh p1 4c', 'd dh p2 Qh', 'p2 cc', 'p1 cc',",
-        "           'd dh p1 5d', 'd dh p2 Jh', 'p2 cbr 8', 'p1 cc', 'd db 6h', 'p2 cc', 'p1 cbr 8', 'p2 cc']",
-        "finishing_stacks = [75, 123]",
-    ])
-    seventh = [(e.seat, e.kind, e.amount, e.to) for e in read_phh(text).events
-               if isinstance(e, Action) and e.street == 7]
+    text = "\n".join(
+        [
+            "variant = 'F7S'",
+            "antes = [1, 1]",
+            "bring_in = 2",
+            "small_bet = 4",
+            "big_bet = 8",
+            "starting_stacks = [100, 100]",
+            "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah', 'p1 pb', 'p2 cbr 4', 'p1 cc',",
+            "           'd dh p1 3c', 'd dh p2 Kh', 'p2 cc', 'p1 cc', 'd dh p1 4c', 'd dh p2 Qh', 'p2 cc', 'p1 cc',",
+            "           'd dh p1 5d', 'd dh p2 Jh', 'p2 cbr 8', 'p1 cc', 'd db 6h', 'p2 cc', 'p1 cbr 8', 'p2 cc']",
+            "finishing_stacks = [75, 123]",
+        ]
+    )
+    seventh = [
+        (e.seat, e.kind, e.amount, e.to) for e in read_phh(text).events if isinstance(e, Action) and e.street == 7
+    ]
     assert seventh == [(2, ActionKind.CHECK, 0, None), (1, ActionKind.BET, 800, None), (2, ActionKind.CALL, 800, None)]
 
 
 def test_a_bring_in_nobody_calls_leaves_the_antes_to_its_player() -> None:
     """Whether the bring-in itself comes back as uncalled is the engine's call; what the file says
     (p1 ends one chip up) must come out as p1 collecting both antes, with no chip unaccounted for."""
-    text = "\n".join([
-        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
-        "starting_stacks = [100, 100]",
-        "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah', 'p1 pb', 'p2 f']",
-        "finishing_stacks = [101, 99]",
-    ])
+    text = "\n".join(
+        [
+            "variant = 'F7S'",
+            "antes = [1, 1]",
+            "bring_in = 2",
+            "small_bet = 4",
+            "big_bet = 8",
+            "starting_stacks = [100, 100]",
+            "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah', 'p1 pb', 'p2 f']",
+            "finishing_stacks = [101, 99]",
+        ]
+    )
     hand = read_phh(text)
     assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(7, 1, 200, "pot")]
     assert hand.total_pot == 200 and hand.rake == 0
@@ -241,8 +270,14 @@ def test_shows_before_the_last_cards_move_to_the_showdown() -> None:
 
 
 def test_unreadable_phh_is_reported_with_file_line_and_what_was_expected() -> None:
-    base = ["variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
-            "starting_stacks = [100, 100]"]
+    base = [
+        "variant = 'F7S'",
+        "antes = [1, 1]",
+        "bring_in = 2",
+        "small_bet = 4",
+        "big_bet = 8",
+        "starting_stacks = [100, 100]",
+    ]
     with pytest.raises(ParseError) as err:
         read_phh("\n".join(base + ["actions = ['d dh p1 ????2c', 'd dh p3 ????Ah']"]), source_file="x.phh")
     assert (err.value.file, err.value.line) == ("x.phh", 7) and "'p3' is not a player (p1..p2)" in str(err.value)
@@ -269,8 +304,18 @@ def test_unreadable_phh_is_reported_with_file_line_and_what_was_expected() -> No
 )
 def test_a_field_of_the_wrong_shape_is_a_parse_error_at_its_line(extra: list[str], line: int, message: str) -> None:
     """Not a TypeError or ValueError from deep inside: the importer reports these as file:line."""
-    text = "\n".join(["variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 4", "big_bet = 8",
-                      "starting_stacks = [100, 100]", "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah']", *extra])
+    text = "\n".join(
+        [
+            "variant = 'F7S'",
+            "antes = [1, 1]",
+            "bring_in = 2",
+            "small_bet = 4",
+            "big_bet = 8",
+            "starting_stacks = [100, 100]",
+            "actions = ['d dh p1 ????2c', 'd dh p2 ????Ah']",
+            *extra,
+        ]
+    )
     with pytest.raises(ParseError, match=message) as err:
         read_phh(text, source_file="x.phh")
     assert (err.value.file, err.value.line, err.value.text) == ("x.phh", line, text.splitlines()[line - 1])
@@ -294,13 +339,17 @@ def test_a_short_all_in_bring_in_is_written_as_the_stakes_bring_in() -> None:
     from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 
     spec = TableSpec(games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(6, 8), tournament=TournamentSpec())
-    short = next(h for h in simulate(spec, 2000, 3)
-                 if any(isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in h.events))
+    short = next(
+        h
+        for h in simulate(spec, 2000, 3)
+        if any(isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in h.events)
+    )
     posted = next(e.amount for e in short.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN)
     written = tomllib.loads(write_phh(dataclasses.replace(short, bring_in=None)), parse_float=Decimal)
     assert Decimal(written["bring_in"]) * 100 > posted
     back = read_phh(write_phh(dataclasses.replace(short, bring_in=None)))
     assert replay(back).violations == ()
+
     def actions(hand: Hand) -> list[tuple[object, ...]]:
         return [(e.street, e.seat, e.kind, e.amount, e.to, e.all_in) for e in hand.events if isinstance(e, Action)]
 

@@ -204,8 +204,10 @@ def table(rng: random.Random) -> tuple[Game, list[Money]]:
     players = rng.randint(2, 8)
     # Now and then a player is all-in with the ante, so the next player must bring in (docs/rules.md §2).
     # Otherwise he has at least the bring-in: an all-in bring-in for less is another rule difference.
-    stacks = [rng.choice((ANTE, rng.randint(ANTE + BRING_IN, 40), rng.randint(40, 300), rng.randint(40, 300)))
-              for _ in range(players)]
+    stacks = [
+        rng.choice((ANTE, rng.randint(ANTE + BRING_IN, 40), rng.randint(40, 300), rng.randint(40, 300)))
+        for _ in range(players)
+    ]
     return game, stacks
 
 
@@ -216,10 +218,12 @@ def play(seed: int) -> Counter[str]:
     game, stacks = table(rng)
     deck = list(DECK)
     rng.shuffle(deck)
-    ours = StudState(game, SMALL_BET, BIG_BET, {i + 1: s for i, s in enumerate(stacks)}, POKERKIT_RULES,
-                     bring_in=BRING_IN)
-    pk = POKERKIT_GAMES[game].create_state(AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, stacks,
-                                           len(stacks), mode=Mode.TOURNAMENT)
+    ours = StudState(
+        game, SMALL_BET, BIG_BET, {i + 1: s for i, s in enumerate(stacks)}, POKERKIT_RULES, bring_in=BRING_IN
+    )
+    pk = POKERKIT_GAMES[game].create_state(
+        AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, stacks, len(stacks), mode=Mode.TOURNAMENT
+    )
     for seat in ours.seats:
         ours.post_ante(seat, ANTE)
     where = f"seed {seed} ({game}, {len(stacks)} players, stacks {stacks})"
@@ -234,7 +238,7 @@ def play(seed: int) -> Counter[str]:
         while pk.can_burn_card():
             pk.burn_card("??")
         for seat in ours.live:
-            cards, deck = deck[: down + up], deck[down + up:]
+            cards, deck = deck[: down + up], deck[down + up :]
             ours.deal(seat, cards[:down], cards[down:])
             pk.deal_hole("".join(c.name for c in cards), seat - 1)
         seen["streets opened left of an all-in opener"] += opener_all_in(ours)
@@ -257,8 +261,10 @@ def bet(rng: random.Random, ours: StudState, pk: State, where: str) -> None:
         assert seat is not None
         if pk.actor_index != seat - 1:
             boards = {s: " ".join(c.name for c in ours.up[s]) for s in ours.live}
-            raise Differ(f"{where}: our seat {seat} is to act, PokerKit's {_seat(pk.actor_index)} "
-                         f"(boards {boards}, stacks {ours.stack})")
+            raise Differ(
+                f"{where}: our seat {seat} is to act, PokerKit's {_seat(pk.actor_index)} "
+                f"(boards {boards}, stacks {ours.stack})"
+            )
         mine, theirs = our_choices(ours), their_choices(pk)
         if set(mine) != theirs:
             raise Differ(f"{where}: seat {seat} may {sorted(mine)} for us, {sorted(theirs)} for PokerKit")
@@ -290,8 +296,9 @@ def opener_all_in(ours: StudState) -> bool:
     return start is not None and ours.stack[start] == 0 and not ours.betting_closed
 
 
-def rule_difference(game: Game, pots: Sequence[Pot], awards: Sequence[Award],
-                    cards: Mapping[int, Sequence[Card]]) -> str | None:
+def rule_difference(
+    game: Game, pots: Sequence[Pot], awards: Sequence[Award], cards: Mapping[int, Sequence[Card]]
+) -> str | None:
     """Which listed rule difference (see the module docstring) the payout of a hand runs into, if any.
     ``cards`` holds the hands of the players who contest the pots."""
     lows = {s for s, held in cards.items() if game is Game.STUD8 and low8_value(held) is not None}
@@ -323,12 +330,14 @@ def settle(ours: StudState, pk: State, where: str) -> Counter[str]:
     mine = [ours.stack[s] + won[s] for s in ours.seats]
     if mine != list(pk.stacks):
         raise Differ(f"{where}: final stacks {mine} for us, {list(pk.stacks)} for PokerKit")
-    return Counter({
-        "showdown" if len(ours.live) > 1 else "won uncontested": 1,
-        "side pots": len(results) > 1,
-        "split pot or half": any(len({a.seat for a in r.awards}) > 1 for r in results),
-        "someone all-in": any(ours.stack[s] == 0 for s in ours.seats),
-    })
+    return Counter(
+        {
+            "showdown" if len(ours.live) > 1 else "won uncontested": 1,
+            "side pots": len(results) > 1,
+            "split pot or half": any(len({a.seat for a in r.awards}) > 1 for r in results),
+            "someone all-in": any(ours.stack[s] == 0 for s in ours.seats),
+        }
+    )
 
 
 # ----------------------------------------------------------------------- simulated hands, replayed
@@ -337,8 +346,10 @@ def settle(ours: StudState, pk: State, where: str) -> Counter[str]:
 def simulated_hands() -> Iterator[Hand]:
     """Cash and sit-and-go tables of each game from the simulator, rake-free (PokerKit takes none)."""
     for game in POKERKIT_GAMES:
-        for spec in (TableSpec(games=(game,), players=(2, 8), rake=NO_RAKE),
-                     TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec())):
+        for spec in (
+            TableSpec(games=(game,), players=(2, 8), rake=NO_RAKE),
+            TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec()),
+        ):
             yield from simulate(spec, SIMULATED_PER_TABLE, SEED)
 
 
@@ -402,8 +413,16 @@ def replay_in_pokerkit(hand: Hand) -> Counter[str]:
     index = {seat: i for i, seat in enumerate(seats)}
     start = {s.seat: s.stack for s in hand.seats}
     pk = POKERKIT_GAMES[hand.game].create_state(
-        AUTOMATIONS, True, hand.ante or 0, hand.bring_in or 1, hand.small_bet, hand.big_bet,
-        [start[s] for s in seats], len(seats), mode=Mode.TOURNAMENT)
+        AUTOMATIONS,
+        True,
+        hand.ante or 0,
+        hand.bring_in or 1,
+        hand.small_bet,
+        hand.big_bet,
+        [start[s] for s in seats],
+        len(seats),
+        mode=Mode.TOURNAMENT,
+    )
     dealt = hole_cards(hand)
     for i, e in enumerate(hand.events):
         if isinstance(e, Deal):
@@ -413,8 +432,10 @@ def replay_in_pokerkit(hand: Hand) -> Counter[str]:
             pk.deal_hole("".join(c.name for c in dealt[i, e.seat]), index[e.seat])
         elif isinstance(e, Action) and e.kind is not ActionKind.ANTE:
             if pk.actor_index != index[e.seat]:
-                raise Differ(f"hand {hand.site_hand_id} line {e.line}: seat {e.seat} acts, PokerKit expects "
-                             f"{'nobody' if pk.actor_index is None else f'seat {seats[pk.actor_index]}'}")
+                raise Differ(
+                    f"hand {hand.site_hand_id} line {e.line}: seat {e.seat} acts, PokerKit expects "
+                    f"{'nobody' if pk.actor_index is None else f'seat {seats[pk.actor_index]}'}"
+                )
             if e.kind is ActionKind.BRING_IN:
                 pk.post_bring_in()
             elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
@@ -495,8 +516,14 @@ def test_pokerkit_agrees_on_every_decision_and_every_chip(tally: Tally) -> None:
 def test_the_random_hands_cover_what_matters(tally: Tally) -> None:
     """Most hands are compared, and they include showdowns, splits, all-ins and side pots."""
     assert tally.played["compared"] >= 0.8 * HANDS
-    for feature in ("showdown", "won uncontested", "side pots", "split pot or half", "someone all-in",
-                    "streets opened left of an all-in opener"):
+    for feature in (
+        "showdown",
+        "won uncontested",
+        "side pots",
+        "split pot or half",
+        "someone all-in",
+        "streets opened left of an all-in opener",
+    ):
         assert tally.features[feature] >= 20, (feature, tally.features)
 
 
@@ -511,26 +538,44 @@ def test_pokerkit_replays_simulated_hands_to_the_same_stacks(simulated: Tally) -
 
 # ------------------------------------------------------- Five Card Stud (issue #11), PokerKit set up as it
 
+
 def _pokerkit_five_card_stud(stacks: list[int]) -> State:
     """A PokerKit state dealing Five Card Stud: its generic ``State`` with four streets (one down and one
     up card, then three up), the low card bringing in (ace high), the high hand opening later, the small
     bet on the first two streets; the fixed-limit cap of its stud games (bet + 3 raises)."""
-    streets = (Street(False, (False, True), 0, False, Opening.LOW_CARD, SMALL_BET, 4),
-               Street(True, (True,), 0, False, Opening.HIGH_HAND, SMALL_BET, 4),
-               Street(True, (True,), 0, False, Opening.HIGH_HAND, BIG_BET, 4),
-               Street(True, (True,), 0, False, Opening.HIGH_HAND, BIG_BET, 4))
-    return State(AUTOMATIONS, Deck.STANDARD, (StandardHighHand,), streets, BettingStructure.FIXED_LIMIT, True,
-                 ANTE, (0,), BRING_IN, stacks, len(stacks), mode=Mode.TOURNAMENT)
+    streets = (
+        Street(False, (False, True), 0, False, Opening.LOW_CARD, SMALL_BET, 4),
+        Street(True, (True,), 0, False, Opening.HIGH_HAND, SMALL_BET, 4),
+        Street(True, (True,), 0, False, Opening.HIGH_HAND, BIG_BET, 4),
+        Street(True, (True,), 0, False, Opening.HIGH_HAND, BIG_BET, 4),
+    )
+    return State(
+        AUTOMATIONS,
+        Deck.STANDARD,
+        (StandardHighHand,),
+        streets,
+        BettingStructure.FIXED_LIMIT,
+        True,
+        ANTE,
+        (0,),
+        BRING_IN,
+        stacks,
+        len(stacks),
+        mode=Mode.TOURNAMENT,
+    )
 
 
 def _lockstep_stud5(seed: int) -> Counter[str]:
     rng = random.Random(seed)
-    stacks = [rng.choice((ANTE, rng.randint(ANTE + BRING_IN, 40), rng.randint(40, 300), rng.randint(40, 300)))
-              for _ in range(rng.randint(2, 10))]
+    stacks = [
+        rng.choice((ANTE, rng.randint(ANTE + BRING_IN, 40), rng.randint(40, 300), rng.randint(40, 300)))
+        for _ in range(rng.randint(2, 10))
+    ]
     deck = list(DECK)
     rng.shuffle(deck)
-    ours = StudState(Game.STUD5, SMALL_BET, BIG_BET, {i + 1: s for i, s in enumerate(stacks)}, POKERKIT_RULES,
-                     bring_in=BRING_IN)
+    ours = StudState(
+        Game.STUD5, SMALL_BET, BIG_BET, {i + 1: s for i, s in enumerate(stacks)}, POKERKIT_RULES, bring_in=BRING_IN
+    )
     pk = _pokerkit_five_card_stud(stacks)
     for seat in ours.seats:
         ours.post_ante(seat, ANTE)
@@ -543,7 +588,7 @@ def _lockstep_stud5(seed: int) -> Counter[str]:
         while pk.can_burn_card():
             pk.burn_card("??")
         for seat in ours.live:
-            cards, deck = deck[: down + up], deck[down + up:]
+            cards, deck = deck[: down + up], deck[down + up :]
             ours.deal(seat, cards[:down], cards[down:])
             pk.deal_hole("".join(c.name for c in cards), seat - 1)
         bet(rng, ours, pk, f"{where}, street {street}")

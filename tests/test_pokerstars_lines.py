@@ -124,28 +124,50 @@ def test_base_hand_header_fields() -> None:
 @pytest.mark.parametrize(
     ("header", "game", "stakes", "currency", "mixed"),
     [
-        ("PokerStars Game #1001:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:08:43 ET",
-         Game.STUD, (4, 8), "USD", None),
-        ("PokerStars Hand #1001:  Razz Limit ($0.04/$0.08) - 2009/11/26 10:08:43 ET",
-         Game.RAZZ, (4, 8), "USD", None),
-        ("PokerStars Hand #1001:  8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD) - 2017/01/21 16:58:03 ET",
-         Game.STUD8, (40000, 80000), "USD", "8-Game"),
-        ("PokerStars Hand #1001:  7 Card Stud Limit (20/40) - 2017/01/21 16:58:03 ET",
-         Game.STUD, (2000, 4000), None, None),
-        ("PokerStars Hand #1001:  HORSE (Razz Limit, €1/€2 EUR) - 2017/01/21 16:58:03 ET",
-         Game.RAZZ, (100, 200), "EUR", "HORSE"),
+        (
+            "PokerStars Game #1001:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:08:43 ET",
+            Game.STUD,
+            (4, 8),
+            "USD",
+            None,
+        ),
+        ("PokerStars Hand #1001:  Razz Limit ($0.04/$0.08) - 2009/11/26 10:08:43 ET", Game.RAZZ, (4, 8), "USD", None),
+        (
+            "PokerStars Hand #1001:  8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD) - 2017/01/21 16:58:03 ET",
+            Game.STUD8,
+            (40000, 80000),
+            "USD",
+            "8-Game",
+        ),
+        (
+            "PokerStars Hand #1001:  7 Card Stud Limit (20/40) - 2017/01/21 16:58:03 ET",
+            Game.STUD,
+            (2000, 4000),
+            None,
+            None,
+        ),
+        (
+            "PokerStars Hand #1001:  HORSE (Razz Limit, €1/€2 EUR) - 2017/01/21 16:58:03 ET",
+            Game.RAZZ,
+            (100, 200),
+            "EUR",
+            "HORSE",
+        ),
     ],
 )
-def test_cash_headers(header: str, game: Game, stakes: tuple[int, int], currency: str | None,
-                      mixed: str | None) -> None:
+def test_cash_headers(
+    header: str, game: Game, stakes: tuple[int, int], currency: str | None, mixed: str | None
+) -> None:
     hand = _hand(BASE.replace(BASE.splitlines()[0], header, 1))
     assert (hand.game, (hand.small_bet, hand.big_bet), hand.currency, hand.mixed) == (game, stakes, currency, mixed)
     assert hand.play_money == (currency is None)
 
 
 def test_tournament_header_with_two_time_zones_prefers_et() -> None:
-    header = ("PokerStars Hand #91: Tournament #664, $2.00+$0.20 USD Triple Stud (7 Card Stud Limit) - "
-              "Level XXXI (250/500) - 2013/01/03 16:27:43 EET [2013/01/03 9:27:43 ET]")
+    header = (
+        "PokerStars Hand #91: Tournament #664, $2.00+$0.20 USD Triple Stud (7 Card Stud Limit) - "
+        "Level XXXI (250/500) - 2013/01/03 16:27:43 EET [2013/01/03 9:27:43 ET]"
+    )
     hand = _hand(BASE.replace(BASE.splitlines()[0], header, 1))
     assert hand.tournament is not None
     assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.fee) == ("664", 200, 20)
@@ -156,13 +178,16 @@ def test_tournament_header_with_two_time_zones_prefers_et() -> None:
 
 
 def test_home_game_and_upper_case_reexport_headers() -> None:
-    home = ("PokerStars Home Game Hand #99: {Club's Room} Tournament #7, 100+9 8-Game (Razz Limit) - "
-            "Match Round I, Level IV (30/60) - 2013/06/06 0:00:10 ET")
+    home = (
+        "PokerStars Home Game Hand #99: {Club's Room} Tournament #7, 100+9 8-Game (Razz Limit) - "
+        "Match Round I, Level IV (30/60) - 2013/06/06 0:00:10 ET"
+    )
     hand = _hand(BASE.replace(BASE.splitlines()[0], home, 1))
     assert (hand.game, hand.mixed, hand.small_bet, hand.play_money) == (Game.RAZZ, "8-Game", 3000, True)
     assert hand.tournament is not None and (hand.tournament.buy_in, hand.tournament.fee) == (10000, 900)
-    upper = ("PokerStars Game #29: TOURNAMENT #16, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (25/50) - "
-             "2009/06/14 11:45:00 ET")
+    upper = (
+        "PokerStars Game #29: TOURNAMENT #16, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (25/50) - 2009/06/14 11:45:00 ET"
+    )
     hand = _hand(BASE.replace(BASE.splitlines()[0], upper, 1))
     assert (hand.game, hand.small_bet, hand.big_bet) == (Game.STUD8, 2500, 5000)
     assert hand.tournament is not None and hand.tournament.currency == "USD"
@@ -176,8 +201,10 @@ def test_unreadable_header_is_an_error_and_the_next_hand_still_parses() -> None:
 
 
 def test_other_game_of_a_mixed_file_is_skipped_without_parsing_its_body() -> None:
-    text = ("PokerStars Hand #5: Tournament #7, 100+9 8-Game (Hold'em No Limit) - Level VII (15/30) - "
-            "2013/06/05 23:30:00 ET\nthis body is not read at all\n")
+    text = (
+        "PokerStars Hand #5: Tournament #7, 100+9 8-Game (Hold'em No Limit) - Level VII (15/30) - "
+        "2013/06/05 23:30:00 ET\nthis body is not read at all\n"
+    )
     assert parse_text(text, "m.txt") == [NotStudHand("m.txt", 1, "pokerstars", "Hold'em No Limit")]
 
 
@@ -187,7 +214,10 @@ def test_other_game_of_a_mixed_file_is_skipped_without_parsing_its_body() -> Non
 def test_names_with_brackets_colons_and_prefixes_resolve_against_the_seat_list() -> None:
     hand = _hand(BASE)
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
-        (1, "Ann Lee", 200), (2, "Bo [x]: calls 4", 150), (3, "Bo", 100)]
+        (1, "Ann Lee", 200),
+        (2, "Bo [x]: calls 4", 150),
+        (3, "Bo", 100),
+    ]
     antes = [e for e in _of(hand, Action) if e.kind is ActionKind.ANTE]
     assert [(a.seat, a.amount) for a in antes] == [(ANN, 1), (BOX, 1), (BO, 1)]
     assert hand.ante == 1
@@ -207,8 +237,11 @@ def test_third_street_deals_hero_and_opponents() -> None:
 def test_later_street_deals_keep_only_the_new_card_and_seventh_is_down() -> None:
     hand = _hand(BASE)
     fourth = [d for d in _of(hand, Deal) if d.street == 4]
-    assert [(d.seat, d.up, d.down) for d in fourth] == [(ANN, (C("Kd"),), ()), (BOX, (C("3c"),), ()),
-                                                        (BO, (C("7h"),), ())]
+    assert [(d.seat, d.up, d.down) for d in fourth] == [
+        (ANN, (C("Kd"),), ()),
+        (BOX, (C("3c"),), ()),
+        (BO, (C("7h"),), ()),
+    ]
     seventh = [d for d in _of(hand, Deal) if d.street == 7]
     river = _line(BASE, "*** RIVER ***")
     # Ann's 7th card is not printed: it is dealt face down all the same, at the RIVER line.
@@ -251,9 +284,11 @@ def test_bring_in_and_completion_written_as_a_raise() -> None:
 
 
 def test_bring_in_player_completing_is_recorded_as_a_bet() -> None:
-    text = BASE.replace("Bo [x]: calls 4: brings in for $0.02\nBo: raises $0.02 to $0.04\nAnn Lee: calls $0.04\n"
-                        "Bo [x]: calls 4: calls $0.02\n",
-                        "Bo [x]: calls 4: bets $0.04\nBo: calls $0.04\nAnn Lee: calls $0.04\n")
+    text = BASE.replace(
+        "Bo [x]: calls 4: brings in for $0.02\nBo: raises $0.02 to $0.04\nAnn Lee: calls $0.04\n"
+        "Bo [x]: calls 4: calls $0.02\n",
+        "Bo [x]: calls 4: bets $0.04\nBo: calls $0.04\nAnn Lee: calls $0.04\n",
+    )
     text = text.replace("collected $0.15", "collected $0.14").replace("$0.29", "$0.28")
     hand = _hand(text)
     first = [e for e in _of(hand, Action) if e.kind is not ActionKind.ANTE][0]
@@ -262,9 +297,11 @@ def test_bring_in_player_completing_is_recorded_as_a_bet() -> None:
 
 
 def test_all_in_flags_checks_folds_and_uncalled_bets() -> None:
-    text = BASE.replace("Ann Lee: bets $0.08\nBo [x]: calls 4: calls $0.08\nBo: folds\n",
-                        "Ann Lee: bets $0.08\nBo [x]: calls 4: calls $0.06 and is all-in\nBo: folds\n"
-                        "Uncalled bet ($0.02) returned to Ann Lee\n")
+    text = BASE.replace(
+        "Ann Lee: bets $0.08\nBo [x]: calls 4: calls $0.08\nBo: folds\n",
+        "Ann Lee: bets $0.08\nBo [x]: calls 4: calls $0.06 and is all-in\nBo: folds\n"
+        "Uncalled bet ($0.02) returned to Ann Lee\n",
+    )
     hand = _hand(text)
     allin = [e for e in _of(hand, Action) if e.all_in]
     assert [(a.seat, a.kind, a.amount, a.street) for a in allin] == [(BOX, ActionKind.CALL, 6, 4)]
@@ -275,8 +312,10 @@ def test_all_in_flags_checks_folds_and_uncalled_bets() -> None:
 
 def test_markers() -> None:
     text = BASE.replace("Bo [x]: calls 4: calls $0.02\n", "Bo [x]: calls 4: calls $0.02\nBetting is capped\n")
-    text = text.replace("Bo [x]: calls 4 collected $0.14 from pot\n",
-                        "Bo [x]: calls 4 collected $0.14 from pot\nNo low hand qualified\n")
+    text = text.replace(
+        "Bo [x]: calls 4 collected $0.14 from pot\n",
+        "Bo [x]: calls 4 collected $0.14 from pot\nNo low hand qualified\n",
+    )
     markers = _of(_hand(text), Marker)
     assert [(m.kind, m.street) for m in markers] == [("capped", 3), ("double-bet", 4), ("no-low", 7)]
     assert markers[1].line == _line(text, "Pair on board")
@@ -297,10 +336,15 @@ def test_show_muck_and_summary_mucked_cards_on_the_muck_event() -> None:
 def test_doesnt_show_is_a_muck_and_collected_labels_are_kept() -> None:
     text = BASE.replace("*** SHOW DOWN ***\n", "").replace(
         "Bo [x]: calls 4: shows [5d Ks 2h 3c 6d 8c Ac] (HI: a straight, Deuce to Six; LO: 6,5,3,2,A)\n"
-        "Ann Lee: mucks hand\n", "")
+        "Ann Lee: mucks hand\n",
+        "",
+    )
     text = text.replace("collected $0.15 from pot", "collected $0.15 from main pot").replace(
-        "collected $0.14 from pot", "collected $0.14 from side pot-1\nBo [x]: calls 4: doesn't show hand")
-    text = text.replace("Total pot $0.31 | Rake $0.02", "Total pot $0.31 Main pot $0.17. Side pot-1 $0.12. | Rake $0.02")
+        "collected $0.14 from pot", "collected $0.14 from side pot-1\nBo [x]: calls 4: doesn't show hand"
+    )
+    text = text.replace(
+        "Total pot $0.31 | Rake $0.02", "Total pot $0.31 Main pot $0.17. Side pot-1 $0.12. | Rake $0.02"
+    )
     hand = _hand(text)
     assert [(c.seat, c.amount, c.pot) for c in _of(hand, Collect)] == [(BOX, 15, "main pot"), (BOX, 14, "side pot-1")]
     assert [m.seat for m in _of(hand, Muck)] == [BOX, ANN]  # Ann's only from the summary line
@@ -308,25 +352,36 @@ def test_doesnt_show_is_a_muck_and_collected_labels_are_kept() -> None:
 
 
 def test_noise_and_summary_lines_are_skipped_lines_with_their_numbers() -> None:
-    text = BASE.replace("Bo: folds\n", 'Bo: folds\nBo leaves the table\nCy joins the table at seat #4\n'
-                        'Ann Lee said, "x: folds [ha]"\nAnn Lee is disconnected\nAnn Lee is connected\n')
+    text = BASE.replace(
+        "Bo: folds\n",
+        "Bo: folds\nBo leaves the table\nCy joins the table at seat #4\n"
+        'Ann Lee said, "x: folds [ha]"\nAnn Lee is disconnected\nAnn Lee is connected\n',
+    )
     hand = _hand(text)
     skipped = {s.text: s.line for s in hand.skipped}
-    for noise in ("Bo leaves the table", "Cy joins the table at seat #4", 'Ann Lee said, "x: folds [ha]"',
-                  "Ann Lee is disconnected", "Seat 3: Bo folded on the 4th Street"):
+    for noise in (
+        "Bo leaves the table",
+        "Cy joins the table at seat #4",
+        'Ann Lee said, "x: folds [ha]"',
+        "Ann Lee is disconnected",
+        "Seat 3: Bo folded on the 4th Street",
+    ):
         assert skipped[noise] == _line(text, noise)
     assert "Seat 1: Ann Lee mucked [Qs Qh Kc Kd 4s Jh 9d]" not in skipped  # it became Muck cards
     assert len([e for e in _of(hand, Action) if e.kind is ActionKind.FOLD]) == 1
 
 
-BOARD_HAND = BASE.replace("*** RIVER ***\nDealt to Bo [x]: calls 4 [5d Ks 2h 3c 6d 8c] [Ac]\n", "*** RIVER *** [Ac]\n").replace(
-    "Total pot $0.31 | Rake $0.02\n", "Total pot $0.31 | Rake $0.02\nBoard [Ac]\n")
+BOARD_HAND = BASE.replace(
+    "*** RIVER ***\nDealt to Bo [x]: calls 4 [5d Ks 2h 3c 6d 8c] [Ac]\n", "*** RIVER *** [Ac]\n"
+).replace("Total pot $0.31 | Rake $0.02\n", "Total pot $0.31 | Rake $0.02\nBoard [Ac]\n")
 
 
 def _shifted(hand: Hand, after: int) -> tuple[list[object], list[SkippedLine]]:
     """The hand's events and skipped lines as they read with one more line after file line ``after``."""
+
     def shift(item: Any) -> Any:
         return replace(item, line=item.line + 1) if item.line > after else item
+
     return [shift(e) for e in hand.events], [shift(s) for s in hand.skipped]
 
 
@@ -342,22 +397,31 @@ def test_a_noise_line_anywhere_after_the_header_changes_nothing_but_line_numbers
         hand = _hand(noisy)
         events, skipped = _shifted(plain, after)
         assert list(hand.events) == events, after
-        assert list(hand.skipped) == sorted([*skipped, SkippedLine(after + 1, "Cy is disconnected")],
-                                            key=lambda s: s.line), after
+        assert list(hand.skipped) == sorted(
+            [*skipped, SkippedLine(after + 1, "Cy is disconnected")], key=lambda s: s.line
+        ), after
         assert (hand.seats, hand.total_pot, hand.printed_pots, hand.warnings) == (
-            plain.seats, plain.total_pot, plain.printed_pots, plain.warnings), after
+            plain.seats,
+            plain.total_pot,
+            plain.printed_pots,
+            plain.warnings,
+        ), after
 
 
 def test_a_line_that_reads_as_a_deal_or_a_betting_line_right_after_the_deals() -> None:
     """``Dealt to Cy: folds [8h 2c]`` is a deal to "Cy: folds" or a fold by "Dealt to Cy". A street's
     token takes as many deal lines as leave a betting line after them, so at the end of the token it
     is the fold (here a noise line ends the token)."""
-    text = BASE.replace("Seat 3: Bo ($1.00 in chips)\n", "Seat 3: Bo ($1.00 in chips)\nSeat 4: Dealt to Cy ($1.00 in chips)\n")
+    text = BASE.replace(
+        "Seat 3: Bo ($1.00 in chips)\n", "Seat 3: Bo ($1.00 in chips)\nSeat 4: Dealt to Cy ($1.00 in chips)\n"
+    )
     text = text.replace("Bo: posts the ante $0.01\n", "Bo: posts the ante $0.01\nDealt to Cy: posts the ante $0.01\n")
     text = text.replace("Dealt to Bo [9s]\n", "Dealt to Bo [9s]\nDealt to Dealt to Cy [8h]\n")
     text = text.replace("Ann Lee: calls $0.04\n", "Ann Lee: calls $0.04\nDealt to Cy: calls $0.04\n")
-    text = text.replace("Dealt to Bo [9s] [7h]\n", "Dealt to Bo [9s] [7h]\nDealt to Dealt to Cy [8h] [2c]\n"
-                        "Dealt to Cy: folds [8h 2c]\nCy is disconnected\n")
+    text = text.replace(
+        "Dealt to Bo [9s] [7h]\n",
+        "Dealt to Bo [9s] [7h]\nDealt to Dealt to Cy [8h] [2c]\nDealt to Cy: folds [8h 2c]\nCy is disconnected\n",
+    )
     hand = _hand(text)
     fold = _line(text, "Dealt to Cy: folds")
     assert [e for e in hand.events if e.line == fold] == [Action(fold, 4, 4, ActionKind.FOLD)]
@@ -381,7 +445,9 @@ def test_a_grammar_line_pattern_must_have_the_fields_the_builder_reads() -> None
 
 
 def test_sitting_out_seat() -> None:
-    text = BASE.replace("Seat 3: Bo ($1.00 in chips)\n", "Seat 3: Bo ($1.00 in chips)\nSeat 4: Di ($3 in chips) is sitting out\n")
+    text = BASE.replace(
+        "Seat 3: Bo ($1.00 in chips)\n", "Seat 3: Bo ($1.00 in chips)\nSeat 4: Di ($3 in chips) is sitting out\n"
+    )
     hand = _hand(text)
     assert [(s.seat, s.sitting_out) for s in hand.seats][-1] == (4, True)
 

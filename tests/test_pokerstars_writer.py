@@ -56,7 +56,7 @@ def original_lines(hand: Hand) -> list[str]:
     """The hand's own lines in its file: from the header to the first empty line."""
     lines = Path(hand.source_file).read_text(encoding="utf-8-sig").splitlines()
     block = []
-    for line in lines[hand.source_line - 1:]:
+    for line in lines[hand.source_line - 1 :]:
         if not line.strip():
             break
         block.append(line)
@@ -73,7 +73,8 @@ def test_parse_write_parse_gives_the_same_hand(name: str) -> None:
             # order with theirs instead of at the garbled line.
             assert [w.text for w in hand.warnings] == ["Dealt to Hero [Ah 3c Ac 8h Qd As] [of]"]
             assert seventh_in_seat_order(normalised(again, warnings=False)) == seventh_in_seat_order(
-                normalised(hand, warnings=False))
+                normalised(hand, warnings=False)
+            )
         else:
             assert normalised(again) == normalised(hand), hand.site_hand_id
 
@@ -146,7 +147,8 @@ def test_several_side_pots_are_numbered() -> None:
     hand = hands_of("HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt")[0]
     three = dataclasses.replace(hand, printed_pots=(42, 40, 21))
     assert "Total pot $1.08 Main pot $0.42. Side pot-1 $0.40. Side pot-2 $0.21. | Rake $0.05" in (
-        write_pokerstars(three))
+        write_pokerstars(three)
+    )
     assert "Total pot $1.08 Main pot $0.42. Side pot $0.61. | Rake $0.05" in write_pokerstars(hand)
 
 
@@ -186,8 +188,7 @@ def test_amounts_and_times_survive_the_trip(stacks: list[int], currency: str | N
     hand = hands_of("7-Stud-USD-0.04-0.08-200911.txt")[0]
     seats = tuple(Seat(s.seat, s.player, stack) for s, stack in zip(hand.seats, stacks))
     when = datetime(2011, 4, 17, hour, 5, 9, tzinfo=timezone.utc)
-    changed = dataclasses.replace(hand, seats=seats, currency=currency, play_money=currency is None,
-                                  started_at=when)
+    changed = dataclasses.replace(hand, seats=seats, currency=currency, play_money=currency is None, started_at=when)
     again = reparse(write_pokerstars(changed))
     assert again.seats == seats
     assert again.started_at == when

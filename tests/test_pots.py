@@ -40,8 +40,7 @@ def test_a_slice_only_folded_players_reached_merges_into_the_pot_below() -> None
     assert build_pots({1: 30, 2: 50, 3: 30}, folded={2}) == (Pot(0, 110, (1, 3)),)
 
 
-@given(st.lists(st.integers(0, 300), min_size=1, max_size=4), st.integers(0, 40),
-       st.sampled_from(list(RakeFrom)))
+@given(st.lists(st.integers(0, 300), min_size=1, max_size=4), st.integers(0, 40), st.sampled_from(list(RakeFrom)))
 def test_rake_shares_add_up(amounts: list[int], rake: int, rule: RakeFrom) -> None:
     pots = [Pot(i, a, (1, 2)) for i, a in enumerate(amounts)]
     shares = split_rake(pots, rake, rule)
@@ -172,18 +171,24 @@ def _payout(result) -> dict[tuple[int, Half], int]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from([Game.STUD, Game.STUD8, Game.RAZZ]), st.integers(2, 4), st.randoms(use_true_random=False),
-       st.sampled_from(sorted(PROFILES)), st.integers(21, 400))
+@given(
+    st.sampled_from([Game.STUD, Game.STUD8, Game.RAZZ]),
+    st.integers(2, 4),
+    st.randoms(use_true_random=False),
+    st.sampled_from(sorted(PROFILES)),
+    st.integers(21, 400),
+)
 def test_a_pot_judged_despite_unknown_cards_pays_as_every_completion_would(
-        game: Game, players: int, rng: random.Random, profile: str, amount: int) -> None:
+    game: Game, players: int, rng: random.Random, profile: str, amount: int
+) -> None:
     """Deal full hands, hide one or two cards of some contenders: whenever the pot is still judged, its
     payout is that of the real hands and of other ways the hidden cards could have fallen."""
     deck = list(DECK)
     rng.shuffle(deck)
-    full = {seat: tuple(deck[7 * i:7 * i + 7]) for i, seat in enumerate(range(1, players + 1))}
-    rest = deck[7 * players:]
-    held = {seat: cards[:7 - rng.choice((0, 0, 1, 2))] for seat, cards in full.items()}
-    hidden = [c for seat in full for c in full[seat][len(held[seat]):]]
+    full = {seat: tuple(deck[7 * i : 7 * i + 7]) for i, seat in enumerate(range(1, players + 1))}
+    rest = deck[7 * players :]
+    held = {seat: cards[: 7 - rng.choice((0, 0, 1, 2))] for seat, cards in full.items()}
+    hidden = [c for seat in full for c in full[seat][len(held[seat]) :]]
     unseen = set(rest) | set(hidden)
     pot, rules = Pot(0, amount, tuple(full)), PROFILES[profile]
     result = distribute_pot(pot, 0, game, held, (), rules, label, unseen)

@@ -120,7 +120,10 @@ def test_import_command_draws_nothing_off_a_terminal(
     from studbook.cli import main
 
     extra = ["--quiet"] if quiet else []
-    assert main(["import", str(SAMPLE_DATA / "edge-cases"), "--db", str(tmp_path / "db.duckdb"), "--workers", "1", *extra]) == 0
+    assert (
+        main(["import", str(SAMPLE_DATA / "edge-cases"), "--db", str(tmp_path / "db.duckdb"), "--workers", "1", *extra])
+        == 0
+    )
     assert "importing" not in capsys.readouterr().err
 
 

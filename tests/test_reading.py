@@ -87,7 +87,7 @@ def test_cp1252_detected_late_in_a_stream_of_small_chunks() -> None:
     """A cp1252 byte far beyond the first chunk still switches the decoder, losing nothing."""
     text = "x" * 10_000 + "\n€ Zoë\n"
     data = text.encode("cp1252")
-    chunks = [data[i:i + 7] for i in range(0, len(data), 7)]
+    chunks = [data[i : i + 7] for i in range(0, len(data), 7)]
     assert "".join(decode_chunks(chunks)) == text
 
 
@@ -106,7 +106,7 @@ def test_a_leading_nul_and_an_odd_utf16_byte_are_dropped_whatever_the_chunks(siz
     text = "Zoë Ü bets €0.04\n" * 400
 
     def pieces(data: bytes) -> str:
-        return "".join(decode_chunks(data[i:i + size] for i in range(0, len(data), size)))
+        return "".join(decode_chunks(data[i : i + size] for i in range(0, len(data), size)))
 
     assert pieces(b"\0" + text.encode("utf-8")) == text
     assert pieces(b"\xff\xfe" + text.encode("utf-16-le") + b"\n") == text
@@ -114,8 +114,9 @@ def test_a_leading_nul_and_an_odd_utf16_byte_are_dropped_whatever_the_chunks(siz
 
 @given(
     # No NUL: a NUL-heavy text is what the BOM-less UTF-16 guess keys on (tested above).
-    lines=st.lists(st.text(st.characters(blacklist_characters="\r\n\0", blacklist_categories=("Cs",)), max_size=12),
-                   max_size=12),
+    lines=st.lists(
+        st.text(st.characters(blacklist_characters="\r\n\0", blacklist_categories=("Cs",)), max_size=12), max_size=12
+    ),
     ending=st.sampled_from(["\n", "\r\n", "\r"]),
     codec=st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]),
     size=st.integers(1, 9),
@@ -124,7 +125,7 @@ def test_any_chunking_gives_the_same_lines(lines: list[str], ending: str, codec:
     if lines and lines[0][:1] == "\ufeff":
         lines[0] = "x" + lines[0]  # a leading BOM is dropped on purpose: not this test's subject
     data = ending.join(lines).encode(codec)
-    chunks = [data[i:i + size] for i in range(0, len(data), size)]
+    chunks = [data[i : i + size] for i in range(0, len(data), size)]
     got = list(iter_lines(decode_chunks(chunks)))
     # A terminator ends a line: text ending with one has no empty line after it.
     assert got == (lines[:-1] if lines and lines[-1] == "" else lines)
@@ -132,7 +133,7 @@ def test_any_chunking_gives_the_same_lines(lines: list[str], ending: str, codec:
 
 def test_reading_is_incremental(tmp_path: Path) -> None:
     """The first hand comes out after reading one small chunk, long before the end of the file."""
-    path = _write(tmp_path, (TWO_HANDS + "\n\n") .encode("utf-8") * 1000)
+    path = _write(tmp_path, (TWO_HANDS + "\n\n").encode("utf-8") * 1000)
     seen: list[int] = []
 
     def chunks() -> Iterator[bytes]:
@@ -160,8 +161,11 @@ def test_site_is_detected_from_the_text_not_the_file_name(tmp_path: Path) -> Non
     assert summary is not None and summary.summary
     path = tmp_path / "PokerStars-looking name.txt"
     # a site studbook recognises but cannot read yet (the first of these still unreadable: sites are being added)
-    headers = {"kingsclub": "#37581152: Limit Seven Card Stud - 44/88 - 2019/01/01 12:00:00",
-               "ongame": "***** History for hand R5-1-2 *****", "winamax": "Winamax Poker - CashGame - HandId: #1"}
+    headers = {
+        "kingsclub": "#37581152: Limit Seven Card Stud - 44/88 - 2019/01/01 12:00:00",
+        "ongame": "***** History for hand R5-1-2 *****",
+        "winamax": "Winamax Poker - CashGame - HandId: #1",
+    }
     unreadable = [site for site in headers if not SITES_BY_ID[site].readable]
     if unreadable:
         path.write_text(headers[unreadable[0]] + "\n")

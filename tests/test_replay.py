@@ -34,8 +34,9 @@ def c(text: str):
     return parse_cards(text)[0]
 
 
-def state_with(doors: dict[int, str], game: Game = Game.STUD, stacks: int | dict[int, int] = 1000,
-               profile=PS) -> StudState:
+def state_with(
+    doors: dict[int, str], game: Game = Game.STUD, stacks: int | dict[int, int] = 1000, profile=PS
+) -> StudState:
     """4/8 stud with a bring-in of 2, antes of 1 posted and 3rd street dealt with these door cards;
     ``stacks`` one stack for everyone or a stack per seat."""
     per_seat = stacks if isinstance(stacks, dict) else {s: stacks for s in doors}
@@ -139,8 +140,9 @@ def test_raises_are_capped_at_bet_plus_three_on_pokerstars() -> None:
     assert state.capped
     options = state.options()
     assert options is not None and options.raise_to == ()
-    assert [b.rule for b in state.check(options.seat, Move(ActionKind.RAISE, 20 - state.contrib[options.seat]))] \
-        == ["raise.cap"]
+    assert [b.rule for b in state.check(options.seat, Move(ActionKind.RAISE, 20 - state.contrib[options.seat]))] == [
+        "raise.cap"
+    ]
 
 
 def test_rrop_lifts_the_cap_when_the_action_becomes_heads_up() -> None:
@@ -286,8 +288,11 @@ def test_a_bring_in_all_in_for_less_still_costs_the_others_the_full_bring_in(ent
 
 
 def test_calling_only_a_short_bring_in_is_too_little() -> None:
-    hand = build(SHORT_BRING_IN.replace("ante 2", "ante 2 bring-in 5").format(enter="2 call 2", back=0)
-                 .replace("uncalled 2 0\n", ""))
+    hand = build(
+        SHORT_BRING_IN.replace("ante 2", "ante 2 bring-in 5")
+        .format(enter="2 call 2", back=0)
+        .replace("uncalled 2 0\n", "")
+    )
     rules = [(v.rule, v.seat) for v in replay(hand).violations]
     assert ("call.amount", 2) in rules
 

@@ -62,10 +62,16 @@ def test_every_simulated_hand_replays_without_violations(
 ) -> None:
     """Stacks from 2 to 80 big bets (short stacks make all-ins and side pots), every profile, cash and
     tournaments: the rules engine finds nothing wrong with any hand the simulator deals."""
-    regulars = tuple(dataclasses.replace(p, style=dataclasses.replace(p.style, buy_in=buy_in, rebuy_below=1))
-                     for p in REGULARS)
-    spec = TableSpec(games=games, players=players, profile=profile, regulars=regulars,
-                     tournament=TournamentSpec(chips=buy_in * 4000, hands_per_level=3) if tournament else None)
+    regulars = tuple(
+        dataclasses.replace(p, style=dataclasses.replace(p.style, buy_in=buy_in, rebuy_below=1)) for p in REGULARS
+    )
+    spec = TableSpec(
+        games=games,
+        players=players,
+        profile=profile,
+        regulars=regulars,
+        tournament=TournamentSpec(chips=buy_in * 4000, hands_per_level=3) if tournament else None,
+    )
     for hand in simulate(spec, 25, seed):
         check_hand(hand, profile)
 
@@ -101,8 +107,10 @@ def test_features_occur() -> None:
             counts["capped"] += any(getattr(e, "kind", None) == "capped" for e in hand.events)
             counts["double bet"] += any(getattr(e, "kind", None) == "double-bet" for e in hand.events)
     print(dict(counts))
-    assert all(counts[k] > 0 for k in ("side pots", "community card", "split hi/lo", "quartered low", "all-in",
-                                       "capped", "double bet")), counts
+    assert all(
+        counts[k] > 0
+        for k in ("side pots", "community card", "split hi/lo", "quartered low", "all-in", "capped", "double bet")
+    ), counts
 
 
 def test_the_hero_alone_has_known_down_cards() -> None:
@@ -157,8 +165,11 @@ def test_styles_play_differently() -> None:
         names = {s.seat: s.player for s in hand.seats}
         for seat in names:
             dealt[names[seat]] += 1
-        voluntary = {e.seat for e in hand.events if isinstance(e, Action) and e.street == 3
-                     and e.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)}
+        voluntary = {
+            e.seat
+            for e in hand.events
+            if isinstance(e, Action) and e.street == 3 and e.kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+        }
         for seat in voluntary:
             entered[names[seat]] += 1
     vpip = {name: entered[name] / dealt[name] for name in dealt if dealt[name] > 200}
@@ -171,23 +182,38 @@ def test_styles_play_differently() -> None:
 def test_a_short_stack_raises_his_last_bets_in_with_a_hand_he_would_call_with() -> None:
     """Facing a bet on 5th street with a calling hand: the short stack calls while he has chips, and
     raises all-in once he is down to his last ``commit`` big bets; a regular just calls either way."""
-    facing = Options(seat=3, to_call=200, bring_in=None, raise_kind=ActionKind.RAISE, raise_to=(),
-                     all_in_to=450, contributed=0, stack=450)
+    facing = Options(
+        seat=3,
+        to_call=200,
+        bring_in=None,
+        raise_kind=ActionKind.RAISE,
+        raise_to=(),
+        all_in_to=450,
+        contributed=0,
+        stack=450,
+    )
     moves = {}
     for name in ("short-stack", "regular"):
         for left in (2.25, 20.0):
             rng = random.Random(7)
             where = Situation(street=5, bets=1, unopened=False, steal_seat=False, price=0.2, big_bets_left=left)
             moves[(name, left)] = decide(STYLES[name], 0.55, facing, where, rng).kind
-    assert moves == {("short-stack", 2.25): ActionKind.RAISE, ("short-stack", 20.0): ActionKind.CALL,
-                     ("regular", 2.25): ActionKind.CALL, ("regular", 20.0): ActionKind.CALL}
+    assert moves == {
+        ("short-stack", 2.25): ActionKind.RAISE,
+        ("short-stack", 20.0): ActionKind.CALL,
+        ("regular", 2.25): ActionKind.CALL,
+        ("regular", 20.0): ActionKind.CALL,
+    }
 
 
 def test_strength_follows_the_cards() -> None:
     trips, pair, nothing = parse_cards("Kc Kd Ks"), parse_cards("Kc Kd 4s"), parse_cards("2c 7d Js")
     assert strength(Game.STUD, trips) > strength(Game.STUD, pair) > strength(Game.STUD, nothing)
-    assert strength(Game.RAZZ, parse_cards("Ac 2d 3s")) > strength(Game.RAZZ, parse_cards("8c 7d 6s")) > \
-        strength(Game.RAZZ, parse_cards("Kc Qd Js"))
+    assert (
+        strength(Game.RAZZ, parse_cards("Ac 2d 3s"))
+        > strength(Game.RAZZ, parse_cards("8c 7d 6s"))
+        > strength(Game.RAZZ, parse_cards("Kc Qd Js"))
+    )
     wheel_draw, high_pair = parse_cards("Ac 2d 3s 4h"), parse_cards("9c 9d Ts Jh")
     assert strength(Game.STUD8, wheel_draw) > strength(Game.STUD8, parse_cards("9c Td Qs Kh"))
     assert strength(Game.STUD8, high_pair) > strength(Game.STUD8, parse_cards("9c Td Qs Kh"))
@@ -203,8 +229,24 @@ def test_impossible_settings_are_refused() -> None:
 
 
 def test_simulate_and_convert_commands(tmp_path, capsys) -> None:
-    assert main(["simulate", "--game", "mixed", "--hands", "40", "--players", "2-8", "--seed", "9",
-                 "--out", str(tmp_path / "sim")]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--game",
+                "mixed",
+                "--hands",
+                "40",
+                "--players",
+                "2-8",
+                "--seed",
+                "9",
+                "--out",
+                str(tmp_path / "sim"),
+            ]
+        )
+        == 0
+    )
     [text] = (tmp_path / "sim").glob("*.txt")
     hands = list(parse_file(text))
     assert len(hands) == 40 and all(isinstance(h, Hand) and not replay(h).violations for h in hands)
@@ -215,7 +257,8 @@ def test_simulate_and_convert_commands(tmp_path, capsys) -> None:
     assert sorted(h.site_hand_id for h in back) == sorted(h.site_hand_id for h in hands)
     by_id = {h.site_hand_id: h for h in hands}
     for h in back:
-        assert [dataclasses.replace(e, line=0) for e in h.events] == \
-            [dataclasses.replace(e, line=0) for e in by_id[h.site_hand_id].events]
+        assert [dataclasses.replace(e, line=0) for e in h.events] == [
+            dataclasses.replace(e, line=0) for e in by_id[h.site_hand_id].events
+        ]
     assert main(["convert", str(tmp_path / "nowhere"), "--to", "phh", "--out", str(tmp_path / "x")]) == 2
     assert "no such file" in capsys.readouterr().err

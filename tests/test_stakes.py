@@ -142,8 +142,11 @@ def test_a_fourth_street_bet_over_an_open_pair_tells_nothing_unless_the_site_mar
 
 
 def test_in_stud8_an_open_pair_allows_no_double_bet_so_fourth_street_shows_the_small_bet() -> None:
-    hand = build(FOURTH_PAIR.replace("stud 4/8", "stud8 4/8").replace("1 bet 8", "1 bet 4").replace(
-        "uncalled 1 8", "uncalled 1 4"))
+    hand = build(
+        FOURTH_PAIR.replace("stud 4/8", "stud8 4/8")
+        .replace("1 bet 8", "1 bet 4")
+        .replace("uncalled 1 8", "uncalled 1 4")
+    )
     assert infer_stakes(hand.game, hand.events) == (4, 0)
 
 

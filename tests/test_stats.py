@@ -90,7 +90,7 @@ def recount(hands: Iterable[Hand]) -> Counter[tuple[str, str]]:
                 if steal_at is not None:
                     break
             if steal_at is not None:
-                for a in third[steal_at + 1:]:
+                for a in third[steal_at + 1 :]:
                     if a.seat == bring_in:
                         out[name[bring_in], "fts_chances"] += 1
                         out[name[bring_in], "fold_to_steal"] += a.kind is ActionKind.FOLD
@@ -179,8 +179,11 @@ def test_corpus_hands_match_the_recount(corpus_store: tuple[Store, list[Path]]) 
 
 
 def test_the_steal_sample_as_numbers(sample_store: Store) -> None:
-    table = stat_table(sample_store.con, Filters(players=("Alice", "Bruno")), stats=[
-        "steal", "steal_won", "fold_to_steal", "call_steal", "resteal", "fold_to_reraise"])
+    table = stat_table(
+        sample_store.con,
+        Filters(players=("Alice", "Bruno")),
+        stats=["steal", "steal_won", "fold_to_steal", "call_steal", "resteal", "fold_to_reraise"],
+    )
     got = {(r.player, r.stat): (r.done, r.chances) for r in table.itertuples()}
     assert got[("Alice", "steal")] == (3, 3) and got[("Alice", "steal_won")] == (1, 3)
     assert got[("Bruno", "fold_to_steal")] == (1, 3) and got[("Bruno", "call_steal")] == (1, 3)

@@ -102,9 +102,7 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
         net={1: -5, 3: 4},
         showdown=frozenset(),
         folded={1: 4},
-        violations=tuple(
-            Violation("pot.award", f"problem {i}", street=4, seat=3, line=12) for i in range(violations)
-        ),
+        violations=tuple(Violation("pot.award", f"problem {i}", street=4, seat=3, line=12) for i in range(violations)),
     )
     return hand, result
 
@@ -247,8 +245,7 @@ def test_values_round_trip_exactly(tmp_path: Path) -> None:
         counts = store.write_file(SourceFile("fake.txt", "c1", 100), [chunk_of([7], violations=2)], no_errors())
         assert (counts.hands, counts.duplicates, counts.with_violations) == (1, 0, 1)
         hand = store.con.execute(
-            "SELECT hand_id, game, ante, tournament_id, buy_in, n_players, started_at, valid, n_violations "
-            "FROM hands"
+            "SELECT hand_id, game, ante, tournament_id, buy_in, n_players, started_at, valid, n_violations FROM hands"
         ).fetchone()
         assert hand[:6] == ("teststars:7", "stud8", 1, "T1", 200, 2)
         assert hand[6] == datetime(2020, 1, 2, 8, 11, 5, tzinfo=timezone.utc)
@@ -373,9 +370,7 @@ def test_memory_limit_and_threads_come_from_arguments_environment_or_defaults(
 
     def settings(**kwargs) -> tuple:
         with open_store(db, **kwargs) as store:
-            return store.con.execute(
-                "SELECT current_setting('memory_limit'), current_setting('threads')"
-            ).fetchone()
+            return store.con.execute("SELECT current_setting('memory_limit'), current_setting('threads')").fetchone()
 
     monkeypatch.delenv(MEMORY_LIMIT_VARIABLE, raising=False)
     monkeypatch.delenv(THREADS_VARIABLE, raising=False)

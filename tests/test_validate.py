@@ -88,8 +88,7 @@ def test_the_cap_heads_up_depends_on_the_profile() -> None:
     # 5th street became heads-up after the first fold: RRoP lifts the cap, so PS's "capped" is wrong there
     assert rules(STUD_CAPPED, "pokerstars") == set()
     assert rules(STUD_CAPPED, "rrop") == {"marker"}
-    assert "raise.cap" not in rules(mutate(STUD_CAPPED, "marker capped\n5 call 8", "5 raise 8 to 40\n8 call 8"),
-                                    "rrop")
+    assert "raise.cap" not in rules(mutate(STUD_CAPPED, "marker capped\n5 call 8", "5 raise 8 to 40\n8 call 8"), "rrop")
 
 
 def test_a_garbled_card_is_reported_where_it_was_printed() -> None:

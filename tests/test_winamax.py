@@ -45,7 +45,14 @@ def actions(hand: Hand) -> list[tuple[int, int, ActionKind, int, int | None]]:
 def test_the_header_is_ante_small_big_and_the_table_line_its_size() -> None:
     hand = hand_of(CLEAN)
     assert (hand.site, hand.site_hand_id, hand.game, hand.ante, hand.small_bet, hand.big_bet, hand.bring_in) == (
-        "winamax", "9250793-470-1478990787", Game.STUD, 500, 2500, 5000, 1000)
+        "winamax",
+        "9250793-470-1478990787",
+        Game.STUD,
+        500,
+        2500,
+        5000,
+        1000,
+    )
     assert (hand.currency, hand.play_money, hand.table, hand.max_seats) == ("EUR", False, "Pampelune", 6)
     assert hand.started_at == datetime(2016, 11, 12, 22, 46, 27, tzinfo=timezone.utc).astimezone(hand.started_at.tzinfo)
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "Hero", 174922), (4, "Player0", 42606)]
@@ -55,7 +62,13 @@ def test_games_and_play_money() -> None:
     assert [hand_of(n).game for n in (HILO, RAZZ, PLAY)] == [Game.STUD8, Game.RAZZ, Game.STUD]
     play = hand_of(PLAY)
     assert (play.currency, play.play_money, play.ante, play.small_bet, play.big_bet, play.bring_in) == (
-        None, True, 1, 5, 10, 2)
+        None,
+        True,
+        1,
+        5,
+        10,
+        2,
+    )
     assert actions(play)[3][:4] == (3, 3, ActionKind.BRING_IN, 2)  # "Player1 bring-in 0.02"
 
 
@@ -81,8 +94,10 @@ def test_a_street_without_deal_lines_deals_every_live_player_unknown_cards() -> 
 def test_a_completion_is_printed_raises_x_to_x() -> None:
     # bring-in 10, "Hero raises 25€ to 25€": a completion to 25, 15 over the bring-in
     assert actions(hand_of(CLEAN))[2:5] == [
-        (3, 4, ActionKind.BRING_IN, 1000, None), (3, 1, ActionKind.COMPLETE, 1500, 2500),
-        (3, 4, ActionKind.CALL, 1500, None)]
+        (3, 4, ActionKind.BRING_IN, 1000, None),
+        (3, 1, ActionKind.COMPLETE, 1500, 2500),
+        (3, 4, ActionKind.CALL, 1500, None),
+    ]
     assert (7, 1, ActionKind.RAISE, 5000, 10000) in actions(hand_of(CLEAN))  # "raises 50€ to 100€"
 
 
@@ -96,11 +111,15 @@ def test_the_negative_raise_is_the_chips_the_all_in_adds() -> None:
 
 
 @pytest.mark.parametrize("name, seat, back, paid", [(HILO, 2, 5000, [8900, 8900]), (RAZZ, 4, 5000, [20800])])
-def test_the_unmatched_bet_inside_collected_and_total_is_returned(name: str, seat: int, back: int,
-                                                                  paid: list[int]) -> None:
+def test_the_unmatched_bet_inside_collected_and_total_is_returned(
+    name: str, seat: int, back: int, paid: list[int]
+) -> None:
     hand = hand_of(name)
-    printed = [int(line.split(" collected ")[1].split("€")[0]) * 100
-               for line in text_of(name).splitlines() if " collected " in line]
+    printed = [
+        int(line.split(" collected ")[1].split("€")[0]) * 100
+        for line in text_of(name).splitlines()
+        if " collected " in line
+    ]
     (ret,) = [e for e in hand.events if isinstance(e, UncalledReturn)]
     assert (ret.seat, ret.amount) == (seat, back)
     collects = [c.amount for c in hand.events if isinstance(c, Collect)]
@@ -127,13 +146,16 @@ def test_other_games_are_skipped() -> None:
     assert isinstance(result, NotStudHand) and result.game == "Holdem no limit (0.05€/0.10€)"
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("Dealt to Player0 [X X 9h Kh] [Kd]", "Dealt to Player0 [X X 9h] [Kd]", "without the 4 cards held"),
-    ("Player0 bets 50€", "Player0 shouts 50€", "not a Winamax line"),
-    ("Player0 bets 50€", "Nobody bets 50€", "not seated"),
-    ("*** 5th STREET ***", "*** 6th STREET ***", "street 6 after street 4"),
-    ("Total pot 458€ | Rake 2€", "Total pot 458€ | Rake two", "Total pot"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Dealt to Player0 [X X 9h Kh] [Kd]", "Dealt to Player0 [X X 9h] [Kd]", "without the 4 cards held"),
+        ("Player0 bets 50€", "Player0 shouts 50€", "not a Winamax line"),
+        ("Player0 bets 50€", "Nobody bets 50€", "not seated"),
+        ("*** 5th STREET ***", "*** 6th STREET ***", "street 6 after street 4"),
+        ("Total pot 458€ | Rake 2€", "Total pot 458€ | Rake two", "Total pot"),
+    ],
+)
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
     clean = text_of(CLEAN)
     text = clean.replace(old, new, 1)
@@ -157,8 +179,11 @@ WINAMAX_LOSSY = Lossy(markers=True, completion_word=True, community=True)
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
     fields = ("site_hand_id", "game", "ante", "small_bet", "big_bet", "currency", "rake")
-    problems = [f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}" for f in fields
-                if getattr(sim, f) != getattr(back, f)]
+    problems = [
+        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+        for f in fields
+        if getattr(sim, f) != getattr(back, f)
+    ]
     if sim.total_pot is not None and back.total_pot != sim.total_pot - (sim.rake or 0):  # Winamax: after rake
         problems.append(f"total {sim.total_pot} less rake {sim.rake} came back as {back.total_pot}")
     assert sim.started_at is not None
@@ -180,11 +205,17 @@ def test_the_corpus_hands_written_and_read_back_are_the_same(name: str) -> None:
     hand = hand_of(name)
     (again,) = parse_text(write_winamax(hand))
     assert isinstance(again, Hand) and replay(again).violations == ()
+
     def key(h: Hand) -> list[object]:
         return [dataclasses.replace(e, line=0) for e in h.events]
+
     assert key(again) == key(hand)
     assert (again.total_pot, again.rake, again.ante, again.play_money) == (
-        hand.total_pot, hand.rake, hand.ante, hand.play_money)
+        hand.total_pot,
+        hand.rake,
+        hand.ante,
+        hand.play_money,
+    )
 
 
 def test_the_writer_prints_the_return_inside_collected_and_total() -> None:

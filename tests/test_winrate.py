@@ -123,10 +123,12 @@ def test_breakdown_by_game_splits_money_and_time(store: Store) -> None:
 
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None)
-@given(st.lists(st.sampled_from([0, 1]), min_size=1, max_size=12), st.lists(st.integers(0, 90), min_size=12,
-                                                                               max_size=12))
-def test_money_sums_are_exact_for_any_mix(tmp_path_factory: pytest.TempPathFactory, kinds: list[int],
-                                          gaps: list[int]) -> None:
+@given(
+    st.lists(st.sampled_from([0, 1]), min_size=1, max_size=12), st.lists(st.integers(0, 90), min_size=12, max_size=12)
+)
+def test_money_sums_are_exact_for_any_mix(
+    tmp_path_factory: pytest.TempPathFactory, kinds: list[int], gaps: list[int]
+) -> None:
     hands, minutes = [], 0
     for i, kind in enumerate(kinds):
         minutes += gaps[i]
@@ -136,7 +138,7 @@ def test_money_sums_are_exact_for_any_mix(tmp_path_factory: pytest.TempPathFacto
         assert table["net"].sum() == -sum(kinds), "the players lose exactly the rake"
         assert table["rake_paid"].sum() == sum(kinds)
         assert table.loc["Ann", "net"] == sum((-3, 4)[k] for k in kinds)
-        breaks = sum(1 for g in gaps[1:len(kinds)] if g > 30)
+        breaks = sum(1 for g in gaps[1 : len(kinds)] if g > 30)
         assert table.loc["Ann", "sessions"] == breaks + 1
 
 

@@ -66,10 +66,10 @@ def session(*hands: str) -> str:
 
 def fixed_hand(code: int) -> str:
     # Bob folds: Ann gets back her uncalled 0.01 of the bring-in and wins the antes and the call-free pot
-    return HAND.format(code=code).replace('win="$0" bet="$0.03" />\n   <player seat="2" name="Bob" chips="$1" '
-                                          'dealer="0" win="$0.05" bet="$0.03" />',
-                                          'win="$0.04" bet="$0.03" />\n   <player seat="2" name="Bob" chips="$1" '
-                                          'dealer="0" win="$0" bet="$0.01" />')
+    return HAND.format(code=code).replace(
+        'win="$0" bet="$0.03" />\n   <player seat="2" name="Bob" chips="$1" dealer="0" win="$0.05" bet="$0.03" />',
+        'win="$0.04" bet="$0.03" />\n   <player seat="2" name="Bob" chips="$1" dealer="0" win="$0" bet="$0.01" />',
+    )
 
 
 def test_a_plain_session_reads_its_hands() -> None:
@@ -117,8 +117,10 @@ def test_an_entity_bomb_through_the_whole_import_path_is_one_clear_error(tmp_pat
 def test_an_external_file_entity_is_never_read(tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET, encoding="utf-8")
-    text = (f'<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY xxe SYSTEM "{secret.as_uri()}">]>\n'
-            + session(HAND.format(code=1).replace("Ann", "&xxe;", 1)).split("\n", 1)[1])
+    text = (
+        f'<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY xxe SYSTEM "{secret.as_uri()}">]>\n'
+        + session(HAND.format(code=1).replace("Ann", "&xxe;", 1)).split("\n", 1)[1]
+    )
     path = tmp_path / "xxe.xml"
     path.write_text(text, encoding="utf-8")
     results = list(parse_file(path))
@@ -136,8 +138,10 @@ def test_an_external_network_entity_opens_no_connection(tmp_path: Path, monkeypa
         raise AssertionError("the XML reader tried to open a connection")
 
     monkeypatch.setattr(socket.socket, "connect", no_network)
-    text = ('<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY % remote SYSTEM "http://127.0.0.1:9/evil.dtd"> '
-            '%remote;]>\n<session sessioncode="1"></session>\n')
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY % remote SYSTEM "http://127.0.0.1:9/evil.dtd"> '
+        '%remote;]>\n<session sessioncode="1"></session>\n'
+    )
     path = tmp_path / "remote.xml"
     path.write_text(text, encoding="utf-8")
     results = list(parse_file(path))
@@ -195,22 +199,27 @@ def test_an_unreadable_action_is_an_error_at_the_action_and_the_file_goes_on() -
 # ----------------------------------------------------------------------------------- detection
 
 
-@pytest.mark.parametrize(("first_lines", "site"), [
-    (['<?xml version="1.0" encoding="utf-8"?><session sessioncode="2752856781">'], "ipoker"),
-    (['<?xml version="1.0" encoding="utf-8"?>', '\t<session sessioncode="5463731011">'], "ipoker"),
-    (['<description type="7-Stud" stakes="Limit $0.50/$1"/>'], "merge"),
-    (['<?xml version="1.0"?>', '', '<description type="HORSE" stakes="Limit $0.25/$0.50" version="2" />'], "merge"),
-    (['<game id="1-2" starttime="20110204202244" numholecards="7" gametype="39">'], "merge"),
-])
+@pytest.mark.parametrize(
+    ("first_lines", "site"),
+    [
+        (['<?xml version="1.0" encoding="utf-8"?><session sessioncode="2752856781">'], "ipoker"),
+        (['<?xml version="1.0" encoding="utf-8"?>', '\t<session sessioncode="5463731011">'], "ipoker"),
+        (['<description type="7-Stud" stakes="Limit $0.50/$1"/>'], "merge"),
+        (['<?xml version="1.0"?>', "", '<description type="HORSE" stakes="Limit $0.25/$0.50" version="2" />'], "merge"),
+        (['<game id="1-2" starttime="20110204202244" numholecards="7" gametype="39">'], "merge"),
+    ],
+)
 def test_the_site_is_told_by_the_content(first_lines: list[str], site: str) -> None:
     found = detect(enumerate(first_lines, 1))
     assert found is not None and found.site.site == site
 
 
 def test_a_merge_file_named_txt_reads_as_merge(tmp_path: Path) -> None:
-    text = ('<description type="Razz" stakes="Limit $0.50/$1"/>\n<game id="9-1" starttime="20111115223628" '
-            'numholecards="2" gametype="23" realmoney="true" data="x|T|9|9-1|false"><players dealer="1">'
-            '</players></game>\n')
+    text = (
+        '<description type="Razz" stakes="Limit $0.50/$1"/>\n<game id="9-1" starttime="20111115223628" '
+        'numholecards="2" gametype="23" realmoney="true" data="x|T|9|9-1|false"><players dealer="1">'
+        "</players></game>\n"
+    )
     path = tmp_path / "anything.txt"
     path.write_text(text, encoding="utf-8")
     results = list(parse_file(path))
