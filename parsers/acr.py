@@ -438,10 +438,7 @@ class _Builder(SiteBuilder):
     def finish(self, header: HandHeader) -> None:
         if not self.collected:
             self.events += self.won
-        if self.seventh is not None:  # the opponents' 7th-street cards: dealt, never printed
-            index, no, alive = self.seventh
-            missing = [Deal(no, 7, seat, down=(None,)) for seat in sorted(alive - self.got_seventh)]
-            self.events[index:index] = missing
+        self.deal_unseen_seventh(self.seventh, self.got_seventh)
 
     def hand(self, header: HandHeader) -> Hand:
         self.finish(header)

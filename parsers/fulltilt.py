@@ -465,12 +465,9 @@ class _Builder(SiteBuilder):
     # -- the whole hand
     def seventh_street(self) -> None:
         """Full Tilt prints no 7th-street line for an opponent's card: it is dealt all the same."""
-        if self.seventh is None:
-            return
-        index, no, alive = self.seventh
-        missing = [Deal(no, 7, seat, down=(None,)) for seat in sorted(alive - self.got_seventh)]
-        self.events[index:index] = missing
-        self.mucked = {seat: i + len(missing) if i >= index else i for seat, i in self.mucked.items()}
+        index, added = self.deal_unseen_seventh(self.seventh, self.got_seventh)
+        if added:
+            self.mucked = {seat: i + added if i >= index else i for seat, i in self.mucked.items()}
 
     def finish(self, header: HandHeader) -> None:
         self.seventh_street()

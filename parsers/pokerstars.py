@@ -534,14 +534,10 @@ class _Builder(SiteBuilder):
     # -- the whole hand
     def seventh_street(self) -> None:
         """PokerStars prints no 7th-street line for opponents: their down card is dealt all the same."""
-        if self.river is None:
-            return
-        index, no, alive = self.river
-        missing = [Deal(no, 7, seat, down=(None,)) for seat in sorted(alive - self.got_seventh)]
-        self.events[index:index] = missing
+        index, added = self.deal_unseen_seventh(self.river, self.got_seventh)
         for seat, i in self.shown.items():
-            if i >= index:
-                self.shown[seat] = i + len(missing)
+            if added and i >= index:
+                self.shown[seat] = i + added
 
     def check_board(self) -> None:
         if self.board is None:

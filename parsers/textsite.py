@@ -514,6 +514,20 @@ class SiteBuilder:
             )
         return seat
 
+    def deal_unseen_seventh(self, at: tuple[int, int, frozenset[int]] | None, seen: set[int]) -> tuple[int, int]:
+        """Deal the 7th-street down card of every player still in whose card the site did not print.
+
+        Sites print the 7th-street card only to its owner; the model deals it all the same (every card
+        dealt is a Deal, unknown as None), so card counts can be checked. ``at`` is (event index, line,
+        seats still in) where 7th street began, ``seen`` the seats whose card was printed. Returns (index,
+        how many deals were inserted) for a builder that keeps positions in ``events``."""
+        if at is None:
+            return 0, 0
+        index, no, alive = at
+        missing = [Deal(no, 7, seat, down=(None,)) for seat in sorted(alive - seen)]
+        self.events[index:index] = missing
+        return index, len(missing)
+
     # -- the walk over the tokens
     def skip(self, stop: int) -> None:
         """The lines before file line ``stop`` that no token covered (noise) are skipped lines."""
