@@ -251,35 +251,36 @@ _STUD_ONLY = frozenset({Game.STUD, Game.STUD5})
 second up card) allows the big bet where 7-card stud's does on 4th (docs/games.md, with sources), and
 WSOP-T's suit tie-break for stud high applies to it as to 7-card stud."""
 
+
+def _online(name: str, **measured: object) -> RuleProfile:
+    """A site's profile: what its real hands measured (``measured``, at least where the rake comes from),
+    and for every switch they could not tell, the online conventions PokerStars was measured to follow
+    (bet + 3 raises even heads-up, the big bet on 4th over an open pair in the high stud games, position
+    for equal boards, the first seat for a tie's odd chip)."""
+    defaults: dict[str, object] = {
+        "double_bet_games": _STUD_ONLY,
+        "max_raises": 3,
+        "heads_up": HeadsUp.NEVER,
+        "suit_tie_games": frozenset(),
+        "odd_chip": OddChip.FIRST_SEAT,
+    }
+    return RuleProfile(name=name, **{**defaults, **measured})  # type: ignore[arg-type]
+
+
 PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
     {
-        "pokerstars": RuleProfile(
-            name="pokerstars",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "pokerstars": _online(
+            "pokerstars",
             rake_from=RakeFrom.PROPORTIONAL,
         ),
-        "acr": RuleProfile(
-            name="acr",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "acr": _online(
+            "acr",
             rake_from=RakeFrom.MAIN_POT,
             total_includes_rake=False,
             hilo_odd_chip=Half.LOW,
         ),
-        "fulltilt": RuleProfile(
-            name="fulltilt",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "fulltilt": _online(
+            "fulltilt",
             rake_from=RakeFrom.MAIN_POT,
             total_includes_rake=True,
             pots_include_rake=True,
@@ -311,92 +312,47 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
             odd_chip=OddChip.HIGH_CARD_FIVE,
             rake_from=RakeFrom.MAIN_POT,
         ),
-        "ipoker": RuleProfile(
-            name="ipoker",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "ipoker": _online(
+            "ipoker",
             rake_from=RakeFrom.PROPORTIONAL,
         ),
-        "merge": RuleProfile(
-            name="merge",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "merge": _online(
+            "merge",
             rake_from=RakeFrom.PROPORTIONAL,
         ),
-        "everleaf": RuleProfile(
-            name="everleaf",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "everleaf": _online(
+            "everleaf",
             rake_from=RakeFrom.MAIN_POT,
             rake_printed=False,
             uncalled_printed=False,
         ),
-        "absolute": RuleProfile(
-            name="absolute",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "absolute": _online(
+            "absolute",
             rake_from=RakeFrom.MAIN_POT,
             uncalled_printed=False,
         ),
-        "winamax": RuleProfile(
-            name="winamax",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "winamax": _online(
+            "winamax",
             rake_from=RakeFrom.MAIN_POT,
             total_includes_rake=False,
         ),
-        "kingsclub": RuleProfile(
-            name="kingsclub",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "kingsclub": _online(
+            "kingsclub",
             rake_from=RakeFrom.MAIN_POT,
         ),
-        "bovada": RuleProfile(
-            name="bovada",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "bovada": _online(
+            "bovada",
             rake_from=RakeFrom.PROPORTIONAL,
             rake_printed=False,
         ),
-        "partypoker": RuleProfile(
-            name="partypoker",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "partypoker": _online(
+            "partypoker",
             rake_from=RakeFrom.MAIN_POT,
             rake_printed=False,
             uncalled_printed=False,
         ),
-        "ongame": RuleProfile(
-            name="ongame",
-            double_bet_games=_STUD_ONLY,
-            max_raises=3,
-            heads_up=HeadsUp.NEVER,
-            suit_tie_games=frozenset(),
-            odd_chip=OddChip.FIRST_SEAT,
+        "ongame": _online(
+            "ongame",
             rake_from=RakeFrom.MAIN_POT,
             uncalled_printed=False,
         ),
