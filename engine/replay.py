@@ -27,6 +27,7 @@ from .model import (
     CommunityCard,
     Collect,
     Deal,
+    Event,
     Game,
     Half,
     Hand,
@@ -813,23 +814,41 @@ class _Replay:
     # ------------------------------------------------------------------ events
     def run(self) -> ReplayResult:
         for index, event in enumerate(self.hand.events):
-            if isinstance(event, Action):
-                self.on_action(event, index)
-            elif isinstance(event, Deal):
-                self.on_deal(event)
-            elif isinstance(event, CommunityCard):
-                self.goto(self.rules.last_street, event.line)
-                self.see(event.card, None, event.line)
-                self.state.deal_community(event.card)
-            elif isinstance(event, UncalledReturn):
-                self.on_uncalled(event)
-            elif isinstance(event, (Show, Muck)):
-                self.on_reveal(event)
-            elif isinstance(event, Collect):
-                self.collects.append(event)
-            elif isinstance(event, Marker):
-                self.on_marker(event)
+            self.on_event(event, index)
         return self.finish()
+
+    def on_event(self, event: Event, index: int) -> None:
+        if isinstance(event, Action):
+            self.on_action(event, index)
+        elif isinstance(event, Deal):
+            self.on_deal(event)
+        elif isinstance(event, CommunityCard):
+            self.goto(self.rules.last_street, event.line)
+            self.see(event.card, None, event.line)
+            self.state.deal_community(event.card)
+        elif isinstance(event, UncalledReturn):
+            self.on_uncalled(event)
+        elif isinstance(event, (Show, Muck)):
+            self.on_reveal(event)
+        elif isinstance(event, Collect):
+            self.collects.append(event)
+        elif isinstance(event, Marker):
+            self.on_marker(event)
+
+    def snapshot(self, index: int) -> TableState:
+        """The table after event ``index`` (see :class:`TableState`)."""
+        state = self.state
+        return TableState(
+            index=index,
+            street=state.street,
+            stacks=dict(state.stack),
+            invested=dict(state.invested),
+            street_bets=dict(state.ledger.contrib),
+            level=state.ledger.level,
+            folded=frozenset(state.folded),
+            to_act=None if state.hand_over else state.to_act,
+            violations=len(self.violations),
+        )
 
     def goto(self, street: int, line: int) -> None:
         """Move the state to ``street``, flagging a street left while someone still had to act (a street
@@ -1131,6 +1150,46 @@ class _Replay:
                 marked[0].line,
                 lows[0].seat,
             )
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table as the rules see it right after one event of a hand (``index`` in ``hand.events``): the
+    street, each seat's chips behind (``stacks``), in the pot (``invested``, antes included, uncalled bets
+    given back once the rules return them) and on this street (``street_bets``), the street total to call
+    (``level``), who has folded, whose turn it is now (``None`` when nobody's, or the cards cannot say),
+    and how many violations the replay had found so far (the ones this event added are those past the
+    previous state's count).
+
+    Why: a replayer that steps through a hand action by action shows the pot and the bets after each
+    one; they are the engine's numbers, taken as it goes (:func:`replay_steps`), never recounted."""
+
+    index: int
+    street: int
+    stacks: Mapping[int, Money]
+    invested: Mapping[int, Money]
+    street_bets: Mapping[int, Money]
+    level: Money
+    folded: frozenset[int]
+    to_act: int | None
+    violations: int
+
+    @property
+    def pot(self) -> Money:
+        """Every chip in the middle now, this street's bets included."""
+        return sum(self.invested.values())
+
+
+def replay_steps(hand: Hand, profile: RuleProfile | None = None) -> tuple[ReplayResult, tuple[TableState, ...]]:
+    """:func:`replay`, and the table after each of the hand's events (one :class:`TableState` per event,
+    in order). The result's violations are those of :func:`replay`: the ones found at the end (the
+    payout's) come after the last state's count."""
+    walk = _Replay(hand, profile or profile_for(hand))
+    states = []
+    for index, event in enumerate(hand.events):
+        walk.on_event(event, index)
+        states.append(walk.snapshot(index))
+    return walk.finish(), tuple(states)
 
 
 def replay(hand: Hand, profile: RuleProfile | None = None) -> ReplayResult:
