@@ -236,6 +236,12 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
     street = next((t for t in range(3, HAND_SIZE) if _closed_after(t, live, stacks, result)), None)
     if street is None or any(isinstance(e, Action) and e.street > street for e in hand.events):
         return None
+    return _spot_at(hand, result, live, street)
+
+
+def _spot_at(hand: Hand, result: ReplayResult, live: Sequence[int], street: int) -> AllInSpot | None:
+    """The all-in spot of the ``live`` seats as it stands once ``street``'s cards are out (``None`` when
+    a live seat's cards are not all known then, or a card is held twice)."""
     deals = [e for e in hand.events if isinstance(e, Deal)]
     known: dict[int, tuple[Card, ...]] = {}
     for seat in live:
@@ -322,6 +328,36 @@ def allin_ev(
             ev=expected - spot.invested[seat],
             ev_se=found.stderr[seat],
         )
+    return out
+
+
+def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES) -> dict[int, dict[int, float]]:
+    """The equity of each live player at the hand's all-in spot and again once each later street's cards
+    are out, up to 6th street (7th settles it: the showdown says who won): ``{street: {seat: equity}}``,
+    each equity his expected share of the pots he can win (0..1), valued as :func:`allin_ev` values it.
+    Empty when the hand has no all-in spot. What a replayer shows beside the cards of the run-out."""
+    first = allin_spot(hand, result)
+    if first is None:
+        return {}
+    live = sorted(first.known)
+    out: dict[int, dict[int, float]] = {}
+    for street in range(first.street, HAND_SIZE):
+        spot = first if street == first.street else _spot_at(hand, result, live, street)
+        if spot is None:
+            break
+        found = equity(
+            hand.game,
+            spot.known,
+            spot.dead,
+            spot.pots,
+            community=spot.community,
+            samples=samples,
+            seed=hand_seed(hand) + street - first.street,
+        )
+        out[street] = {}
+        for seat in live:
+            at_stake = sum(amount for amount, eligible in spot.pots if seat in eligible)
+            out[street][seat] = found.expected[seat] / at_stake if at_stake else 0.0
     return out
 
 
