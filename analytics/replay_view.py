@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Collection
 
 from ..engine.cards import format_cards
+from ..engine.games import RULES
 from ..engine.model import (
     STREET_NAMES,
     Action,
@@ -112,7 +113,7 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
     money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
     width = max(len(n) for n in names.values())
     lines = [
-        _header(hand, money),
+        header_line(hand, money),
         "Seats: "
         + ", ".join(
             f"{s.seat} {s.player} {money(s.stack)}" + (" (sitting out)" if s.sitting_out else "") for s in hand.seats
@@ -143,7 +144,7 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
         elif isinstance(event, CommunityCard):
             lines.append(f"  Community card (everybody's): {HIDDEN if event.card is None else event.card.name}")
         elif isinstance(event, Action) and event.kind is not ActionKind.ANTE:
-            lines.append(f"  {names[event.seat]} {_action_words(event, money)}")
+            lines.append(f"  {names[event.seat]} {action_words(event, money)}")
         elif isinstance(event, UncalledReturn):
             lines.append(f"  {money(event.amount)} uncalled, returned to {names[event.seat]}")
         elif isinstance(event, (Show, Muck)):
@@ -152,14 +153,15 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
                     lines.append(f"  pot {money(_pot_after(result, street))}")
                 lines.append("Showdown")
                 shown_down = True
-            lines.append(f"  {names[event.seat]} {_reveal_words(event)}")
+            lines.append(f"  {names[event.seat]} {reveal_words(event)}")
     if not shown_down and street:
         lines.append(f"  pot {money(_pot_after(result, street))}")
     lines += _payout(hand, result, names, money)
     return "\n".join(lines)
 
 
-def _header(hand: Hand, money: Callable[[int], str]) -> str:
+def header_line(hand: Hand, money: Callable[[int], str]) -> str:
+    """The hand's one-line identity: site and number, game and stakes, forced bets, time, table, file:line."""
     stakes = f"{money(hand.small_bet)}/{money(hand.big_bet)}"
     forced = [
         f"ante {money(hand.ante)}" if hand.ante else "",
@@ -169,7 +171,7 @@ def _header(hand: Hand, money: Callable[[int], str]) -> str:
     where = f"{hand.source_file}:{hand.source_line}" if hand.source_file else ""
     parts = [
         f"{hand.site} hand {hand.site_hand_id}",
-        f"{GAME_NAMES[str(hand.game)]} {stakes}",
+        f"{GAME_NAMES.get(str(hand.game), RULES[hand.game].title)} {stakes}",
         *filter(None, forced),
         when,
         f"table {hand.table!r}" if hand.table else "",
@@ -178,7 +180,8 @@ def _header(hand: Hand, money: Callable[[int], str]) -> str:
     return " | ".join(p for p in parts if p)
 
 
-def _action_words(action: Action, money: Callable[[int], str]) -> str:
+def action_words(action: Action, money: Callable[[int], str]) -> str:
+    """What a player did, in words (``completes to $0.04``), for the text and the HTML replay alike."""
     words = {
         ActionKind.BRING_IN: f"brings in for {money(action.amount)}",
         ActionKind.COMPLETE: f"completes to {money(action.to or action.amount)}",
@@ -193,7 +196,8 @@ def _action_words(action: Action, money: Callable[[int], str]) -> str:
     return words + (" and is all-in" if action.all_in else "")
 
 
-def _reveal_words(event: Show | Muck) -> str:
+def reveal_words(event: Show | Muck) -> str:
+    """What a player showed or mucked at the showdown, in words."""
     if isinstance(event, Show):
         said = f" ({event.description})" if event.description else ""
         return f"shows {format_cards(event.cards)}{said}"
