@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+    from .engine.profiles import RuleProfile
     from .pipeline.importer import ImportSummary
     from .pipeline.progress import ImportProgress
 
@@ -94,6 +95,8 @@ class HandReplay:
 
     hand: Hand
     result: ReplayResult
+    profile: RuleProfile | None = None
+    """The rules it was judged by (``None``: its site's)."""
 
     @property
     def violations(self) -> tuple[Violation, ...]:
@@ -105,6 +108,13 @@ class HandReplay:
         from .analytics.replay_view import render_hand
 
         return render_hand(self.hand, self.result, as_player)
+
+    def html(self, as_player: str | None = None) -> str:
+        """The hand as a self-contained web page to step through, as ``as_player`` saw it: ``studbook
+        replay --html``'s page (see :mod:`studbook.analytics.html_replay`)."""
+        from .analytics.html_replay import replay_page
+
+        return replay_page(self.hand, self.profile, as_player)
 
 
 class Database:
@@ -236,7 +246,8 @@ class Database:
             for row in self._store.con.execute("SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()
         }
         hand = load_hand(site, number, source, self.path, checksums, search)
-        return HandReplay(hand, replay(hand, get_profile(profile) if profile else None))
+        rules = get_profile(profile) if profile else None
+        return HandReplay(hand, replay(hand, rules), rules)
 
     def sql(self, query: str, params: Sequence[Any] = ()) -> pd.DataFrame:
         """Any SQL over the tables (``hands``, ``hand_players``, ``actions``, ``pots``, ``awards``,

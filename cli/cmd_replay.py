@@ -1,6 +1,7 @@
 """``studbook replay HAND_ID``: a stored hand told street by street, as the players at the table saw it.
 
-Other players' down cards stay hidden until the showdown (``--as PLAYER`` shows that player's own down
+With ``--html FILE`` the same hand is written as a web page to step through (see
+:mod:`studbook.analytics.html_replay`). Other players' down cards stay hidden until the showdown (``--as PLAYER`` shows that player's own down
 cards, when the history has them), the pot is given after each street's betting, and the end lists what
 the rules pay from each pot and half, what the site paid, and every rule the hand breaks.
 
@@ -11,6 +12,7 @@ which tells it), so what is printed is what the rules say today, under the profi
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..analytics.replay_view import HandNotFound, render_hand
 from .app import Command, add_db_option, add_profile_option, fail
@@ -34,6 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_profile_option(parser)
     parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the hand as one web page instead (no server or network needed: open it in any "
+        "browser); it steps through the hand with the arrow keys, Home and End, or the mouse",
+    )
+    parser.add_argument(
         "--search",
         metavar="FOLDER",
         help="if the hand's file was moved or renamed, look for it in this folder and below: "
@@ -43,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "examples:\n"
         "  studbook replay 35874576282                                  the hand as the table saw it\n"
         "  studbook replay 35874576282 --as Ann                         with Ann's own down cards\n"
-        "  studbook replay pokerstars:35874576282 --profile wsop-cash   judged by WSOP cash rules"
+        "  studbook replay pokerstars:35874576282 --profile wsop-cash   judged by WSOP cash rules\n"
+        "  studbook replay 35874576282 --as Ann --html hand.html        a page to step through"
     )
 
 
@@ -61,7 +70,19 @@ def run(args: argparse.Namespace) -> int:
             f"{args.as_player!r} did not play hand {args.hand_id}; the players were "
             f"{', '.join(s.player for s in seats)}"
         )
-    print(replayed.text(args.as_player))
+    if args.html is None:
+        print(replayed.text(args.as_player))
+        return 0
+    out = Path(args.html)
+    if out.is_dir():
+        return fail(f"{args.html} is a folder; give --html the file to write, e.g. {out / 'hand.html'}")
+    try:
+        out.write_text(replayed.html(args.as_player), encoding="utf-8")
+    except OSError as exc:
+        return fail(
+            f"cannot write {args.html} ({exc.strerror or exc}); give --html a file in a folder you can write to"
+        )
+    print(f"wrote {args.html}")
     return 0
 
 
@@ -73,7 +94,11 @@ COMMAND = Command(
         "(down cards hidden until the showdown; --as PLAYER shows his own), every action, the pot\n"
         "after each street, then what the rules pay from each pot and half (high, low, whole),\n"
         "what the site paid, and every rule the hand breaks. The hand is read again from the file\n"
-        "it was imported from: where it was, or, with --search FOLDER, wherever it is now."
+        "it was imported from: where it was, or, with --search FOLDER, wherever it is now.\n\n"
+        "--html FILE writes the hand as a self-contained web page instead: the cards drawn as cards,\n"
+        "the bets and the pot after every action, the community card, each player's equity while\n"
+        "an all-in is dealt out, the rules' payout beside the site's, every violation marked on\n"
+        "the action it concerns."
     ),
     add_arguments=add_arguments,
     run=run,
