@@ -1,0 +1,112 @@
+"""``studbook report --player NAME --out DIR``: a player's session report as web pages.
+
+``DIR/index.html`` holds his results chart, his stats card with the counts behind every rate, his money,
+the biggest pots he played, his all-in spots and the violations his hands break; every hand it lists
+links to its replay page, written beside it (``hand-SITE-NUMBER.html``, seen through his eyes). Every
+page is one self-contained file: open ``index.html`` in a browser, copy the folder anywhere.
+
+The selection and the layout are :mod:`studbook.analytics.html_report`'s; the hands are read again
+from their files and replayed, as ``studbook replay`` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from .app import Command, OutputError, add_db_option, add_filter_options, add_profile_option, fail, hand_filters
+
+if TYPE_CHECKING:
+    from ..engine.model import Hand
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_db_option(parser)
+    parser.add_argument("--player", metavar="NAME", required=True, help="whose session it is (screen name, as stored)")
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        required=True,
+        help="the folder to write index.html and the hands' replay pages into (created if missing)",
+    )
+    add_filter_options(parser)
+    add_profile_option(parser)
+    parser.add_argument(
+        "--search",
+        metavar="FOLDER",
+        help="look for hand files moved since their import in this folder and below (as studbook replay does)",
+    )
+    parser.epilog = (
+        "examples:\n"
+        "  studbook report --player Ann --out ann/                       every hand of Ann's\n"
+        "  studbook report --player Ann --since 2026-11-05 --out today/  from that day on\n"
+        "  studbook report --player Ann --game stud8 --out hilo/         her stud hi/lo hands only"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..analytics.charts import NoHands
+    from ..analytics.html_report import INDEX_NAME, gather, page_name, report_page
+    from ..analytics.replay_view import HandNotFound
+    from ..analytics.store import StoreError, open_store
+    from ..api import Database
+    from .app import output_folder
+    from .cmd_stats import sections
+
+    try:
+        filters = hand_filters(args)
+        out = output_folder(args.out, inside=(INDEX_NAME,))
+        store = open_store(args.db, read_only=True)
+    except (ValueError, StoreError, OutputError) as exc:
+        return fail(str(exc))
+    pages: dict[str, str] = {}
+    with Database(store) as db:
+        try:
+            report = gather(store.con, args.player, filters, sections())
+        except NoHands as exc:
+            return fail(f"{exc}; check --player (names are case-sensitive), --since and --game")
+        linked = report.linked
+        for n, hand_id in enumerate(linked, 1):
+            print(f"\rreplaying hand {n:,} of {len(linked):,}", end="", file=sys.stderr, flush=True)
+            try:
+                replayed = db.replay(hand_id, args.profile, search=args.search)
+                name = page_name(hand_id)
+                (out / name).write_text(replayed.html(_seated(replayed.hand, args.player)), encoding="utf-8")
+            except HandNotFound as exc:
+                print(f"\rstudbook: no replay page for {hand_id}: {exc}", file=sys.stderr)
+                continue
+            except OSError as exc:
+                return fail(f"cannot write into {out} ({exc.strerror or exc})")
+            pages[hand_id] = name
+        if linked:
+            print(file=sys.stderr)
+    index = out / INDEX_NAME
+    try:
+        index.write_text(report_page(report, pages), encoding="utf-8")
+    except OSError as exc:
+        return fail(f"cannot write {index} ({exc.strerror or exc})")
+    print(f"wrote {index} and {len(pages):,} replay page{'s' if len(pages) != 1 else ''} beside it")
+    return 0
+
+
+def _seated(hand: Hand, player: str) -> str | None:
+    """The player, if he sat in the hand: the page shows his down cards (a report's hands are his, but
+    a file changed since its import might hold another hand of the same number)."""
+    return player if any(s.player == player for s in hand.seats) else None
+
+
+COMMAND = Command(
+    name="report",
+    summary="a player's session report as web pages: chart, stats card, big pots and all-ins with replays",
+    description=(
+        "Write a player's session report into a folder: index.html with his results chart, his\n"
+        "stats card (every rate with its counts), his money, the biggest pots he played, his all-in\n"
+        "spots with his equity, and the rule violations in his hands; every hand listed links to its\n"
+        "replay page, written beside it and seen through his eyes. Each page is self-contained (no\n"
+        "server, no network): open index.html in any browser. --since, --until, --game and\n"
+        "--stakes choose the hands, as for studbook stats."
+    ),
+    add_arguments=add_arguments,
+    run=run,
+)
