@@ -109,12 +109,13 @@ class HandReplay:
 
         return render_hand(self.hand, self.result, as_player)
 
-    def html(self, as_player: str | None = None) -> str:
+    def html(self, as_player: str | None = None, back: tuple[str, str] | None = None) -> str:
         """The hand as a self-contained web page to step through, as ``as_player`` saw it: ``studbook
-        replay --html``'s page (see :mod:`studbook.analytics.html_replay`)."""
+        replay --html``'s page (see :mod:`studbook.analytics.html_replay`); ``back`` is an optional
+        ``(href, words)`` link at its top."""
         from .analytics.html_replay import replay_page
 
-        return replay_page(self.hand, self.profile, as_player)
+        return replay_page(self.hand, self.profile, as_player, back)
 
 
 class Database:
@@ -236,18 +237,50 @@ class Database:
         from its file and replayed under ``profile`` (default: its site's rules); a file moved since its
         import is looked for under ``search`` by its checksum. Raises ``LookupError`` saying what to do
         when the hand or its file cannot be found."""
-        from .analytics.replay_view import find_source, load_hand
+        found = self.replay_many([hand_id], profile, search)[hand_id]
+        if isinstance(found, LookupError):
+            raise found
+        return found
+
+    def replay_many(
+        self, hand_ids: Sequence[str], profile: str | None = None, search: str | Path | None = None
+    ) -> dict[str, HandReplay | LookupError]:
+        """:meth:`replay` of each of ``hand_ids``, reading each file once however many of its hands are
+        asked for (a report's pages): each id maps to its replay, or to the ``LookupError`` saying why
+        it has none, in the order asked."""
+        from .analytics.replay_view import HandNotFound, find_source, hand_file, hands_in_file
         from .engine.profiles import get_profile
         from .engine.replay import replay
 
-        site, number, source = find_source(self._store.con, hand_id)
-        checksums = {
-            row[0]
-            for row in self._store.con.execute("SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()
-        }
-        hand = load_hand(site, number, source, self.path, checksums, search)
         rules = get_profile(profile) if profile else None
-        return HandReplay(hand, replay(hand, rules), rules)
+        out: dict[str, HandReplay | LookupError] = {}
+        by_file: dict[str, list[tuple[str, str, str]]] = {}
+        for hand_id in hand_ids:
+            try:
+                site, number, source = find_source(self._store.con, hand_id)
+            except HandNotFound as exc:
+                out[hand_id] = exc
+                continue
+            by_file.setdefault(source, []).append((hand_id, site, number))
+        for source, wanted in by_file.items():
+            checksums = {
+                row[0]
+                for row in self._store.con.execute("SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()
+            }
+            try:
+                path = hand_file(wanted[0][1], wanted[0][2], source, self.path, checksums, search)
+            except HandNotFound as exc:
+                out.update((hand_id, exc) for hand_id, _, _ in wanted)
+                continue
+            hands = hands_in_file(path, {(site, number) for _, site, number in wanted})
+            for hand_id, site, number in wanted:
+                hand = hands.get((site, number))
+                out[hand_id] = (
+                    HandNotFound(f"{path} no longer holds hand {site}:{number}; the file changed since it was imported")
+                    if hand is None
+                    else HandReplay(hand, replay(hand, rules), rules)
+                )
+        return {hand_id: out[hand_id] for hand_id in hand_ids}
 
     def sql(self, query: str, params: Sequence[Any] = ()) -> pd.DataFrame:
         """Any SQL over the tables (``hands``, ``hand_players``, ``actions``, ``pots``, ``awards``,

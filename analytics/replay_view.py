@@ -69,19 +69,17 @@ def moved_file(checksums: Collection[str], folder: str | Path) -> Path | None:
     return None
 
 
-def load_hand(
+def hand_file(
     site: str,
     site_hand_id: str,
     source_file: str,
     db_path: str | Path,
     checksums: Collection[str] = (),
     search: str | Path | None = None,
-) -> Hand:
-    """Read the hand again from its file: as stored, then beside the database (older databases stored
+) -> Path:
+    """Where the hand's file is now: as stored, then beside the database (older databases stored
     relative paths), then, with ``search``, the file under that folder with the content that was
     imported (``checksums`` of the file's imports: the file itself, moved or renamed)."""
-    from ..parsers import parse_file
-
     candidates = [Path(source_file), Path(db_path).resolve().parent / source_file]
     path = next((p for p in candidates if p.is_file()), None)
     if path is None and search is not None:
@@ -97,10 +95,37 @@ def load_hand(
             f"any more; put the file back, or tell where it is now: "
             f"studbook replay {site}:{site_hand_id} --search FOLDER"
         )
+    return path
+
+
+def hands_in_file(path: Path, wanted: Collection[tuple[str, str]]) -> dict[tuple[str, str], Hand]:
+    """The hands ``(site, site_hand_id)`` of ``wanted`` that the file holds, read in one pass (it stops
+    once it has them all): what a page of several hands of one file needs."""
+    from ..parsers import parse_file
+
+    found: dict[tuple[str, str], Hand] = {}
     for item in parse_file(path):
-        if isinstance(item, Hand) and item.site == site and item.site_hand_id == site_hand_id:
-            return item
-    raise HandNotFound(f"{path} no longer holds hand {site}:{site_hand_id}; the file changed since it was imported")
+        if isinstance(item, Hand) and (item.site, item.site_hand_id) in wanted:
+            found[(item.site, item.site_hand_id)] = item
+            if len(found) == len(wanted):
+                break
+    return found
+
+
+def load_hand(
+    site: str,
+    site_hand_id: str,
+    source_file: str,
+    db_path: str | Path,
+    checksums: Collection[str] = (),
+    search: str | Path | None = None,
+) -> Hand:
+    """Read the hand again from its file (found by :func:`hand_file`)."""
+    path = hand_file(site, site_hand_id, source_file, db_path, checksums, search)
+    hand = hands_in_file(path, {(site, site_hand_id)}).get((site, site_hand_id))
+    if hand is None:
+        raise HandNotFound(f"{path} no longer holds hand {site}:{site_hand_id}; the file changed since it was imported")
+    return hand
 
 
 # ----------------------------------------------------------------------------------- the telling

@@ -48,7 +48,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..analytics.charts import NoHands
     from ..analytics.html_report import INDEX_NAME, gather, page_name, report_page
-    from ..analytics.replay_view import HandNotFound
     from ..analytics.store import StoreError, open_store
     from ..api import Database
     from .app import output_folder
@@ -67,20 +66,19 @@ def run(args: argparse.Namespace) -> int:
         except NoHands as exc:
             return fail(f"{exc}; check --player (names are case-sensitive), --since and --game")
         linked = report.linked
-        for n, hand_id in enumerate(linked, 1):
-            print(f"\rreplaying hand {n:,} of {len(linked):,}", end="", file=sys.stderr, flush=True)
-            try:
-                replayed = db.replay(hand_id, args.profile, search=args.search)
-                name = page_name(hand_id)
-                (out / name).write_text(replayed.html(_seated(replayed.hand, args.player)), encoding="utf-8")
-            except HandNotFound as exc:
-                print(f"\rstudbook: no replay page for {hand_id}: {exc}", file=sys.stderr)
-                continue
-            except OSError as exc:
-                return fail(f"cannot write into {out} ({exc.strerror or exc})")
-            pages[hand_id] = name
         if linked:
-            print(file=sys.stderr)
+            print(f"reading {len(linked):,} hands again from their files for their replay pages", file=sys.stderr)
+        for hand_id, replayed in db.replay_many(linked, args.profile, search=args.search).items():
+            if isinstance(replayed, LookupError):
+                print(f"studbook: no replay page for {hand_id}: {replayed}", file=sys.stderr)
+                continue
+            name = page_name(hand_id)
+            page = replayed.html(_seated(replayed.hand, args.player), back=(INDEX_NAME, "back to the session report"))
+            try:
+                (out / name).write_text(page, encoding="utf-8")
+            except OSError as exc:
+                return fail(f"cannot write {out / name} ({exc.strerror or exc})")
+            pages[hand_id] = name
     index = out / INDEX_NAME
     try:
         index.write_text(report_page(report, pages), encoding="utf-8")
