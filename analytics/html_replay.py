@@ -373,7 +373,8 @@ def _log_html(steps: Sequence[Step]) -> str:
         )
         cls = "step bad" if step.violations else "step"
         items.append(
-            f'<li class="{cls}" data-step="{n}" tabindex="-1"><span class="what">{e(step.title)}</span>{bad}</li>'
+            f'<li class="{cls}" data-step="{n}" data-last-event="{step.events[-1]}" tabindex="-1">'
+            f'<span class="what">{e(step.title)}</span>{bad}</li>'
         )
     return "\n".join(items)
 
