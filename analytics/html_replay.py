@@ -153,7 +153,8 @@ def build_steps(
                 paid = True
         state = states[group[-1]]
         runout = group[0] > last_action >= 0
-        at = equities.get(state.street, {}) if runout else {}
+        # the equities from the all-in on: the action that closes the betting, then every card dealt after
+        at = equities.get(state.street, {}) if group[-1] >= last_action >= 0 else {}
         seats = {
             seat: _seat_view(
                 state,
@@ -516,10 +517,11 @@ tr.differs td { color: var(--bad); font-weight: 700; }
 .keys { font-size: .8rem; color: #555; }
 @media (max-width: 46rem) {
   main { grid-template-columns: 1fr; padding: .5rem; gap: .6rem; }
+  #table { padding: .5rem; border-radius: .7rem; }
   #seats { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .35rem; }
-  .seat { padding: .3rem .35rem; }
-  .cards { gap: .1rem; min-height: 2.1rem; }
-  .card { width: 1.3rem; height: 2rem; border-radius: .2rem; }
+  .seat { padding: .3rem .3rem; }
+  .cards { gap: .08rem; min-height: 2rem; }
+  .card { width: 1.2rem; height: 1.9rem; border-radius: .2rem; }
   .card .rank, .card .suit { font-size: .78rem; }
   .card.down::after { content: ""; }
   .card.down { border-bottom: 3px solid #c9a227; }

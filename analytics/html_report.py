@@ -374,7 +374,8 @@ a { color: #1f56c4; }
 @media (max-width: 46rem) {
   main { padding: .5rem; }
   section { padding: .5rem .6rem; }
-  #card { grid-template-columns: 1fr; }
+  #card { grid-template-columns: minmax(0, 1fr); }
+  .card-section td { white-space: normal; }
   body { font-size: 15px; }
 }
 """

@@ -149,10 +149,13 @@ def test_the_run_out_steps_carry_each_players_equity() -> None:
     _, steps = build_steps(hand)
     runout = [s for s in steps if s.runout]
     assert runout and all(not isinstance(hand.events[i], Action) for s in runout for i in s.events)
-    on_sixth = [s for s in runout if s.street == 6]
-    assert on_sixth
+    closing = next(n for n, s in enumerate(steps) if s.runout) - 1  # Ann's all-in call closes the betting
+    on_sixth = [s for s in steps[closing:] if s.street == 6]
+    assert len(on_sixth) == 2  # the call and the uncalled bet returned
     for step in on_sixth:
         assert {seat: v.equity for seat, v in step.seats.items() if v.equity is not None} == expected[6]
+    for step in steps[:closing] + [s for s in steps if s.street == 7]:
+        assert all(v.equity is None for v in step.seats.values())
     assert sum(expected[6].values()) == pytest.approx(1.0)
 
 
