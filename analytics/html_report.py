@@ -196,7 +196,7 @@ def _card(
     """The stats card: per section, each stat's label and its rate with the counts behind it; a stat
     of a game the player did not play (no chance at all in a game-only stat) is left out."""
     by_key = {r.stat: r for r in stats.itertuples()}
-    out = []
+    out: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     hands = by_key.get("hands")
     if hands is not None:
         out.append(("Hands", ((hands.label, f"{int(hands.done):,}"),)))
