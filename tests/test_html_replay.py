@@ -154,7 +154,7 @@ def test_the_run_out_steps_carry_each_players_equity() -> None:
     assert len(on_sixth) == 2  # the call and the uncalled bet returned
     for step in on_sixth:
         assert {seat: v.equity for seat, v in step.seats.items() if v.equity is not None} == expected[6]
-    for step in steps[:closing] + [s for s in steps if s.street == 7]:
+    for step in [*steps[:closing], *(s for s in steps if s.street == 7)]:
         assert all(v.equity is None for v in step.seats.values())
     assert sum(expected[6].values()) == pytest.approx(1.0)
 
