@@ -63,9 +63,11 @@ def test_replay_steps_are_the_replay_and_conserve_chips_at_every_event(game: Gam
         assert states[-1].violations <= len(result.violations)
 
 
-def test_steps_cover_every_event_once_in_order() -> None:
-    for hand in _simulated(Game.STUD8, 30, 3):
+@pytest.mark.parametrize("game", list(Game))
+def test_steps_cover_every_event_once_in_order(game: Game) -> None:
+    for hand in _simulated(game, 25, 3):
         _, steps = build_steps(hand)
+        assert len(_data(replay_page(hand, as_player=hand.seats[0].player))["steps"]) == len(steps)
         assert [i for step in steps for i in step.events] == list(range(len(hand.events)))
         antes = [s for s in steps if s.title.startswith("Antes")]
         assert len(antes) == 1  # the antes are one step, every action its own
@@ -241,3 +243,18 @@ def test_report_writes_an_index_whose_links_all_resolve(db: Path, tmp_path: Path
         page = (out / link).read_text(encoding="utf-8")  # every link is a file written beside the index
         assert 'href="index.html"' in page and _data(page)["steps"]
     assert main(["report", "--db", str(db), "--player", "Nobody", "--out", str(tmp_path / "r2")]) == 2
+
+
+def test_a_report_whose_hand_file_is_gone_still_lists_the_hands(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    moved = tmp_path / "quartered.txt"
+    moved.write_bytes((SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt").read_bytes())
+    db = tmp_path / "hands.duckdb"
+    with open_store(db) as store:
+        assert run_import([moved], store, workers=1).hands == 1
+    moved.unlink()
+    out = tmp_path / "report"
+    assert main(["report", "--db", str(db), "--player", "Farah", "--out", str(out)]) == 0
+    assert "no replay page for pokerstars:900000000101" in capsys.readouterr().err
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "pokerstars:900000000101 <small>(no replay: its file cannot be read again)</small>" in index
+    assert list(out.iterdir()) == [out / "index.html"]
