@@ -258,3 +258,21 @@ def test_a_report_whose_hand_file_is_gone_still_lists_the_hands(tmp_path: Path, 
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "pokerstars:900000000101 <small>(no replay: its file cannot be read again)</small>" in index
     assert list(out.iterdir()) == [out / "index.html"]
+
+
+def test_a_hostile_name_is_escaped_in_the_report_and_its_pages(tmp_path: Path) -> None:
+    name = "<img src=x onerror=alert(1)>&\"Farah'"
+    text = (SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt").read_text(encoding="utf-8")
+    hostile = tmp_path / "hostile.txt"
+    hostile.write_text(text.replace("Farah", name), encoding="utf-8")
+    db = tmp_path / "hands.duckdb"
+    with open_store(db) as store:
+        assert run_import([hostile], store, workers=1).hands == 1
+    out = tmp_path / "report"
+    assert main(["report", "--db", str(db), "--player", name, "--out", str(out)]) == 0
+    pages = sorted(out.iterdir())
+    assert len(pages) == 2  # the index and the hand's page
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert name not in html and "<img src=x" not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;&amp;&quot;Farah&#x27;" in html
