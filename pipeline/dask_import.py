@@ -83,15 +83,15 @@ def connect(address: str, workers: int | None = None) -> Client:
     import logging
 
     if address == LOCAL:
-        cluster = LocalCluster(
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers or default_workers(),
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
             silence_logs=logging.ERROR,
         )
-        return Client(cluster)
-    return Client(address, timeout="10s")
+        return Client(cluster)  # type: ignore[no-untyped-call]
+    return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
 
 
 @contextmanager
@@ -180,7 +180,7 @@ def _read_on_cluster(
     futures = client.map(process_file, tasks, pure=False)
     index = {f.key: i for i, f in enumerate(futures)}
     outcomes: list[FileOutcome | None] = [None] * len(tasks)
-    for future in as_completed(futures):
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
         i = index[future.key]
         try:
             outcomes[i] = future.result()
