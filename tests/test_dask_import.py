@@ -40,7 +40,7 @@ CORPUS_FILES = (
     ("Bovada", "7-Stud-USD-2.00-4.00-201205.txt"),
     ("iPoker", "7-StudHL-EUR-0.05-0.10-201405.txt"),
 )
-SAMPLE_HANDS = 120
+SAMPLE_HANDS = 60
 """Hands taken from the start of each sample file (every game, cash and tournament), to keep the module
 well under 40 s on two cores."""
 BREAKDOWNS = (("player",), ("player", "game"), ("site", "date"), ("stakes", "players"))
