@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import duckdb
@@ -125,6 +126,12 @@ def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -
             con.execute(f"CREATE VIEW {name} AS {relation}")
 
 
+def spill_folder() -> str:
+    """Where DuckDB spills large joins and sorts over a dataset: an in-memory connection would spill into
+    ``.tmp`` in the current folder, wherever the user happens to be; the system's temporary folder instead."""
+    return str(Path(tempfile.gettempdir()) / "studbook-duckdb")
+
+
 def open_dataset(path: str | Path, *, memory_limit: str | None = None, threads: int | None = None) -> Store:
     """The dataset at ``path`` opened to read, as a :class:`Store` whose tables are views over its
     Parquet files (StoreError when the folder is no studbook dataset of this schema version)."""
@@ -134,7 +141,8 @@ def open_dataset(path: str | Path, *, memory_limit: str | None = None, threads: 
     check_marker(root)
     con = duckdb.connect(":memory:")
     try:
-        _apply(con, _resource_settings(memory_limit or READ_MEMORY_LIMIT, threads, read_only=True))
+        settings = _resource_settings(memory_limit or READ_MEMORY_LIMIT, threads, read_only=True)
+        _apply(con, {**settings, "temp_directory": spill_folder()})
         create_views(con, root)
     except BaseException:
         con.close()

@@ -30,7 +30,15 @@ from typing import Callable
 
 import duckdb
 
-from studbook.analytics.dataset import MARKER, PARTITIONS, RUNS, UNKNOWN_DATE, open_dataset, table_relation
+from studbook.analytics.dataset import (
+    MARKER,
+    PARTITIONS,
+    RUNS,
+    UNKNOWN_DATE,
+    open_dataset,
+    spill_folder,
+    table_relation,
+)
 from studbook.analytics.schema import HAND_PLAYERS, HANDS, SCHEMA_VERSION
 from studbook.analytics.stats import HEADLINE, stat_table
 from studbook.analytics.winrate import winrates
@@ -41,6 +49,7 @@ def generate(base: Path, out: Path, target: int) -> int:
     con = duckdb.connect(":memory:")
     con.execute("SET memory_limit = '2GB'")
     con.execute("SET preserve_insertion_order = false")
+    con.execute(f"SET temp_directory = '{spill_folder()}'")
     relations = {t.name: table_relation(base, t) for t in (HANDS, HAND_PLAYERS)}
     con.execute(f"CREATE TEMP TABLE base_hands AS {relations['hands']}")
     con.execute(f"CREATE TEMP TABLE base_players AS {relations['hand_players']}")

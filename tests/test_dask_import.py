@@ -226,3 +226,13 @@ def test_a_folder_that_is_no_dataset_is_refused(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(StoreError, match="no studbook dataset"):
         open_dataset(tmp_path)
+
+
+def test_the_cli_says_what_a_dask_import_writes_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--dask writes a folder, and a folder is written only with --dask: both refused before any work."""
+    hand = str(SAMPLES / "edge-cases" / "stud8-quartered-low.txt")
+    assert main(["import", hand, "--dask", "local", "--db", str(tmp_path / "hands.duckdb"), "--quiet"]) == 2
+    assert "give --db a folder" in capsys.readouterr().err
+    assert main(["import", hand, "--db", str(tmp_path), "--quiet"]) == 2
+    assert "written with --dask" in capsys.readouterr().err
+    assert not (tmp_path / "hands.duckdb").exists()
