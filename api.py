@@ -290,7 +290,16 @@ class Database:
 
 def open_database(path: str | Path = "studbook.duckdb", read_only: bool = False) -> Database:
     """Open (or create) the database at ``path``. ``read_only`` lets several readers share the file.
-    Raises :class:`StoreError`, saying what to do, for a file that is not a studbook database."""
+    Raises :class:`StoreError`, saying what to do, for a file that is not a studbook database.
+    A folder is a Parquet dataset written by ``studbook import --dask`` (read only)."""
+    from .analytics.dataset import is_dataset, open_dataset
+
+    if is_dataset(path):
+        if not read_only:
+            raise StoreError(
+                f"{path}: a Parquet dataset is read only here; import into it with 'studbook import --dask'"
+            )
+        return Database(open_dataset(path))
     return Database(open_store(path, read_only=read_only))
 
 

@@ -153,7 +153,8 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
         "--db",
         metavar="FILE",
         default="studbook.duckdb",
-        help="the database file holding your hands (default: studbook.duckdb in the current folder)",
+        help="the database file holding your hands (default: studbook.duckdb in the current folder), "
+        "or the folder of a Parquet dataset written by 'studbook import --dask'",
     )
 
 

@@ -45,11 +45,12 @@ def run(args: argparse.Namespace) -> int:
     import matplotlib.pyplot as plt
 
     from ..analytics.charts import CHARTS
-    from ..analytics.store import StoreError, open_store
+    from ..analytics.dataset import open_reader
+    from ..analytics.store import StoreError
 
     try:
         filters = hand_filters(args)
-        store = open_store(args.db, read_only=True)
+        store = open_reader(args.db)
     except (ValueError, StoreError) as exc:
         return fail(str(exc))
     with store:

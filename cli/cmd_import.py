@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from typing import TYPE_CHECKING
+
 from .app import Command, add_db_option, add_paths_argument, add_profile_option, add_workers_option, fail
 
+if TYPE_CHECKING:
+    from ..pipeline.importer import ImportSummary
+    from .progress import Progress
 
 INTERRUPTED = 130
 """The shell's usual status for a program stopped by Ctrl-C."""
@@ -18,6 +23,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_workers_option(parser)
     add_profile_option(parser)
     parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="read the files on a Dask cluster and write a Parquet dataset into the folder --db names: "
+        "'local' starts one of --workers processes here, tcp://host:8786 uses a running scheduler "
+        "(needs pip install 'studbook[distributed]'; see docs/distributed.md)",
+    )
+    parser.add_argument(
         "--quiet",
         action="store_true",
         help="no progress bar (it shows bytes read, hands stored and the time left; it is also "
@@ -27,36 +39,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "examples:\n"
         "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"
         "  studbook import hands.txt --db razz.duckdb        one file into another database\n"
-        "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker"
+        "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker\n"
+        "  studbook import ~/HH --dask local --db hands/     on a local Dask cluster, into a Parquet dataset"
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analytics.dataset import is_dataset
     from ..api import StoreError, open_database
     from ..pipeline.importer import default_workers
     from .progress import Progress
 
-    try:
-        db = open_database(args.db)
-    except StoreError as exc:
-        return fail(str(exc))
     progress = Progress(enabled=False) if args.quiet else Progress()
-    with db:
+    summary: ImportSummary | int
+    if args.dask:
+        summary = _run_on_dask(args, progress)
+    elif is_dataset(args.db):
+        return fail(f"{args.db} is a folder: a Parquet dataset is written with --dask (local or a scheduler's address)")
+    else:
         try:
-            summary = db.import_files(
-                args.paths,
-                workers=args.workers or default_workers(),
-                profile=args.profile,
-                progress=progress,
-            )
-        except KeyboardInterrupt:
-            progress.finish()
-            print(
-                "\nstudbook: interrupted; every file already stored is complete and the one being written "
-                "was left out: run the same command again to import the rest",
-                file=sys.stderr,
-            )
-            return INTERRUPTED
+            db = open_database(args.db)
+        except StoreError as exc:
+            return fail(str(exc))
+        with db:
+            try:
+                summary = db.import_files(
+                    args.paths,
+                    workers=args.workers or default_workers(),
+                    profile=args.profile,
+                    progress=progress,
+                )
+            except KeyboardInterrupt:
+                summary = _interrupted(progress, "the one being written was left out")
+    if isinstance(summary, int):
+        return summary
     width = len(f"{max(summary.files, summary.hands, summary.duplicates, summary.not_stud):,}")
     lines = [
         ("files found", summary.files),
@@ -81,6 +97,41 @@ def run(args: argparse.Namespace) -> int:
         print("studbook: nothing could be read from the paths given", file=sys.stderr)
         return 1
     return 0
+
+
+def _interrupted(progress: "Progress", lost: str) -> int:
+    progress.finish()
+    print(
+        f"\nstudbook: interrupted; every file already stored is complete and {lost}: "
+        "run the same command again to import the rest",
+        file=sys.stderr,
+    )
+    return INTERRUPTED
+
+
+def _run_on_dask(args: argparse.Namespace, progress: "Progress") -> "ImportSummary | int":
+    """The import of ``--dask``: the files read on the cluster, the hands into the dataset ``--db``."""
+    from ..analytics.store import StoreError
+    from ..pipeline.dask_import import connect, run_dask_import
+
+    if args.db.endswith(".duckdb"):
+        return fail(f"--dask writes a Parquet dataset into a folder: give --db a folder, not {args.db}")
+    try:
+        client = connect(args.dask, args.workers)
+    except ImportError as exc:
+        return fail(str(exc))
+    except OSError as exc:  # no scheduler answering at that address
+        return fail(f"cannot reach the Dask scheduler at {args.dask} ({exc}); is 'dask scheduler' running there?")
+    try:
+        with client:
+            return run_dask_import(args.paths, args.db, client, profile=args.profile, progress=progress)
+    except StoreError as exc:
+        return fail(str(exc))
+    except KeyboardInterrupt:
+        return _interrupted(progress, "the dataset is as it was before this import")
+    finally:
+        if client.cluster is not None:
+            client.cluster.close()
 
 
 COMMAND = Command(

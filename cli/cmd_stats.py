@@ -118,7 +118,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..analytics.stats import HEADLINE, describe_stats, stat_table
-    from ..analytics.store import StoreError, open_store
+    from ..analytics.dataset import open_reader
+    from ..analytics.store import StoreError
     from ..analytics.winrate import winrates
 
     if args.stat == ["list"]:
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         filters = hand_filters(args, players=tuple(args.player), sites=tuple(args.site))
-        store = open_store(args.db, read_only=True)
+        store = open_reader(args.db)
     except (ValueError, StoreError) as exc:
         return fail(str(exc))
     by = tuple(args.by) or ("player",)

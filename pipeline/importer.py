@@ -401,6 +401,30 @@ class ImportSummary:
         self.reports.append(problem)
 
 
+def new_sources(paths: Sequence[str | Path], imported: Callable[[str], bool]) -> tuple[ImportSummary, list[SourceFile]]:
+    """The files under ``paths`` still to import, each content once (``imported`` says whether a
+    checksum is stored already), and the summary counting the others: missing, unreadable, empty,
+    already imported. Shared by every destination (the database here, a Parquet dataset on Dask)."""
+    files, missing = discover(paths)
+    summary = ImportSummary(files=len(files), reports=list(missing))
+    sources: list[SourceFile] = []
+    seen_checksums: set[str] = set()
+    for path in files:
+        try:
+            digest, size = checksum(path), path.stat().st_size
+        except OSError as exc:  # unreadable (permission denied, vanished): report it, import the rest
+            summary.failed(file_failure(path, exc))
+            continue
+        if size == 0:  # nothing to read or to remember: said so, not counted as imported
+            summary.files_empty += 1
+        elif digest in seen_checksums or imported(digest):
+            summary.files_already_imported += 1
+        else:
+            seen_checksums.add(digest)
+            sources.append(SourceFile(str(path), digest, size))
+    return summary, sources
+
+
 def run_import(
     paths: Sequence[str | Path],
     store: Store,
@@ -419,23 +443,7 @@ def run_import(
     before any file is read (ValueError listing the profiles)."""
     if profile:
         get_profile(profile)
-    files, missing = discover(paths)
-    summary = ImportSummary(files=len(files), reports=list(missing))
-    sources: list[SourceFile] = []
-    seen_checksums: set[str] = set()
-    for path in files:
-        try:
-            digest, size = checksum(path), path.stat().st_size
-        except OSError as exc:  # unreadable (permission denied, vanished): report it, import the rest
-            summary.failed(file_failure(path, exc))
-            continue
-        if size == 0:  # nothing to read or to remember: said so, not counted as imported
-            summary.files_empty += 1
-        elif digest in seen_checksums or store.has_checksum(digest):
-            summary.files_already_imported += 1
-        else:
-            seen_checksums.add(digest)
-            sources.append(SourceFile(str(path), digest, size))
+    summary, sources = new_sources(paths, store.has_checksum)
     if progress is not None:
         progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
     read = progress.read if progress is not None else None
@@ -482,18 +490,26 @@ def _import_in_workers(
         tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
         read = progress.read if progress is not None else None
         for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers, read)):
-            summary.read_cpu_seconds += outcome.cpu_seconds
-            if outcome.failure is not None:
-                summary.failed(outcome.failure)
-            else:
-                counts = store.write_file(
-                    source,
-                    read_chunks(task.spill_dir, outcome.chunks),
-                    error_rows(outcome.errors),
-                    not_stud=outcome.not_stud,
-                )
-                summary.add(counts, outcome.not_stud, outcome.errors)
-            for spilled in task.spill_dir.glob("*"):
-                spilled.unlink()
+            store_outcome(store, source, task, outcome, summary)
             if progress is not None:
                 progress.stored(summary.hands)
+
+
+def store_outcome(
+    store: Store, source: SourceFile, task: FileTask, outcome: FileOutcome, summary: ImportSummary
+) -> None:
+    """Write what a worker spilled for one file into ``store`` in the file's transaction (or count its
+    failure), add it to ``summary`` and delete the spilled rows."""
+    summary.read_cpu_seconds += outcome.cpu_seconds
+    if outcome.failure is not None:
+        summary.failed(outcome.failure)
+    else:
+        counts = store.write_file(
+            source,
+            read_chunks(task.spill_dir, outcome.chunks),
+            error_rows(outcome.errors),
+            not_stud=outcome.not_stud,
+        )
+        summary.add(counts, outcome.not_stud, outcome.errors)
+    for spilled in task.spill_dir.glob("*"):
+        spilled.unlink()

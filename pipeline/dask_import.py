@@ -1,0 +1,255 @@
+"""Import on a Dask cluster into a Parquet dataset (:mod:`studbook.analytics.dataset`).
+
+The unit of work is the embedded import's: :func:`~.importer.process_file` parses, replays and rows one
+file on a Dask worker and spills its rows (Arrow IPC) to the dataset's staging folder, which must
+therefore be on a filesystem that the workers and this process share. This process then judges and
+stores them exactly as the embedded import does, with the same :class:`~studbook.analytics.store.Store`
+code, into a staging DuckDB file that holds the run's hands, and writes that out as the run's
+partitioned Parquet files:
+
+- **Deduplication across runs and partitions.** Before the run's hands are judged, the staging store
+  is seeded with the already committed hands that carry one of the run's ids (their ``hands``,
+  ``hand_players`` and ``actions`` rows, what the store compares) and with the recorded parse errors of
+  the run's files. The store then sees the dataset as the embedded database would: a hand already there
+  is a duplicate (or a conflict, when its content differs) whatever file or partition it came from.
+  Seeded rows are left out of what is written. A file whose checksum a committed run recorded is not
+  read again.
+- **All or nothing.** The run is committed by renaming its folder into ``runs/`` once every file is
+  written; a lock file keeps a second import from writing the same dataset meanwhile.
+
+Only ``process_file`` runs on the workers, so a worker needs studbook installed (the ``distributed``
+extra) and the hand-history files at the same paths as this process sees them.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import uuid
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+import pyarrow as pa
+
+from ..analytics.dataset import (
+    PARTITIONS,
+    RUN_TABLES,
+    RUNS,
+    STAGING,
+    UNKNOWN_DATE,
+    create_or_check,
+    create_views,
+)
+from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS
+from ..analytics.store import SourceFile, Store, StoreError, open_store
+from ..engine.profiles import get_profile
+from .importer import (
+    CHUNK_HANDS,
+    FileOutcome,
+    FileTask,
+    ImportSummary,
+    default_workers,
+    file_failure,
+    new_sources,
+    process_file,
+    read_chunks,
+    store_outcome,
+)
+from .progress import ImportProgress
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+LOCAL = "local"
+"""The ``--dask`` address that starts a cluster of worker processes on this machine."""
+LOCK = ".lock"
+PRIOR = "prior_"
+"""Prefix of the staging store's views over the committed dataset."""
+SEEDED = (HANDS, HAND_PLAYERS, ACTIONS)
+"""The committed rows a duplicate is judged by (the tables of ``store.CONTENT_COLUMNS``)."""
+
+
+def connect(address: str, workers: int | None = None) -> Client:
+    """A Dask client: for ``local``, of a new cluster of ``workers`` single-threaded processes (default
+    one per core: parsing holds the GIL, so threads would not add up); else of the scheduler at
+    ``address`` (``tcp://host:8786``). Raises ``ImportError`` saying what to install without dask."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise ImportError("--dask needs Dask's distributed scheduler: pip install 'studbook[distributed]'") from exc
+    import logging
+
+    if address == LOCAL:
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers or default_workers(),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        return Client(cluster)  # type: ignore[no-untyped-call]
+    return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+
+
+@contextmanager
+def locked(root: Path) -> Iterator[None]:
+    """Hold the dataset's write lock (one import at a time); StoreError if another import holds it."""
+    with (root / LOCK).open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StoreError(f"{root}: another import is writing this dataset; wait for it to finish") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def run_dask_import(
+    paths: Sequence[str | Path],
+    dataset: str | Path,
+    client: Client,
+    profile: str | None = None,
+    progress: ImportProgress | None = None,
+    chunk_hands: int = CHUNK_HANDS,
+) -> ImportSummary:
+    """Import every hand-history file under ``paths`` into the Parquet dataset folder ``dataset``
+    (created if new), reading them on ``client``'s cluster; the summary is the embedded import's."""
+    if profile:
+        get_profile(profile)
+    root = Path(dataset)
+    create_or_check(root)
+    with locked(root):
+        shutil.rmtree(root / STAGING, ignore_errors=True)  # what an interrupted run left
+        run = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:8]
+        stage = root / STAGING / run
+        stage.mkdir(parents=True)
+        try:
+            with open_store(stage / "stage.duckdb") as store:
+                summary = _import_run(paths, root, stage, store, client, profile, progress, chunk_hands)
+                written = _write_run(store, stage / "out") if summary.files_imported else False
+            if written:
+                (root / RUNS).mkdir(exist_ok=True)
+                os.rename(stage / "out", root / RUNS / run)
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+    return summary
+
+
+def _import_run(
+    paths: Sequence[str | Path],
+    root: Path,
+    stage: Path,
+    store: Store,
+    client: Client,
+    profile: str | None,
+    progress: ImportProgress | None,
+    chunk_hands: int,
+) -> ImportSummary:
+    con = store.con
+    create_views(con, root, prefix=PRIOR)
+    known = {row[0] for row in con.execute(f"SELECT checksum FROM {PRIOR}imports").fetchall()}
+    summary, sources = new_sources(paths, known.__contains__)
+    if progress is not None:
+        progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
+    tasks = [FileTask(Path(s.path), profile, stage / "spill" / str(i), chunk_hands) for i, s in enumerate(sources)]
+    outcomes = _read_on_cluster(client, sources, tasks, progress)
+    _seed(store, tasks, outcomes, sources)
+    for source, task, outcome in zip(sources, tasks, outcomes):
+        store_outcome(store, source, task, outcome, summary)
+        if progress is not None:
+            progress.stored(summary.hands)
+    if progress is not None:
+        progress.finish()
+    return summary
+
+
+def _read_on_cluster(
+    client: Client, sources: Sequence[SourceFile], tasks: Sequence[FileTask], progress: ImportProgress | None
+) -> list[FileOutcome]:
+    """:func:`process_file` of every task on the cluster, the outcomes in the tasks' order; a task the
+    cluster could not run (a worker lost three times) is that file's failure, reported like an
+    unreadable file."""
+    from distributed import as_completed
+
+    if not tasks:
+        return []
+    futures = client.map(process_file, tasks, pure=False)
+    index = {f.key: i for i, f in enumerate(futures)}
+    outcomes: list[FileOutcome | None] = [None] * len(tasks)
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        i = index[future.key]
+        try:
+            outcomes[i] = future.result()
+        except Exception as exc:
+            outcomes[i] = FileOutcome(tasks[i].path, failure=file_failure(tasks[i].path, exc))
+        if progress is not None:
+            progress.read(sources[i].size)
+    return [o for o in outcomes if o is not None]
+
+
+def _seed(
+    store: Store, tasks: Sequence[FileTask], outcomes: Sequence[FileOutcome], sources: Sequence[SourceFile]
+) -> None:
+    """Copy into the staging store the committed rows the run's hands are to be judged against (see the
+    module's docstring), and remember them as ``seeded_*`` so that they are not written again."""
+    con = store.con
+    ids = [
+        chunk[HANDS.name].column("hand_id")
+        for task, outcome in zip(tasks, outcomes)
+        if outcome.failure is None
+        for chunk in read_chunks(task.spill_dir, outcome.chunks)
+    ]
+    run_ids = pa.table({"hand_id": pa.chunked_array(ids, pa.string())})
+    con.register("run_ids", run_ids)
+    files = pa.table({"file": pa.array([s.path for s in sources], pa.string())})
+    con.register("run_files", files)
+    try:
+        for table in SEEDED:
+            con.execute(
+                f"INSERT INTO {table.name} SELECT * FROM {PRIOR}{table.name} "
+                "WHERE hand_id IN (SELECT hand_id FROM run_ids)"
+            )
+        con.execute(
+            f"INSERT INTO {PARSE_ERRORS.name} SELECT * FROM {PRIOR}{PARSE_ERRORS.name} "
+            "WHERE file IN (SELECT file FROM run_files)"
+        )
+    finally:
+        con.unregister("run_ids")
+        con.unregister("run_files")
+    con.execute(f"CREATE TABLE seeded_ids AS SELECT hand_id FROM {HANDS.name}")
+    con.execute(f"CREATE TABLE seeded_errors AS SELECT * FROM {PARSE_ERRORS.name}")
+
+
+def _path(target: Path) -> str:
+    return "'" + str(target).replace("'", "''") + "'"
+
+
+def _write_run(store: Store, out: Path) -> bool:
+    """Write the run's rows (the staging store's, less the seeded ones) as Parquet under ``out``: each
+    hand table partitioned by its hand's site and day, ``imports`` and ``parse_errors`` as one file
+    each. Returns whether the run recorded anything (an ``imports`` row) and so is to be committed."""
+    con = store.con
+    out.mkdir(parents=True)
+    day = f"coalesce(strftime(h.started_at AT TIME ZONE 'UTC', '%Y-%m-%d'), '{UNKNOWN_DATE}')"
+    keys = ", ".join(PARTITIONS)
+    for table in HAND_TABLES:
+        site = "" if table is HANDS else ", h.site AS site"
+        join = "" if table is HANDS else f" JOIN {HANDS.name} h ON t.hand_id = h.hand_id"
+        source = f"{HANDS.name} h" if table is HANDS else f"{table.name} t"
+        rows = "h" if table is HANDS else "t"
+        con.execute(
+            f"COPY (SELECT {rows}.*{site}, {day} AS date FROM {source}{join} "
+            f"WHERE {rows}.hand_id NOT IN (SELECT hand_id FROM seeded_ids)) "
+            f"TO {_path(out / table.name)} (FORMAT parquet, PARTITION_BY ({keys}))"
+        )
+    new_errors = f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors"
+    for table in RUN_TABLES:
+        (out / table.name).mkdir()
+        query = new_errors if table is PARSE_ERRORS else f"SELECT * FROM {table.name}"
+        con.execute(f"COPY ({query}) TO {_path(out / table.name / 'data_0.parquet')} (FORMAT parquet)")
+    row = con.execute("SELECT count(*) FROM imports").fetchone()
+    return bool(row and row[0])

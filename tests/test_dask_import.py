@@ -1,0 +1,238 @@
+"""``studbook import --dask``: the Parquet dataset gives the same stats as the embedded database.
+
+One LocalCluster of two worker processes serves the whole module. The same files (sample data, edge
+cases, real exports of several sites, a broken file) are imported into an embedded DuckDB file and
+into a dataset, round after round, and everything a user can see is compared: the import summaries,
+every table's rows, every stat of every player and of every breakdown to the unit, the win rates, the
+CLI's csv. Rounds two and three re-import: new files holding stored hands (duplicates), a hand whose
+content differs (a conflict), and the same files again (nothing changes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Iterator
+
+import duckdb
+import pandas as pd
+import pytest
+
+from studbook.analytics.dataset import RUNS, STAGING, open_dataset
+from studbook.analytics.schema import HANDS, IMPORTS, TABLES
+from studbook.analytics.stats import stat_table
+from studbook.analytics.store import Store, StoreError, _expected_columns, _table_columns, open_store
+from studbook.analytics.winrate import winrates
+from studbook.cli.app import main
+from studbook.pipeline import dask_import
+from studbook.pipeline.dask_import import run_dask_import
+from studbook.pipeline.importer import ImportSummary, run_import
+
+from conftest import SAMPLE_DATA, corpus_path
+
+distributed = pytest.importorskip("distributed", reason="the distributed extra is not installed")
+
+SAMPLES = SAMPLE_DATA
+CORPUS_FILES = (
+    ("Stars", "7-Stud-USD-0.04-0.08-200911.txt"),
+    ("FTP", "7-StudHL-USD-2-4-201006.Steal.examples.txt"),
+    ("Everleaf", "7-Stud-EUR-0.05-0.10.201108-new-format.txt"),
+    ("Bovada", "7-Stud-USD-2.00-4.00-201205.txt"),
+    ("iPoker", "7-StudHL-EUR-0.05-0.10-201405.txt"),
+)
+SAMPLE_HANDS = 60
+"""Hands taken from the start of each sample file (every game, cash and tournament), to keep the module
+well under 40 s on two cores."""
+BREAKDOWNS = (("player",), ("player", "game"), ("site", "date"), ("stakes", "players"))
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        yield c
+
+
+def first_hands(text: str, count: int) -> str:
+    """The first ``count`` hands of a PokerStars text export (hands start at 'PokerStars Hand #')."""
+    at = -1
+    for _ in range(count + 1):
+        at = text.find("PokerStars Hand #", at + 1)
+        if at < 0:
+            return text
+    return text[:at]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
+    """The files of each round. Round 1: the first hands of each sample file, the edge cases, corpus
+    files of five sites and a file with a broken hand. Round 2: everything again plus a file repeating stored hands and one whose first hand has
+    another stack (a conflict). Round 3: the same as round 2."""
+    tmp = tmp_path_factory.mktemp("hands")
+    corpus = [corpus_path("fpdb", site, name) for site, name in CORPUS_FILES]
+    samples = []
+    for sample in sorted(SAMPLES.glob("*.txt")):
+        part = tmp / f"first-{SAMPLE_HANDS}-{sample.name}"
+        part.write_text(first_hands(sample.read_text(encoding="utf-8"), SAMPLE_HANDS), encoding="utf-8")
+        samples.append(part)
+    steal = (SAMPLES / "edge-cases" / "stud-steal-failed-steal-resteal.txt").read_text(encoding="utf-8")
+    broken = tmp / "broken.txt"
+    broken.write_text(steal.replace("Dealt to", "Dealt too", 1), encoding="utf-8")
+    razz = (SAMPLES / "razz-0.50-1-2to8.txt").read_text(encoding="utf-8")
+    repeats = tmp / "razz-repeated.txt"
+    repeats.write_text(first_hands(razz, 40), encoding="utf-8")
+    lines = first_hands(razz, 1).splitlines(keepends=True)
+    seat = next(i for i, line in enumerate(lines) if line.startswith("Seat 1:"))
+    lines[seat] = lines[seat].replace(" in chips", "0 in chips", 1)
+    conflict = tmp / "razz-conflict.txt"
+    conflict.write_text("".join(lines), encoding="utf-8")
+    first = [SAMPLES / "edge-cases", *samples, *corpus, broken]
+    return {"first": first, "again": [*first, repeats, conflict]}
+
+
+Rounds = list[tuple[ImportSummary, ImportSummary]]
+
+
+@pytest.fixture(scope="module")
+def imported(client: Any, files: dict[str, list[Path]], tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Both destinations after each round: (embedded summary, dataset summary) per round."""
+    tmp = tmp_path_factory.mktemp("dbs")
+    db, dataset = tmp / "hands.duckdb", tmp / "dataset"
+    rounds: Rounds = []
+    runs = []
+    for name in ("first", "again", "again"):
+        with open_store(db) as store:
+            embedded = run_import(files[name], store, workers=1)
+        rounds.append((embedded, run_dask_import(files[name], dataset, client)))
+        runs.append(sorted(p.name for p in (dataset / RUNS).iterdir()))
+    return db, dataset, rounds, runs
+
+
+def summary_fields(summary: ImportSummary) -> dict[str, object]:
+    return {k: v for k, v in asdict(summary).items() if k != "read_cpu_seconds"}
+
+
+def test_each_round_summarises_the_same(imported: Any) -> None:
+    _, _, rounds, _ = imported
+    for embedded, on_dask in rounds:
+        assert summary_fields(on_dask) == summary_fields(embedded)
+    first, second, third = (r[1] for r in rounds)
+    assert first.hands > 5 * SAMPLE_HANDS and first.reports, "the broken file's hand is reported"
+    assert second.duplicates >= 39 and second.conflicts == 1 and second.files_imported == 2
+    assert third.files_imported == 0 and third.hands == 0
+
+
+def test_re_import_commits_only_what_is_new(imported: Any) -> None:
+    _, dataset, _, runs = imported
+    assert len(runs[0]) == 1 and len(runs[1]) == 2, "round two stored two new files: one more run"
+    assert runs[2] == runs[1], "round three found nothing new: no run written"
+    assert not any((dataset / STAGING).iterdir())
+
+
+def rows(con: duckdb.DuckDBPyConnection, table: str) -> pd.DataFrame:
+    columns = [c.name for c in TABLES[table].columns if c.name != "imported_at"]
+    frame = con.execute(f"SELECT {', '.join(columns)} FROM {table}").df()
+    return frame.sort_values(columns, ignore_index=True, key=lambda s: s.astype(str))
+
+
+@pytest.fixture(scope="module")
+def both(imported: Any) -> Iterator[tuple[Store, Store]]:
+    db, dataset, _, _ = imported
+    with open_store(db, read_only=True) as embedded, open_dataset(dataset) as parquet:
+        yield embedded, parquet
+
+
+@pytest.mark.parametrize("table", [t for t in TABLES if t != "meta"])
+def test_every_table_holds_the_same_rows(both: tuple[Store, Store], table: str) -> None:
+    embedded, parquet = both
+    expected = rows(embedded.con, table)
+    assert len(expected) or table in ("violations",)
+    pd.testing.assert_frame_equal(rows(parquet.con, table), expected, check_exact=True)
+
+
+def test_views_have_the_tables_columns_and_types(both: tuple[Store, Store]) -> None:
+    assert _table_columns(both[1].con) == _expected_columns()
+
+
+@pytest.mark.parametrize("by", BREAKDOWNS)
+def test_every_stat_of_every_group_is_the_same_to_the_unit(both: tuple[Store, Store], by: tuple[str, ...]) -> None:
+    embedded, parquet = both
+    expected = stat_table(embedded.con, None, by, None)
+    assert len(expected) > 100
+    pd.testing.assert_frame_equal(stat_table(parquet.con, None, by, None), expected, check_exact=True)
+
+
+def test_win_rates_are_the_same(both: tuple[Store, Store]) -> None:
+    """Money (hands, net, rake, sessions) to the unit; the derived doubles (BB/100, hours ...) to 1e-12
+    relative, since DuckDB adds doubles in the order it scans the rows, which differs between a table
+    and Parquet files."""
+    embedded, parquet = both
+    expected, got = (winrates(s.con, None, ("player",)) for s in both)
+    exact = [c for c in expected.columns if not pd.api.types.is_float_dtype(expected[c])]
+    assert {"hands", "net", "rake_paid", "sessions"} <= set(exact)
+    pd.testing.assert_frame_equal(got[exact], expected[exact], check_exact=True)
+    pd.testing.assert_frame_equal(got, expected, rtol=1e-12)
+
+
+def test_the_cli_reads_a_dataset_like_the_database(imported: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    db, dataset, _, _ = imported
+    outputs = []
+    for where in (db, dataset):
+        assert main(["stats", "--db", str(where), "--format", "csv", "--by", "player", "--by", "game"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] and outputs[0].count("\n") > 100
+    for where in (db, dataset):
+        assert main(["replay", "900000000101", "--db", str(where)]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[2] == outputs[3] and "900000000101" in outputs[2]
+
+
+def test_one_site_is_read_alone_from_its_partition(imported: Any, both: tuple[Store, Store]) -> None:
+    _, dataset, _, _ = imported
+    pattern = str(dataset / RUNS / "*" / HANDS.name / "site=fulltilt" / "*" / "*.parquet")
+    alone = duckdb.execute(f"SELECT count(*) FROM read_parquet('{pattern}')").fetchone()
+    stored = both[0].con.execute("SELECT count(*) FROM hands WHERE site = 'fulltilt'").fetchone()
+    assert alone is not None and stored is not None and alone[0] == stored[0] > 0
+
+
+def test_an_interrupted_import_leaves_the_dataset_as_it_was(
+    client: Any, imported: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, dataset, _, _ = imported
+    before = sorted(p.relative_to(dataset) for p in (dataset / RUNS).rglob("*"))
+    new = tmp_path / "new.txt"
+    new.write_text(
+        (SAMPLES / "edge-cases" / "stud8-quartered-low.txt").read_text(encoding="utf-8").replace("900000000101", "7"),
+        encoding="utf-8",
+    )
+
+    def written_then_interrupted(*args: Any) -> bool:
+        written(*args)
+        raise KeyboardInterrupt
+
+    written = dask_import._write_run
+    monkeypatch.setattr(dask_import, "_write_run", written_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_dask_import([new], dataset, client)
+    assert sorted(p.relative_to(dataset) for p in (dataset / RUNS).rglob("*")) == before
+    assert not any((dataset / STAGING).iterdir())
+    with open_dataset(dataset) as parquet:
+        assert parquet.con.execute(f"SELECT count(*) FROM {IMPORTS.name} WHERE file = ?", [str(new)]).fetchone() == (0,)
+
+
+def test_a_folder_that_is_no_dataset_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(StoreError, match="no studbook dataset"):
+        open_dataset(tmp_path)
+
+
+def test_the_cli_says_what_a_dask_import_writes_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--dask writes a folder, and a folder is written only with --dask: both refused before any work."""
+    hand = str(SAMPLES / "edge-cases" / "stud8-quartered-low.txt")
+    assert main(["import", hand, "--dask", "local", "--db", str(tmp_path / "hands.duckdb"), "--quiet"]) == 2
+    assert "give --db a folder" in capsys.readouterr().err
+    assert main(["import", hand, "--db", str(tmp_path), "--quiet"]) == 2
+    assert "written with --dask" in capsys.readouterr().err
+    assert not (tmp_path / "hands.duckdb").exists()
