@@ -48,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..analytics.charts import NoHands
     from ..analytics.html_report import INDEX_NAME, gather, page_name, report_page
-    from ..analytics.store import StoreError, open_store
+    from ..analytics.dataset import open_reader
+    from ..analytics.store import StoreError
     from ..api import Database
     from .app import output_folder
     from .cmd_stats import sections
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         filters = hand_filters(args)
         out = output_folder(args.out, inside=(INDEX_NAME,))
-        store = open_store(args.db, read_only=True)
+        store = open_reader(args.db)
     except (ValueError, StoreError, OutputError) as exc:
         return fail(str(exc))
     pages: dict[str, str] = {}
