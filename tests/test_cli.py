@@ -206,9 +206,12 @@ def test_audit_text_names_rule_street_seat_and_line_and_counts_per_rule(
     assert f"  {'pot.award':<18} {1:>6}  {RULES['pot.award'][:40]}" in out
 
 
-def test_audit_rules_lists_every_rule_and_profile_without_paths(capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_rules_lists_every_rule_and_profile_without_paths(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from studbook.engine.validate import RULES
 
+    monkeypatch.setenv("COLUMNS", "100")  # the list is shortened to the terminal; a test runner's is any width
     status, out, _ = run_cli(capsys, "audit", "--rules")
     assert status == 0
     for rule in [*RULES, "parse"]:
