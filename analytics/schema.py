@@ -195,6 +195,13 @@ PARSE_ERRORS = Table(
 
 META = Table("meta", (_text("key"), _text("value")), key=("key",))
 
+JOURNAL = Table("import_journal", (_text("checksum"), _text("hand_id")))
+"""The hands stored so far by an import that has not finished: each chunk of a file is committed on its
+own (so a large file's import runs in flat memory) with its new hand ids here; the file's ``imports``
+row and the removal of its journal rows are the last commit. Rows left here by an import that was
+killed name exactly what to take out again (:func:`studbook.analytics.store.open_store` does). Not one
+of :data:`TABLES`: it is the store's bookkeeping, empty whenever no import is under way."""
+
 HAND_TABLES: tuple[Table, ...] = (HANDS, HAND_PLAYERS, ACTIONS, CARDS, POTS, AWARDS, COLLECTED, VIOLATIONS)
 """Tables whose rows belong to one hand (all carry ``hand_id``); ``hands`` first."""
 

@@ -2,10 +2,15 @@
 
 Guarantees (what an interrupted or repeated import can and cannot do):
 
-- **One transaction per source file.** :meth:`Store.write_file` writes every hand of a file, its parse
-  errors and its ``imports`` row, then commits; any exception (including Ctrl-C) before the commit rolls
-  all of it back. After an interrupted import the database holds each file either completely or not at
-  all, and running the same import again finishes the job.
+- **Each source file all or nothing.** :meth:`Store.write_file` commits a file's hands a chunk at a time,
+  each chunk with its new hand ids in the ``import_journal`` table, and last, in one transaction, the
+  file's parse errors, its ``imports`` row and the removal of its journal rows. Any exception (including
+  Ctrl-C) before that last commit takes out every row the file's chunks stored; an import killed outright
+  leaves its journal, and the next :func:`open_store` takes those rows out before anything reads the
+  database. So the database holds each file either completely or not at all, and running the same import
+  again finishes the job. Why not one transaction per file: DuckDB holds a transaction's new rows in
+  memory until the commit, outside its memory limit, so a 100 MB file's import grew by ~12 KB a hand
+  (``benchmarks/transaction_memory.py``); committed chunks are flat.
 - **Re-importing changes nothing.** A hand is keyed by ``hand_id`` (``site:site_hand_id``); a hand
   already stored with the same content (:data:`CONTENT_COLUMNS`) is counted as a duplicate and none of
   its rows are written again; one with the same id but other content is a **conflict**: left out,
@@ -46,6 +51,7 @@ from .schema import (
     HAND_TABLES,
     HANDS,
     IMPORTS,
+    JOURNAL,
     PARSE_ERRORS,
     SCHEMA_VERSION,
     TABLES,
@@ -197,21 +203,64 @@ class Store:
 
     @contextmanager
     def writing(self, source: SourceFile) -> Iterator["FileWriter"]:
-        """One file's transaction, for a file whose hands are still being read: write its chunks as
-        they come (:meth:`FileWriter.chunk`), then :meth:`FileWriter.finish`. Leaving the block any
-        other way (an exception, Ctrl-C) rolls everything of the file back."""
-        self.con.begin()
+        """One file's import, for a file whose hands are still being read: write its chunks as they
+        come (:meth:`FileWriter.chunk`), then :meth:`FileWriter.finish`. Leaving the block any other way
+        (an exception, Ctrl-C) takes everything of the file out again (:meth:`undo`)."""
         writer = FileWriter(self, source)
         try:
             yield writer
             if not writer.finished:
                 raise RuntimeError("FileWriter.finish was not called: the file's import row is missing")
-            self.con.commit()
         except BaseException:
-            self.con.rollback()
+            self._abandon()
+            self.undo(source.checksum)
             raise
 
-    def _write_chunk(self, chunk: Chunk, file: str) -> FileCounts:
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self.con.begin()
+        try:
+            yield
+            self.con.commit()
+        except BaseException:
+            self._abandon()
+            raise
+
+    def _abandon(self) -> None:
+        """Roll back the transaction under way, if there is one."""
+        try:
+            self.con.rollback()
+        except duckdb.TransactionException:
+            pass  # none was open: the failure came between two commits
+
+    def undo(self, checksum: str) -> int:
+        """Take out every row the unfinished import of the file ``checksum`` stored (its journal's
+        hands, in every hand table), in one transaction; returns how many hands that was."""
+        with self._transaction():
+            row = self.con.execute(f"SELECT count(*) FROM {JOURNAL.name} WHERE checksum = ?", [checksum]).fetchone()
+            for table in reversed(HAND_TABLES):
+                self.con.execute(
+                    f"DELETE FROM {table.name} WHERE hand_id IN "
+                    f"(SELECT hand_id FROM {JOURNAL.name} WHERE checksum = ?)",
+                    [checksum],
+                )
+            self.con.execute(f"DELETE FROM {JOURNAL.name} WHERE checksum = ?", [checksum])
+        return int(row[0]) if row else 0
+
+    def unfinished(self) -> list[str]:
+        """Checksums of the files whose import was killed before it finished (their journal is left)."""
+        return [r[0] for r in self.con.execute(f"SELECT DISTINCT checksum FROM {JOURNAL.name}").fetchall()]
+
+    def _write_chunk(self, chunk: Chunk, source: SourceFile) -> FileCounts:
+        """One chunk of ``source``'s hands in its own transaction, its new hand ids journalled."""
+        with self._transaction():
+            counts, new_ids = self._insert_chunk(chunk, source.path)
+            self._insert(
+                JOURNAL.name, pa.table({"checksum": pa.array([source.checksum] * len(new_ids)), "hand_id": new_ids})
+            )
+        return counts
+
+    def _insert_chunk(self, chunk: Chunk, file: str) -> tuple[FileCounts, pa.Array]:
         hands = chunk[HANDS.name]
         ids = hands.column("hand_id")
         if len(pc.unique(ids)) != len(ids):
@@ -226,17 +275,20 @@ class Store:
         known = pa.array([row[0] for row in stored], pa.string())
         conflicts = self._conflicts(chunk, known, file) if len(known) else ()
         new_hands = invalid = 0
+        new_ids: pa.Array = pa.array([], pa.string())
         for table in HAND_TABLES:
             rows = chunk[table.name]
             if len(known):
                 rows = rows.filter(pc.invert(pc.is_in(rows.column("hand_id"), value_set=known)))
             if table is HANDS:
                 new_hands = rows.num_rows
+                new_ids = rows.column("hand_id")
                 invalid = pc.sum(pc.invert(rows.column("valid"))).as_py() or 0
             self._insert(table.name, rows)
-        return FileCounts(
+        counts = FileCounts(
             hands=new_hands, duplicates=len(known) - len(conflicts), with_violations=invalid, conflicts=conflicts
         )
+        return counts, new_ids
 
     def _conflicts(self, chunk: Chunk, known: pa.Array, file: str) -> tuple[Conflict, ...]:
         """The hands of ``chunk`` whose id (among ``known``, already stored) belongs to a stored hand
@@ -329,7 +381,7 @@ class FileWriter:
         """Write a chunk of hands: those already stored are duplicates, or conflicts when their content
         differs (left out and recorded as errors of this file at :meth:`finish`). Returns the counts
         of the file so far."""
-        self.counts = _add(self.counts, self.store._write_chunk(chunk, self.source.path))
+        self.counts = _add(self.counts, self.store._write_chunk(chunk, self.source))
         return self.counts
 
     def finish(self, errors: Rows, not_stud: int = 0, duplicates: int = 0) -> FileCounts:
@@ -340,8 +392,6 @@ class FileWriter:
             PARSE_ERRORS.name,
             [{"file": c.file, "line": c.line, "text": None, "message": c.message} for c in counts.conflicts],
         )
-        recorded = store._insert_errors(errors) + store._insert_errors(conflict_rows)
-        counts = _add(counts, FileCounts(errors=recorded))
         record = {
             "checksum": self.source.checksum,
             "file": self.source.path,
@@ -350,10 +400,15 @@ class FileWriter:
             "hands": counts.hands,
             "duplicates": counts.duplicates,
             "not_stud": not_stud,
-            "errors": counts.errors,
+            "errors": 0,
             "violations": counts.with_violations,
         }
-        store._insert(IMPORTS.name, to_arrow(IMPORTS.name, [record]))
+        with store._transaction():
+            recorded = store._insert_errors(errors) + store._insert_errors(conflict_rows)
+            counts = _add(counts, FileCounts(errors=recorded))
+            record["errors"] = counts.errors
+            store._insert(IMPORTS.name, to_arrow(IMPORTS.name, [record]))
+            store.con.execute(f"DELETE FROM {JOURNAL.name} WHERE checksum = ?", [self.source.checksum])
         self.counts, self.finished = counts, True
         return counts
 
@@ -397,10 +452,27 @@ def open_store(
     try:
         _apply(con, settings)
         _check_or_create(con, where, read_only)
+        killed = _journal_left(con)
     except BaseException:
         con.close()
         raise
-    return Store(con, where)
+    store = Store(con, where)
+    if killed:
+        if read_only:  # the rows of a killed import must go before anything reads them
+            store.close()
+            with open_store(where, memory_limit=memory_limit, threads=threads):
+                pass
+            return open_store(where, read_only=True, memory_limit=memory_limit, threads=threads)
+        for checksum in store.unfinished():
+            store.undo(checksum)
+    return store
+
+
+def _journal_left(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether an import was killed before it finished and left rows in the journal."""
+    if not con.execute("SELECT 1 FROM duckdb_tables() WHERE table_name = ?", [JOURNAL.name]).fetchone():
+        return False
+    return con.execute(f"SELECT 1 FROM {JOURNAL.name} LIMIT 1").fetchone() is not None
 
 
 def _resource_settings(memory_limit: str | None, threads: int | None, read_only: bool) -> dict[str, str]:
@@ -488,13 +560,15 @@ def _check_or_create(con: duckdb.DuckDBPyConnection, where: str, read_only: bool
                 f"({'; '.join(stale)}); import your hand histories into a new database file (--db) or "
                 "delete this one and import again"
             )
+        if not read_only:
+            con.execute(JOURNAL.ddl())
         return
     if existing:
         raise StoreError(f"{where}: a DuckDB database that studbook did not create; choose another file (--db)")
     if read_only:
         raise StoreError(f"{where}: an empty database (run 'studbook import ... --db {where}' first)")
     con.begin()
-    for table in TABLES.values():
+    for table in (*TABLES.values(), JOURNAL):
         con.execute(table.ddl())
     con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
     con.commit()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -301,8 +303,12 @@ def test_writing_the_same_hands_again_changes_nothing(tmp_path_factory, files: l
 
 
 def test_an_interrupted_file_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+    """The file's first chunks are committed (each on its own, for flat memory) before Ctrl-C: they are
+    taken out again, and a hand of the chunk that was already stored by another file stays."""
+
     def chunks_then_crash():
         yield chunk_of([1, 2])
+        yield chunk_of([5, 3])
         raise KeyboardInterrupt
 
     with open_store(tmp_path / "db.duckdb") as store:
@@ -313,6 +319,40 @@ def test_an_interrupted_file_leaves_the_database_as_it_was(tmp_path: Path) -> No
         assert store.table_counts() == before
         assert not store.has_checksum("bad")
         assert store.has_checksum("ok")
+
+
+KILLED_IMPORT = """
+import os, sys
+sys.path.insert(0, sys.argv[2])
+from test_store import chunk_of
+from studbook.analytics.store import SourceFile, open_store
+store = open_store(sys.argv[1])
+with store.writing(SourceFile("killed.txt", "killed", 1)) as writer:
+    writer.chunk(chunk_of([5, 6]))
+    writer.chunk(chunk_of([7]))
+    os._exit(9)  # killed outright: no exception, no rollback, no finish
+"""
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_an_import_killed_outright_is_taken_out_when_the_database_is_next_opened(
+    tmp_path: Path, read_only: bool
+) -> None:
+    path = tmp_path / "db.duckdb"
+    with open_store(path) as store:
+        store.write_file(SourceFile("ok.txt", "ok", 1), [chunk_of([5])], no_errors())
+        before, counts = snapshot(store), store.table_counts()
+    killed = subprocess.run([sys.executable, "-c", KILLED_IMPORT, str(path), str(Path(__file__).parent)], check=False)
+    assert killed.returncode == 9
+    with duckdb.connect(str(path), read_only=True) as raw:  # what the killed import left in the file
+        assert raw.execute("SELECT count(*) FROM hands").fetchone() == (3,)
+        assert raw.execute("SELECT count(*) FROM import_journal").fetchone() == (2,)
+    with open_store(path, read_only=read_only) as store:
+        assert snapshot(store) == before
+        assert store.table_counts() == counts
+        assert not store.has_checksum("killed")
+    with duckdb.connect(str(path), read_only=True) as raw:
+        assert raw.execute("SELECT count(*) FROM import_journal").fetchone() == (0,)
 
 
 def test_parse_errors_are_recorded_once(tmp_path: Path) -> None:
