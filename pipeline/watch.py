@@ -144,6 +144,31 @@ def decode_8bit(data: bytes, fallback: bool) -> tuple[str, bool]:
         return data[: err.start].decode("utf-8") + data[err.start :].decode("cp1252", errors="replace"), True
 
 
+def sniff_is_final(head: bytes) -> bool:
+    """Whether the encoding :func:`~studbook.parsers.reading.sniff_encoding` finds in ``head``, the
+    first bytes of a file still being written, is the one it will find in the file's first
+    :data:`SNIFF_BYTES` however the file goes on (a BOM decides at once; an ASCII hand of 2.5 KB
+    leaves too few bytes to come for UTF-16's NUL pattern to appear). Then the first hand need not
+    wait for 4 KiB or the settle interval."""
+    n = len(head)
+    if n >= SNIFF_BYTES or head.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    if n < 16:
+        return False
+    verdict = sniff_encoding(head)[0]
+    odd, even = head[1::2].count(0), head[0::2].count(0)
+    for size in range(n, SNIFF_BYTES + 1):
+        half = size // 2
+        more_odd, more_even = half - n // 2, (size + 1) // 2 - (n + 1) // 2
+        high, low = half * 0.4, half * 0.1
+        le = (odd > high and even + more_even < low, odd + more_odd > high and even < low)  # (sure, possible)
+        be = (even > high and odd + more_odd < low, even + more_even > high and odd < low)
+        sure = {"utf-16-le": le[0], "utf-16-be": be[0], "utf-8": not le[1] and not be[1]}
+        if not sure[verdict]:
+            return False
+    return True
+
+
 def result_line(item: ParseResult) -> int:
     """The file line a parse result belongs to (a hand's header, an error's line)."""
     return item.source_line if isinstance(item, Hand) else item.line
@@ -359,7 +384,7 @@ class Watcher:
     def _sniff(self, state: FileState, head: bytes, final: bool) -> FileState:
         """Fix the file's encoding from its first bytes (once there are as many as a one-shot import
         looks at, or the file is quiet), and skip its BOM and leading NUL bytes as that import does."""
-        if state.codec is not None or (len(head) < SNIFF_BYTES and not final):
+        if state.codec is not None or not (final or sniff_is_final(head)):
             return state
         codec, skip = sniff_encoding(head[:SNIFF_BYTES])
         unit = b"\0" if codec == "utf-8" else b"\0\0"
