@@ -28,14 +28,16 @@ def status_line(watcher: Watcher) -> str:
     if hero is None:
         money = "hero unknown (--hero NAME)" if session.hands else ""
     else:
-        money = f"{hero} " + (", ".join(format_money(v, c) + ("" if c else " chips") for c, v in net.items()) or "0")
+        money = f"{hero} net " + (
+            ", ".join(format_money(v, c) + ("" if c else " chips") for c, v in net.items()) or "0"
+        )
     waiting = len(watcher.waiting())
     parts = [
         f"{session.hands:,} hands imported",
-        f"{len(watcher.files)} files watched",
+        f"{len(watcher.files)} file{'s' if len(watcher.files) != 1 else ''} watched",
         *([f"{waiting} hand{'s' if waiting != 1 else ''} being written"] if waiting else []),
         *([money] if money else []),
-        f"{session.violations:,} with violations",
+        f"{session.violations:,} with rule violations",
         *([f"{session.problems:,} errors"] if session.problems else []),
     ]
     return " | ".join(parts)
@@ -121,7 +123,7 @@ def run_watch(args: argparse.Namespace) -> int:
     view = StatusView(sys.stderr if sys.stderr.isatty() else sys.stdout, sys.stderr.isatty() and not args.quiet)
     out = view.stream
     print(
-        f"watching {', '.join(str(f) for f in folders)} (every {args.interval:g} s; a hand is stored once the next "
+        f"watching {', '.join(str(f) for f in folders)} into {args.db} (every {args.interval:g} s; a hand is stored once the next "
         f"one starts or its file is quiet for {args.settle:g} s); Ctrl-C to stop",
         file=out,
         flush=True,

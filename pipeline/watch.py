@@ -309,10 +309,12 @@ class Watcher:
                 break
             try:
                 parts.extend(self._poll_file(path, st, now))
-            except OSError as exc:  # vanished or unreadable between scan and read: said once, tried again
+            except OSError as exc:  # vanished or unreadable between scan and read: said, tried again
                 self.failures[path] = file_failure(path, exc)
             else:
-                self.failures.pop(path, None)
+                state = self.files.get(path)
+                if state is None or state.stuck_at is None:
+                    self.failures.pop(path, None)
         return parts
 
     def _poll_file(self, path: Path, st: os.stat_result, now: float) -> list[Part]:
@@ -329,7 +331,13 @@ class Watcher:
         parts = []
         while state.done < state.size and state.stuck_at != state.size:
             settled = now - state.changed_at >= self.settle
-            state, part = self._advance(state, settled)
+            try:
+                state, part = self._advance(state, settled)
+            except OSError:
+                raise
+            except Exception as exc:  # a studbook bug: said, and not tried again until the file changes
+                self.failures[path] = file_failure(path, exc)
+                state, part = replace(state, stuck_at=state.size), None
             self.files[path] = state
             if part is None:
                 break
