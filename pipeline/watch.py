@@ -71,6 +71,11 @@ SETTLE_SECONDS = 3.0
 complete (if it reads without error). Clients write a hand within milliseconds; three seconds leave
 room for a slow network share."""
 
+GIVE_UP_SETTLES = 20
+"""A file's last hand that does not read is waited for this many settle intervals (a minute by
+default); then it is stored as the parse error it is, so that a hand cut off for good (a client that
+crashed) is reported, as a one-shot import reports it, instead of waiting for ever."""
+
 MAX_READ = 16 << 20
 """Bytes read from one file per poll: a large file found when the watch starts is stored a window at
 a time, so memory stays bounded whatever its size."""
@@ -264,6 +269,7 @@ class Watcher:
         self.store = store
         self.profile = profile
         self.settle = settle
+        self.give_up = max(settle, 1.0) * GIVE_UP_SETTLES
         self.clock = clock
         self.files: dict[Path, FileState] = {}
         self.session = Session(hero=hero)
@@ -330,9 +336,8 @@ class Watcher:
         self.files[path] = state
         parts = []
         while state.done < state.size and state.stuck_at != state.size:
-            settled = now - state.changed_at >= self.settle
             try:
-                state, part = self._advance(state, settled)
+                state, part = self._advance(state, now - state.changed_at)
             except OSError:
                 raise
             except Exception as exc:  # a studbook bug: said, and not tried again until the file changes
@@ -400,8 +405,10 @@ class Watcher:
             skip += len(unit)
         return replace(state, codec=codec, skip=skip)
 
-    def _advance(self, state: FileState, settled: bool) -> tuple[FileState, Part | None]:
-        """Store the next complete part of the file, if there is one; the state after it."""
+    def _advance(self, state: FileState, quiet: float) -> tuple[FileState, Part | None]:
+        """Store the next complete part of the file, if there is one; the state after it. ``quiet``:
+        the seconds since the file last changed."""
+        settled = quiet >= self.settle
         with state.path.open("rb") as f:
             f.seek(state.done)
             data = f.read(min(state.size - state.done, MAX_READ))
@@ -442,11 +449,14 @@ class Watcher:
         waiting = None
         if take_tail:
             broken = next((r for r in results if isinstance(r, ParseError) and r.line >= tail_from), None)
-            if broken is None:
-                end = len(data)
+            if broken is None or quiet >= self.give_up:
+                end = len(data)  # complete, or given up on: a hand that never ends is reported, not lost
             else:
                 results = [r for r in results if result_line(r) < tail_from]
-                waiting = f"line {tail_from} and after do not read as a hand yet ({broken.message}): waiting"
+                waiting = (
+                    f"line {tail_from} and after do not read as a hand yet ({broken.message}); stored as an "
+                    f"error if the file stays as it is for {self.give_up:g} s"
+                )
                 if not cut:
                     return replace(state, waiting=waiting), None
         consumed = data[:end]

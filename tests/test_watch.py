@@ -74,10 +74,12 @@ def assert_one_shot_changes_nothing(folder: Path, store: Store) -> None:
     assert summary.files_already_imported == summary.files > 0
     assert store.table_counts() == before
     fresh = open_store(folder.parent / "fresh.duckdb")
+    errors = "SELECT file, line, message FROM parse_errors ORDER BY ALL"
     try:
         run_import([folder], fresh)
         assert stored(fresh) == stored(store)
         assert fresh.table_counts()["violations"] == before["violations"]
+        assert fresh.con.execute(errors).fetchall() == store.con.execute(errors).fetchall()
     finally:
         fresh.close()
 
@@ -132,6 +134,23 @@ def test_a_file_written_hand_by_hand(setup: tuple[Path, Store, Clock, Watcher]) 
     clock.now += SETTLE
     watcher.poll()
     assert [h[0] for h in stored(store)] == hand_ids(hands)
+    assert_one_shot_changes_nothing(folder, store)
+
+
+def test_a_last_hand_that_never_ends_is_reported_in_the_end(setup: tuple[Path, Store, Clock, Watcher]) -> None:
+    folder, store, clock, watcher = setup
+    hands = stars_hands(3)
+    path = folder / "crashed.txt"
+    path.write_text(hands[0] + hands[1] + hands[2][: len(hands[2]) // 2])  # the client died mid-hand
+    watcher.poll()
+    clock.now += SETTLE
+    watcher.poll()
+    assert len(stored(store)) == 2 and store.table_counts()["parse_errors"] == 0  # it may still come
+    clock.now += watcher.give_up
+    watcher.poll()
+    assert watcher.waiting() == [] and watcher.session.problems == 1
+    errors = store.con.execute("SELECT file, line FROM parse_errors").fetchall()
+    assert len(errors) == 1 and errors[0][0] == str(path) and len(stored(store)) == 2
     assert_one_shot_changes_nothing(folder, store)
 
 
