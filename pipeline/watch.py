@@ -290,7 +290,7 @@ class Watcher:
                 with os.scandir(folder) as entries:
                     for entry in entries:
                         try:
-                            if entry.is_dir():
+                            if entry.is_dir(follow_symlinks=False):  # as the import's rglob: no link loops
                                 pending.append(Path(entry.path))
                             elif entry.is_file() and Path(entry.name).suffix.lower() in HAND_FILE_SUFFIXES:
                                 found[Path(entry.path)] = entry.stat()
