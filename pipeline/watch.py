@@ -47,7 +47,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import chain, repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..analytics.store import FileCounts, SourceFile, Store
 from ..engine.model import Hand
@@ -147,6 +147,18 @@ def decode_8bit(data: bytes, fallback: bool) -> tuple[str, bool]:
         return data.decode("utf-8"), False
     except UnicodeDecodeError as err:
         return data[: err.start].decode("utf-8") + data[err.start :].decode("cp1252", errors="replace"), True
+
+
+def _prefix_chunks(path: Path, size: int, then: bytes) -> Iterator[bytes]:
+    """The first ``size`` bytes of ``path`` a window at a time, then ``then``."""
+    with path.open("rb") as f:
+        while size > 0:
+            block = f.read(min(MAX_READ, size))
+            if not block:
+                break
+            size -= len(block)
+            yield block
+    yield then
 
 
 def sniff_is_final(head: bytes) -> bool:
@@ -378,21 +390,29 @@ class Watcher:
             return state
         done, digest = best
         with path.open("rb") as f:
-            data = f.read(done)
-        state = self._sniff(replace(state, done=0), data, final=True)
-        decoded = decode_part(data[state.skip :], state.codec or "utf-8", False)
-        text = "\n".join(decoded.lines)
-        head = [(n, line) for n, line in enumerate(decoded.lines[:20], 1)]
+            state = self._sniff(replace(state, done=0), f.read(SNIFF_BYTES), final=True)
+            codec, lines, fallback = state.codec or "utf-8", 0, False
+            head: list[tuple[int, str]] = []
+            f.seek(state.skip)
+            left, carry = done - state.skip, b""
+            while left > 0:  # a window at a time: the stored prefix may be gigabytes
+                block = f.read(min(MAX_READ, left))
+                if not block:
+                    break
+                left -= len(block)
+                data = carry + block
+                decoded = decode_part(data, codec, fallback)
+                used = decoded.ends[-1] if decoded.ends else 0
+                if codec == "utf-8":
+                    fallback = decode_8bit(data[:used], fallback)[1]
+                head.extend((lines + n, line) for n, line in enumerate(decoded.lines[: 20 - len(head)], 1))
+                lines += len(decoded.lines)
+                carry = data[used:]
+        if codec == "utf-8" and carry:
+            fallback = decode_8bit(carry, fallback)[1]
         found = detect(head)
-        fallback = state.codec == "utf-8" and decode_8bit(data[state.skip :], False)[1]
-        return replace(
-            state,
-            done=done,
-            lines=len(decoded.lines),
-            digest=digest,
-            fallback=fallback,
-            site=found.site if found is not None and text else None,
-        )
+        site = found.site if found is not None and not found.summary else None
+        return replace(state, done=done, lines=lines, digest=digest, fallback=fallback, site=site)
 
     def _sniff(self, state: FileState, head: bytes, final: bool) -> FileState:
         """Fix the file's encoding from its first bytes (once there are as many as a one-shot import
@@ -497,9 +517,7 @@ class Watcher:
         site = state.site
         if site is not None and site.site not in XML_SITES:
             return list(site.read_hands(chain(repeat("", state.lines), lines), path))
-        with state.path.open("rb") as f:
-            prefix = f.read(state.done) + data[:end]
-        everything = parse_lines(iter_lines(decode_chunks([prefix])), path)
+        everything = parse_lines(iter_lines(decode_chunks(_prefix_chunks(state.path, state.done, data[:end]))), path)
         return [r for r in everything if result_line(r) > state.lines]
 
     def _store(
