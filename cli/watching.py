@@ -138,13 +138,17 @@ def run_watch(args: argparse.Namespace) -> int:
                 stop.wait(args.interval)
     except KeyboardInterrupt:
         interrupted = True
+    except Exception as exc:  # the database failed under the watch (disk full ...): said, not a traceback
+        view.clear()
+        summary(watcher, out)
+        return fail(f"the watch stopped: {exc}; every part stored before is complete, run it again to go on")
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
     view.clear()
     summary(watcher, out)
     if interrupted:
-        print("studbook: stopped at once; the part being stored was left out (run again to finish)", file=out)
+        print("studbook: stopped at once; a part being stored was left out (run again to finish)", file=out)
     return 0
 
 
