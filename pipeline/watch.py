@@ -314,7 +314,7 @@ class Watcher:
 
     def poll(self, stop: Callable[[], bool] = lambda: False) -> list[Part]:
         """Look at every file once and store what became complete; returns the parts stored. ``stop``
-        is asked between files (a part being stored is always finished first)."""
+        is asked between parts (a part being stored is always finished first)."""
         now = self.clock()
         found = self.scan()
         for gone in [p for p in self.files if p not in found]:
@@ -326,7 +326,7 @@ class Watcher:
             if stop():
                 break
             try:
-                parts.extend(self._poll_file(path, st, now))
+                parts.extend(self._poll_file(path, st, now, stop))
             except OSError as exc:  # vanished or unreadable between scan and read: said, tried again
                 self.failures[path] = file_failure(path, exc)
             else:
@@ -335,7 +335,7 @@ class Watcher:
                     self.failures.pop(path, None)
         return parts
 
-    def _poll_file(self, path: Path, st: os.stat_result, now: float) -> list[Part]:
+    def _poll_file(self, path: Path, st: os.stat_result, now: float, stop: Callable[[], bool]) -> list[Part]:
         identity = (st.st_dev, st.st_ino)
         state = self.files.get(path)
         if state is not None and (state.identity != identity or st.st_size < state.done):
@@ -346,8 +346,8 @@ class Watcher:
         elif (st.st_size, st.st_mtime_ns) != (state.size, state.mtime_ns):
             state = replace(state, size=st.st_size, mtime_ns=st.st_mtime_ns, changed_at=now, stuck_at=None)
         self.files[path] = state
-        parts = []
-        while state.done < state.size and state.stuck_at != state.size:
+        parts: list[Part] = []
+        while state.done < state.size and state.stuck_at != state.size and not (parts and stop()):
             try:
                 state, part = self._advance(state, now - state.changed_at)
             except OSError:
