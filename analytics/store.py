@@ -190,6 +190,13 @@ class Store:
         """True if a file with this content was imported before (so it can be skipped unread)."""
         return self.con.execute("SELECT 1 FROM imports WHERE checksum = ?", [checksum]).fetchone() is not None
 
+    def imported_parts(self, file: str) -> list[tuple[int, str]]:
+        """``(size, checksum)`` of every import recorded under the path ``file``, smallest first: a file
+        imported while it grew (watch mode) has one per part, each the checksum of its first ``size``
+        bytes, so that an import can tell how much of the file as it is now was stored already."""
+        rows = self.con.execute("SELECT size, checksum FROM imports WHERE file = ? ORDER BY size", [file]).fetchall()
+        return [(int(size), str(digest)) for size, digest in rows]
+
     def write_file(
         self, source: SourceFile, chunks: Iterable[Chunk], errors: Rows, not_stud: int = 0, duplicates: int = 0
     ) -> FileCounts:

@@ -35,12 +35,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="no progress bar (it shows bytes read, hands stored and the time left; it is also "
         "off when the output is not a terminal)",
     )
+    watch = parser.add_argument_group(
+        "watch mode",
+        "--watch keeps importing the files of the folders given while your poker client writes\n"
+        "them. A hand is stored once the next hand starts after it, or once its file has been quiet\n"
+        "for --settle seconds and it reads without error; a half-written hand waits. Each part of a\n"
+        "file is stored in one transaction: Ctrl-C (or SIGTERM) stops cleanly with nothing half\n"
+        "stored, prints a summary and exits with 0. A later 'studbook import' of the same folder\n"
+        "changes nothing. The status line shows the hands imported, the files watched, the net won\n"
+        "by the hero (--hero) and the hands that broke a rule since the watch started.",
+    )
+    watch.add_argument("--watch", action="store_true", help="keep watching the folders for new and growing files")
+    watch.add_argument("--interval", type=float, default=1.0, metavar="SECONDS", help="how often to look (default: 1)")
+    watch.add_argument(
+        "--settle",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="quiet time after which a file's last hand counts as complete (default: 3)",
+    )
+    watch.add_argument(
+        "--hero",
+        metavar="NAME",
+        help="whose net won the status line shows (default: the player whose own down cards are known)",
+    )
     parser.epilog = (
         "examples:\n"
         "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"
         "  studbook import hands.txt --db razz.duckdb        one file into another database\n"
         "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker\n"
-        "  studbook import ~/HH --dask local --db hands/     on a local Dask cluster, into a Parquet dataset"
+        "  studbook import ~/HH --dask local --db hands/     on a local Dask cluster, into a Parquet dataset\n"
+        "  studbook import --watch ~/HandHistories           import hands as they are played (Ctrl-C stops)"
     )
 
 
@@ -50,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     from ..pipeline.importer import default_workers
     from .progress import Progress
 
+    if args.watch:
+        if args.dask or is_dataset(args.db):
+            return fail("--watch imports into a database file (--db FILE.duckdb), not a Parquet dataset")
+        from .watching import run_watch
+
+        return run_watch(args)
     progress = Progress(enabled=False) if args.quiet else Progress()
     summary: ImportSummary | int
     if args.dask:

@@ -32,7 +32,7 @@ import pyarrow as pa
 from ..engine.model import Hand, ReplayResult
 from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
-from ..parsers import parse_file
+from ..parsers import ParseResult, parse_file
 from ..parsers.errors import NotStudHand, ParseError
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
 from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
@@ -140,11 +140,15 @@ def checksum(path: Path) -> str:
     return digest.hexdigest()
 
 
-def replayed_hands(path: Path, profile_name: str | None) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
+def replayed_hands(
+    path: Path, profile_name: str | None, parsed: Iterable[ParseResult] | None = None
+) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
     """Every hand of a file replayed under ``profile_name`` (or the site's default profile), streaming,
-    with the parser's errors and skipped non-stud hands passed through in file order."""
+    with the parser's errors and skipped non-stud hands passed through in file order. ``parsed``, when
+    given, is what was read of the file instead of the whole file (watch mode reads a growing file a
+    part at a time)."""
     fixed = get_profile(profile_name) if profile_name else None
-    for item in parse_file(path):
+    for item in parse_file(path) if parsed is None else parsed:
         if isinstance(item, ParseError):
             yield parse_problem(item)
             continue
@@ -176,12 +180,20 @@ class HandChunks:
     A chunk never holds one hand id twice: a repeated id starts a new chunk, so that the store, which
     sees every chunk of the file inside its transaction, is the one judge of duplicates and conflicts.
     The bytes read are reported as the hands' lines are reached (:mod:`.progress`, when a report is
-    set for this process), so a progress bar moves within a large file."""
+    set for this process), so a progress bar moves within a large file. ``parsed``: see
+    :func:`replayed_hands`."""
 
-    def __init__(self, path: Path, profile: str | None, chunk_hands: int = CHUNK_HANDS) -> None:
+    def __init__(
+        self,
+        path: Path,
+        profile: str | None,
+        chunk_hands: int = CHUNK_HANDS,
+        parsed: Iterable[ParseResult] | None = None,
+    ) -> None:
         self.path = path
         self.profile = profile
         self.chunk_hands = chunk_hands
+        self.parsed = parsed
         self.not_stud = 0
         self.errors: list[Problem] = []
 
@@ -191,7 +203,7 @@ class HandChunks:
         pending: list[Replayed] = []
         ids: set[str] = set()
         try:
-            for item in replayed_hands(self.path, self.profile):
+            for item in replayed_hands(self.path, self.profile, self.parsed):
                 if reader is not None:
                     reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
                 if isinstance(item, NotStudHand):

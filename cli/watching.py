@@ -1,0 +1,164 @@
+"""``studbook import --watch``: the terminal side of :mod:`studbook.pipeline.watch`.
+
+It owns what a user sees and the signals: a status line redrawn in place on a terminal (one plain line
+per stored part otherwise, for logs), problems printed as they are found, and Ctrl-C or SIGTERM
+asking the watcher to stop after the part it is storing, so that nothing is half stored and the exit
+status is 0. A second Ctrl-C stops at once; the part being stored is then rolled back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from ..engine.model import format_money
+from ..pipeline.watch import Part, Watcher
+
+
+def status_line(watcher: Watcher) -> str:
+    """The figures of the watch so far, in one line."""
+    session = watcher.session
+    hero = session.hero_name()
+    net = session.hero_net()
+    if hero is None:
+        money = "hero unknown (--hero NAME)" if session.hands else ""
+    else:
+        money = f"{hero} net " + (
+            ", ".join(format_money(v, c) + ("" if c else " chips") for c, v in net.items()) or "0"
+        )
+    waiting = len(watcher.waiting())
+    parts = [
+        f"{session.hands:,} hands imported",
+        f"{len(watcher.files)} file{'s' if len(watcher.files) != 1 else ''} watched",
+        *([f"{waiting} hand{'s' if waiting != 1 else ''} being written"] if waiting else []),
+        *([money] if money else []),
+        f"{session.violations:,} with rule violations",
+        *([f"{session.problems:,} errors"] if session.problems else []),
+    ]
+    return " | ".join(parts)
+
+
+def part_line(part: Part) -> str:
+    """A plain line for one stored part (what a log gets instead of the redrawn status)."""
+    counts = part.counts
+    if part.skipped:
+        return f"{part.file}: lines {part.first_line}-{part.last_line} already imported"
+    extra = [f"{counts.duplicates} duplicates"] if counts.duplicates else []
+    extra += [f"{counts.with_violations} with violations"] if counts.with_violations else []
+    extra += [f"{len(part.problems)} errors"] if part.problems else []
+    return f"{part.file}: +{counts.hands} hands" + (f" ({', '.join(extra)})" if extra else "")
+
+
+class StatusView:
+    """Draws the status line in place on a terminal, or prints plain lines elsewhere."""
+
+    def __init__(self, stream: TextIO, live: bool) -> None:
+        self.stream, self.live, self.drawn = stream, live, ""
+        self.told: set[str] = set()
+
+    def show(self, watcher: Watcher, parts: list[Part]) -> None:
+        """Problems of the parts and files that cannot be read (each said once), then the figures."""
+        lines = [str(p) for part in parts for p in part.problems]
+        failures = {str(p) for p in watcher.failures.values()}
+        lines += sorted(failures - self.told)
+        self.told = failures
+        if not self.live:
+            lines += [part_line(part) for part in parts]
+            if parts:
+                lines.append(status_line(watcher))
+            for line in lines:
+                print(line, file=self.stream, flush=True)
+            return
+        line = status_line(watcher)
+        if lines:
+            self.clear()
+            for problem in lines:
+                print(problem, file=self.stream)
+        if line != self.drawn or lines:
+            self.stream.write("\r\x1b[K" + line)
+            self.stream.flush()
+            self.drawn = line
+
+    def clear(self) -> None:
+        if self.live and self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.drawn = ""
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    """Watch ``args.paths`` (folders) until Ctrl-C or SIGTERM; 0 on a clean stop."""
+    from ..analytics.store import StoreError, open_store
+    from ..engine.profiles import get_profile
+    from .app import fail
+
+    folders = [Path(p) for p in args.paths]
+    not_folders = [str(p) for p in folders if not p.is_dir()]
+    if not_folders:
+        return fail(f"--watch needs folders, and these are not: {', '.join(not_folders)}")
+    if args.interval <= 0 or args.settle < 0:
+        return fail("--interval must be above 0 seconds and --settle 0 or more")
+    if args.profile:
+        try:
+            get_profile(args.profile)
+        except ValueError as exc:
+            return fail(str(exc))
+    try:
+        store = open_store(args.db)
+    except StoreError as exc:
+        return fail(str(exc))
+    stop = threading.Event()
+
+    def asked_to_stop(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+        # A second Ctrl-C stops at once (the part being stored is rolled back by its transaction).
+        signal.signal(signum, signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL)
+
+    previous = {s: signal.signal(s, asked_to_stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    view = StatusView(sys.stderr if sys.stderr.isatty() else sys.stdout, sys.stderr.isatty() and not args.quiet)
+    out = view.stream
+    print(
+        f"watching {', '.join(str(f) for f in folders)} into {args.db} (every {args.interval:g} s; a hand is stored once the next "
+        f"one starts or its file is quiet for {args.settle:g} s); Ctrl-C to stop",
+        file=out,
+        flush=True,
+    )
+    watcher = Watcher(folders, store, profile=args.profile, settle=args.settle, hero=args.hero)
+    interrupted = False
+    try:
+        with store:
+            while not stop.is_set():
+                parts = watcher.poll(stop.is_set)
+                view.show(watcher, parts)
+                stop.wait(args.interval)
+    except KeyboardInterrupt:
+        interrupted = True
+    except Exception as exc:  # the database failed under the watch (disk full ...): said, not a traceback
+        view.clear()
+        summary(watcher, out)
+        return fail(f"the watch stopped: {exc}; every part stored before is complete, run it again to go on")
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    view.clear()
+    summary(watcher, out)
+    if interrupted:
+        print("studbook: stopped at once; a part being stored was left out (run again to finish)", file=out)
+    return 0
+
+
+def summary(watcher: Watcher, out: TextIO) -> None:
+    """What the watch did, printed when it stops."""
+    session = watcher.session
+    print(f"stopped: {status_line(watcher)}", file=out)
+    print(f"  parts stored: {session.parts:,}, duplicates skipped: {session.duplicates:,}", file=out)
+    for path, why in watcher.waiting():
+        print(f"  not stored yet: {path}: {why}", file=out)
+    if watcher.waiting():
+        print("  (they are stored when the watch runs again, or by 'studbook import' once complete)", file=out)
+    out.flush()
