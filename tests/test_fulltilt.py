@@ -14,6 +14,7 @@ from conftest import corpus_path
 from handbuilder import as_transcribed, build
 from stud_scripts import FTP_STUD5
 from studbook.engine.cards import parse_cards
+from studbook.engine.games import RULES
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -461,6 +462,12 @@ def test_a_street_the_game_does_not_have_is_a_parse_error_at_its_line(text: str,
     assert "does not have" in error.message and "its streets in order" in error.expected
 
 
+def test_the_writer_refuses_a_game_full_tilt_never_dealt_saying_what_to_use() -> None:
+    [hand] = simulate(TableSpec(games=(Game.RAZZ27,), players=(2, 2), profile="fulltilt"), 1, 5)
+    with pytest.raises(ValueError, match="2-7 Razz: Full Tilt never dealt it; write it as PokerStars text or PHH"):
+        write_hand(hand)
+
+
 def test_five_card_stud_hero_deal_with_two_down_cards_is_a_parse_error() -> None:
     [error] = parse_text(FIVE_CARD.replace("[6s] [6h]", "[6s 5s] [6h]"), "f.txt")
     assert isinstance(error, ParseError) and error.line == 8 and "2nd-street deal" in error.message
@@ -592,17 +599,18 @@ HEADER_FIELDS = (
 
 def full_tilt_form(hand: Hand) -> list[Event]:
     """The events a simulated hand has once written by Full Tilt and read back, line numbers aside:
-    the first bet or raise of 3rd street is a completion (the increment over the street's highest
-    stake so far, and the new total), pot labels are Full Tilt's, and the markers Full Tilt never
-    prints ("double bet allowed", "capped") are gone."""
+    the first bet or raise of the first street (3rd; Five Card Stud's 2nd) is a completion (the
+    increment over the street's highest stake so far, and the new total), pot labels are Full Tilt's,
+    and the markers Full Tilt never prints ("double bet allowed", "capped") are gone."""
     out: list[Event] = []
     put: Counter[int] = Counter()
     completed = False
+    first = RULES[hand.game].first_street
     for event in hand.events:
         e = event
         if isinstance(e, Marker) and e.kind != "no-low":
             continue
-        if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE:
+        if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE:
             if e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE) and not completed:
                 to = e.to if e.to is not None else put[e.seat] + e.amount
                 e = dataclasses.replace(e, kind=ActionKind.COMPLETE, amount=to - max(put.values(), default=0), to=to)
@@ -683,10 +691,11 @@ def situations(hand: Hand) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("game, seed", [(Game.STUD, 801), (Game.STUD8, 802), (Game.RAZZ, 803)])
+@pytest.mark.parametrize("game, seed", [(Game.STUD, 801), (Game.STUD8, 802), (Game.RAZZ, 803), (Game.STUD5, 804)])
 def test_round_trip_cash(game: Game, seed: int) -> None:
+    players = (2, 10 if game is Game.STUD5 else 8)
     seen, problems = round_trip_problems(
-        TableSpec(games=(game,), players=(2, 8), profile="fulltilt"), HANDS_PER_GAME, seed
+        TableSpec(games=(game,), players=players, profile="fulltilt"), HANDS_PER_GAME, seed
     )
     assert problems == []
     assert {"side pot", "all-in", "capped street"} <= set(seen), seen
