@@ -1,6 +1,6 @@
 """All-in equity and all-in EV: what a player was *expected* to win when the chips went in, not what he won.
 
-When every live player but at most one is all-in before 7th street, no decision is left: the rest of the
+When every live player but at most one is all-in before the last street, no decision is left: the rest of the
 hand is the deal. A player's all-in EV is then ``equity × pot − investment``, where the equity is his
 expected share of each pot over every way the unseen cards can come (his opponents' down cards being
 known from the showdown). Summed over hands it gives the "EV line" that shows how much of a result was
@@ -18,9 +18,12 @@ re-importing a hand gives the same number) and the standard error of each EV is 
 equity is a mean of shares between 0 and 1, so its standard error is at most ``0.5 / sqrt(samples)``:
 0.5 percentage points for the default 10,000 samples.
 
-Pot shares follow the rules of :mod:`studbook.engine.pots` as expectations: ties split evenly; in stud8
-each pot is halved between the best high and the best qualifying low (8 or better), the high taking it all
-when no low qualifies, so a hand that ties for one half wins a quarter. The odd chip of a split is
+Every game of :mod:`studbook.engine.games` is valued the same way, from its :class:`GameRules`: the streets
+and the cards each deals say what is still to come, and the rankings that win the pot (their numpy batch
+evaluators) say who wins it. Pot shares follow the rules of :mod:`studbook.engine.pots` as expectations:
+ties split evenly; in a split game (stud8) each pot is halved between the best high and the best
+qualifying low, the high taking it all when no low qualifies, so a hand that ties for one half wins a
+quarter. The odd chip of a split is
 ignored (it is worth less than a chip in expectation). Pots are valued after rake, at what the engine
 paid from each one.
 """
@@ -36,9 +39,8 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from ..engine.cards import DECK, Card, format_cards
-from ..engine.evaluate import high_values, low8_values, razz_values
+from ..engine.games import RULES, GameRules
 from ..engine.model import Action, Deal, Game, Hand, Money, Muck, ReplayResult, Show
-from ..engine.pots import HAND_SIZE
 
 EXACT_LIMIT = 50_000
 """Run-outs enumerated exactly at most; beyond this the equity is estimated by sampling."""
@@ -81,11 +83,13 @@ def equity(
 ) -> Equity:
     """Each seat's expected winnings when the remaining cards are dealt from the unseen ones.
 
-    ``known`` maps every live seat to the cards it holds now (up to seven); ``dead`` are other cards
-    out of play; ``pots`` are ``(amount, eligible seats)`` — by default one pot of 1 among everybody, so
-    ``expected`` is the plain equity. ``community`` deals the 7th-street card once, face up, to all (the
-    deck ran short). ValueError for a repeated card, a hand of more than seven cards or a deck too small.
+    ``known`` maps every live seat to the cards it holds now (up to the game's hand size: seven, or five
+    in Five Card Stud); ``dead`` are other cards out of play; ``pots`` are ``(amount, eligible seats)`` —
+    by default one pot of 1 among everybody, so ``expected`` is the plain equity. ``community`` deals the
+    last card once, face up, to all (the deck ran short). ValueError for a repeated card, a hand of more
+    cards than the game deals or a deck too small.
     """
+    rules = RULES[game]
     seats = sorted(known)
     hands = {s: tuple(int(c) for c in known[s]) for s in seats}
     used = [c for h in hands.values() for c in h] + [int(c) for c in dead]
@@ -95,11 +99,11 @@ def equity(
         )
     if not seats:
         raise ValueError("equity: no seat to deal to; known must map each live seat to the cards it holds")
-    own_draws = [HAND_SIZE - community - len(hands[s]) for s in seats]
+    own_draws = [rules.hand_size - community - len(hands[s]) for s in seats]
     if min(own_draws) < 0:
         raise ValueError(
-            f"equity: every seat holds at most {HAND_SIZE - int(community)} cards before the "
-            f"draw, got { ({s: format_cards(known[s]) for s in seats}) }"
+            f"equity: in {rules.title} every seat holds at most {rules.hand_size - int(community)} cards "
+            f"before the draw, got { ({s: format_cards(known[s]) for s in seats}) }"
         )
     pots = [(1.0, seats)] if pots is None else [(float(a), list(e)) for a, e in pots]
     unseen = np.array(sorted(set(range(len(DECK))) - set(used)), dtype=np.int64)
@@ -116,7 +120,7 @@ def equity(
         )
         for i, s in enumerate(seats)
     }
-    won = _winnings(game, cards, pots)
+    won = _winnings(rules, cards, pots)
     return Equity(
         expected={s: float(won[s].mean()) for s in seats},
         stderr={s: 0.0 if exact else float(won[s].std(ddof=1) / math.sqrt(len(runs))) for s in seats},
@@ -165,15 +169,13 @@ def _winners(values: np.ndarray) -> np.ndarray:
 
 
 def _winnings(
-    game: Game, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
+    rules: GameRules, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
 ) -> dict[int, np.ndarray]:
     """Per seat, what it wins from all ``pots`` in each run-out (see the module docstring for the rules)."""
     seats = list(cards)
-    if game is Game.RAZZ:
-        main = np.column_stack([razz_values(cards[s]) for s in seats])
-    else:
-        main = np.column_stack([high_values(cards[s]) for s in seats])
-    lows = np.column_stack([low8_values(cards[s]) for s in seats]) if game is Game.STUD8 else None
+    main = np.column_stack([rules.pot.qualified_values(cards[s]) for s in seats])
+    split = rules.split
+    lows = None if split is None else np.column_stack([split.qualified_values(cards[s]) for s in seats])
     won = {s: np.zeros(main.shape[0]) for s in seats}
     for amount, eligible in pots:
         cols = [seats.index(s) for s in eligible]
@@ -191,18 +193,12 @@ def _winnings(
 # ----------------------------------------------------------------------------------- hands and EV
 
 
-EQUITY_GAMES = frozenset({Game.STUD, Game.STUD8, Game.RAZZ})
-"""The games the run-outs here can value: seven-card hands with a numpy batch evaluator for each of their
-rankings (high_values, razz_values, low8_values). Five Card Stud and 2-7 Razz (engine/games.py) have no
-batch evaluator yet, so their hands get no all-in EV rather than a wrong one."""
-
-
 @dataclass(frozen=True, slots=True)
 class AllInSpot:
     """A hand's all-in moment: the ``street`` after whose betting at most one live player had chips left
     (at least one having none), the cards each live seat held then (``known``), the cards others could
     see (``dead``), the pots after rake with their eligible seats, each seat's total investment, and
-    whether the 7th card must be a community card."""
+    whether the last card must be a community card."""
 
     street: int
     known: Mapping[int, tuple[Card, ...]]
@@ -224,16 +220,15 @@ class AllInEV:
 
 
 def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
-    """The hand's all-in spot before 7th street, or ``None``: no such all-in, no showdown, a live player's
-    cards at that moment not all known, or a hand that breaks the rules in a way that leaves no spot to
-    value (betting after the all-in, a card dealt twice: the validator reports those)."""
-    if hand.game not in EQUITY_GAMES:
-        return None
+    """The hand's all-in spot before the game's last street, or ``None``: no such all-in, no showdown, a
+    live player's cards at that moment not all known, or a hand that breaks the rules in a way that leaves
+    no spot to value (betting after the all-in, a card dealt twice: the validator reports those)."""
+    rules = RULES[hand.game]
     live = sorted(s for s in result.showdown if s not in result.folded)
     if len(live) < 2:
         return None
     stacks = {s.seat: s.stack for s in hand.seats}
-    street = next((t for t in range(3, HAND_SIZE) if _closed_after(t, live, stacks, result)), None)
+    street = next((t for t in rules.numbers[:-1] if _closed_after(t, live, stacks, result)), None)
     if street is None or any(isinstance(e, Action) and e.street > street for e in hand.events):
         return None
     return _spot_at(hand, result, live, street)
@@ -245,7 +240,7 @@ def _spot_at(hand: Hand, result: ReplayResult, live: Sequence[int], street: int)
     deals = [e for e in hand.events if isinstance(e, Deal)]
     known: dict[int, tuple[Card, ...]] = {}
     for seat in live:
-        cards = _cards_at(seat, street, deals, hand)
+        cards = _cards_at(rules, seat, street, deals, hand)
         if cards is None:
             return None
         known[seat] = cards
@@ -256,13 +251,15 @@ def _spot_at(hand: Hand, result: ReplayResult, live: Sequence[int], street: int)
         sorted({c for d in deals if d.street <= street for c in d.down + d.up if c is not None and c not in held})
     )
     dealt = sum(len(d.down) + len(d.up) for d in deals if d.street <= street)
-    stub_at_7th = len(DECK) - dealt - len(live) * (HAND_SIZE - 1 - street)
+    before_last = sum(r.down + r.up for r in rules.streets[:-1] if r.number > street)
+    last = rules.streets[-1]
+    stub_at_last = len(DECK) - dealt - len(live) * before_last
     paid: dict[int, Money] = {}
     for award in result.awards:
         paid[award.pot] = paid.get(award.pot, 0) + award.amount
     pots = tuple((paid.get(p.index, 0), p.eligible) for p in result.pots if p.eligible)
     invested = {s: result.invested.get(s, 0) for s in live}
-    return AllInSpot(street, known, dead, pots, invested, stub_at_7th < len(live))
+    return AllInSpot(street, known, dead, pots, invested, stub_at_last < len(live) * (last.down + last.up))
 
 
 def _closed_after(street: int, live: Sequence[int], stacks: Mapping[int, Money], result: ReplayResult) -> bool:
@@ -274,25 +271,28 @@ def _closed_after(street: int, live: Sequence[int], stacks: Mapping[int, Money],
     return broke >= 1 and len(live) - broke <= 1
 
 
-def _cards_at(seat: int, street: int, deals: Sequence[Deal], hand: Hand) -> tuple[Card, ...] | None:
-    """The seat's cards after ``street`` (two down, then one up per street), or ``None`` if one is unknown.
+def _cards_at(rules: GameRules, seat: int, street: int, deals: Sequence[Deal], hand: Hand) -> tuple[Card, ...] | None:
+    """The seat's cards after ``street`` (the down cards, then the up cards, as the game dealt them up to
+    it), or ``None`` if one is unknown.
 
     Down cards an opponent showed are read from his showdown line, which sites print in the order dealt
-    (two down cards, the up cards, the last down card): the first two shown cards that are not up cards
-    are his 3rd-street down cards.
+    (the first street's down cards, the up cards, the last down card): the first shown cards that are not
+    up cards are his down cards up to ``street``.
     """
+    dealt = [r for r in rules.streets if r.number <= street]
+    n_down, n_up = sum(r.down for r in dealt), sum(r.up for r in dealt)
     mine = [d for d in deals if d.seat == seat]
-    down = [c for d in mine if d.street == 3 for c in d.down]
+    down = [c for d in mine if d.street <= street for c in d.down]
     up = [c for d in mine if d.street <= street for c in d.up]
-    if None in up or len(up) != street - 2:
+    if None in up or len(up) != n_up:
         return None
-    if None in down or len(down) != 2:
+    if None in down or len(down) != n_down:
         every_up = {c for d in mine for c in d.up}
         shown = [c for e in hand.events if isinstance(e, (Show, Muck)) and e.seat == seat for c in e.cards]
         hidden = list(dict.fromkeys(c for c in shown if c is not None and c not in every_up))
-        if len(hidden) < 2:
+        if len(hidden) < n_down:
             return None
-        return (*hidden[:2], *up)  # type: ignore[arg-type]  # None in up was ruled out above
+        return (*hidden[:n_down], *up)  # type: ignore[arg-type]  # None in up was ruled out above
     return (*down, *up)  # type: ignore[arg-type]  # None was ruled out above
 
 

@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence, TypeVar
+from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
 import duckdb
 import pandas as pd
 
-from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, format_money
+from ..engine.games import RULES
+from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Game, format_money
 from .flags import LATER_LABEL, LATER_STREETS
 
 T = TypeVar("T")
@@ -46,6 +47,28 @@ def _streets(template: str, streets: Sequence[int] = LATER_STREETS) -> str:
     return "(" + " + ".join(f"({template.format(s=s)})::BIGINT" for s in streets) + ")"
 
 
+def later_games(street: int) -> tuple[str, ...]:
+    """The games (engine/games.py) that play ``street`` after their first, or ``()`` when all do: a
+    per-street stat counts its chances in those games only, so "Saw 6th" is not 0% of a Five Card Stud
+    hand that has no 6th street, nor "Saw 3rd" 0% of a seven-card hand where 3rd is the first."""
+    games = tuple(g.value for g, rules in RULES.items() if street in rules.later_streets)
+    return () if len(games) == len(RULES) else games
+
+
+def street_words(text: str, games: Iterable[str] = ()) -> str:
+    """``text`` with ``{first}`` and ``{second}`` as the first and second streets of ``games`` (every
+    game when empty): ``3rd`` and ``4th`` in the seven-card games, ``2nd`` and ``3rd`` in Five Card Stud,
+    ``3rd/2nd`` where the games differ. Labels name the game's own streets this way, so a Five Card Stud
+    table says "2nd raise" for what a stud table calls "3rd raise"."""
+    rules = [RULES[Game(g)] for g in sorted(set(games))] or list(RULES.values())
+
+    def named(numbers: Iterable[int]) -> str:
+        return "/".join(STREET_NAMES[n] for n in sorted(set(numbers), reverse=True))
+
+    first, second = named(r.first_street for r in rules), named(r.numbers[1] for r in rules)
+    return text.replace("{first}", first).replace("{second}", second)
+
+
 def _street_stats(street: int | None) -> list[Stat]:
     """Aggression, fold, check-raise, c-bet and donk stats for one street (``None``: every street after
     the game's first together)."""
@@ -53,6 +76,7 @@ def _street_stats(street: int | None) -> list[Stat]:
     where = LATER_LABEL if street is None else STREET_NAMES[street]
     suffix = "" if street is None else f"_{street}"
     aggr = _streets("bets_{s} + raises_{s}", streets)
+    games = () if street is None else later_games(street)
     return [
         Stat(
             f"af{suffix}",
@@ -61,6 +85,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             _streets("calls_{s}", streets),
             f"aggression factor on {where}: (bets + raises) / calls",
             "ratio",
+            games=games,
         ),
         Stat(
             f"afq{suffix}",
@@ -68,6 +93,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             aggr,
             _streets("bets_{s} + raises_{s} + calls_{s} + checks_{s} + folds_{s}", streets),
             f"aggression frequency on {where}: (bets + raises) / every decision",
+            games=games,
         ),
         Stat(
             f"fold{suffix}",
@@ -75,6 +101,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             _streets("folds_{s}", streets),
             _streets("faced_{s}", streets),
             f"folds / decisions facing a bet on {where}",
+            games=games,
         ),
         Stat(
             f"xr{suffix}",
@@ -82,6 +109,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             _streets("xr_{s}", streets),
             _streets("xr_chance_{s}", streets),
             f"check-raised / checked and then faced a bet with a raise possible, on {where}",
+            games=games,
         ),
         Stat(
             f"cbet{suffix}",
@@ -89,6 +117,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             _streets("cbet_{s}", streets),
             _streets("cbet_chance_{s}", streets),
             f"previous street's last aggressor bet when first to act or checked to / had that chance, on {where}",
+            games=games,
         ),
         Stat(
             f"fcbet{suffix}",
@@ -96,6 +125,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             _streets("fcbet_{s}", streets),
             _streets("fcbet_chance_{s}", streets),
             f"folded to a continuation bet / faced one, on {where}",
+            games=games,
         ),
         Stat(
             f"donk{suffix}",
@@ -103,6 +133,7 @@ def _street_stats(street: int | None) -> list[Stat]:
             _streets("donk_{s}", streets),
             _streets("donk_chance_{s}", streets),
             f"bet into the previous street's aggressor before he acted / could have, on {where}",
+            games=games,
         ),
     ]
 
@@ -116,14 +147,14 @@ STATS: tuple[Stat, ...] = (
         "VPIP",
         "vpip",
         "decided_3rd",
-        "put money in voluntarily on 3rd (the bring-in post is forced) / had a 3rd-street decision",
+        "put money in voluntarily on {first} (the bring-in post is forced) / had a {first}-street decision",
     ),
     Stat(
         "raise_3rd",
-        "3rd raise",
+        "{first} raise",
         "raise_3rd",
         "decided_3rd",
-        "completed or raised on 3rd (the completion is the raise) / had a 3rd-street decision",
+        "completed or raised on {first} (the completion is the raise) / had a {first}-street decision",
     ),
     Stat(
         "open_complete",
@@ -140,7 +171,7 @@ STATS: tuple[Stat, ...] = (
         "steal_chance",
         "open-completed from the three seats acting before the bring-in / unopened pot in those seats",
     ),
-    Stat("steal_won", "Steal won", "steal_won", "steal", "steals that everybody folded to on 3rd / steals"),
+    Stat("steal_won", "Steal won", "steal_won", "steal", "steals that everybody folded to on {first} / steals"),
     Stat(
         "fold_to_steal",
         "Fold to steal",
@@ -180,7 +211,7 @@ STATS: tuple[Stat, ...] = (
     ),
     Stat(
         "reraise_3rd",
-        "3rd re-raise",
+        "{first} re-raise",
         "reraise",
         "rr_chance",
         "raised a completion / faced a completion (and nothing more) with a raise possible",
@@ -198,7 +229,8 @@ STATS: tuple[Stat, ...] = (
             f"Saw {STREET_NAMES[s]}",
             f"saw_{STREET_NAMES[s]}",
             "1",
-            f"reached {STREET_NAMES[s]} street / hands",
+            f"reached {STREET_NAMES[s]} street / hands of the games that have it after their first",
+            games=later_games(s),
         )
         for s in LATER_STREETS
     ),
@@ -220,7 +252,7 @@ STATS: tuple[Stat, ...] = (
     ),
     Stat(
         "won_saw_4th",
-        "Won saw 4th",
+        "Won saw {second}",
         "won_any AND saw_second",
         "saw_second",
         "won any money / saw the second street (4th; Five Card Stud's 3rd)",
@@ -486,12 +518,14 @@ def stat_table(
     Groups with no hands are absent; stats restricted to a game have 0 chances elsewhere."""
     chosen = _selected(stats)
     select = [f"{_sum(s, s.done)} AS d{i}, {_sum(s, s.chances)} AS c{i}" for i, s in enumerate(chosen)]
+    select.append("LIST(DISTINCT hp.game) AS games_seen")
     sql, params, names = grouped_query(select, filters, by)
     wide = con.execute(sql, params).df()
+    seen = {g for games in wide["games_seen"] for g in games}  # the labels name these games' streets
     frames = []
     for i, s in enumerate(chosen):
         part = wide[names].copy()
-        part["stat"], part["label"], part["kind"] = s.key, s.label, s.kind
+        part["stat"], part["label"], part["kind"] = s.key, street_words(s.label, seen), s.kind
         part["done"] = wide[f"d{i}"].fillna(0).astype("int64")
         part["chances"] = wide[f"c{i}"].fillna(0).astype("int64")
         frames.append(part)
@@ -526,7 +560,13 @@ def describe_stats() -> pd.DataFrame:
     """The reference of every stat: key, label, kind, games and what is counted over what."""
     return pd.DataFrame(
         [
-            {"stat": s.key, "label": s.label, "kind": s.kind, "games": ",".join(s.games) or "all", "meaning": s.doc}
+            {
+                "stat": s.key,
+                "label": street_words(s.label),
+                "kind": s.kind,
+                "games": ",".join(s.games) or "all",
+                "meaning": street_words(s.doc),
+            }
             for s in STATS
         ]
     )

@@ -15,7 +15,8 @@ temporary folder, then in this one process times, each over the same file:
 
 Rates are hands per CPU second of this process (``time.process_time``; the import's worker is timed by
 its own CPU time as the pipeline reports it); wall-clock beside. The file is deleted at the end.
-Run: ``python benchmarks/xml_import.py [MB]`` (default 100; ``5`` for a quick look).
+Run: ``python benchmarks/xml_import.py [MB]`` (default 100; ``5`` for a quick look; ``--import-only``
+for the import's memory alone).
 """
 
 from __future__ import annotations
@@ -156,6 +157,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("megabytes", nargs="?", type=int, default=100, help="size of the session file (MB)")
     ap.add_argument("--no-import", action="store_true", help="skip the database import at the end")
+    ap.add_argument(
+        "--import-only", action="store_true", help="only the database import (its peak memory), no reading rates"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "session.txt"
@@ -165,11 +169,12 @@ def main() -> None:
             f"session: {size / 1e6:.1f} MB, {hands:,} stud8 hands ({DISTINCT_HANDS} simulated, repeated); "
             f"RSS after writing {rss_mb():.1f} MB"
         )
-        timed("baseline: expat, no handlers", hands, lambda: bare_expat(path))
-        timed("baseline: ElementTree.iterparse + clear", hands, lambda: iterparse(path))
-        timed("xmlstream.read_top_elements (hand elements)", hands, lambda: reader_only(path))
-        timed("parse_file (every Hand built)", hands, lambda: sum(isinstance(h, Hand) for h in parse_file(path)))
-        studbook_quarters(path, hands)
+        if not args.import_only:
+            timed("baseline: expat, no handlers", hands, lambda: bare_expat(path))
+            timed("baseline: ElementTree.iterparse + clear", hands, lambda: iterparse(path))
+            timed("xmlstream.read_top_elements (hand elements)", hands, lambda: reader_only(path))
+            timed("parse_file (every Hand built)", hands, lambda: sum(isinstance(h, Hand) for h in parse_file(path)))
+            studbook_quarters(path, hands)
         if not args.no_import:
             full_import(path, Path(tmp))
 

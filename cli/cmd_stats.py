@@ -19,7 +19,7 @@ import sys
 import textwrap
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..analytics.grid import Cell, cell, shown_groups, stat_grid
 from ..engine.model import STREET_NAMES, format_money
@@ -365,22 +365,23 @@ def footer(shown: Shown, limits: Limits, noun: str) -> str:
 # ------------------------------------------------------------------------------------ the player card
 
 SECTIONS: tuple[tuple[str, str], ...] = (
-    ("3rd street", "vpip"),
+    ("{first} street", "vpip"),
     ("Later streets", "saw_3"),
     ("Showdown", "wtsd"),
     ("Hi/lo (stud8)", "scoop"),
 )
 """Sections of the card: each runs, in :data:`~.stats.STATS` order, from its first stat to the next
-section's first stat."""
+section's first stat. ``{first}`` is the game's first street (:func:`~.stats.street_words`)."""
 
 
-def sections() -> list[tuple[str, list[str]]]:
-    """``(title, stat keys)`` of each card section, every stat but ``hands`` in exactly one."""
-    from ..analytics.stats import STATS
+def sections(games: Iterable[str] = ()) -> list[tuple[str, list[str]]]:
+    """``(title, stat keys)`` of each card section, every stat but ``hands`` in exactly one; the titles
+    name the streets of ``games`` (every game when empty)."""
+    from ..analytics.stats import STATS, street_words
 
     keys = [s.key for s in STATS]
     starts = [keys.index(first) for _, first in SECTIONS] + [len(keys)]
-    return [(title, keys[a:b]) for (title, _), a, b in zip(SECTIONS, starts, starts[1:])]
+    return [(street_words(title, games), keys[a:b]) for (title, _), a, b in zip(SECTIONS, starts, starts[1:])]
 
 
 def street_of(key: str) -> tuple[str, int | None]:
@@ -396,7 +397,7 @@ def player_card(frame: pd.DataFrame, money: pd.DataFrame, games: pd.DataFrame, n
     """Every stat of ``frame`` for player ``name`` in sections, the later streets as a grid (rows: the
     stat, columns: 4th-7th together then each street), then his results from ``money`` (winrates), one
     section per currency. Stats of a game he did not play (stud8's hi/lo) are left out."""
-    from ..analytics.stats import STATS_BY_KEY
+    from ..analytics.stats import STATS_BY_KEY, street_words
 
     mine = frame[frame["player"] == name]
     if mine.empty:
@@ -404,13 +405,15 @@ def player_card(frame: pd.DataFrame, money: pd.DataFrame, games: pd.DataFrame, n
     rows = {r.stat: r for r in mine.itertuples()}
     played = games[games["player"] == name]
     per_game = ", ".join(f"{g} {int(n):,}" for g, n in zip(played["game"], played["done"]))
+    his = [str(g) for g in played["game"]]  # the card names the streets of the games he played
     blocks: list[tuple[str, list[list[str]], int]] = []
-    for title, keys in sections():
+    for title, keys in sections(his):
         present = [k for k in keys if k in rows and not (STATS_BY_KEY[k].games and rows[k].chances == 0)]
         if title == "Later streets" and present:
             blocks.append((title, _street_grid([rows[k] for k in present]), 1))
         elif present:
-            blocks.append((title, [[rows[k].label, _card_cell(rows[k])] for k in present], 2))
+            labels = [street_words(STATS_BY_KEY[k].label, his) for k in present]
+            blocks.append((title, [[label, _card_cell(rows[k])] for label, k in zip(labels, present)], 2))
     blocks += _results(money[money["player"] == name])
     width = max(len(row[0]) for _, block, _ in blocks for row in block)
     lines = [f"{name}: {int(rows['hands'].done):,} hands ({per_game})"]
@@ -569,15 +572,17 @@ COMMAND = Command(
     description=(
         "Statistics of the players in your database, counted over the imported hands. Every rate is\n"
         "shown with what it was counted out of: 'VPIP 23.4% (117/500)' is 117 voluntary entries in 500\n"
-        "hands where the player had a 3rd-street decision.\n\n"
-        "The table has one row per player, most hands first: hands, VPIP, 3rd-street raise (completion\n"
-        "or raise), steal, fold to steal, aggression factor on 4th-7th, went to showdown, won at\n"
+        "hands where the player had a decision on the first street (3rd; 2nd in Five Card Stud).\n\n"
+        "The table has one row per player, most hands first: hands, VPIP, first-street raise (completion\n"
+        "or raise), steal, fold to steal, aggression factor on the later streets (4th-7th; Five Card\n"
+        "Stud's 3rd-5th), went to showdown, won at\n"
         "showdown, net won and BB/100 (big bets per 100 hands). Players with few hands are left out\n"
         "(--min-hands, --top); the last lines say how many and how to see them.\n"
         "--player NAME prints his card instead: every stat with its counts, the later streets street by\n"
         "street, his hi/lo results in stud8, and his money.\n\n"
         "Stud conventions: the bring-in is forced (never VPIP), the completion counts as the raise,\n"
-        "the steal seats are the three seats acting just before the bring-in.\n"
+        "the steal seats are the three seats acting just before the bring-in. Streets are each game's\n"
+        "own: labels say '2nd raise' for Five Card Stud, '3rd/2nd raise' when the games differ.\n"
         "--stat list prints every stat with its definition; --winrate shows money (net, BB/100, $/hour).\n"
         "csv and json give every player and every stat, one record each, with done, chances and rate."
     ),

@@ -60,6 +60,7 @@ __all__ = [
     "high_values",
     "razz_values",
     "low8_values",
+    "low27_values",
 ]
 
 MAX_CARDS = 8
@@ -262,9 +263,13 @@ def _batch_lookup(cards: "np.ndarray", kind: str) -> "np.ndarray":
 
 def high_values(hands: object) -> "np.ndarray":
     """:func:`high_value` of every row of a (hands x cards) int array, as an int64 array."""
+    return _high_batch(_card_array(hands, "high_values"))
+
+
+def _high_batch(cards: "np.ndarray") -> "np.ndarray":
+    """:func:`high_values` of a checked card array."""
     import numpy as np
 
-    cards = _card_array(hands, "high_values")
     values = _batch_lookup(cards, "high")
     if cards.shape[1] >= 5:
         _, card_bits, flushes = _batch_arrays()
@@ -287,6 +292,31 @@ def low8_values(hands: object) -> "np.ndarray":
     values = _batch_lookup(_card_array(hands, "low8_values"), "low")
     values[values < LOW8_WORST] = 0
     return values
+
+
+def low27_values(hands: object) -> "np.ndarray":
+    """:func:`low27_value` of every row of a (hands x cards) int array, as an int64 array: the best of
+    the rows' five-card subsets (all the cards when there are five or fewer), each valued as a high hand
+    with the wheel read ace-high, and taken from ``LOW27_BASE`` as the scalar evaluator does."""
+    import numpy as np
+
+    cards = _card_array(hands, "low27_values")
+    size = cards.shape[1]
+    worst: np.ndarray | None = None
+    for columns in combinations(range(size), 5) if size > 5 else [tuple(range(size))]:
+        value = _high_batch(cards[:, list(columns)])
+        category = value >> 20
+        wheel = ((category == STRAIGHT) | (category == STRAIGHT_FLUSH)) & (((value >> 16) & 0xF) == _WHEEL_TOP)
+        value = np.where(wheel, np.where(category == STRAIGHT_FLUSH, _FLUSH_WHEEL, _HIGH_WHEEL), value)
+        worst = value if worst is None else np.minimum(worst, value)
+    assert worst is not None  # _card_array allows no empty hand
+    low: np.ndarray = LOW27_BASE - worst
+    return low
+
+
+_FLUSH_WHEEL = pack(FLUSH, _ACE_FIVE_SLOTS)
+_HIGH_WHEEL = pack(HIGH_CARD, _ACE_FIVE_SLOTS)
+"""A suited and an unsuited A-5-4-3-2 as 2-7 reads them: an ace-high flush, ace-high no pair."""
 
 
 # ------------------------------------------------------------------------------------------ describing

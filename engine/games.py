@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from .cards import ACE, Card
 from .evaluate import (
@@ -28,16 +28,25 @@ from .evaluate import (
     describe_low27,
     high_board_value,
     high_value,
+    high_values,
     low27_board_value,
     low27_value,
+    low27_values,
     razz_board_value,
     razz_value,
+    razz_values,
 )
 from .evaluate_tables import LOW8_WORST
 from .model import STREET_NAMES, Game
 
+if TYPE_CHECKING:
+    import numpy as np
+
 Evaluator = Callable[[Iterable[int]], int]
 """Cards -> value, higher is better (every evaluator of :mod:`.evaluate` is one)."""
+BatchEvaluator = Callable[[object], "np.ndarray"]
+"""A (hands x cards) int array -> one value per hand, the same values as the game's
+:data:`Evaluator` (the numpy batches of :mod:`.evaluate`, for equity run-outs by the million)."""
 
 
 class Extreme(StrEnum):
@@ -88,14 +97,15 @@ class StreetRule:
 class Ranking:
     """One way of ranking hands that wins a pot or a half of it.
 
-    ``name`` is the word of the payout's reason (``high`` / ``low``); ``low`` says that the odd chip
-    between tied hands goes by the *lowest* card (in ``aces`` order) where the profile gives it by the
-    cards; ``qualifier``, when set, is the least value that qualifies (eight-or-better), so
-    :meth:`qualified` may say ``None``.
+    ``name`` is the word of the payout's reason (``high`` / ``low``); ``batch`` is ``value`` for many
+    hands at once; ``low`` says that the odd chip between tied hands goes by the *lowest* card (in
+    ``aces`` order) where the profile gives it by the cards; ``qualifier``, when set, is the least value
+    that qualifies (eight-or-better), so :meth:`qualified` may say ``None``.
     """
 
     name: str
     value: Evaluator
+    batch: BatchEvaluator
     describe: Callable[[int], str]
     low: bool
     aces: Aces
@@ -105,6 +115,14 @@ class Ranking:
         """The value of ``cards``, or ``None`` when it does not reach the qualifier."""
         value = self.value(cards)
         return None if self.qualifier is not None and value < self.qualifier else value
+
+    def qualified_values(self, hands: object) -> "np.ndarray":
+        """:meth:`qualified` of every row of a (hands x cards) array, 0 standing for ``None`` (every
+        value is positive)."""
+        values = self.batch(hands)
+        if self.qualifier is not None:
+            values[values < self.qualifier] = 0
+        return values
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +197,10 @@ def _seven_card_streets() -> tuple[StreetRule, ...]:
     )
 
 
-HIGH = Ranking("high", high_value, describe_high, low=False, aces=Aces.HIGH)
-RAZZ_LOW = Ranking("low", razz_value, describe_low, low=True, aces=Aces.LOW)
-EIGHT_OR_BETTER = Ranking("low", razz_value, describe_low, low=True, aces=Aces.LOW, qualifier=LOW8_WORST)
-DEUCE_TO_SEVEN = Ranking("low", low27_value, describe_low27, low=True, aces=Aces.HIGH)
+HIGH = Ranking("high", high_value, high_values, describe_high, low=False, aces=Aces.HIGH)
+RAZZ_LOW = Ranking("low", razz_value, razz_values, describe_low, low=True, aces=Aces.LOW)
+EIGHT_OR_BETTER = Ranking("low", razz_value, razz_values, describe_low, low=True, aces=Aces.LOW, qualifier=LOW8_WORST)
+DEUCE_TO_SEVEN = Ranking("low", low27_value, low27_values, describe_low27, low=True, aces=Aces.HIGH)
 
 RULES: Mapping[Game, GameRules] = MappingProxyType(
     {

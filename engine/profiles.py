@@ -360,7 +360,8 @@ PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
 )
 """Besides the rooms above, the measured profiles of the XML sites (corpus fpdb/iPoker, fpdb/Merge):
 
-**ipoker** (125 hands: a 117-hand stud sit-and-go, cash stud and stud hi/lo sessions):
+**ipoker** (125 hands: a 117-hand stud sit-and-go, cash stud and stud hi/lo sessions, a Five Card Stud
+hand, which bets small on 3rd street with no open pair and is raked 0.02 from its one pot):
 
 * 4th-street double bet in stud high over an open pair: either size, as PokerStars — STT hands
   4045005063 (big bet 800 over a small bet of 400) and 4045006251 (1,200 over 600) bet big, five other

@@ -34,7 +34,7 @@ def _most_common(sizes: Iterable[Money]) -> Money:
     return min(counts, key=lambda size: (-counts[size], size))
 
 
-_DOUBLE_BET_GAMES = frozenset({Game.STUD, Game.STUD5})
+DOUBLE_BET_GAMES = frozenset({Game.STUD, Game.STUD5})
 """The games whose double-bet street may see the big bet over an open pair (where a profile allows it):
 a bet there over a pair tells nothing about the small bet."""
 
@@ -77,7 +77,7 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
             big.append(step)
         elif (
             street != rules.double_bet_street
-            or game not in _DOUBLE_BET_GAMES
+            or game not in DOUBLE_BET_GAMES
             or not has_open_pair(b[:2] for s, b in boards.items() if s not in folded)
         ):
             small.append(step)

@@ -20,8 +20,10 @@ Full Tilt's own, and therefore here:
   reads both.
 * Pots are won with the half named (``wins the low side pot``); the label is kept as printed.
 * Tournament summaries (``Full Tilt Poker Tournament Summary …``) are recognised by the registry's
-  ``summary_header`` and skipped; a Five Card Stud hand becomes a :class:`NotStudHand` whose reason
-  says the engine does not know that game.
+  ``summary_header`` and skipped.
+* Five Card Stud (``Limit 5 Card Stud``) prints its streets as ``*** 2ND STREET ***`` to ``*** 5TH
+  STREET ***`` and deals the hero ``[down] [door]``: the streets and the cards each deals come from the
+  game's rules (engine/games.py), and a street the game does not have is a ParseError.
 """
 
 from __future__ import annotations
@@ -92,13 +94,9 @@ _GAMES: dict[str, Game] = {
     "limit stud hi/lo": Game.STUD8,
     "limit 7 card stud hi/lo": Game.STUD8,
     "limit razz": Game.RAZZ,
+    "limit 5 card stud": Game.STUD5,
 }
 """Full Tilt's stud-family game names (the corpus shows the first spelling of each)."""
-_UNKNOWN_TO_ENGINE: dict[str, str] = {
-    "limit 5 card stud": "Five Card Stud: the engine plays it, but this reader does not read it yet (its "
-    "grammar has no 2nd street)",
-}
-"""Stud games Full Tilt dealt that the engine cannot judge: skipped with this reason, not an error."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _EASTERN = ZoneInfo("America/New_York")
 
@@ -116,7 +114,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     printed = m["game"]
     game = _GAMES.get(printed.lower())
     if game is None:
-        return HandHeader(m["id"], None, printed, reason=_UNKNOWN_TO_ENGINE.get(printed.lower()))
+        return HandHeader(m["id"], None, printed)
     small, big = _amount(m["small"], where, text), _amount(m["big"], where, text)
     ante = _amount(m["ante"], where, text) if m["ante"] else None
     currency = _SYMBOLS.get(m["small"][:1])
@@ -184,7 +182,7 @@ _FIELDS: Mapping[str, tuple[str, ...]] = {
 """The capturing groups of each terminal's line pattern in grammars/fulltilt.lark, in the order the
 builder unpacks them (the seam checks the counts when it loads the grammar)."""
 
-_STREETS = {f"STREET{n}{form}": n for n in (3, 4, 5, 6, 7) for form in ("", "_BETTING")}
+_STREETS = {f"STREET{n}{form}": n for n in (2, 3, 4, 5, 6, 7) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset(name for name in _STREETS if name.endswith("_BETTING"))
 _RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET}
@@ -195,6 +193,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "SEATS": ("a seat line", "'Seat 1: NAME ($31)'"),
     "ANTES": ("an ante", "'NAME antes $0.50'"),
     "ANTE_RETURN": ("an ante given back", "'Uncalled bet of 1 returned to NAME'"),
+    "STREET2": ("'*** 2ND STREET ***'", ""),
     "STREET3": ("'*** 3RD STREET ***'", ""),
     "STREET4": ("'*** 4TH STREET ***'", ""),
     "STREET5": ("'*** 5TH STREET ***'", ""),
@@ -220,7 +219,7 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 """Each terminal in words (what a ParseError says is out of place) and the lines it stands for."""
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
-WORDS.update({f"STREET{n}_BETTING": WORDS[f"STREET{n}"] for n in (3, 4, 5, 6, 7)})
+WORDS.update({f"STREET{n}_BETTING": WORDS[f"STREET{n}"] for n in (2, 3, 4, 5, 6, 7)})
 WORDS.update({"SEATS_ANTES": WORDS["SEATS"], "SUMMARY_SEATED": WORDS["SUMMARY"]})
 
 
@@ -237,7 +236,7 @@ class _Builder(SiteBuilder):
 
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
-        self.street = 3
+        self.street = 0  # no street yet: the antes come first
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
         self.got_seventh: set[int] = set()
@@ -279,7 +278,15 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(found, 1, no)
             _, amount, all_in = m.groups()
             self.events.append(
-                Action(no, 3, seat, ActionKind.ANTE, self.money(amount, no, m[0]), None, all_in is not None)
+                Action(
+                    no,
+                    self.rules.first_street,
+                    seat,
+                    ActionKind.ANTE,
+                    self.money(amount, no, m[0]),
+                    None,
+                    all_in is not None,
+                )
             )
 
     def ante_return(self, tok: Token, no: int) -> None:
@@ -288,8 +295,14 @@ class _Builder(SiteBuilder):
 
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
-        self.street = _STREETS[tok.type]
-        end = tok.index("\n") + 1
+        street, end = _STREETS[tok.type], tok.index("\n") + 1
+        rules = self.rules
+        if street not in rules.numbers or (self.street == 0 and street != rules.first_street):
+            names = ", ".join(f"{s.name}" for s in rules.streets)
+            raise self.error(
+                no, tok[:end], f"a street {rules.title} does not have here", f"its streets in order: {names}"
+            )
+        self.street = street
         if self.street == 7:
             m = self.lines["STREET7"].match(tok, 0, end)
             card = m[1] if m is not None else None
@@ -333,20 +346,22 @@ class _Builder(SiteBuilder):
         line = found[0]
         seat, m = self.seat(found, 1, no)
         _, first, new = m.groups()
-        if street == 3:
+        rule = self.rules.street(street)
+        if street == self.rules.first_street:
             down: tuple[Card | None, ...]
             if new is None:
-                door, down = self.cards(first, no, line), (None, None)
+                door, down = self.cards(first, no, line), (None,) * rule.down
             else:
                 down, door = self.cards(first, no, line), self.cards(new, no, line)
-            if len(door) != 1 or len(down) != 2:
+            if len(door) != rule.up or len(down) != rule.down:
+                hidden = " ".join(["down"] * rule.down)
                 raise self.error(
                     no,
                     line,
-                    "3rd-street deal with the wrong number of cards",
-                    "'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [down down] [door]'",
+                    f"{rule.name}-street deal with the wrong number of cards",
+                    f"'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [{hidden}] [door]'",
                 )
-            self.events.append(Deal(no, 3, seat, down, door))
+            self.events.append(Deal(no, street, seat, down, door))
             self.dealt.add(seat)
             return
         cards = self.cards(new or "", no, line)
@@ -354,12 +369,12 @@ class _Builder(SiteBuilder):
             raise self.error(
                 no,
                 line,
-                f"{street}th-street deal without exactly one new card",
+                f"{rule.name}-street deal without exactly one new card",
                 "'Dealt to NAME [earlier cards] [new card]'",
             )
-        if street == 7:
+        if rule.up == 0:
             self.got_seventh.add(seat)
-            self.events.append(Deal(no, 7, seat, cards))
+            self.events.append(Deal(no, street, seat, cards))
         else:
             self.events.append(Deal(no, street, seat, (), cards))
 

@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import format_cards
+from ..engine.games import RULES, Extreme
 from ..engine.model import (
     CURRENCY_SYMBOLS,
     Action,
@@ -54,15 +55,22 @@ EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
 """Full Tilt separates hands with two empty lines."""
 
-GAME_NAMES: dict[Game, str] = {Game.STUD: "Limit Stud Hi", Game.STUD8: "Limit Stud H/L", Game.RAZZ: "Limit Razz"}
+GAME_NAMES: dict[Game, str] = {
+    Game.STUD: "Limit Stud Hi",
+    Game.STUD8: "Limit Stud H/L",
+    Game.RAZZ: "Limit Razz",
+    Game.STUD5: "Limit 5 Card Stud",
+}
+"""Full Tilt's names of the games it dealt (the corpus's spellings); it never dealt 2-7 Razz."""
 STREET_HEADERS: dict[int, str] = {
+    2: "*** 2ND STREET ***",
     3: "*** 3RD STREET ***",
     4: "*** 4TH STREET ***",
     5: "*** 5TH STREET ***",
     6: "*** 6TH STREET ***",
     7: "*** 7TH STREET ***",
 }
-STREET_SHORT: dict[int, str] = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+STREET_SHORT: dict[int, str] = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 _SIDE_N = re.compile(r"side pot-(\d+)")
 _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 
@@ -112,6 +120,7 @@ class _Writer:
         self.seen: dict[int, list[str]] = {}
         self.showdown = bool(showdown_seats(hand))
         self.street = 0
+        self.rules = RULES[hand.game]
         self.ledger = StreetLedger(bring_in=hand.bring_in)
         """The engine's street ledger: whether 3rd street has had its completion, and the total a bet reaches."""
         self.shown_down = False
@@ -148,6 +157,8 @@ class _Writer:
 
     def header(self) -> str:
         hand = self.hand
+        if hand.game not in GAME_NAMES:
+            raise self.fail(f"{self.rules.title}: Full Tilt never dealt it; write it as PokerStars text or PHH")
         if hand.started_at is None:
             raise self.fail("has no start time; a Full Tilt header needs one (set Hand.started_at)")
         et = hand.started_at.astimezone(EASTERN) if hand.started_at.tzinfo is not None else hand.started_at
@@ -200,13 +211,13 @@ class _Writer:
         self.enter_street(a.street, out)
         ledger = self.ledger
         if kind is ActionKind.BRING_IN:
-            word = "high" if self.hand.game is Game.RAZZ else "low"
+            word = "high" if self.rules.bring_in is Extreme.HIGHEST else "low"
             if a.seat in self.doors:
                 out.append(f"{name} is {word} with [{self.doors[a.seat]}]")
             text = f"brings in for {m(a.amount)}"
         elif kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            if a.street == 3 and ledger.bets == 0:
-                # the first bet of 3rd street is a completion, whoever makes it; without ``to`` (the bring-in
+            if a.street == self.rules.first_street and ledger.bets == 0:
+                # the first bet of the first street is a completion, whoever makes it; without ``to`` (the bring-in
                 # player completing is recorded by PokerStars-style hands as a bet) its total is what the
                 # seat had in plus what it adds
                 text = f"completes it to {m(ledger.contributed(a.seat) + ledger.added(a))}"
@@ -230,11 +241,11 @@ class _Writer:
         cards (an opponent's 7th-street card)."""
         self.enter_street(d.street, out)
         name = self.name(d.seat)
-        if d.street == 3:
+        if d.street == self.rules.first_street:
             door = format_cards([c for c in d.up if c is not None])
             down = [c for c in d.down if c is not None]
             self.doors[d.seat] = door
-            if len(down) == 2:
+            if down and len(down) == len(d.down):
                 out.append(f"Dealt to {name} [{format_cards(down)}] [{door}]")
                 self.seen[d.seat] = [format_cards(down), door]
             else:
@@ -249,8 +260,8 @@ class _Writer:
         before.append(new)
 
     def write_community(self, c: CommunityCard, out: list[str]) -> None:
-        self.street = 7
-        out.append(f"{STREET_HEADERS[7]} [{format_cards((c.card,))}]")
+        self.street = self.rules.last_street
+        out.append(f"{STREET_HEADERS[self.street]} [{format_cards((c.card,))}]")
 
     def write_marker(self, mk: Marker, out: list[str]) -> None:
         if mk.kind == "no-low":

@@ -15,8 +15,9 @@ What the corpus (fpdb/iPoker) shows, and what this module does with it:
   replayed in ``no`` order after its cards. Types: 0 fold, 3 call, 4 check, 5 bet (the completion
   on 3rd street), 7 all-in (the chips put in), 15 ante, 16 bring-in, 23 raise (to a street total).
   A bring-in player may complete at once without posting the bring-in.
-* **Cards**: ``H10``/``SA`` (suit first); ``X`` for a card not shown. 3rd street is two down and the
-  door card; the cards of players who reached showdown are printed in full on every street.
+* **Cards**: ``H10``/``SA`` (suit first); ``X`` for a card not shown. ``<round no="2">`` is the
+  game's first street (3rd street, two down and the door; in Five Card Stud 2nd street, one down and
+  the door, printed ``Second Street``) and each round after it the next street of the game; the cards of players who reached showdown are printed in full on every street.
 * **Winnings**: ``win`` per player includes the chips of his own uncalled bet; ``bet`` is all he put
   in (uncalled part included), so the pot before rake is the sum of ``bet`` less the return. Rake is
   not printed: it is what was put in less what was won.
@@ -31,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 
 from ..engine.cards import Card
+from ..engine.games import RULES, GameRules
 from ..engine.model import Game, Hand, Limit, Money, Tournament
 from .errors import NotStudHand, ParseError
 from .xmlhand import (
@@ -57,7 +59,7 @@ NAME = "iPoker"
 HAND_HEADER = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<session\b")
 """The start of an iPoker session file (after the XML declaration, which may share its line)."""
 
-_GAMES = {"7 card stud": Game.STUD, "7 card stud hi-lo": Game.STUD8, "razz": Game.RAZZ}
+_GAMES = {"7 card stud": Game.STUD, "7 card stud hi-lo": Game.STUD8, "razz": Game.RAZZ, "5 card stud": Game.STUD5}
 _LIMITS = {"L": Limit.FIXED, "FL": Limit.FIXED, "NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
 _GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>L|FL|NL|PL)(?: (?P<small>\S+)/(?P<big>\S+))?")
 _BUYIN = re.compile(r"(?P<buyin>[$€£]?[\d.,]+)(?:\+(?P<fee>[$€£]?[\d.,]+))?")
@@ -65,6 +67,9 @@ _TOURNEY_ID = re.compile(r".*?, (?P<id>\d+)(?:, \d+)?")
 
 _ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": BET_OR_COMPLETE, "7": PUT, "16": "bring-in", "23": RAISE_TO}
 _ANTE = "15"
+_FIRST_ROUND = 2
+"""The ``<round no>`` of the game's first street: round 0 holds the antes, round 1 is empty (the
+blinds of iPoker's flop games)."""
 _WORDS = "0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise"
 
 
@@ -177,23 +182,25 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
         seat_of[name] = seat
         bets += amount(p.attrs.get("bet", "0"), p.line, "bet")
         wins.append((p.line, seat, amount(p.attrs.get("win", "0"), p.line, "win")))
+    rules = RULES[session.game]
     last_cards: dict[int, tuple[int, list[Card | None]]] = {}
     for rnd in node.iter("round"):
-        street = _int(rnd.attrs.get("no"), rnd.line, "round no") + 1
+        street = rules.first_street + _int(rnd.attrs.get("no"), rnd.line, "round no") - _FIRST_ROUND
         actions = []
         for child in rnd.children:
             seat = _seat(child, seat_of)
             if child.tag == "cards":
-                if street < 3 or street > 7:
+                if street not in rules.numbers:
+                    last = _FIRST_ROUND + len(rules.numbers) - 1
                     raise Fault(
                         child.line,
                         child.text,
-                        "rounds 2 to 6 (3rd street to the river)",
-                        f"cards in round {street - 1}",
+                        f"rounds {_FIRST_ROUND} to {last} ({rules.streets[0].name} street to the river)",
+                        f"cards in round {street - rules.first_street + _FIRST_ROUND}",
                     )
                 cards = _cards(child.text, child.line)
                 draft.start_street(street)
-                down, up = _split(street, cards, child.line)
+                down, up = _split(rules, street, cards, child.line)
                 draft.deal(child.line, seat, down, up)
                 held = last_cards.setdefault(seat, (child.line, []))[1]
                 held.extend(cards)
@@ -209,12 +216,13 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
             printed = _ACTIONS.get(kind)
             if printed is None:
                 raise Fault(child.line, f'type="{kind}"', _WORDS, f"unknown action type {kind!r}")
-            if street < 3:
+            if street < rules.first_street:
+                first = rules.streets[0].name
                 raise Fault(
                     child.line,
                     f'type="{kind}"',
-                    "antes before 3rd street, other actions from it",
-                    f"action in round {street - 1}",
+                    f"antes before {first} street, other actions from it",
+                    f"action in round {street - rules.first_street + _FIRST_ROUND}",
                 )
             draft.start_street(street)
             draft.act(child.line, seat, printed, chips)
@@ -224,7 +232,7 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
         for seat in live:
             line, held = last_cards[seat]
             known = tuple(c for c in held if c is not None)
-            full = len(known) == len(held) == 7
+            full = len(known) == len(held) == rules.hand_size
             draft.reveal(line, seat, known if full else (), shown=full)  # unseen cards: he gave up
     for line, seat, won in wins:
         draft.collect(line, seat, won)
@@ -250,21 +258,21 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
 
 
 def _split(
-    street: int, cards: tuple[Card | None, ...], line: int
+    rules: GameRules, street: int, cards: tuple[Card | None, ...], line: int
 ) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]]:
-    """(down, up) of one street's cards: two down and the door on 3rd, one up to 6th, one down on 7th."""
-    if street == 3:
-        if len(cards) != 3:
-            raise Fault(
-                line,
-                " ".join("X" if c is None else str(c) for c in cards),
-                "three cards on 3rd street",
-                f"{len(cards)} cards on 3rd street",
-            )
-        return cards[:2], cards[2:]
-    if len(cards) != 1:
-        raise Fault(line, str(len(cards)), "one card", f"{len(cards)} cards on street {street}")
-    return (cards, ()) if street == 7 else ((), cards)
+    """(down, up) of one street's cards, as the game deals them (engine/games.py): the down cards
+    first, then the up cards (on 3rd street of the seven-card games two down and the door)."""
+    rule = rules.street(street)
+    size = rule.down + rule.up
+    if len(cards) != size:
+        name = f"{rule.name} street"
+        raise Fault(
+            line,
+            " ".join("X" if c is None else str(c) for c in cards),
+            f"{size} card{'s' if size > 1 else ''} on {name}",
+            f"{len(cards)} cards on {name}",
+        )
+    return cards[: rule.down], cards[rule.down :]
 
 
 def _seat(node: Node, seat_of: dict[str, int]) -> int:

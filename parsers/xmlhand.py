@@ -27,6 +27,9 @@ from datetime import datetime
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import Card
+from ..engine.games import RULES
+from ..engine.replay import has_open_pair
+from ..engine.stakes import DOUBLE_BET_GAMES
 from ..engine.model import (
     Action,
     ActionKind,
@@ -145,11 +148,12 @@ class HandDraft:
 
     def __init__(self, site: str, hand_id: str, game: Game, line: int) -> None:
         self.site, self.hand_id, self.game, self.line = site, hand_id, game, line
+        self.rules = RULES[game]
         self.seats: list[Seat] = []
         self.stack: dict[int, Money] = {}
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
-        self.street = 3
+        self.street = self.rules.first_street
         self.ledger = StreetLedger()
         """The engine's street betting (chips per seat, level): turns the site's amounts into Actions."""
         self.last_line = line
@@ -163,7 +167,8 @@ class HandDraft:
         self.small_seen: list[Money] = []
         self.fourth_seen: list[Money] = []
         self.big_seen: list[Money] = []
-        self.raise_steps: dict[int, list[Money]] = {3: [], 5: []}
+        self.raise_steps: dict[bool, list[Money]] = {False: [], True: []}
+        """Raise steps by whether the street bets the big bet (the double-bet street left out)."""
         self.invested: dict[int, Money] = {}
         self.collected: dict[int, Money] = {}
 
@@ -215,7 +220,7 @@ class HandDraft:
         all_in = self._put(seat, chips)
         if not all_in:
             self.antes.append(chips)
-        self.events.append(Action(line, 3, seat, ActionKind.ANTE, chips, None, all_in))
+        self.events.append(Action(line, self.rules.first_street, seat, ActionKind.ANTE, chips, None, all_in))
         self.last_line = line
 
     def act(self, line: int, seat: int, printed: str, chips: Money = 0) -> None:
@@ -255,11 +260,15 @@ class HandDraft:
             self.folded.add(seat)
         if kind is ActionKind.BRING_IN and not all_in:
             self.bring_in = put
+        rules = self.rules
         if not all_in and kind in (ActionKind.COMPLETE, ActionKind.BET):  # a raise's step can be muddied by
             size = total if kind is ActionKind.COMPLETE else put  # an all-in for less before it
-            (self.small_seen if street == 3 else self.fourth_seen if street == 4 else self.big_seen).append(size)
-        elif not all_in and kind is ActionKind.RAISE and street != 4:
-            self.raise_steps[3 if street == 3 else 5].append(total - base)
+            if street == rules.double_bet_street:
+                self.fourth_seen.append(size)
+            else:
+                (self.big_seen if street in rules.big_bet_streets else self.small_seen).append(size)
+        elif not all_in and kind is ActionKind.RAISE and street != rules.double_bet_street:
+            self.raise_steps[street in rules.big_bet_streets].append(total - base)
         self.events.append(action)
         self.last_line = line
 
@@ -268,7 +277,7 @@ class HandDraft:
         the first bet over the bring-in is the completion; an all-in that does not pass the level is a
         call."""
         level = self.ledger.level
-        third = self.street == 3
+        third = self.street == self.rules.first_street
         opened = self.ledger.bets > 0 or level > (self.bring_in or 0) if third else level > 0
         if printed in (RAISE_TO, COMPLETE_TO, BET_OR_COMPLETE, PUT):
             if printed == PUT and total <= level:
@@ -305,8 +314,8 @@ class HandDraft:
         """The limits this hand's own full bets show, if any (4th street counts only without an open
         pair, where stud high allows either size); ``weak``: the steps of its raises instead."""
         if weak:
-            small = self.raise_steps[3][0] if self.raise_steps[3] else None
-            big = self.raise_steps[5][0] if self.raise_steps[5] else None
+            small = self.raise_steps[False][0] if self.raise_steps[False] else None
+            big = self.raise_steps[True][0] if self.raise_steps[True] else None
         else:
             small = self.small_seen[0] if self.small_seen else None
             big = self.big_seen[0] if self.big_seen else None
@@ -320,16 +329,15 @@ class HandDraft:
         return Stakes(small, big if big is not None else 2 * small)
 
     def _open_pair(self) -> bool:
-        """Whether a 4th-street board of stud high shows a pair (either bet size is then allowed)."""
-        if self.game is not Game.STUD:
+        """Whether a board of a stud-high game shows a pair on its double-bet street (either bet size is
+        then allowed)."""
+        if self.game not in DOUBLE_BET_GAMES:
             return False
         ups: dict[int, list[Card | None]] = {}
         for e in self.events:
-            if isinstance(e, Deal) and e.street <= 4:
+            if isinstance(e, Deal) and e.street <= self.rules.double_bet_street:
                 ups.setdefault(e.seat, []).extend(e.up)
-        return any(
-            len(u) >= 2 and u[0] is not None and u[1] is not None and u[0].rank == u[1].rank for u in ups.values()
-        )
+        return has_open_pair(u[:2] for u in ups.values())
 
     def nominal_ante(self) -> Money | None:
         return Counter(self.antes).most_common(1)[0][0] if self.antes else None

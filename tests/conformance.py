@@ -144,21 +144,6 @@ KNOWN_PARSE_ERRORS: Mapping[str, str] = MappingProxyType(
 """MANIFEST path -> why a real file of a supported site has a hand that cannot be read."""
 
 
-NOT_YET_READ: Mapping[tuple[str, str], str] = MappingProxyType(
-    {
-        (
-            "fulltilt",
-            "stud5",
-        ): "the engine plays Five Card Stud (docs/games.md), but the Full Tilt reader does not read "
-        "it yet: its grammar has no '*** 2ND STREET ***' (the issue leaves switching it on to the reader)",
-        ("ipoker", "stud5"): "the engine plays Five Card Stud, but the iPoker reader does not read its 2nd street "
-        "yet: the hand is skipped and counted with its printed game name",
-    }
-)
-"""(site id, game id) -> why a supported site's reader still skips a game the engine plays: its hands are
-expected skipped, not read."""
-
-
 @dataclass(frozen=True, slots=True)
 class ManifestRow:
     path: str
@@ -174,7 +159,7 @@ class ManifestRow:
         out: Counter[str] = Counter()
         for name, count in self.games.items():
             game = MANIFEST_GAMES.get(name)
-            if game in known and (self.site, game) not in NOT_YET_READ:
+            if game in known:
                 out[game] += count
         return out
 

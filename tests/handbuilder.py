@@ -37,7 +37,10 @@ Lines (``#`` starts a comment):
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
+from collections.abc import Iterable
+from itertools import takewhile
 
 from studbook.engine.cards import Card
 from studbook.engine.games import RULES, deal_shape
@@ -174,8 +177,23 @@ def build(script: str, source_file: str = "<handbuilder>") -> Hand:
         currency=opts.get("currency", "USD"),
         total_pot=int(opts["total"]) if "total" in opts else None,
         rake=int(opts["rake"]) if "rake" in opts else None,
-        printed_pots=tuple(int(x) for x in header[header.index("pots") + 1 :] if x.isdigit())
+        printed_pots=tuple(int(x) for x in takewhile(str.isdigit, header[header.index("pots") + 1 :]))
         if "pots" in header
         else (),
         warnings=tuple(warnings),
     )
+
+
+def as_transcribed(events: Iterable[Event]) -> list[Event]:
+    """Events as a script states them, to compare a reader's hand with a hand-made transcription of the
+    same text: no line numbers, no hand described in words, and a completion by its street total alone
+    (what it adds over the bring-in is each reader's own count; ``to`` is what the site printed)."""
+    out: list[Event] = []
+    for event in events:
+        plain = dataclasses.replace(event, line=0)
+        if isinstance(plain, Show):
+            plain = dataclasses.replace(plain, description=None)
+        elif isinstance(plain, Action) and plain.kind is ActionKind.COMPLETE:
+            plain = dataclasses.replace(plain, amount=0)
+        out.append(plain)
+    return out

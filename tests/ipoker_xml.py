@@ -4,7 +4,7 @@ Why it exists: the round-trip test (simulate -> write -> read -> replay) exercis
 the iPoker reader on thousands of hands, and the memory test and benchmark need sessions of any size
 without committing real files. It writes what the corpus files show: a ``<session>`` with one
 ``<general>`` block, then per hand the players with ``chips``/``win``/``bet``, antes in round 0,
-streets in rounds 2-6 with every player's cards (``X`` when unseen; a player who reaches showdown has
+the game's streets in rounds 2 on (2-6 in the seven-card games) with every player's cards (``X`` when unseen; a player who reaches showdown has
 all his cards printed on every street, as iPoker does), actions numbered in order (type 0 fold, 3 call,
 4 check, 5 bet or completion, 7 all-in, 15 ante, 16 bring-in, 23 raise to a street total).
 
@@ -19,6 +19,7 @@ from xml.sax.saxutils import quoteattr
 
 from studbook.engine.betting import StreetLedger
 from studbook.engine.cards import Card
+from studbook.engine.games import RULES
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -31,8 +32,9 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 
-_GAME = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi-Lo", Game.RAZZ: "Razz"}
-_STREET = {3: "Third Street", 4: "Fourth Street", 5: "Fifth Street", 6: "Sixth Street", 7: "River"}
+_GAME = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi-Lo", Game.RAZZ: "Razz", Game.STUD5: "5 Card Stud"}
+_STREET = {2: "Second Street", 3: "Third Street", 4: "Fourth Street", 5: "Fifth Street", 6: "Sixth Street"}
+"""Each street's ``<cards type>``; the game's last street is ``River`` (Five Card Stud's 5th too)."""
 _TYPE = {
     ActionKind.FOLD: 0,
     ActionKind.CALL: 3,
@@ -87,7 +89,15 @@ def write_game(hand: Hand) -> str:
     win: dict[int, int] = {s.seat: 0 for s in hand.seats}
     ups = {c for e in hand.events if isinstance(e, Deal) for c in e.up}
     hidden = {e.seat: [c for c in e.cards if c not in ups] for e in hand.events if isinstance(e, Show)}
-    rounds: dict[int, list[str]] = {n: [] for n in range(7)}
+    rules = RULES[hand.game]
+    rounds: dict[int, list[str]] = {n: [] for n in range(2 + len(rules.numbers))}
+
+    def round_of(street: int) -> int:
+        return 2 + street - rules.first_street  # round 0 the antes, round 2 the game's first street
+
+    def street_name(street: int) -> str:
+        return "River" if street == rules.last_street else _STREET[street]
+
     no = 0
     for e in hand.events:
         if isinstance(e, Action):
@@ -104,7 +114,7 @@ def write_game(hand: Hand) -> str:
             total = ledger.contributed(e.seat)
             printed = total if kind == 23 else added
             extra = ' cards="[cards]"' if e.kind is ActionKind.ANTE else ' cards=""'
-            rounds[0 if e.kind is ActionKind.ANTE else e.street - 1].append(
+            rounds[0 if e.kind is ActionKind.ANTE else round_of(e.street)].append(
                 f'<action no="{no}" player={quoteattr(names[e.seat])} type="{kind}" sum="{amount(printed, sym)}"'
                 f"{extra}/>"
             )
@@ -112,8 +122,8 @@ def write_game(hand: Hand) -> str:
             cards = list(e.down + e.up)
             if e.seat in hidden:  # a player who shows has his cards printed on every street
                 cards = [hidden[e.seat].pop(0) if c is None and hidden[e.seat] else c for c in cards]
-            rounds[e.street - 1].append(
-                f'<cards type="{_STREET[e.street]}" player={quoteattr(names[e.seat])}>'
+            rounds[round_of(e.street)].append(
+                f'<cards type="{street_name(e.street)}" player={quoteattr(names[e.seat])}>'
                 f"{' '.join(card(c) for c in cards)}</cards>"
             )
         elif isinstance(e, UncalledReturn):

@@ -108,7 +108,7 @@ def spots(hand: Hand) -> list[Spot]:
     opened = False
     double = {e.street for e in hand.events if isinstance(e, Marker) and e.kind == "double-bet"}
     if open_pair_on_fourth(hand):  # a site that never prints PokerStars' "Pair on board" line
-        double.add(4)
+        double.add(FACTS[hand.game].double)
     found: list[Spot] = []
     for i, event in enumerate(hand.events):
         if isinstance(event, UncalledReturn):
@@ -142,15 +142,18 @@ def spots(hand: Hand) -> list[Spot]:
 
 
 def open_pair_on_fourth(hand: Hand) -> bool:
-    """Whether 4th street of a game that allows the double bet (the hand's profile says which) shows an
-    open pair among the players still in: read from the printed up cards, for sites (Full Tilt) that do
-    not say so in a line of their own."""
+    """Whether the double-bet street (4th; Five Card Stud's 3rd) of a game that allows the double bet (the
+    hand's profile says which) shows an open pair among the players still in: read from the printed up
+    cards, for sites (Full Tilt, iPoker) that do not say so in a line of their own."""
     if hand.game not in profile_for(hand).double_bet_games:
         return False
-    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD and e.street == 3}
+    facts = FACTS[hand.game]
+    folded = {
+        e.seat for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD and e.street == facts.first
+    }
     up: dict[int, list[Card]] = {}
     for e in hand.events:
-        if isinstance(e, Deal) and e.street <= 4 and e.seat not in folded:
+        if isinstance(e, Deal) and e.street <= facts.double and e.seat not in folded:
             up.setdefault(e.seat, []).extend(c for c in e.up if c is not None)
     return any(len({c.rank for c in cards}) < len(cards) for cards in up.values())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations, permutations
 
 import pytest
 from handbuilder import build
@@ -13,12 +13,13 @@ from samples import ALL_IN_ON_SIXTH
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studbook.analytics.equity import EV_COLUMNS, allin_ev, allin_spot, equity, ev_columns
+from studbook.analytics.equity import EV_COLUMNS, allin_ev, allin_spot, equity, ev_columns, hand_seed
 from studbook.analytics.rows import player_rows
 from studbook.engine.cards import Card, parse_cards
-from studbook.engine.evaluate import high_value, low8_value, razz_value
+from studbook.engine.games import RULES
 from studbook.engine.model import Game
 from studbook.engine.replay import replay
+from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 
 AAKK = parse_cards("Ah Ad Kc Ks 2c 7d")
 HEARTS = parse_cards("9h Th Jh Qh 3c 4d")
@@ -90,38 +91,68 @@ def test_community_card_is_dealt_once_to_everybody() -> None:
 
 
 def _reference(game: Game, hands: dict[int, tuple[Card, ...]], dead: tuple[Card, ...]) -> dict[int, float]:
-    """Equity by dealing one card to each of two six-card hands in every order, with the scalar
-    evaluators and the pot rules written out plainly."""
+    """Equity by dealing the last card to each of two hands one short of the game's hand size in every
+    order, with the game's scalar evaluators (engine/games.py) and the pot rules written out plainly."""
+    rules = RULES[game]
     unseen = [c for c in Card if c not in set(hands[1] + hands[2] + dead)]
-    total = {1: 0.0, 2: 0.0}
+    total = {1: Fraction(0), 2: Fraction(0)}
     runs = 0
     for a, b in permutations(unseen, 2):
         final = {1: hands[1] + (a,), 2: hands[2] + (b,)}
-        if game is Game.RAZZ:
-            scores = {s: razz_value(c) for s, c in final.items()}
-        else:
-            scores = {s: high_value(c) for s, c in final.items()}
+        scores = {s: rules.pot.value(c) for s, c in final.items()}
         best = [s for s in scores if scores[s] == max(scores.values())]
-        lows = {s: v for s, c in final.items() if game is Game.STUD8 and (v := low8_value(c)) is not None}
+        split = rules.split
+        lows = {s: v for s, c in final.items() if split is not None and (v := split.qualified(c)) is not None}
         low_best = [s for s in lows if lows[s] == max(lows.values())]
         for s in final:
-            high = (s in best) / len(best)
-            total[s] += (high + (s in low_best) / len(low_best)) / 2 if lows else high
+            high = Fraction(s in best, len(best))
+            total[s] += (high + Fraction(s in low_best, len(low_best))) / 2 if lows else high
         runs += 1
-    return {s: v / runs for s, v in total.items()}
+    return {s: float(v / runs) for s, v in total.items()}
 
 
 @settings(max_examples=25, deadline=None)
 @given(deck=st.permutations(list(Card)), game=st.sampled_from(list(Game)), n_dead=st.integers(0, 6))
 def test_exact_enumeration_matches_a_brute_force_reference(deck: list[Card], game: Game, n_dead: int) -> None:
-    hands = {1: tuple(deck[:6]), 2: tuple(deck[6:12])}
-    dead = tuple(deck[12 : 12 + n_dead])
+    """Every game (its hand size and its rankings from engine/games.py): one card to come to each of two."""
+    size = RULES[game].hand_size - 1
+    hands = {1: tuple(deck[:size]), 2: tuple(deck[size : 2 * size])}
+    dead = tuple(deck[2 * size : 2 * size + n_dead])
     found = equity(game, hands, dead)
     expected = _reference(game, hands, dead)
     assert found.exact
     for seat in hands:
         assert found.expected[seat] == pytest.approx(expected[seat], abs=1e-9)
     assert sum(found.expected.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", [Game.STUD5, Game.RAZZ27])
+def test_two_cards_to_come_in_the_new_games_match_a_full_enumeration(game: Game) -> None:
+    """Five Card Stud all in on 3rd street, 2-7 Razz on 5th: two cards to come to each of two players,
+    every run-out dealt out by hand and valued by the scalar evaluator, against the batch enumeration.
+    The highest cards left are dead (folded players' cards) to keep the enumeration small; what is left
+    still makes pairs, straights and flushes."""
+    rules = RULES[game]
+    if game is Game.STUD5:
+        hands, n_dead = {1: parse_cards("Ah 9c Td"), 2: parse_cards("Qs Qd 2c")}, 20
+    else:
+        hands, n_dead = {1: parse_cards("2h 7c 8d 4s 3c"), 2: parse_cards("3h 4h 5h 6c Tc")}, 24
+    held = set(hands[1] + hands[2])
+    dead = tuple(c for c in reversed(Card) if c not in held)[:n_dead]
+    unseen = [c for c in Card if c not in held and c not in dead]
+    wins = {1: Fraction(0), 2: Fraction(0)}
+    runs = 0
+    for a in combinations(unseen, 2):
+        rest = [c for c in unseen if c not in a]
+        for b in combinations(rest, 2):
+            one, two = rules.pot.value(hands[1] + a), rules.pot.value(hands[2] + b)
+            wins[1] += Fraction(int(one > two) * 2 + int(one == two), 2)
+            wins[2] += Fraction(int(two > one) * 2 + int(one == two), 2)
+            runs += 1
+    found = equity(game, hands, dead, exact_limit=runs)
+    assert found.exact and found.outcomes == runs
+    for seat in hands:
+        assert found.expected[seat] == pytest.approx(float(wins[seat] / runs), abs=1e-12)
 
 
 def test_monte_carlo_is_within_its_stated_error_and_the_bound_holds() -> None:
@@ -182,6 +213,69 @@ def test_all_in_ev_is_equity_times_pot_minus_investment() -> None:
     assert found[1].ev == pytest.approx(float((1 - bob) * 63 - 30), abs=1e-9)
     assert found[1].ev_se == 0.0 and found[1].street == 6
     assert 5 not in found  # Cat folded: his all-in EV is his real result
+
+
+STUD5_ALL_IN_ON_THIRD = """
+stud5 10/20 ante 1 bring-in 3 rake 0
+seat 1 Ann 19
+seat 3 Bob 500
+seat 5 Cat 500
+antes
+2nd 1:Ah Ad 3:Jh 5:2s
+5 bring-in 3
+1 complete to 10
+3 call 10
+5 fold
+3rd 1:Kc 3:Qh
+1 bet 8 allin
+3 call 8
+4th 1:5c 3:9d
+5th 1:7h 3:8c
+show 1 Ah Ad Kc 5c 7h
+show 3 Th Jh Qh 9d 8c
+collect 3 42
+"""
+
+
+def test_five_card_stud_all_in_on_third_street_is_valued_over_its_two_cards_to_come() -> None:
+    """Ann all in on 3rd street of Five Card Stud (its streets and one down card from the game's rules):
+    the spot holds three cards a player, Bob's down card read from his showdown line, Cat's door card
+    dead; two cards to come to each (C(45, 2) x C(43, 2) run-outs) is sampled, with the hand's own seed."""
+    hand = build(STUD5_ALL_IN_ON_THIRD)
+    result = replay(hand)
+    assert result.violations == ()
+    spot = allin_spot(hand, result)
+    assert spot is not None and spot.street == 3 and not spot.community
+    assert spot.known == {1: parse_cards("Ah Ad Kc"), 3: parse_cards("Th Jh Qh")}
+    assert spot.dead == parse_cards("2s") and spot.pots == ((42, (1, 3)),)
+    found = allin_ev(hand, result, samples=4_000)
+    alone = equity(Game.STUD5, spot.known, spot.dead, samples=4_000, seed=hand_seed(hand))
+    assert not alone.exact and alone.outcomes == 4_000
+    assert found[1].equity == pytest.approx(alone.expected[1], abs=1e-12)
+    assert found[1].ev + found[3].ev == pytest.approx(42 - 19 - 19, abs=1e-9)
+    assert 0.5 < found[1].equity < 1  # aces against three hearts to a straight flush
+
+
+@pytest.mark.parametrize("game", [Game.STUD5, Game.RAZZ27])
+def test_simulated_all_ins_of_the_new_games_get_an_ev_that_adds_up(game: Game) -> None:
+    """Every all-in spot of 300 simulated tournament hands (short stacks, so all-ins on several streets):
+    each live player's EV is valued, equities lie in 0..1, and the EVs plus the investments add up to the
+    pots (every chip goes to somebody in every run-out)."""
+    spots = 0
+    spec = TableSpec(games=(game,), players=(2, 6), tournament=TournamentSpec())
+    for hand in simulate(spec, 300, 17):
+        result = replay(hand)
+        spot = allin_spot(hand, result)
+        if spot is None:
+            continue
+        spots += 1
+        found = allin_ev(hand, result, samples=500)
+        assert found.keys() == spot.known.keys()
+        assert all(0 <= v.equity <= 1 + 1e-9 for v in found.values())
+        pots = sum(amount for amount, _ in spot.pots)
+        slack = 6 * sum(v.ev_se for v in found.values()) + 1e-6
+        assert abs(sum(v.ev + spot.invested[s] for s, v in found.items()) - pots) <= slack
+    assert spots >= 4
 
 
 def test_hand_players_rows_carry_the_ev_columns() -> None:

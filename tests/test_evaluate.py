@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.engine.cards import parse_cards
+from studbook.engine.games import RULES
 from studbook.engine.evaluate import (
     describe_high,
     describe_low,
@@ -29,6 +30,8 @@ from studbook.engine.evaluate import (
     high_values,
     low8_value,
     low8_values,
+    low27_value,
+    low27_values,
     razz_board_value,
     razz_value,
     razz_values,
@@ -397,6 +400,28 @@ def test_batches_equal_the_per_hand_values(rows: list[list[int]]) -> None:
     assert high_values(array).tolist() == [high_value(row) for row in rows]
     assert razz_values(array).tolist() == [razz_value(row) for row in rows]
     assert low8_values(array).tolist() == [low8_value(row) or 0 for row in rows]
+    assert low27_values(array).tolist() == [low27_value(row) for row in rows]
+    for rules in RULES.values():  # every game's rankings, their qualifier applied as the scalar one does
+        for ranking in (rules.pot, rules.split):
+            if ranking is not None:
+                assert ranking.qualified_values(array).tolist() == [ranking.qualified(row) or 0 for row in rows]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ah 2c 3d 4h 5s",  # the wheel: ace-high in 2-7, no straight
+        "Ah 2h 3h 4h 5h",  # the steel wheel: an ace-high flush
+        "2c 3d 4h 5s 6c 7d Ks",  # a straight avoided by another five (7-5-4-3-2 is there)
+        "3h 4h 5h 6h 7h 9h Kh",  # seven of a suit: a flush every way
+        "Ah 2c 3d 4h 5s 7c 7d",  # the wheel or 7-5-4-3-2: the second
+        "8c 8d 8h 8s 2c",  # quads
+        "9d Th Jc Qs Kd",  # a straight
+    ],
+)
+def test_low27_batch_equals_the_per_hand_value_on_straights_flushes_and_wheels(text: str) -> None:
+    cards = [int(c) for c in parse_cards(text)]
+    assert low27_values(np.array([cards])).tolist() == [low27_value(cards)]
 
 
 @pytest.mark.parametrize(

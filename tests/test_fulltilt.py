@@ -11,6 +11,10 @@ from datetime import UTC, datetime
 
 import pytest
 from conftest import corpus_path
+from handbuilder import as_transcribed, build
+from stud_scripts import FTP_STUD5
+from studbook.engine.cards import parse_cards
+from studbook.engine.games import RULES
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -98,7 +102,7 @@ def test_six_max_and_hi_lo() -> None:
     assert (h.game, h.table, h.max_seats, h.small_bet) == (Game.STUD8, "Jackrabbit", 6, 250)
 
 
-def test_other_games_are_skipped_and_five_card_stud_says_why() -> None:
+def test_other_games_are_skipped_and_five_card_stud_is_read() -> None:
     holdem = read_header(
         "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - $2.50/$5 - Limit Omaha H/L"
         " - 19:36:43 CET - 2011/04/07 [13:36:43 ET - 2011/04/07]",
@@ -110,7 +114,7 @@ def test_other_games_are_skipped_and_five_card_stud_says_why() -> None:
         "Ante 150 - Limit 5 Card Stud - 18:30:57 ET - 2013/03/31",
         ("f.txt", 1),
     )
-    assert stud5.game is None and stud5.reason is not None and "Five Card Stud" in stud5.reason
+    assert (stud5.game, stud5.small_bet, stud5.big_bet, stud5.ante) == (Game.STUD5, 80000, 160000, 15000)
 
 
 def test_unreadable_header_is_a_parse_error_at_its_line() -> None:
@@ -399,10 +403,74 @@ def test_ten_game_table_skips_its_54_other_hands_with_their_games() -> None:
     assert Counter(r.game.value for r in results if isinstance(r, Hand)) == {"stud": 10, "stud8": 10, "razz": 10}
 
 
-def test_five_card_stud_is_skipped_with_a_reason() -> None:
-    [result] = ftp_results("5-Stud-USD-MTT-100-201303.txt")
-    assert isinstance(result, NotStudHand) and result.game == "Limit 5 Card Stud"
-    assert result.reason is not None and "does not read it yet" in result.reason  # the engine plays it (issue #11)
+def test_five_card_stud_reads_as_its_hand_made_transcription_and_pays_as_the_site() -> None:
+    """The MTT hand: ``*** 2ND STREET ***`` to ``*** 5TH STREET ***``, the hero's ``[down] [door]``, the
+    short all-in raise (1,345 over 800) re-raised to 2,145; read, it is event for event what
+    tests/stud_scripts.py transcribed by hand from the same text, and the engine pays both pots as the
+    site did."""
+    [hand] = ftp_results("5-Stud-USD-MTT-100-201303.txt")
+    assert isinstance(hand, Hand) and hand.game is Game.STUD5
+    transcribed = build(FTP_STUD5)
+    assert as_transcribed(hand.events) == as_transcribed(transcribed.events)
+    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in) == (80000, 160000, 15000, 25000)
+    assert (hand.total_pot, hand.rake, hand.printed_pots) == (1224500, 0, (533500, 691000))
+    assert hand.tournament is not None and hand.tournament.tournament_id == "251332389"
+    result = replay(hand)
+    assert result.violations == ()
+    paid = Counter({(pot_index(e.pot), e.seat): e.amount for e in hand.events if isinstance(e, Collect)})
+    assert Counter({(a.pot, a.seat): a.amount for a in result.awards}) == paid == {(0, 2): 533500, (1, 2): 691000}
+
+
+FIVE_CARD = """Full Tilt Poker Game #1: Table T - 800/1600 Ante 150 - Limit 5 Card Stud - 18:30:57 ET - 2013/03/31
+Seat 1: Ann (4,950)
+Seat 2: Bob (27,915)
+Ann antes 150
+Bob antes 150
+*** 2ND STREET ***
+Dealt to Ann [Kc]
+Dealt to Bob [6s] [6h]
+Bob brings in for 250
+Ann folds
+Uncalled bet of 250 returned to Bob
+Bob wins the pot (300)
+*** SUMMARY ***
+Total pot 300 | Rake 0
+"""
+
+
+def test_five_card_stud_deals_one_down_card_on_2nd_street() -> None:
+    hand = parse_one(FIVE_CARD)
+    deals = [e for e in hand.events if isinstance(e, Deal)]
+    assert [(d.street, d.seat, d.down, d.up) for d in deals] == [
+        (2, 1, (None,), parse_cards("Kc")),
+        (2, 2, parse_cards("6s"), parse_cards("6h")),
+    ]
+    assert {e.street for e in hand.events if isinstance(e, Action)} == {2}
+    assert replay(hand).violations == ()
+
+
+@pytest.mark.parametrize(
+    "text, street",
+    [
+        (FIVE_CARD.replace("2ND STREET", "3RD STREET"), "*** 3RD STREET ***"),  # Five Card Stud starts on 2nd
+        (FIVE_CARD.replace("Limit 5 Card Stud", "Limit Stud Hi"), "*** 2ND STREET ***"),  # seven-card: on 3rd
+    ],
+)
+def test_a_street_the_game_does_not_have_is_a_parse_error_at_its_line(text: str, street: str) -> None:
+    [error] = parse_text(text, "f.txt")
+    assert isinstance(error, ParseError) and error.line == 6 and error.text.startswith(street)
+    assert "does not have" in error.message and "its streets in order" in error.expected
+
+
+def test_the_writer_refuses_a_game_full_tilt_never_dealt_saying_what_to_use() -> None:
+    [hand] = simulate(TableSpec(games=(Game.RAZZ27,), players=(2, 2), profile="fulltilt"), 1, 5)
+    with pytest.raises(ValueError, match="2-7 Razz: Full Tilt never dealt it; write it as PokerStars text or PHH"):
+        write_hand(hand)
+
+
+def test_five_card_stud_hero_deal_with_two_down_cards_is_a_parse_error() -> None:
+    [error] = parse_text(FIVE_CARD.replace("[6s] [6h]", "[6s 5s] [6h]"), "f.txt")
+    assert isinstance(error, ParseError) and error.line == 8 and "2nd-street deal" in error.message
 
 
 def test_listed_player_who_never_acts_is_not_in_the_hand() -> None:
@@ -531,17 +599,18 @@ HEADER_FIELDS = (
 
 def full_tilt_form(hand: Hand) -> list[Event]:
     """The events a simulated hand has once written by Full Tilt and read back, line numbers aside:
-    the first bet or raise of 3rd street is a completion (the increment over the street's highest
-    stake so far, and the new total), pot labels are Full Tilt's, and the markers Full Tilt never
-    prints ("double bet allowed", "capped") are gone."""
+    the first bet or raise of the first street (3rd; Five Card Stud's 2nd) is a completion (the
+    increment over the street's highest stake so far, and the new total), pot labels are Full Tilt's,
+    and the markers Full Tilt never prints ("double bet allowed", "capped") are gone."""
     out: list[Event] = []
     put: Counter[int] = Counter()
     completed = False
+    first = RULES[hand.game].first_street
     for event in hand.events:
         e = event
         if isinstance(e, Marker) and e.kind != "no-low":
             continue
-        if isinstance(e, Action) and e.street == 3 and e.kind is not ActionKind.ANTE:
+        if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE:
             if e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE) and not completed:
                 to = e.to if e.to is not None else put[e.seat] + e.amount
                 e = dataclasses.replace(e, kind=ActionKind.COMPLETE, amount=to - max(put.values(), default=0), to=to)
@@ -622,10 +691,11 @@ def situations(hand: Hand) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("game, seed", [(Game.STUD, 801), (Game.STUD8, 802), (Game.RAZZ, 803)])
+@pytest.mark.parametrize("game, seed", [(Game.STUD, 801), (Game.STUD8, 802), (Game.RAZZ, 803), (Game.STUD5, 804)])
 def test_round_trip_cash(game: Game, seed: int) -> None:
+    players = (2, 10 if game is Game.STUD5 else 8)
     seen, problems = round_trip_problems(
-        TableSpec(games=(game,), players=(2, 8), profile="fulltilt"), HANDS_PER_GAME, seed
+        TableSpec(games=(game,), players=players, profile="fulltilt"), HANDS_PER_GAME, seed
     )
     assert problems == []
     assert {"side pot", "all-in", "capped street"} <= set(seen), seen

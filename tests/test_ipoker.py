@@ -6,6 +6,8 @@ from collections import Counter
 
 import pytest
 from conftest import corpus_path
+from handbuilder import as_transcribed, build
+from stud_scripts import IPOKER_STUD5
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import (
     Action,
@@ -82,16 +84,29 @@ def test_the_sit_and_go_is_a_tournament_with_rising_levels_learnt_from_its_bets(
     assert (quiet.small_bet, quiet.big_bet) == (20000, 40000)
 
 
-def test_five_card_stud_is_skipped_and_counted_with_the_printed_game() -> None:
-    results = hands_of("5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")
-    assert results == [
-        NotStudHand(
-            str(corpus_path(*FOLDER, "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")),
-            21,
-            "ipoker",
-            "5 Card Stud L $0.05/$0.10",
-        )
-    ]
+def test_five_card_stud_reads_as_its_hand_made_transcription_and_pays_as_the_site() -> None:
+    """``<round no="2">`` is 2nd street here (``Second Street``: one down card and the door), round 5 the
+    river; read, the hand is event for event what tests/stud_scripts.py transcribed by hand from the
+    same file, and the engine pays it as ``win`` says."""
+    [hand] = hands_of("5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml")
+    assert isinstance(hand, Hand) and hand.game is Game.STUD5
+    assert as_transcribed(hand.events) == as_transcribed(build(IPOKER_STUD5).events)
+    assert (hand.small_bet, hand.big_bet, hand.currency, hand.total_pot, hand.rake) == (5, 10, "USD", 44, 2)
+    result = replay(hand)
+    assert result.violations == ()
+    assert [(a.seat, a.amount) for a in result.awards] == [(1, 42)]
+
+
+def test_cards_in_a_round_the_game_does_not_have_are_an_error_naming_its_rounds() -> None:
+    text = corpus_path(*FOLDER, "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml").read_text(encoding="utf-8")
+    sixth = text.replace(
+        "</round>\n\n\t\t</game>",
+        '</round><round no="6"><cards type="River" player="Hero">D2</cards></round>\n\n\t\t</game>',
+    )
+    assert sixth != text
+    [error] = parse_text(sixth, "five.xml")
+    assert isinstance(error, ParseError) and "cards in round 6" in error.message
+    assert "rounds 2 to 5 (2nd street to the river)" in error.expected
 
 
 def test_actions_are_replayed_in_their_number_order_not_their_print_order() -> None:
