@@ -237,6 +237,7 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
 def _spot_at(hand: Hand, result: ReplayResult, live: Sequence[int], street: int) -> AllInSpot | None:
     """The all-in spot of the ``live`` seats as it stands once ``street``'s cards are out (``None`` when
     a live seat's cards are not all known then, or a card is held twice)."""
+    rules = RULES[hand.game]
     deals = [e for e in hand.events if isinstance(e, Deal)]
     known: dict[int, tuple[Card, ...]] = {}
     for seat in live:
@@ -333,7 +334,7 @@ def allin_ev(
 
 def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES) -> dict[int, dict[int, float]]:
     """The equity of each live player at the hand's all-in spot and again once each later street's cards
-    are out, up to 6th street (7th settles it: the showdown says who won): ``{street: {seat: equity}}``,
+    are out, up to the game's next-to-last street (the last settles it: the showdown says who won): ``{street: {seat: equity}}``,
     each equity his expected share of the pots he can win (0..1), valued as :func:`allin_ev` values it.
     Empty when the hand has no all-in spot. What a replayer shows beside the cards of the run-out."""
     first = allin_spot(hand, result)
@@ -341,7 +342,7 @@ def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES)
         return {}
     live = sorted(first.known)
     out: dict[int, dict[int, float]] = {}
-    for street in range(first.street, HAND_SIZE):
+    for street in (t for t in RULES[hand.game].numbers[:-1] if t >= first.street):
         spot = first if street == first.street else _spot_at(hand, result, live, street)
         if spot is None:
             break

@@ -210,7 +210,6 @@ class _Builder(SiteBuilder):
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
-        self.got_seventh: set[int] = set()
         self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats in) of 7th street
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
         self.at_showdown = False
@@ -324,19 +323,7 @@ class _Builder(SiteBuilder):
             self.events.append(Deal(no, 3, seat, down, cards[-1:]))
             self.dealt.add(seat)
             return
-        cards = self.cards(new or "", no, line)
-        if new is None or len(cards) != 1:
-            raise self.error(
-                no,
-                line,
-                f"{street}th-street deal without exactly one new card",
-                "'Dealt to NAME [earlier cards] [new card]'",
-            )
-        if street == 7:
-            self.got_seventh.add(seat)
-            self.events.append(Deal(no, 7, seat, cards))
-        else:
-            self.events.append(Deal(no, street, seat, (), cards))
+        self.later_deal(no, line, seat, street, new)
 
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):

@@ -239,7 +239,6 @@ class _Builder(SiteBuilder):
         self.street = 0  # no street yet: the antes come first
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
-        self.got_seventh: set[int] = set()
         self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
         self.community = False
         self.mucked: dict[int, int] = {}  # seat -> index of its card-less Muck event
@@ -364,19 +363,7 @@ class _Builder(SiteBuilder):
             self.events.append(Deal(no, street, seat, down, door))
             self.dealt.add(seat)
             return
-        cards = self.cards(new or "", no, line)
-        if new is None or len(cards) != 1:
-            raise self.error(
-                no,
-                line,
-                f"{rule.name}-street deal without exactly one new card",
-                "'Dealt to NAME [earlier cards] [new card]'",
-            )
-        if rule.up == 0:
-            self.got_seventh.add(seat)
-            self.events.append(Deal(no, street, seat, cards))
-        else:
-            self.events.append(Deal(no, street, seat, (), cards))
+        self.later_deal(no, line, seat, street, new)
 
     def betting_run(self, tok: Token, first: int) -> None:
         self.betting(tok, first, 0)

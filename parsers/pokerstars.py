@@ -269,7 +269,6 @@ class _Builder(SiteBuilder):
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
-        self.got_seventh: set[int] = set()
         self.river: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
         self.community: Card | None | bool = False
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
@@ -415,19 +414,7 @@ class _Builder(SiteBuilder):
             self.events.append(Deal(no, street, seat, down, cards[-rule.up :]))
             self.dealt.add(seat)
             return
-        cards = self.cards(new or "", no, line)
-        if new is None or len(cards) != 1:
-            raise _error(
-                (self.file, no),
-                line,
-                f"{street}th-street deal without exactly one new card",
-                "'Dealt to NAME [earlier cards] [new card]'",
-            )
-        if rule.up == 0:
-            self.got_seventh.add(seat)
-            self.events.append(Deal(no, street, seat, cards))
-        else:
-            self.events.append(Deal(no, street, seat, (), cards))
+        self.later_deal(no, line, seat, street, new)
 
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(tok, no, 0)

@@ -444,6 +444,9 @@ class SiteBuilder:
         """The first full ante posted: a short all-in ante says nothing of the stakes."""
         self.bring_in: Money | None = None
         """The first full bring-in posted (:meth:`posted_bring_in`), for the same reason."""
+        self.got_seventh: set[int] = set()
+        """Seats whose last, face-down card was printed (:meth:`later_deal`); the others are dealt
+        theirs unseen (:meth:`deal_unseen_seventh`)."""
 
     # -- errors, amounts, cards
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
@@ -566,6 +569,24 @@ class SiteBuilder:
                 no, line, f"{name!r} is not seated at this table", "a line naming one of the players of the Seat lines"
             )
         return seat
+
+    def later_deal(self, no: int, line: str, seat: int, street: int, new: str | None) -> None:
+        """A deal after the first street printed as ``Dealt to NAME [earlier cards] [new card]``: ``new``
+        is the new card's bracket; it is face up but on the game's last street (face down)."""
+        rule = self.rules.street(street)
+        cards = self.cards(new or "", no, line)
+        if new is None or len(cards) != 1:
+            raise self.error(
+                no,
+                line,
+                f"{rule.name}-street deal without exactly one new card",
+                "'Dealt to NAME [earlier cards] [new card]'",
+            )
+        if rule.up == 0:
+            self.got_seventh.add(seat)
+            self.events.append(Deal(no, street, seat, cards))
+        else:
+            self.events.append(Deal(no, street, seat, (), cards))
 
     def deal_unseen_seventh(self, at: tuple[int, int, frozenset[int]] | None, seen: set[int]) -> tuple[int, int]:
         """Deal the 7th-street down card of every player still in whose card the site did not print.
