@@ -566,13 +566,7 @@ def _write_file(
             for task in group:
                 outcome = next(outcomes)
                 summary.read_cpu_seconds += outcome.cpu_seconds
-                if (
-                    failure is None
-                    and outcome.failure is None
-                    and cp1252
-                    and outcome.non_ascii
-                    and not outcome.fell_back
-                ):
+                if failure is None and outcome.failure is None and cp1252 and outcome.non_ascii and not task.cp1252:
                     outcome = process_file(replace(task, cp1252=True))
                     summary.read_cpu_seconds += outcome.cpu_seconds
                 if failure is None and outcome.failure is not None:
