@@ -17,12 +17,13 @@ Why it is shaped this way:
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
@@ -291,6 +292,19 @@ SPILL_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
 (issue 13); compressed they take well under its size (see benchmarks/README.md)."""
 
 
+@contextmanager
+def settled_heap() -> Iterator[None]:
+    """While an import reads, the objects that existed before it (modules, grammars, the evaluator's
+    tables, a notebook's data) are kept out of the garbage collector's full collections, which
+    otherwise walk all of them again every few hundred hands (~0.1 s each, ~6% of an import's time
+    on 20,000 hands: benchmarks/README.md). Undone on the way out, so the process is left as it was."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def process_file(task: FileTask) -> FileOutcome:
     """Parse and replay one file, spilling its rows in chunks of ``task.chunk_hands`` hands (runs in a
     worker process, which cannot write the database)."""
@@ -300,6 +314,7 @@ def process_file(task: FileTask) -> FileOutcome:
     chunks = 0
     try:
         with ExitStack() as stack:
+            stack.enter_context(settled_heap())
             writers = {
                 t.name: stack.enter_context(
                     pa.ipc.new_stream(_spill_path(task.spill_dir, t.name), t.arrow_schema(), options=SPILL_OPTIONS)
@@ -500,7 +515,7 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) 
     started = time.process_time()
     reader = HandChunks(Path(source.path), profile, chunk_hands)
     try:
-        with store.writing(source) as writer:
+        with settled_heap(), store.writing(source) as writer:
             for chunk in reader:
                 writer.chunk(chunk)
             counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
