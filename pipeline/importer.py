@@ -4,13 +4,16 @@ write each file to the database in one transaction from the main process.
 Why it is shaped this way:
 
 - **Parsing and replaying are the cost** (hundreds to a few thousand hands per second per core), so they
-  run in a process pool, one file per task. DuckDB lets one process write, so workers never touch the
+  run in a process pool, one file per task, or one piece per task of a file larger than
+  :data:`.pieces.PIECE_BYTES` (cut at hand headers, read with the file's own line numbers, so that one
+  large file keeps every core busy too). DuckDB lets one process write, so workers never touch the
   database: a worker turns hands into rows and *spills* them, a chunk of hands at a time, to Arrow IPC
   streams in a temporary folder; the main process reads them back chunk by chunk inside the file's
   transaction. Memory stays bounded by the chunk size however large a file is (issue #5 imports a
   million simulated hands), and nothing is pickled hand by hand between processes.
-- **Files are written in the order given** (``imap``, not ``imap_unordered``), so which copy of a hand
-  printed in two files is stored is the same on every run.
+- **Files are written in the order given** (``imap``, not ``imap_unordered``), and a file's pieces in
+  file order inside its one transaction, so which copy of a hand printed twice is stored is the same on
+  every run, however the file was cut.
 - **What survives an interruption**: see :mod:`.store` — each file is stored completely or not at all,
   and re-running the import skips the files already stored (by checksum) and finishes the rest.
 """
