@@ -20,6 +20,8 @@ from studbook.parsers import parse_file
 from studbook.pipeline.importer import run_import
 from studbook.pipeline.pieces import parse_piece, plan, read_piece
 
+from test_progress import Recorder
+
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_data" / "razz-0.50-1-2to8.txt"
 HEADER = re.compile(rb"^PokerStars Hand #", re.M)
 
@@ -85,9 +87,12 @@ def test_a_file_read_in_pieces_by_two_workers_stores_what_one_worker_stores(tmp_
     assert len(plan(path, piece_bytes)) > 3
     found = {}
     for workers in (1, 2):
+        progress = Recorder()
         with open_store(tmp_path / f"{workers}.duckdb") as store:
-            summary = run_import([path], store, workers=workers, piece_bytes=piece_bytes)
+            summary = run_import([path], store, workers=workers, piece_bytes=piece_bytes, progress=progress)
             found[workers] = (_contents(store), summary.hands, summary.duplicates, summary.conflicts, summary.problems)
+        assert sum(n for kind, n in progress.calls if kind == "read") == path.stat().st_size  # each byte once
+        assert [kind for kind, _ in progress.calls].count("stored") == 1
     contents, hands, duplicates, conflicts, problems = found[1]
     assert (hands, duplicates, conflicts) == (59, 1, 1)
     assert any("antler" in p for p in problems)
