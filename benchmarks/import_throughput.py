@@ -13,6 +13,16 @@ spill, DuckDB writes) into a fresh database, once per worker count asked for. Pr
 - the peak resident memory of this process (all of the work when ``--workers 1``).
 
     python benchmarks/import_throughput.py [--hands 20000] [--files 10] [--workers 1 2]
+
+``--source simulated`` imports simulated stud8 hands written as PokerStars text (seed 2026, 2-8 players:
+issue 14's measure) instead of the corpus, and first times the bare regex line classifier of
+``parse_throughput.py`` over the same text in the same run, printing the import's rate as a ratio to
+it; ``--stages`` also prints where one core's time goes (parse, replay, flags and rows, DuckDB writes)
+on the first file. ``--one-file MB`` writes one file of about MB megabytes instead (the hands repeated
+with fresh numbers), which the workers read in pieces (:mod:`studbook.pipeline.pieces`):
+
+    python benchmarks/import_throughput.py --source simulated --hands 20000 --files 1 --workers 1 --stages
+    python benchmarks/import_throughput.py --source simulated --hands 4000 --one-file 40 --workers 1 2
 """
 
 from __future__ import annotations
@@ -27,8 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from studbook.pipeline.importer import run_import
-from studbook.analytics.store import open_store
+from studbook.pipeline.importer import error_rows, run_import
+from studbook.analytics.store import SourceFile, open_store
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_STARS = REPO.parent / "shared" / "corpus" / "fpdb" / "Stars"
@@ -51,15 +61,90 @@ def source_hands() -> list[str]:
     return hands
 
 
-def write_files(folder: Path, hands: int, files: int) -> None:
+def simulated_hands(count: int) -> list[str]:
+    """``count`` simulated stud8 hands (seed 2026, 2-8 players) as PokerStars text, one string each."""
+    from studbook.engine.model import Game
+    from studbook.engine.simulate import TableSpec, simulate
+    from studbook.parsers.detect import SITES_BY_ID
+
+    stars = SITES_BY_ID["pokerstars"]
+    assert stars.writer is not None
+    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), currency=stars.currency)
+    return [stars.writer(hand).strip() for hand in simulate(spec, count, seed=2026)]
+
+
+def write_files(folder: Path, hands: int, files: int, pool_hands: list[str]) -> None:
     """``hands`` hands spread over ``files`` files, numbered afresh so that none is a duplicate."""
-    pool = itertools.cycle(source_hands())
+    pool = itertools.cycle(pool_hands)
     numbers = itertools.count(900_000_000_000)
     per_file = -(-hands // files)
     for f in range(files):
         count = min(per_file, hands - f * per_file)
         texts = (HAND_NUMBER.sub(lambda m: f"{m.group(1)}{next(numbers)}", next(pool), count=1) for _ in range(count))
         (folder / f"bench-{f:03d}.txt").write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+
+
+def write_one_file(path: Path, megabytes: float, pool_hands: list[str]) -> int:
+    """One file of about ``megabytes`` MB of the pool's hands, repeated with fresh numbers; its hands."""
+    numbers = itertools.count(800_000_000_000)
+    written = hands = 0
+    with path.open("w", encoding="utf-8") as f:
+        for source in itertools.cycle(pool_hands):
+            if written >= megabytes * 1e6:
+                break
+            text = HAND_NUMBER.sub(lambda m: f"{m.group(1)}{next(numbers)}", source, count=1) + "\n\n\n"
+            written += len(text.encode("utf-8"))
+            hands += 1
+            f.write(text)
+    return hands
+
+
+def baseline_rate(folder: Path) -> float:
+    """Hands per CPU second of the bare regex line classifier (``parse_throughput.baseline``) over the files."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from parse_throughput import baseline
+
+    started = time.process_time()
+    hands = sum(baseline(path) for path in sorted(folder.iterdir()))
+    return hands / (time.process_time() - started)
+
+
+def stages(path: Path) -> None:
+    """Where one core's time goes on ``path``, each stage timed alone over every hand of the file."""
+    from studbook.analytics.flags import player_flags
+    from studbook.analytics.rows import hand_batches
+    from studbook.engine.model import Hand
+    from studbook.engine.profiles import profile_for
+    from studbook.engine.replay import replay
+    from studbook.parsers import parse_file
+
+    def timed(what: str, work):  # type: ignore[no-untyped-def]
+        started = time.process_time()
+        done = work()
+        spent = time.process_time() - started
+        print(f"  {what:<40} {spent:6.2f} s CPU  {spent / count * 1e3:6.3f} ms a hand")
+        return done
+
+    list(parse_file(path))  # the grammar, the evaluator's tables: not part of any stage
+    count = sum(1 for r in parse_file(path) if isinstance(r, Hand))
+    print(f"stages, one core, {count:,} hands of {path.name}:")
+    hands = timed("parse (text to Hand)", lambda: [r for r in parse_file(path) if isinstance(r, Hand)])
+    results = timed("replay and validation", lambda: [replay(h, profile_for(h)) for h in hands])
+    pairs = list(zip(hands, results))
+    timed("stat flags alone (part of the rows)", lambda: [player_flags(h, r) for h, r in pairs])
+    chunks = timed(
+        "rows and Arrow batches (with the flags)",
+        lambda: [hand_batches(pairs[i : i + 500]) for i in range(0, count, 500)],
+    )
+    with tempfile.TemporaryDirectory() as tmp, open_store(Path(tmp) / "stages.duckdb") as store:
+
+        def write() -> None:
+            with store.writing(SourceFile(str(path), "stages", 1)) as writer:
+                for chunk in chunks:
+                    writer.chunk(chunk)
+                writer.finish(error_rows([]))
+
+        timed("DuckDB writes (one transaction)", write)
 
 
 def peak_mb() -> float:
@@ -74,13 +159,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--files", type=int, default=10)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--source", choices=["corpus", "simulated"], default="corpus")
+    parser.add_argument("--one-file", type=float, metavar="MB", help="one file of about MB megabytes instead")
+    parser.add_argument("--stages", action="store_true", help="print where one core's time goes, per stage")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="studbook-bench-") as tmp:
         folder = Path(tmp) / "hands"
         folder.mkdir()
-        write_files(folder, args.hands, args.files)
+        pool = simulated_hands(args.hands) if args.source == "simulated" else source_hands()
+        if args.one_file:
+            count = write_one_file(folder / "one.txt", args.one_file, pool)
+            print(f"{count:,} hands ({len(pool):,} {args.source} hands repeated) in one file")
+        else:
+            write_files(folder, args.hands, args.files, pool)
+            print(f"{args.hands:,} {args.source} hands in {args.files} files")
         size = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
-        print(f"{args.hands:,} hands in {args.files} files ({size:.1f} MB)")
+        print(f"{size:.1f} MB of text")
+        base = None
+        if args.source == "simulated":
+            base = baseline_rate(folder)
+            print(f"baseline, bare regex line classifier over the same text: {base:,.0f} hands per CPU second")
+        if args.stages:
+            stages(sorted(folder.iterdir())[0])
         first_wall = None
         for run, workers in enumerate(args.workers):
             db = Path(tmp) / f"bench-{run}.duckdb"
@@ -89,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
                 started, cpu_started = time.perf_counter(), time.process_time()
                 summary = run_import([folder], store, workers=workers)
                 elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+            main_cpu, load_after = cpu, os.getloadavg()[0]
             if workers > 1:  # the files were read in other processes: add the CPU time they report
                 cpu += summary.read_cpu_seconds
             first_wall = first_wall or elapsed
@@ -100,6 +201,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{len(summary.problems)} problems; database {db.stat().st_size / 1e6:.1f} MB; "
                 f"peak memory of this process so far {peak_mb():,.0f} MB"
                 + (" (parsing, replay and writing all ran here)" if workers == 1 else "")
+            )
+            print(
+                f"  CPU {cpu:.1f} s (this process {main_cpu:.1f} s, workers {cpu - main_cpu:.1f} s), wall "
+                f"{elapsed:.1f} s, load average after {load_after:.1f}"
+                + (f"; {summary.hands / cpu / base:.3f}x the baseline's hands per CPU second" if base else "")
             )
     return 0
 

@@ -177,7 +177,8 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
         "--workers",
         metavar="N",
         type=at_least(1),
-        help="how many files to read at once, one per processor core (default: all cores)",
+        help="how many processes read at once, one per processor core (default: all cores); a large file "
+        "is cut at hand boundaries and its pieces read in parallel too",
     )
 
 

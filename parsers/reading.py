@@ -63,7 +63,7 @@ def sniff_encoding(head: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
-class _Utf8ThenCp1252:
+class Utf8ThenCp1252:
     """An incremental decoder that reads UTF-8 until a byte proves the file is not UTF-8, then reads
     the rest as cp1252. Files are in one encoding; the valid-UTF-8 prefix of a cp1252 file is plain
     ASCII, which both encodings decode identically, so switching at the first bad byte is exact."""
@@ -71,6 +71,11 @@ class _Utf8ThenCp1252:
     def __init__(self) -> None:
         self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
         self._fallback = False
+
+    @property
+    def fell_back(self) -> bool:
+        """Whether a byte has proved the text is not UTF-8 (everything from it on was read as cp1252)."""
+        return self._fallback
 
     def decode(self, data: bytes, final: bool = False) -> str:
         if self._fallback:
@@ -97,7 +102,7 @@ def decode_chunks(chunks: Iterable[bytes]) -> Iterator[str]:
             break
     codec, skip = sniff_encoding(head)
     if codec == "utf-8":
-        decoder: _Utf8ThenCp1252 | codecs.IncrementalDecoder = _Utf8ThenCp1252()
+        decoder: Utf8ThenCp1252 | codecs.IncrementalDecoder = Utf8ThenCp1252()
     else:
         decoder = codecs.getincrementaldecoder(codec)("strict")
     started = False
@@ -149,14 +154,15 @@ def read_lines(path: str | PathLike[str], chunk_size: int = CHUNK_SIZE) -> Itera
     return iter_lines(decode_chunks(read_chunks(path, chunk_size)))
 
 
-def split_hands(lines: Iterable[str], starts_hand: Callable[[str], object]) -> Iterator[HandText]:
+def split_hands(lines: Iterable[str], starts_hand: Callable[[str], object], first_line: int = 1) -> Iterator[HandText]:
     """Group lines into hands: a hand ends at a blank line, or where a line ``starts_hand`` although
     the current hand has not ended (exports that glue hands together; any truthy result counts). Line
-    numbers are 1-based file lines; a BOM at the start of a line (files concatenated after export) is
-    removed."""
+    numbers are 1-based file lines, ``lines`` starting at ``first_line`` (a piece of a file cut at a
+    hand's first line, :mod:`studbook.pipeline.pieces`); a BOM at the start of a line (files
+    concatenated after export) is removed."""
     current: list[str] = []
     start = 0
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(lines, first_line):
         line = raw.rstrip(_BLANKS)
         if line and line[0] == "\ufeff":
             line = line.lstrip("\ufeff")

@@ -108,15 +108,26 @@ class Site:
             raise ValueError(f"studbook does not write {self.name} hand histories")
         return write_separated(hands, out, self.writer, self.hand_separator)
 
-    def read_hands(self, lines: Iterable[str], source_file: str) -> Iterator[ParseResult]:
-        """Every hand of a file of this site, in file order (``lines`` from its first line on)."""
+    @property
+    def splits_on_headers(self) -> bool:
+        """Whether every hand of this site's files is read on its own from the lines between hand
+        headers (``parse_hand`` and no file reader): then a file cut before any header line reads the
+        same in pieces as whole (:mod:`studbook.pipeline.pieces`). Sites with a file reader carry
+        something from hand to hand (an announce line, a session's header, an XML document)."""
+        return self.parse_hand is not None and self.read is None
+
+    def read_hands(self, lines: Iterable[str], source_file: str, first_line: int = 1) -> Iterator[ParseResult]:
+        """Every hand of a file of this site, in file order (``lines`` from its line ``first_line`` on:
+        the file's first line, or a hand header where a file was cut into pieces)."""
         if self.read is not None:
+            if first_line != 1:
+                raise ValueError(f"{self.name} files are read whole, never from line {first_line}")
             yield from self.read(iter(lines), source_file)
             return
         parse = self.parse_hand
         if parse is None:
             raise ValueError(f"{self.name} hand histories cannot be read yet")
-        for block in split_hands(lines, self.hand_header.match):
+        for block in split_hands(lines, self.hand_header.match, first_line):
             yield parse(block, source_file)
 
 

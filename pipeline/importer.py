@@ -4,26 +4,30 @@ write each file to the database in one transaction from the main process.
 Why it is shaped this way:
 
 - **Parsing and replaying are the cost** (hundreds to a few thousand hands per second per core), so they
-  run in a process pool, one file per task. DuckDB lets one process write, so workers never touch the
+  run in a process pool, one file per task, or one piece per task of a file larger than
+  :data:`.pieces.PIECE_BYTES` (cut at hand headers, read with the file's own line numbers, so that one
+  large file keeps every core busy too). DuckDB lets one process write, so workers never touch the
   database: a worker turns hands into rows and *spills* them, a chunk of hands at a time, to Arrow IPC
   streams in a temporary folder; the main process reads them back chunk by chunk inside the file's
   transaction. Memory stays bounded by the chunk size however large a file is (issue #5 imports a
   million simulated hands), and nothing is pickled hand by hand between processes.
-- **Files are written in the order given** (``imap``, not ``imap_unordered``), so which copy of a hand
-  printed in two files is stored is the same on every run.
+- **Files are written in the order given** (``imap``, not ``imap_unordered``), and a file's pieces in
+  file order inside its one transaction, so which copy of a hand printed twice is stored is the same on
+  every run, however the file was cut.
 - **What survives an interruption**: see :mod:`.store` — each file is stored completely or not at all,
   and re-running the import skips the files already stored (by checksum) and finishes the rest.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
 import tempfile
 import time
-from contextlib import ExitStack
-from dataclasses import dataclass, field
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
@@ -37,6 +41,7 @@ from ..parsers.errors import NotStudHand, ParseError
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
 from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
+from .pieces import PIECE_BYTES, Piece, parse_piece, plan, read_piece
 from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh", ".xml")
@@ -143,10 +148,10 @@ def checksum(path: Path) -> str:
 def replayed_hands(
     path: Path, profile_name: str | None, parsed: Iterable[ParseResult] | None = None
 ) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
-    """Every hand of a file replayed under ``profile_name`` (or the site's default profile), streaming,
-    with the parser's errors and skipped non-stud hands passed through in file order. ``parsed``, when
-    given, is what was read of the file instead of the whole file (watch mode reads a growing file a
-    part at a time)."""
+    """Every hand of a file (or ``parsed``, what the parser read of a part of it: a piece of a large
+    file, or what watch mode read of a growing one) replayed under ``profile_name`` (or the site's
+    default profile), streaming, with the parser's errors and skipped non-stud hands passed through in
+    file order."""
     fixed = get_profile(profile_name) if profile_name else None
     for item in parse_file(path) if parsed is None else parsed:
         if isinstance(item, ParseError):
@@ -165,12 +170,16 @@ def replayed_hands(
 
 @dataclass(frozen=True, slots=True)
 class FileTask:
-    """One file for a worker: where to read it, which profile to judge it by, where to spill rows."""
+    """One file, or one ``piece`` of a file (:mod:`.pieces`), for a worker: where to read it, which
+    profile to judge it by, where to spill rows; ``cp1252`` reads a piece as cp1252 (an earlier piece
+    found the file is not UTF-8)."""
 
     path: Path
     profile: str | None
     spill_dir: Path
     chunk_hands: int = CHUNK_HANDS
+    piece: Piece | None = None
+    cp1252: bool = False
 
 
 class HandChunks:
@@ -180,30 +189,48 @@ class HandChunks:
     A chunk never holds one hand id twice: a repeated id starts a new chunk, so that the store, which
     sees every chunk of the file inside its transaction, is the one judge of duplicates and conflicts.
     The bytes read are reported as the hands' lines are reached (:mod:`.progress`, when a report is
-    set for this process), so a progress bar moves within a large file. ``parsed``: see
-    :func:`replayed_hands`."""
+    set for this process), so a progress bar moves within a large file.
+
+    Given a ``piece``, only that piece of the file is read (its bytes are reported once it is read);
+    ``fell_back`` and ``non_ascii`` then say what its decoding found (:class:`.pieces.PieceText`).
+    Given ``parsed``, those parse results are the file's (see :func:`replayed_hands`)."""
 
     def __init__(
         self,
         path: Path,
         profile: str | None,
         chunk_hands: int = CHUNK_HANDS,
+        piece: Piece | None = None,
+        cp1252: bool = False,
         parsed: Iterable[ParseResult] | None = None,
     ) -> None:
         self.path = path
         self.profile = profile
         self.chunk_hands = chunk_hands
+        self.piece = piece
+        self.cp1252 = cp1252
         self.parsed = parsed
         self.not_stud = 0
         self.errors: list[Problem] = []
+        self.fell_back = self.non_ascii = False
+
+    def _parsed(self) -> Iterable[ParseResult] | None:
+        """What the parser reads of the piece (None: the whole file, read by ``replayed_hands``)."""
+        if self.piece is None:
+            return self.parsed
+        text = read_piece(self.path, self.piece, self.cp1252)
+        self.fell_back, self.non_ascii = text.fell_back, text.non_ascii
+        return parse_piece(self.path, self.piece, text.text)
 
     def __iter__(self) -> Iterator[dict[str, pa.RecordBatch]]:
         report = BYTES_READ.get()
-        reader = FileReader(LineOffsets.scan(self.path), report) if report is not None else None
+        reader = None
+        if report is not None and self.piece is None:
+            reader = FileReader(LineOffsets.scan(self.path), report)
         pending: list[Replayed] = []
         ids: set[str] = set()
         try:
-            for item in replayed_hands(self.path, self.profile, self.parsed):
+            for item in replayed_hands(self.path, self.profile, self._parsed()):
                 if reader is not None:
                     reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
                 if isinstance(item, NotStudHand):
@@ -223,6 +250,8 @@ class HandChunks:
         finally:
             if reader is not None:
                 reader.finish()
+            elif report is not None and self.piece is not None:
+                report(self.piece.end - self.piece.start)
 
     def _batches(self, hands: list[Replayed]) -> Iterator[dict[str, pa.RecordBatch]]:
         """The rows of ``hands``; should turning them into rows fail (a studbook bug), hand by hand, so
@@ -256,6 +285,8 @@ class FileOutcome:
     errors: tuple[Problem, ...] = ()
     failure: Problem | None = None
     cpu_seconds: float = 0.0
+    fell_back: bool = False
+    non_ascii: bool = False
 
 
 def _spill_path(spill_dir: Path, table: str) -> Path:
@@ -267,15 +298,29 @@ SPILL_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
 (issue 13); compressed they take well under its size (see benchmarks/README.md)."""
 
 
+@contextmanager
+def settled_heap() -> Iterator[None]:
+    """While an import reads, the objects that existed before it (modules, grammars, the evaluator's
+    tables, a notebook's data) are kept out of the garbage collector's full collections, which
+    otherwise walk all of them again every few hundred hands (~0.1 s each, ~6% of an import's time
+    on 20,000 hands: benchmarks/README.md). Undone on the way out, so the process is left as it was."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def process_file(task: FileTask) -> FileOutcome:
     """Parse and replay one file, spilling its rows in chunks of ``task.chunk_hands`` hands (runs in a
     worker process, which cannot write the database)."""
     started = time.process_time()
     task.spill_dir.mkdir(parents=True, exist_ok=True)
-    reader = HandChunks(task.path, task.profile, task.chunk_hands)
+    reader = HandChunks(task.path, task.profile, task.chunk_hands, task.piece, task.cp1252)
     chunks = 0
     try:
         with ExitStack() as stack:
+            stack.enter_context(settled_heap())
             writers = {
                 t.name: stack.enter_context(
                     pa.ipc.new_stream(_spill_path(task.spill_dir, t.name), t.arrow_schema(), options=SPILL_OPTIONS)
@@ -289,7 +334,9 @@ def process_file(task: FileTask) -> FileOutcome:
     except Exception as exc:  # one unreadable file must not lose the others: report it and go on
         return FileOutcome(task.path, failure=file_failure(task.path, exc), cpu_seconds=time.process_time() - started)
     cpu = time.process_time() - started
-    return FileOutcome(task.path, chunks, reader.not_stud, tuple(reader.errors), cpu_seconds=cpu)
+    return FileOutcome(
+        task.path, chunks, reader.not_stud, tuple(reader.errors), None, cpu, reader.fell_back, reader.non_ascii
+    )
 
 
 def file_failure(path: Path, exc: Exception) -> Problem:
@@ -444,12 +491,15 @@ def run_import(
     profile: str | None = None,
     progress: ImportProgress | None = None,
     chunk_hands: int = CHUNK_HANDS,
+    piece_bytes: int = PIECE_BYTES,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into ``store`` and say what happened.
 
-    Files are stored by their absolute path. One file, or one worker, is read in this process and
-    written to the database as it is read (nothing spilled, progress within the file); several files
-    with several workers are read in worker processes that spill their rows (:func:`process_file`).
+    Files are stored by their absolute path. With one worker, every file is read in this process and
+    written to the database as it is read (nothing spilled, progress within the file). With several,
+    files are read in worker processes that spill their rows (:func:`process_file`), and a file larger
+    than ``piece_bytes`` is cut at hand boundaries into pieces read in parallel (:mod:`.pieces`); each
+    file is still written in order in its one transaction.
 
     ``profile`` names the rule profile to judge every hand by (default: each site's own); it is checked
     before any file is read (ValueError listing the profiles)."""
@@ -459,13 +509,14 @@ def run_import(
     if progress is not None:
         progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
     read = progress.read if progress is not None else None
-    if workers <= 1 or len(sources) <= 1:
+    pieces = [plan(Path(s.path), piece_bytes) for s in sources] if workers > 1 else []
+    if workers <= 1 or (len(sources) <= 1 and not any(pieces)):
         for source in sources:
             reading_with(read, _stream_file, (source, store, profile, chunk_hands, summary))
             if progress is not None:
                 progress.stored(summary.hands)
     else:
-        _import_in_workers(sources, store, profile, chunk_hands, workers, summary, progress)
+        _import_in_workers(sources, pieces, store, profile, chunk_hands, workers, summary, progress)
     if progress is not None:
         progress.finish()
     return summary
@@ -478,7 +529,7 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) 
     started = time.process_time()
     reader = HandChunks(Path(source.path), profile, chunk_hands)
     try:
-        with store.writing(source) as writer:
+        with settled_heap(), store.writing(source) as writer:
             for chunk in reader:
                 writer.chunk(chunk)
             counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
@@ -491,6 +542,7 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) 
 
 def _import_in_workers(
     sources: Sequence[SourceFile],
+    pieces: Sequence[Sequence[Piece]],
     store: Store,
     profile: str | None,
     chunk_hands: int,
@@ -498,11 +550,23 @@ def _import_in_workers(
     summary: ImportSummary,
     progress: ImportProgress | None,
 ) -> None:
+    """Read ``sources`` (each whole, or in its ``pieces``) in ``workers`` processes, and write each file
+    in the order given in its one transaction, its pieces in file order."""
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
-        tasks = [FileTask(Path(s.path), profile, Path(tmp) / str(i), chunk_hands) for i, s in enumerate(sources)]
+        groups: list[list[FileTask]] = []
+        for i, (source, cut) in enumerate(zip(sources, pieces)):
+            spill = Path(tmp) / str(i)
+            groups.append(
+                [
+                    FileTask(Path(source.path), profile, spill / str(j), chunk_hands, piece)
+                    for j, piece in enumerate(cut)
+                ]
+                or [FileTask(Path(source.path), profile, spill, chunk_hands)]
+            )
         read = progress.read if progress is not None else None
-        for source, task, outcome in zip(sources, tasks, map_files(process_file, tasks, workers, read)):
-            store_outcome(store, source, task, outcome, summary)
+        outcomes = map_files(process_file, [t for g in groups for t in g], workers, read)
+        for source, group in zip(sources, groups):
+            _write_file(source, group, outcomes, store, summary)
             if progress is not None:
                 progress.stored(summary.hands)
 
@@ -510,18 +574,52 @@ def _import_in_workers(
 def store_outcome(
     store: Store, source: SourceFile, task: FileTask, outcome: FileOutcome, summary: ImportSummary
 ) -> None:
-    """Write what a worker spilled for one file into ``store`` in the file's transaction (or count its
-    failure), add it to ``summary`` and delete the spilled rows."""
-    summary.read_cpu_seconds += outcome.cpu_seconds
-    if outcome.failure is not None:
-        summary.failed(outcome.failure)
+    """Write what a worker spilled for one whole file into ``store`` (or count its failure), add it to
+    ``summary`` and delete the spilled rows: :func:`_write_file` of a file read in one task."""
+    _write_file(source, [task], iter([outcome]), store, summary)
+
+
+class _FileFailed(Exception):
+    """A piece of a file could not be read: the file's transaction is rolled back."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _write_file(
+    source: SourceFile, group: Sequence[FileTask], outcomes: Iterator[FileOutcome], store: Store, summary: ImportSummary
+) -> None:
+    """Write what the workers made of one file's tasks (``group``: the whole file, or its pieces in
+    order), taking their outcomes from ``outcomes``, in the file's one transaction. A piece holding
+    bytes beyond ASCII after a piece found the file is not UTF-8 is read again here as cp1252, as the
+    whole file's decoding would have read it (:mod:`.pieces`). A piece that failed fails the file."""
+    errors: list[Problem] = []
+    not_stud = 0
+    failure: Problem | None = None
+    cp1252 = False
+    try:
+        with store.writing(source) as writer:
+            for task in group:
+                outcome = next(outcomes)
+                summary.read_cpu_seconds += outcome.cpu_seconds
+                if failure is None and outcome.failure is None and cp1252 and outcome.non_ascii and not task.cp1252:
+                    outcome = process_file(replace(task, cp1252=True))
+                    summary.read_cpu_seconds += outcome.cpu_seconds
+                if failure is None and outcome.failure is not None:
+                    failure = outcome.failure
+                if failure is None:
+                    cp1252 = cp1252 or outcome.fell_back
+                    for chunk in read_chunks(task.spill_dir, outcome.chunks):
+                        writer.chunk(chunk)
+                    errors.extend(outcome.errors)
+                    not_stud += outcome.not_stud
+                for spilled in task.spill_dir.glob("*"):
+                    spilled.unlink()
+            if failure is not None:
+                raise _FileFailed(failure)
+            counts = writer.finish(error_rows(errors), not_stud=not_stud)
+    except _FileFailed as failed:
+        summary.failed(failed.problem)
     else:
-        counts = store.write_file(
-            source,
-            read_chunks(task.spill_dir, outcome.chunks),
-            error_rows(outcome.errors),
-            not_stud=outcome.not_stud,
-        )
-        summary.add(counts, outcome.not_stud, outcome.errors)
-    for spilled in task.spill_dir.glob("*"):
-        spilled.unlink()
+        summary.add(counts, not_stud, errors)
