@@ -21,7 +21,8 @@ reader nothing more).
 
 Not in the corpus, so the writer's own: a muck whose cards the hand does not know is ``doesn't show [
 ]`` (PartyPoker prints a loser's seven); ``Razz`` as the game's name. Play money is refused (ValueError):
-its spelling is not known; so is a community card.
+its spelling is not known; so are a community card and a hand id that is not a number (PartyPoker's
+``Game #10399817763``).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def write_partypoker(hand: Hand) -> str:
     """One hand as PartyPoker text (no trailing separator)."""
     if hand.game not in GAME_NAMES:
         raise ValueError(f"PartyPoker text has no name for {hand.game.value}: 7 card stud, stud hi-lo and razz only")
+    if not hand.site_hand_id.isdigit():
+        raise ValueError(f"PartyPoker numbers its games: hand id {hand.site_hand_id!r} is not a number")
     if hand.play_money:
         raise ValueError("PartyPoker hands are written for real money only (the corpus has no play-money hand)")
     money = _Money(hand)
@@ -102,11 +105,11 @@ def write_partypoker(hand: Hand) -> str:
         elif isinstance(event, UncalledReturn):
             returned = (street, event.seat, event.amount)
         elif isinstance(event, Show):
-            cards = ", ".join(_card(c) for c in event.cards)
-            lines.append(f"{name[event.seat]} shows [ {cards} ]{event.description or ''}")
+            seven = ", ".join(_card(c) for c in event.cards)
+            lines.append(f"{name[event.seat]} shows [ {seven} ]{event.description or ''}")
         elif isinstance(event, Muck):
-            cards = ", ".join(_card(c) for c in event.cards if c is not None)
-            lines.append(f"{name[event.seat]} doesn't show [ {cards} ]")
+            seven = ", ".join(map(str, event.cards))
+            lines.append(f"{name[event.seat]} doesn't show [ {seven} ]")
         elif isinstance(event, Collect):
             amount = event.amount
             if not paid and returned is not None and returned[:2] == (street, event.seat):
