@@ -84,6 +84,7 @@ def write_partypoker(hand: Hand) -> str:
     returned: tuple[int, int, Money] | None = None  # (street, seat, chips) of the last uncalled bet
     shown = any(isinstance(e, (Show, Muck)) for e in hand.events)
     paid = False
+    described: dict[int, str] = {}  # seat -> the hand a show line named, repeated on its wins lines
     for event in hand.events:
         if isinstance(event, CommunityCard):
             raise ValueError("PartyPoker's stud text has no community card")  # noqa: TRY004 - a value it cannot print
@@ -106,6 +107,8 @@ def write_partypoker(hand: Hand) -> str:
             returned = (street, event.seat, event.amount)
         elif isinstance(event, Show):
             seven = ", ".join(_card(c) for c in event.cards)
+            if event.description:
+                described[event.seat] = event.description
             lines.append(f"{name[event.seat]} shows [ {seven} ]{event.description or ''}")
         elif isinstance(event, Muck):
             seven = ", ".join(map(str, event.cards))
@@ -117,7 +120,8 @@ def write_partypoker(hand: Hand) -> str:
             if not shown and not paid:
                 lines.append(f"{name[event.seat]} does not show cards.")
             paid = True
-            lines.append(_wins(name[event.seat], amount, event.pot, shown, money))
+            said = described.get(event.seat)
+            lines.append(_wins(name[event.seat], amount, event.pot, shown, money) + (f" with {said}" if said else ""))
         elif isinstance(event, Marker) and event.kind == "no-low":
             lines.append("There was no qualifying low hand")
     return "\n".join(lines) + "\n"
