@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterable
 from .games import RULES
 from .cards import Card
 from .model import Action, ActionKind, Deal, Event, Game, Money
-from .betting import AGGRESSIVE
+from .betting import StreetLedger
 from .replay import has_open_pair
 
 
@@ -44,14 +44,13 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
 
     ``doubled`` holds the lines of 4th-street bets or raises the site itself marks as big bets.
     Each bet's size is its step over the street's previous full level (on 3rd street the completion's
-    step is its whole total: the bring-in is no bet).
+    step is its whole total: the bring-in is no bet), as the engine's street ledger counts it.
     """
     rules = RULES[game]
     small: list[Money] = []
     big: list[Money] = []
-    street, level, full = rules.first_street, 0, 0  # the street's highest total, and its last full bet's total
+    ledger = StreetLedger(street=rules.first_street)
     unsure = False  # an all-in bet or raise came before on this street
-    contrib: dict[int, Money] = {}
     boards: dict[int, list[Card | None]] = {}
     folded: set[int] = set()
     for event in events:
@@ -60,26 +59,20 @@ def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] =
             continue
         if not isinstance(event, Action) or event.kind is ActionKind.ANTE:
             continue
-        if event.street != street:
-            street, level, full, contrib, unsure = event.street, 0, 0, {}, False
-        if event.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-            total = event.to if event.to is not None else level + event.amount
-        else:
-            total = contrib.get(event.seat, 0) + event.amount
-        contrib[event.seat] = total
+        if event.street != ledger.street:
+            ledger.start_street(event.street)
+            unsure = False
         if event.kind is ActionKind.FOLD:
             folded.add(event.seat)
-        if event.kind not in AGGRESSIVE or total <= level:
-            if event.kind is ActionKind.BRING_IN:
-                level = max(level, total)
+        step = ledger.put(event.seat, ledger.added(event), event.kind)  # the full bet's step, 0 for none
+        if not step:
             continue
-        level = total
         if event.all_in:  # perhaps short: whether it reopened the betting needs the size being sought,
             unsure = True  # so the raises after it on this street tell nothing
             continue
-        step, full = total - full, total
         if unsure:
             continue
+        street = event.street
         if street in rules.big_bet_streets or event.line in doubled:
             big.append(step)
         elif (

@@ -27,7 +27,6 @@ from functools import cache
 
 from lark import Token
 
-from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.model import (
     Action,
@@ -146,29 +145,9 @@ class _Builder(SiteBuilder):
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
         self.street = 2
-        self.ledger = StreetLedger()
         self.held: dict[int, int] = {}  # seat -> cards dealt so far
-        self.left: dict[int, int] = {}  # seat -> chips behind (an all-in is a wager leaving none)
-        self.ante: int | None = None
-        self.bring_in: int | None = None
         self.total: int | None = None
         self.rake: int | None = None
-
-    def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
-            self.left[int(seat)] = self.seats[-1].stack
-
-    def antes(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
-            all_in = amount == self.left[seat]
-            self.left[seat] -= amount
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
-            if self.ante is None and not all_in:
-                self.ante = amount
 
     def street_line(self, tok: Token, no: int) -> None:
         word, river = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
@@ -222,21 +201,20 @@ class _Builder(SiteBuilder):
                 continue
             if verb is not None:
                 chips = self.money(amount, no, line)
-                all_in = chips == self.left[seat]
+                all_in = self.pays(seat, chips)
                 action = (
                     ledger.call_adding(no, street, seat, chips, all_in)
                     if verb == "Calls"
                     else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
                 )
-                if verb == "Bring-In" and self.bring_in is None and not all_in:
-                    self.bring_in = chips
+                if verb == "Bring-In":
+                    self.posted_bring_in(chips, all_in)
             else:
                 total = self.money(to, no, line)
                 chips = total - ledger.contributed(seat)
                 action = ledger.raise_by(
-                    no, street, seat, ActionKind.RAISE, self.money(raised, no, line), total, chips == self.left[seat]
+                    no, street, seat, ActionKind.RAISE, self.money(raised, no, line), total, self.pays(seat, chips)
                 )
-            self.left[seat] -= chips
             self.events.append(action)
 
     def showdown_line(self, tok: Token, no: int) -> None:
@@ -272,7 +250,7 @@ class _Builder(SiteBuilder):
 
 _HANDLERS: dict[str, Handler] = {
     "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
+    "ANTES": _Builder.ante_run,
     "STREET": _Builder.street_line,
     "POCKETS": _Builder.pocket_run,
     "BETTING": _Builder.betting_run,

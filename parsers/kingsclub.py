@@ -31,7 +31,6 @@ from functools import cache
 
 from lark import Token
 
-from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.model import (
     Action,
@@ -132,30 +131,10 @@ class _Builder(SiteBuilder):
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         super().__init__(block, source_file, grammar, body_start)
         self.street = 3
-        self.ledger = StreetLedger()
-        self.left: dict[int, Money] = {}  # seat -> chips behind
         self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
-        self.ante: Money | None = None
-        self.bring_in: Money | None = None
         self.rake: Money | None = None
         self.got: dict[int, tuple[int, Money]] = {}  # seat -> (summary line, chips it got back)
         self.wins: list[Collect] = []
-
-    def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
-            self.left[int(seat)] = self.seats[-1].stack
-
-    def antes(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
-            all_in = amount == self.left[seat]
-            self.left[seat] -= amount
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
-            if self.ante is None and not all_in:
-                self.ante = amount
 
     def end_street(self, no: int) -> None:
         """The street's bet nobody matched (all others folded or all in for less) goes back to the
@@ -215,8 +194,7 @@ class _Builder(SiteBuilder):
             had = ledger.contributed(seat)
             if verb == "brings in for":
                 action = ledger.bet(no, street, seat, ActionKind.BRING_IN, chips, all_in)
-                if self.bring_in is None and not all_in:
-                    self.bring_in = chips
+                self.posted_bring_in(chips, all_in)
             elif verb == "calls":
                 action = ledger.call_to(no, street, seat, chips, all_in)
             elif verb == "raises to":
@@ -285,7 +263,7 @@ class _Builder(SiteBuilder):
 
 _HANDLERS: dict[str, Handler] = {
     "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
+    "ANTES": _Builder.ante_run,
     "STREET": _Builder.street_line,
     "DEALS": _Builder.deal_run,
     "BETTING": _Builder.betting_run,

@@ -166,12 +166,8 @@ class _Builder(SiteBuilder):
         self.street = 2
         self.street_line_no = 0
         self.dealt: set[int] = set()
-        self.in_hand: list[int] = []
         self.folded: set[int] = set()
-        self.left: dict[int, int] = {}
         self.earlier: dict[int, int] = {}  # seat -> wagered on the streets before this one (no antes)
-        self.ante: int | None = None
-        self.bring_in: int | None = None
         self.total: int | None = None
         self.rake: int | None = None
         self.showdown: set[int] = set()
@@ -181,23 +177,6 @@ class _Builder(SiteBuilder):
 
     def separator(self, tok: Token, no: int) -> None:
         """``---``: its place is all it says."""
-
-    def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
-            self.left[int(seat)] = self.seats[-1].stack
-
-    def antes(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
-            all_in = amount == self.left[seat]
-            self.left[seat] -= amount
-            self.in_hand.append(seat)
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
-            if self.ante is None and not all_in:
-                self.ante = amount
 
     def dealing_line(self, tok: Token, no: int) -> None:
         self.fill_river()
@@ -260,10 +239,10 @@ class _Builder(SiteBuilder):
             if verb is None:  # raises $X to $Y: Y is the hand's total without antes
                 street_to = self.money(to, no, line) - self.earlier.get(seat, 0)
                 chips = street_to - ledger.contributed(seat)
-                action = ledger.raise_to(no, street, seat, ActionKind.RAISE, street_to, chips == self.left[seat])
+                action = ledger.raise_to(no, street, seat, ActionKind.RAISE, street_to, self.pays(seat, chips))
             else:
                 chips = self.money(amount, no, line)
-                all_in = chips == self.left[seat]
+                all_in = self.pays(seat, chips)
                 if verb == "calls":
                     action = ledger.call_adding(no, street, seat, chips, all_in)
                 elif verb == "bets" and street == 3:  # over the bring-in: the completion
@@ -272,9 +251,7 @@ class _Builder(SiteBuilder):
                     action = ledger.bet(no, street, seat, ActionKind.BET, chips, all_in)
                 else:
                     action = ledger.bet(no, street, seat, ActionKind.BRING_IN, chips, all_in)
-                    if self.bring_in is None and not all_in:
-                        self.bring_in = chips
-            self.left[seat] -= chips
+                    self.posted_bring_in(chips, all_in)
             self.events.append(action)
 
     def summary_line(self, tok: Token, no: int) -> None:
@@ -336,7 +313,7 @@ class _Builder(SiteBuilder):
 _HANDLERS: dict[str, Handler] = {
     "INFO": _Builder.info_line,
     "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
+    "ANTES": _Builder.ante_run,
     "SEPARATOR": _Builder.separator,
     "DEALING": _Builder.dealing_line,
     "DEALS": _Builder.deal_run,

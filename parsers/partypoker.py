@@ -217,32 +217,11 @@ class _Builder(SiteBuilder):
         self.street_line_no = 0
         self.dealt: set[int] = set()  # seats dealt on this street by a printed line
         self.pending = False  # a street whose unprinted deals are not filled in yet
-        self.in_hand: list[int] = []  # seats that posted an ante, in seat order
         self.folded: set[int] = set()
-        self.left: dict[int, int] = {}
-        self.ante: int | None = None
-        self.bring_in: int | None = None
         self.returned = False
 
     def table_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
-
-    def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
-            self.left[int(seat)] = self.seats[-1].stack
-
-    def antes(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
-            all_in = amount == self.left[seat]
-            self.left[seat] -= amount
-            self.in_hand.append(seat)
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
-            if self.ante is None and not all_in:
-                self.ante = amount
 
     def dealing_line(self, tok: Token, no: int) -> None:
         self.fill_deals()
@@ -310,7 +289,7 @@ class _Builder(SiteBuilder):
                 self.events.append(ledger.record(Action(no, street, seat, kind)))
                 continue
             chips = self.money(amount, no, line)
-            all_in = chips == self.left[seat]
+            all_in = self.pays(seat, chips)
             if verb == "calls":
                 action = ledger.call_adding(no, street, seat, chips, all_in)
             elif verb in ("raises", "completes"):
@@ -320,9 +299,8 @@ class _Builder(SiteBuilder):
                 action = ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
                 if verb == "double bets":
                     self.events.append(Marker(no, street, "double-bet"))
-            if verb == "bring-ins" and self.bring_in is None and not all_in:
-                self.bring_in = chips
-            self.left[seat] -= chips
+            if verb == "bring-ins":
+                self.posted_bring_in(chips, all_in)
             self.events.append(action)
 
     def result_run(self, tok: Token, first: int) -> None:
@@ -375,7 +353,7 @@ _HANDLERS: dict[str, Handler] = {
     "PLAYER_COUNT": _Builder.table_line,
     "SEATS": _Builder.seat_run,
     "TOURNEY_INFO": _Builder.table_line,
-    "ANTES": _Builder.antes,
+    "ANTES": _Builder.ante_run,
     "DEALING": _Builder.dealing_line,
     "DEALT": _Builder.dealt_line,
     "BETTING": _Builder.betting_run,

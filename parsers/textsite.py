@@ -39,7 +39,21 @@ from lark.lexer import PatternRE, TerminalDef
 from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.games import RULES, GameRules
-from ..engine.model import Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show, SkippedLine, Tournament
+from ..engine.model import (
+    Action,
+    ActionKind,
+    Deal,
+    Event,
+    Game,
+    Hand,
+    Money,
+    Muck,
+    ParseWarning,
+    Seat,
+    Show,
+    SkippedLine,
+    Tournament,
+)
 from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
 from .reading import HandText
@@ -420,6 +434,16 @@ class SiteBuilder:
         self.rules: GameRules = RULES[Game.STUD]
         """The hand's game (engine/games.py): its streets, what each deals. :func:`read_text_hand` sets
         it from the header before the first token, so a builder reads streets and deals by the game."""
+        self.left: dict[int, Money] = {}
+        """Chips behind each seat: most sites do not mark an all-in, so a wager that leaves nothing
+        behind is one (:meth:`pays`)."""
+        self.in_hand: list[int] = []
+        """Seats that posted an ante, in the order they did (:meth:`ante_run`); the sites that deal by
+        it fill it with everyone seated when a hand has no antes."""
+        self.ante: Money | None = None
+        """The first full ante posted: a short all-in ante says nothing of the stakes."""
+        self.bring_in: Money | None = None
+        """The first full bring-in posted (:meth:`posted_bring_in`), for the same reason."""
 
     # -- errors, amounts, cards
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
@@ -478,6 +502,35 @@ class SiteBuilder:
             )
         self.seats.append(Seat(seat, name, stack, sitting_out))
         self.seat_of[name] = seat
+        self.left[seat] = stack
+
+    def seat_run(self, tok: Token, first: int) -> None:
+        """The handler of a run of seat lines whose pattern reads (seat number, name, stack)."""
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
+            seat, name, stack = m.groups()
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
+
+    def pays(self, seat: int, chips: Money) -> bool:
+        """Take ``chips`` from behind ``seat``; True when that was all it had (the wager is all-in)."""
+        all_in = chips == self.left[seat]
+        self.left[seat] -= chips
+        return all_in
+
+    def ante_run(self, tok: Token, first: int) -> None:
+        """The handler of a run of ante lines whose pattern reads (name, amount)."""
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            amount = self.money(m[2], no, m[0])
+            all_in = self.pays(seat, amount)
+            self.in_hand.append(seat)
+            self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
+            if self.ante is None and not all_in:
+                self.ante = amount
+
+    def posted_bring_in(self, chips: Money, all_in: bool) -> None:
+        """A bring-in was posted: the first full one is the hand's bring-in amount."""
+        if self.bring_in is None and not all_in:
+            self.bring_in = chips
 
     def seats_done(self) -> None:
         """Which names can be taken as read: those no other seated name starts with (in sorted order,

@@ -32,7 +32,6 @@ from functools import cache
 
 from lark import Token
 
-from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.model import (
     Action,
@@ -160,10 +159,7 @@ class _Builder(SiteBuilder):
         self.street = 2
         self.street_line_no = 0
         self.dealt_on_street = False
-        self.ledger = StreetLedger()
-        self.left: dict[int, Money] = {}  # seat -> chips behind (an all-in is a wager leaving none)
         self.folded: set[int] = set()
-        self.bring_in: Money | None = None
         self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
         self.total: Money | None = None
         self.rake: Money | None = None
@@ -174,22 +170,8 @@ class _Builder(SiteBuilder):
         name, max_seats, _ = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    def seat_run(self, tok: Token, first: int) -> None:
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
-            self.left[int(seat)] = self.seats[-1].stack
-
     def ante_header(self, tok: Token, no: int) -> None:
         """``*** ANTE/BLINDS ***``: its place is all it says."""
-
-    def antes(self, tok: Token, first: int) -> None:
-        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
-            all_in = amount == self.left[seat]
-            self.left[seat] -= amount
-            self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
 
     def street_line(self, tok: Token, no: int) -> None:
         number, word = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
@@ -258,19 +240,18 @@ class _Builder(SiteBuilder):
                 continue
             if verb is not None:
                 chips = self.money(amount, no, line)
-                all_in = chips == self.left[seat]
+                all_in = self.pays(seat, chips)
                 action = (
                     ledger.call_adding(no, street, seat, chips, all_in)
                     if verb == "calls"
                     else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
                 )
-                if action.kind is ActionKind.BRING_IN and self.bring_in is None and not all_in:
-                    self.bring_in = chips
+                if action.kind is ActionKind.BRING_IN:
+                    self.posted_bring_in(chips, all_in)
             else:
                 chips = self.money(to, no, line)
                 kind = ActionKind.COMPLETE if street == 3 and ledger.bets == 0 else ActionKind.RAISE
-                action = ledger.raise_adding(no, street, seat, kind, chips, chips == self.left[seat])
-            self.left[seat] -= chips
+                action = ledger.raise_adding(no, street, seat, kind, chips, self.pays(seat, chips))
             self.events.append(action)
 
     def showdown_line(self, tok: Token, no: int) -> None:
@@ -343,7 +324,7 @@ _HANDLERS: dict[str, Handler] = {
     "TABLE": _Builder.table_line,
     "SEATS": _Builder.seat_run,
     "ANTE_HEADER": _Builder.ante_header,
-    "ANTES": _Builder.antes,
+    "ANTES": _Builder.ante_run,
     "STREET": _Builder.street_line,
     "DEALS": _Builder.deal_run,
     "BETTING": _Builder.betting_run,
