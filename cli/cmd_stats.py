@@ -276,8 +276,12 @@ def bb_notes(money: pd.DataFrame, whose: str) -> list[str]:
             f"({UNKNOWN_BIG_BET})"
         )
     if inferred:
-        notes.append(f"BB/100 counts {inferred:,} hands at an inferred big bet ({INFERRED_BIG_BET})")
+        notes.append(f"BB/100 counts {_hands(inferred)} at an inferred big bet ({INFERRED_BIG_BET})")
     return notes
+
+
+def _hands(count: int) -> str:
+    return f"{count:,} hand{'' if count == 1 else 's'}"
 
 
 def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
@@ -482,12 +486,12 @@ def _results(money: pd.DataFrame) -> list[tuple[str, list[list[str]], int]]:
                     ["Net won", f"{_money(int(r.net), currency)} in {int(r.hands):,} hands{per_hour}"],
                     ["BB/100", bb100],
                     *(
-                        [["", f"leaves out {left_out:,} hands: big bet unknown ({UNKNOWN_BIG_BET})"]]
+                        [["", f"leaves out {_hands(left_out)}: big bet unknown ({UNKNOWN_BIG_BET})"]]
                         if left_out
                         else []
                     ),
                     *(
-                        [["", f"counts {inferred:,} hands at an inferred big bet ({INFERRED_BIG_BET})"]]
+                        [["", f"counts {_hands(inferred)} at an inferred big bet ({INFERRED_BIG_BET})"]]
                         if inferred
                         else []
                     ),
