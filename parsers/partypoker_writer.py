@@ -15,7 +15,8 @@ everyone else's up cards come back only from a showdown line's seven; no total, 
 note and no uncalled-bet line. A ``wins`` line pays what the player takes: the pot less the rake, and
 the bet nobody called with it when that bet was left over on the last street dealt and the player who
 takes it back is the first paid (where the reader looks for it); any other uncalled bet is the replay's
-to return, as the site's profile says (``uncalled_printed=False``). Side pots are written ``from the side
+to return, as the site's profile says (``uncalled_printed=False``). A ``wins`` line of a player who showed
+names his hand (``with a flush, Ace high.``), which the reader passes over. Side pots are written ``from the side
 pot #N`` and a split pot's low half as a plain ``wins`` line (the corpus's ``wins Lo (..)`` tells the
 reader nothing more).
 
