@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     import pandas as pd
 
-GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet")
+GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet", "stakes_inferred")
 """Group columns the table shows through the ``stakes`` label instead."""
 
 

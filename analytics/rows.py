@@ -94,6 +94,7 @@ def _hand_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
         "mixed": [h.mixed for h in hands],
         "small_bet": [h.small_bet for h in hands],
         "big_bet": [h.big_bet for h in hands],
+        "stakes_inferred": [h.stakes_inferred for h in hands],
         "ante": [h.ante for h in hands],
         "bring_in": [h.bring_in for h in hands],
         "currency": [h.currency for h in hands],

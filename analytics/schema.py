@@ -89,6 +89,7 @@ HANDS = Table(
         _text("mixed"),
         _money("small_bet"),
         _money("big_bet"),
+        _flag("stakes_inferred"),
         _money("ante"),
         _money("bring_in"),
         _text("currency"),

@@ -337,12 +337,14 @@ BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType(
         "player": Breakdown((("player", "hp.player"),)),
         "game": Breakdown((("game", "hp.game"),)),
         # a tournament's levels are one group: BB/100 is counted hand by hand in each hand's own big bets,
-        # and a row per level (20/40, 30/60 ...) would split one sit-and-go into dozens of tiny samples
+        # and a row per level (20/40, 30/60 ...) would split one sit-and-go into dozens of tiny samples;
+        # stakes a site did not print (inferred from the hand's bets, Bovada) are a row of their own, marked
         "stakes": Breakdown(
             (
                 ("currency", "h.currency"),
                 ("small_bet", "CASE WHEN h.tournament_id IS NULL THEN h.small_bet END"),
                 ("big_bet", "CASE WHEN h.tournament_id IS NULL THEN h.big_bet END"),
+                ("stakes_inferred", "CASE WHEN h.tournament_id IS NULL THEN h.stakes_inferred END"),
             )
         ),
         "currency": Breakdown((("currency", "h.currency"),)),
@@ -543,11 +545,20 @@ def stat_table(
 
 def stakes_labels(frame: pd.DataFrame) -> list[str]:
     """``"$0.04/$0.08"`` per row from the ``currency``, ``small_bet`` and ``big_bet`` columns;
-    ``"tournament"`` where the ``stakes`` breakdown leaves them empty (all levels of tournaments)."""
+    ``"tournament"`` where the ``stakes`` breakdown leaves them empty (all levels of tournaments). Stakes
+    the site did not print (``stakes_inferred``) read ``"$0.25/$0.50 inferred"``, and a big bet no bet of
+    the hand showed (0) ``"?"``."""
+    inferred = frame["stakes_inferred"] if "stakes_inferred" in frame else [False] * len(frame)
     return [
-        f"{format_money(int(s), c)}/{format_money(int(b), c)}" if pd.notna(s) and pd.notna(b) else "tournament"
-        for c, s, b in zip(currencies(frame["currency"]), frame["small_bet"], frame["big_bet"])
+        (f"{_stake(s, c)}/{_stake(b, c)}" + (" inferred" if pd.notna(i) and bool(i) else ""))
+        if pd.notna(s) and pd.notna(b)
+        else "tournament"
+        for c, s, b, i in zip(currencies(frame["currency"]), frame["small_bet"], frame["big_bet"], inferred)
     ]
+
+
+def _stake(amount: float, currency: str | None) -> str:
+    return format_money(int(amount), currency) if amount else "?"
 
 
 def currencies(column: pd.Series) -> list[str | None]:

@@ -136,6 +136,7 @@ CONTENT_COLUMNS: Mapping[str, tuple[str, ...]] = {
         "mixed",
         "small_bet",
         "big_bet",
+        "stakes_inferred",
         "ante",
         "bring_in",
         "currency",

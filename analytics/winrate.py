@@ -42,7 +42,8 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
                     WHEN since_previous IS NULL OR since_previous > ? THEN 1 ELSE 0 END AS starts,
                CASE WHEN until_next <= ? THEN epoch(until_next) ELSE 0 END AS seconds
         FROM (
-            SELECT {groups}hp.player, hp.net, hp.rake_paid, NULLIF(h.big_bet, 0) AS hand_big_bet, h.started_at,
+            SELECT {groups}hp.player, hp.net, hp.rake_paid, NULLIF(h.big_bet, 0) AS hand_big_bet,
+                   h.stakes_inferred AS hand_stakes_inferred, h.started_at,
                    h.started_at - LAG(h.started_at) OVER w AS since_previous,
                    LEAD(h.started_at) OVER w - h.started_at AS until_next
             FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
@@ -60,7 +61,10 @@ def winrates(
     session_gap: timedelta = DEFAULT_SESSION_GAP,
 ) -> pd.DataFrame:
     """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by currency):
-    ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets), ``bb100``, ``sd_bb``
+    ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets), ``bb_hands`` (the
+    hands BB/100 counts: those whose big bet is known; a site that prints no stakes leaves it unknown
+    when no bet of the hand shows it), ``bb_inferred`` (of those, the hands whose big bet was inferred
+    from their own bets, not printed), ``bb100`` (per 100 of ``bb_hands``), ``sd_bb``
     (standard deviation of the per-hand result in big bets), ``se_bb100``, ``ci95_low``/``ci95_high``,
     ``sessions`` (begun in the group), ``hours``, ``net_per_hour`` (hundredths per hour) and
     ``hands_per_hour``."""
@@ -72,6 +76,7 @@ def winrates(
                CAST(SUM(rake_paid) AS BIGINT) AS rake_paid,
                SUM(net::DOUBLE / hand_big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / hand_big_bet) AS sd_bb,
                COUNT(hand_big_bet) AS bb_hands,
+               COUNT(CASE WHEN hand_stakes_inferred THEN hand_big_bet END) AS bb_inferred,
                CAST(COALESCE(SUM(starts), 0) AS BIGINT) AS sessions,
                SUM(seconds) / 3600.0 AS hours
         FROM ({timed}) GROUP BY {sel.positions} ORDER BY {sel.positions}
@@ -80,8 +85,11 @@ def winrates(
     frame["net"] = frame["net"].astype("int64")
     frame["rake_paid"] = frame["rake_paid"].fillna(0).astype("int64")
     # big bets per 100 of the hands whose big bet is known: a site that prints no stakes (Bovada) leaves
-    # it 0 when no bet of the hand shows it (engine/stakes.py), and such a hand has no result in big bets
-    bb_hands = frame.pop("bb_hands").where(lambda n: n > 0)
+    # it 0 when no bet of the hand shows it (engine/stakes.py), and such a hand has no result in big bets;
+    # how many were left out, and how many counted with an inferred big bet, stay in the frame to be said
+    for column in ("bb_hands", "bb_inferred"):
+        frame[column] = frame[column].astype("int64")
+    bb_hands = frame["bb_hands"].where(lambda n: n > 0)
     frame["bb100"] = 100 * frame["net_bb"] / bb_hands
     frame["se_bb100"] = 100 * frame["sd_bb"] / np.sqrt(bb_hands)
     frame["ci95_low"] = frame["bb100"] - Z95 * frame["se_bb100"]

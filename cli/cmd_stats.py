@@ -35,7 +35,7 @@ DEFAULT_TOP = 25
 DEFAULT_MIN_HANDS = 20
 """Below this many hands a player's rates are noise (a single hand is 0% or 100%), so the table leaves
 him out unless ``--min-hands`` says otherwise."""
-GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet")
+GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet", "stakes_inferred")
 """Group columns the table shows through the ``stakes`` label instead."""
 ALL_LATER = f" {LATER_LABEL}"
 """The end of the label of a later-street stat over every street after the first together ('AF later
@@ -248,7 +248,7 @@ def limit_rows(frame: pd.DataFrame, limits: Limits, order_by_hands: bool) -> Sho
 def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     """Net won and BB/100 per group from :func:`~.winrate.winrates` (which keeps currencies apart): the
     nets of each currency side by side, exact; BB/100 over all of them, since big bets add up across
-    currencies."""
+    currencies, per 100 of the hands whose big bet is known (:func:`bb_notes` says how many were not)."""
     import pandas as pd
 
     from ..analytics.stats import currencies
@@ -256,9 +256,33 @@ def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     rows = []
     for key, part in money.groupby(list(groups), sort=False, dropna=False):
         net = ", ".join(_money(int(n), c) for n, c in zip(part["net"], currencies(part["currency"])))
-        bb100 = 100 * part["net_bb"].sum() / part["hands"].sum()
-        rows.append([*(key if isinstance(key, tuple) else (key,)), net, f"{bb100:+.2f}"])
+        counted = int(part["bb_hands"].sum())
+        bb100 = f"{100 * part['net_bb'].sum() / counted:+.2f}" if counted else ""
+        rows.append([*(key if isinstance(key, tuple) else (key,)), net, bb100])
     return pd.DataFrame(rows, columns=[*groups, "Net won", "BB/100"])
+
+
+UNKNOWN_BIG_BET = "the site prints no stakes and none of the hand's bets shows the big bet"
+INFERRED_BIG_BET = "the site prints no stakes: the hand's own bets show it"
+
+
+def bb_notes(money: pd.DataFrame, whose: str) -> list[str]:
+    """What BB/100 of the ``money`` rows (:func:`~.winrate.winrates`) leaves out and what it infers, in
+    words, ``whose`` naming the hands ("these rows'"): empty when every big bet was printed."""
+    hands, counted, inferred = (int(money[c].sum()) for c in ("hands", "bb_hands", "bb_inferred"))
+    notes = []
+    if hands > counted:
+        notes.append(
+            f"BB/100 leaves out {hands - counted:,} of {whose} {hands:,} hands: their big bet is unknown "
+            f"({UNKNOWN_BIG_BET})"
+        )
+    if inferred:
+        notes.append(f"BB/100 counts {_hands(inferred)} at an inferred big bet ({INFERRED_BIG_BET})")
+    return notes
+
+
+def _hands(count: int) -> str:
+    return f"{count:,} hand{'' if count == 1 else 's'}"
 
 
 def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
@@ -296,6 +320,7 @@ def hud_table(frame: pd.DataFrame, money: pd.DataFrame, width: int) -> str:
             "AF: aggression factor, (bets + raises) / calls; later-street stats count the streets after the first together"
         )
     notes.append("BB/100: big bets won per 100 hands")
+    notes += bb_notes(money, "these rows'")
     ends = [";"] * (len(notes) - 1) + ["."]
     return "\n".join(lines) + "\n\n" + "\n".join(fit(note + end, width) for note, end in zip(notes, ends))
 
@@ -455,13 +480,25 @@ def _results(money: pd.DataFrame) -> list[tuple[str, list[list[str]], int]]:
     for r in money.itertuples():
         currency = currencies([r.currency])[0]
         interval = "" if math.isnan(r.ci95_low) else f" (95% interval {r.ci95_low:+.1f} to {r.ci95_high:+.1f})"
+        bb100 = "unknown" if math.isnan(r.bb100) else f"{r.bb100:+.2f}{interval}"
+        left_out, inferred = int(r.hands - r.bb_hands), int(r.bb_inferred)
         per_hour = "" if math.isnan(r.net_per_hour) else f" ({format_money(round(r.net_per_hour), currency)} per hour)"
         blocks.append(
             (
                 f"Results ({currency or 'tournament chips'})",
                 [
                     ["Net won", f"{_money(int(r.net), currency)} in {int(r.hands):,} hands{per_hour}"],
-                    ["BB/100", f"{r.bb100:+.2f}{interval}"],
+                    ["BB/100", bb100],
+                    *(
+                        [["", f"leaves out {_hands(left_out)}: big bet unknown ({UNKNOWN_BIG_BET})"]]
+                        if left_out
+                        else []
+                    ),
+                    *(
+                        [["", f"counts {_hands(inferred)} at an inferred big bet ({INFERRED_BIG_BET})"]]
+                        if inferred
+                        else []
+                    ),
                     ["Rake paid", format_money(int(r.rake_paid), currency)],
                     ["Sessions", f"{int(r.sessions):,} ({r.hours:.1f} hours)"],
                 ],
@@ -515,7 +552,7 @@ def winrate_text(frame: pd.DataFrame) -> str:
             f"{hands:,}",
             format_money(int(net), unit),
             format_money(int(rake), unit),
-            f"{bb:+.2f}",
+            "" if math.isnan(bb) else f"{bb:+.2f}",
             "" if math.isnan(lo) else f"{lo:+.1f} to {hi:+.1f}",
             f"{sessions:,}",
             f"{hours:.1f}",
@@ -537,7 +574,8 @@ def winrate_text(frame: pd.DataFrame) -> str:
             frame["hands_per_hour"],
         )
     ]
-    return "\n".join(align([header, *body], left=len(groups) + 1))
+    notes = bb_notes(frame, "these rows'")
+    return "\n".join(align([header, *body], left=len(groups) + 1)) + "".join(f"\n{note}." for note in notes)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -1052,7 +1052,8 @@ class _Replay:
     def on_marker(self, marker: Marker) -> None:
         self.markers.append(marker)
         state = self.state
-        if marker.kind == "double-bet" and not state.double_bet_allowed:
+        if marker.kind == "double-bet" and not state.double_bet_allowed and not state.double_bet_unknown:
+            # a board not printed may hold the pair (PartyPoker prints nobody's cards but the owner's)
             self.flag(
                 "marker",
                 f"the site allows a double bet on {STREET_NAMES[state.street]} street, but "

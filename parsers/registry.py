@@ -48,6 +48,8 @@ from .kingsclub_writer import HAND_SEPARATOR as KINGSCLUB_SEPARATOR
 from .kingsclub_writer import write_kingsclub
 from .ongame_writer import HAND_SEPARATOR as ONGAME_SEPARATOR
 from .ongame_writer import write_ongame
+from .partypoker_writer import HAND_SEPARATOR as PARTYPOKER_SEPARATOR
+from .partypoker_writer import write_partypoker
 from .pokerstars_writer import write_pokerstars
 from .reading import HandText, split_hands
 from .winamax_writer import HAND_SEPARATOR as WINAMAX_SEPARATOR
@@ -160,7 +162,15 @@ SITES: tuple[Site, ...] = (
         writer=write_everleaf,
         hand_separator=EVERLEAF_SEPARATOR,
     ),
-    Site("partypoker", "PartyPoker", partypoker.HAND_HEADER, partypoker.parse_hand, read=partypoker.read_file),
+    Site(
+        "partypoker",
+        "PartyPoker",
+        partypoker.HAND_HEADER,
+        partypoker.parse_hand,
+        read=partypoker.read_file,
+        writer=write_partypoker,
+        hand_separator=PARTYPOKER_SEPARATOR,
+    ),
     Site(
         "ongame", "OnGame", ongame.HAND_HEADER, ongame.parse_hand, writer=write_ongame, hand_separator=ONGAME_SEPARATOR
     ),

@@ -66,6 +66,9 @@ class Lossy:
     deal_order: bool = False
     """Deals the site does not print are dealt after the printed ones of the street: a street's deals
     are compared in seat order."""
+    owner_deals: bool = False
+    """Only the history's owner is dealt in the text (PartyPoker): every other player's deals are
+    compared as cards not shown (and filled from the showdown when ``shown_deals``)."""
 
 
 def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
@@ -73,7 +76,8 @@ def _normal(hand: Hand, lossy: Lossy) -> list[Event]:
         isinstance(e, Action) and e.kind is ActionKind.BRING_IN and e.all_in for e in hand.events
     )
     out: list[Event] = []
-    events = deals_from_showdown(list(hand.events)) if lossy.shown_deals else hand.events
+    events = _unseen_but_owner(list(hand.events)) if lossy.owner_deals else list(hand.events)
+    events = deals_from_showdown(events) if lossy.shown_deals else events
     for event in events:
         if lossy.markers and isinstance(event, Marker) or lossy.uncalled and isinstance(event, UncalledReturn):
             continue
@@ -102,6 +106,18 @@ def _compared(e: Event, lossy: Lossy, short: bool) -> Event:
     if isinstance(e, Collect):
         e = dataclasses.replace(e, pot=str(pot_index(e.pot)))
     return e
+
+
+def _unseen_but_owner(events: list[Event]) -> list[Event]:
+    """``events`` with every deal but the owner's (the seat whose 3rd-street down cards are known) as
+    cards not shown."""
+    owner = next((e.seat for e in events if isinstance(e, Deal) and e.street == 3 and any(e.down)), None)
+    return [
+        Deal(e.line, e.street, e.seat, (None,) * len(e.down), (None,) * len(e.up))
+        if isinstance(e, Deal) and e.seat != owner
+        else e
+        for e in events
+    ]
 
 
 def _deals_in_seat_order(events: list[Event]) -> list[Event]:
