@@ -207,6 +207,10 @@ class AllInSpot:
     invested: Mapping[int, Money]
     community: bool
 
+    def at_stake(self, seat: int) -> Money:
+        """The chips of the pots ``seat`` can win: what his equity is a share of."""
+        return sum(amount for amount, eligible in self.pots if seat in eligible)
+
 
 @dataclass(frozen=True, slots=True)
 class AllInEV:
@@ -309,19 +313,10 @@ def allin_ev(
     spot = allin_spot(hand, result)
     if spot is None:
         return {}
-    found = equity(
-        hand.game,
-        spot.known,
-        spot.dead,
-        spot.pots,
-        community=spot.community,
-        exact_limit=exact_limit,
-        samples=samples,
-        seed=hand_seed(hand),
-    )
+    found = _valued(hand, spot, hand_seed(hand), samples, exact_limit)
     out: dict[int, AllInEV] = {}
     for seat in spot.known:
-        at_stake = sum(amount for amount, eligible in spot.pots if seat in eligible)
+        at_stake = spot.at_stake(seat)
         expected = found.expected[seat]
         out[seat] = AllInEV(
             street=spot.street,
@@ -346,20 +341,26 @@ def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES)
         spot = first if street == first.street else _spot_at(hand, result, live, street)
         if spot is None:
             break
-        found = equity(
-            hand.game,
-            spot.known,
-            spot.dead,
-            spot.pots,
-            community=spot.community,
-            samples=samples,
-            seed=hand_seed(hand) + street - first.street,
-        )
+        found = _valued(hand, spot, hand_seed(hand) + street - first.street, samples)
         out[street] = {}
         for seat in live:
-            at_stake = sum(amount for amount, eligible in spot.pots if seat in eligible)
+            at_stake = spot.at_stake(seat)
             out[street][seat] = found.expected[seat] / at_stake if at_stake else 0.0
     return out
+
+
+def _valued(hand: Hand, spot: AllInSpot, seed: int, samples: int, exact_limit: int = EXACT_LIMIT) -> Equity:
+    """The expected share of each live player in ``spot``'s pots (exact, or sampled with ``seed``)."""
+    return equity(
+        hand.game,
+        spot.known,
+        spot.dead,
+        spot.pots,
+        community=spot.community,
+        exact_limit=exact_limit,
+        samples=samples,
+        seed=seed,
+    )
 
 
 def ev_columns(hand: Hand, result: ReplayResult) -> dict[int, dict[str, float | int | None]]:
