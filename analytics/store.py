@@ -1,4 +1,4 @@
-"""The DuckDB database: create or open it, write one source file's hands in one transaction, export.
+"""The DuckDB database: create or open it, write one source file's hands whole or not at all, export.
 
 Guarantees (what an interrupted or repeated import can and cannot do):
 
@@ -202,7 +202,7 @@ class Store:
         self, source: SourceFile, chunks: Iterable[Chunk], errors: Rows, not_stud: int = 0, duplicates: int = 0
     ) -> FileCounts:
         """Store one file's hands (``chunks``), parse ``errors`` (PARSE_ERRORS rows) and its ``imports``
-        row in a single transaction; ``not_stud`` and ``duplicates`` (found before the store saw the
+        row, all or nothing (:meth:`writing`); ``not_stud`` and ``duplicates`` (found before the store saw the
         hands) are recorded in the ``imports`` row. Returns what was written."""
         with self.writing(source) as writer:
             for chunk in chunks:

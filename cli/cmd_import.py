@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--watch keeps importing the files of the folders given while your poker client writes\n"
         "them. A hand is stored once the next hand starts after it, or once its file has been quiet\n"
         "for --settle seconds and it reads without error; a half-written hand waits. Each part of a\n"
-        "file is stored in one transaction: Ctrl-C (or SIGTERM) stops cleanly with nothing half\n"
+        "file is stored whole or not at all: Ctrl-C (or SIGTERM) stops cleanly with nothing half\n"
         "stored, prints a summary and exits with 0. A later 'studbook import' of the same folder\n"
         "changes nothing. The status line shows the hands imported, the files watched, the net won\n"
         "by the hero (--hero) and the hands that broke a rule since the watch started.",

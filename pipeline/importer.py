@@ -1,5 +1,5 @@
 """The import pipeline: find the hand-history files, parse and replay them in worker processes, and
-write each file to the database in one transaction from the main process.
+write each file to the database whole or not at all from the main process (:meth:`.Store.writing`).
 
 Why it is shaped this way:
 
@@ -12,7 +12,7 @@ Why it is shaped this way:
   transaction. Memory stays bounded by the chunk size however large a file is (issue #5 imports a
   million simulated hands), and nothing is pickled hand by hand between processes.
 - **Files are written in the order given** (``imap``, not ``imap_unordered``), and a file's pieces in
-  file order inside its one transaction, so which copy of a hand printed twice is stored is the same on
+  file order inside its one all-or-nothing write, so which copy of a hand printed twice is stored is the same on
   every run, however the file was cut.
 - **What survives an interruption**: see :mod:`.store` — each file is stored completely or not at all,
   and re-running the import skips the files already stored (by checksum) and finishes the rest.
@@ -499,7 +499,7 @@ def run_import(
     written to the database as it is read (nothing spilled, progress within the file). With several,
     files are read in worker processes that spill their rows (:func:`process_file`), and a file larger
     than ``piece_bytes`` is cut at hand boundaries into pieces read in parallel (:mod:`.pieces`); each
-    file is still written in order in its one transaction.
+    file is still written in order, all or nothing.
 
     ``profile`` names the rule profile to judge every hand by (default: each site's own); it is checked
     before any file is read (ValueError listing the profiles)."""
@@ -551,7 +551,7 @@ def _import_in_workers(
     progress: ImportProgress | None,
 ) -> None:
     """Read ``sources`` (each whole, or in its ``pieces``) in ``workers`` processes, and write each file
-    in the order given in its one transaction, its pieces in file order."""
+    in the order given, all or nothing, its pieces in file order."""
     with tempfile.TemporaryDirectory(prefix="studbook-import-") as tmp:
         groups: list[list[FileTask]] = []
         for i, (source, cut) in enumerate(zip(sources, pieces)):
@@ -591,7 +591,7 @@ def _write_file(
     source: SourceFile, group: Sequence[FileTask], outcomes: Iterator[FileOutcome], store: Store, summary: ImportSummary
 ) -> None:
     """Write what the workers made of one file's tasks (``group``: the whole file, or its pieces in
-    order), taking their outcomes from ``outcomes``, in the file's one transaction. A piece holding
+    order), taking their outcomes from ``outcomes``, all or nothing (:meth:`.Store.writing`). A piece holding
     bytes beyond ASCII after a piece found the file is not UTF-8 is read again here as cp1252, as the
     whole file's decoding would have read it (:mod:`.pieces`). A piece that failed fails the file."""
     errors: list[Problem] = []

@@ -13,7 +13,7 @@ Why it is shaped this way:
   network shares, bind mounts and ``/mnt/c`` folders where a Windows client's files are often read
   from; watchdog would be a dependency that falls back to polling in exactly those places.
 - **Each file is remembered as the prefix stored so far**: its byte length, its line count and the
-  SHA-256 of those bytes. Each stored part is one transaction with its own ``imports`` row, whose
+  SHA-256 of those bytes. Each stored part is written whole or not at all, with its own ``imports`` row, whose
   ``checksum`` and ``size`` are those of the file's *prefix* up to the end of the part. When the whole
   file has been stored, the last row's checksum is the finished file's, so a later one-shot
   ``studbook import`` skips it unread: it changes nothing. A restarted watcher resumes after the
@@ -219,7 +219,7 @@ class FileState:
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One stored part of a file (one transaction): what the store counted, the problems of its
+    """One stored part of a file (whole or not at all): what the store counted, the problems of its
     hands, and the lines it covers. ``skipped`` when the store already held a file with exactly
     these bytes."""
 
@@ -523,7 +523,7 @@ class Watcher:
     def _store(
         self, state: FileState, consumed: bytes, results: list[ParseResult], first: int, last: int
     ) -> Part | None:
-        """Store one part in one transaction (the file's prefix up to its end is its ``imports`` row);
+        """Store one part whole or not at all (the file's prefix up to its end is its ``imports`` row);
         None when studbook failed on it (reported; nothing of it stored)."""
         digest = state.digest.copy()
         digest.update(consumed)
