@@ -40,6 +40,7 @@ from .acr_writer import HAND_SEPARATOR as ACR_SEPARATOR
 from .acr_writer import write_acr
 from .bovada_writer import write_bovada
 from .errors import NotStudHand, ParseError
+from .xmlstream import GAME_LINE
 from .everleaf_writer import HAND_SEPARATOR as EVERLEAF_SEPARATOR
 from .everleaf_writer import write_everleaf
 from .fulltilt_writer import HAND_SEPARATOR as FULLTILT_SEPARATOR
@@ -73,6 +74,8 @@ class Site:
     its tournament summaries (results, no hands: skipped). ``parse_hand`` reads one hand; ``read`` reads a
     whole file instead, for formats not split on a header line; a site with neither is recognised but
     not readable yet. ``writer`` writes one hand in the site's format, hands joined by ``hand_separator``.
+    ``hand_start``, for a site whose hands are elements of one session document (the XML sites), matches
+    the line that starts each hand within a file, where ``hand_header`` matches the document's start.
     """
 
     site: str
@@ -83,6 +86,7 @@ class Site:
     read: FileReader | None = None
     writer: HandWriter | None = None
     hand_separator: str = "\n\n\n"
+    hand_start: re.Pattern[str] | None = None
     currency: str = "USD"
     """The currency of the site's cash games: what ``studbook simulate --format SITE`` deals them in
     (Winamax writes euros only)."""
@@ -92,6 +96,17 @@ class Site:
         """A test of a line: truthy when it is the first line of one of this site's hands (the compiled
         pattern's own ``match``, called once per line of every file)."""
         return self.hand_header.match
+
+    @property
+    def in_session(self) -> bool:
+        """Whether a hand reads only with its file's start (an XML session's header and ``<general>``)."""
+        return self.hand_start is not None
+
+    @property
+    def starts_hand_within(self) -> Callable[[str], object]:
+        """A test of a line: truthy when a hand starts there within a file (:attr:`hand_start`, else the
+        hand header)."""
+        return (self.hand_start or self.hand_header).match
 
     @property
     def readable(self) -> bool:
@@ -208,8 +223,8 @@ SITES: tuple[Site, ...] = (
         writer=write_kingsclub,
         hand_separator=KINGSCLUB_SEPARATOR,
     ),
-    Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read),
-    Site(merge.SITE, merge.NAME, merge.HAND_HEADER, read=merge.read),
+    Site(ipoker.SITE, ipoker.NAME, ipoker.HAND_HEADER, read=ipoker.read, hand_start=GAME_LINE),
+    Site(merge.SITE, merge.NAME, merge.HAND_HEADER, read=merge.read, hand_start=GAME_LINE),
 )
 """Every site, in the order detection tries them (the first whose header matches wins)."""
 

@@ -182,6 +182,8 @@ _WRAPPERS = frozenset({"session"})
 """Elements that wrap a file's hands rather than being one (iPoker's ``<session>``)."""
 
 _HAND_START = re.compile(r"<game[\s>/]")
+GAME_LINE = re.compile(r"\s*<game[\s>/]")
+"""A line that starts a hand element (``<game``, both XML sites), as a reader of a growing file sees it."""
 _WRAPPER_START = re.compile(r"<session[\s>]")
 _DTD = re.compile(r"<!(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)\b", re.IGNORECASE)
 _PLAIN = "plain XML elements and attributes, without <!DOCTYPE> or <!ENTITY>"

@@ -54,8 +54,6 @@ from ..engine.model import Hand
 from ..parsers import PHH_SUFFIX, ParseResult, parse_file, parse_lines
 from ..parsers.detect import detect
 from ..parsers.errors import ParseError
-from ..parsers.ipoker import SITE as IPOKER
-from ..parsers.merge import SITE as MERGE
 from ..parsers.reading import decode_chunks, iter_lines, sniff_encoding
 from ..parsers.registry import Site
 from .importer import HAND_FILE_SUFFIXES, HandChunks, Problem, error_rows, file_failure
@@ -84,11 +82,6 @@ SNIFF_BYTES = 4096
 """The bytes a one-shot import sniffs the encoding from (``parsers/reading.py``): the watcher waits
 for as many, or for the file to settle, so that both choose the same encoding."""
 
-XML_SITES = frozenset({IPOKER, MERGE})
-"""Sites whose files are XML: their hands are ``<game>`` elements inside a session opened once."""
-
-XML_HAND = re.compile(r"\s*<game[\s>/]")
-"""The line that starts an XML hand (the element the XML reader resumes at after a broken hand)."""
 
 _TERMINATOR = re.compile(r"\r\n|\r|\n")
 _TERMINATOR_BYTES = re.compile(rb"\r\n|\r|\n")
@@ -497,7 +490,7 @@ class Watcher:
         announces each hand in a line of its own before its header) goes with the hand after it."""
         if site is None:
             return 0
-        starts = XML_HAND.match if site.site in XML_SITES else site.starts_hand
+        starts = site.starts_hand_within
         heads = [i for i, line in enumerate(lines) if starts(line.lstrip("\ufeff").rstrip(" \t"))]
         if not at_start:
             heads = [0, *(i for i in heads if i > 0)]  # the lines start with the hand left waiting
@@ -515,7 +508,7 @@ class Watcher:
         if state.done == 0:
             return list(parse_lines(iter(lines), path))
         site = state.site
-        if site is not None and site.site not in XML_SITES:
+        if site is not None and not site.in_session:
             return list(site.read_hands(chain(repeat("", state.lines), lines), path))
         everything = parse_lines(iter_lines(decode_chunks(_prefix_chunks(state.path, state.done, data[:end]))), path)
         return [r for r in everything if result_line(r) > state.lines]
