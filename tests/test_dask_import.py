@@ -30,7 +30,10 @@ from studbook.pipeline.importer import ImportSummary, run_import
 
 from conftest import SAMPLE_DATA, corpus_path
 
-distributed = pytest.importorskip("distributed", reason="the distributed extra is not installed")
+distributed = pytest.importorskip(
+    "distributed",
+    reason="Dask's distributed is not installed: pip install -e '.[test]' (it brings the distributed extra)",
+)
 
 SAMPLES = SAMPLE_DATA
 CORPUS_FILES = (
