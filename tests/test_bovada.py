@@ -11,6 +11,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from site_errors import assert_error_at
 from conftest import corpus_path
 from site_roundtrip import Lossy, round_trip
 from studbook.engine.model import (
@@ -27,7 +28,7 @@ from studbook.engine.model import (
 )
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec
-from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.bovada_writer import write_bovada, write_bovada_file
 from studbook.parsers.registry import SITES_BY_ID
 
@@ -323,13 +324,7 @@ def test_other_games_are_skipped_not_errors() -> None:
     ],
 )
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
-    text = BODOG.replace(old, new, 1)
-    assert text != BODOG
-    line = next(no for no, text_line in enumerate(text.splitlines(), 1) if text_line.endswith(new))
-    (result,) = parse_text(text + "\n" + NEWER, "broken.txt")[:1]
-    assert isinstance(result, ParseError), result
-    assert (result.file, result.line) == ("broken.txt", line) and words in str(result)
-    assert isinstance(parse_text(text + "\n" + NEWER, "broken.txt")[1], Hand)  # the next hand still reads
+    assert_error_at(BODOG, old, new, words, after=NEWER, gap="\n")
 
 
 def test_the_registry_reads_and_writes_bovada() -> None:

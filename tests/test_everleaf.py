@@ -8,6 +8,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from site_errors import assert_error_at
 from site_roundtrip import Lossy, round_trip
 from studbook.engine.model import (
     Action,
@@ -21,7 +22,7 @@ from studbook.engine.model import (
 )
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
-from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.everleaf_writer import write_everleaf, write_everleaf_file
 from studbook.parsers.registry import SITES_BY_ID
 
@@ -234,15 +235,7 @@ def test_flop_games_are_skipped_not_errors() -> None:
     ],
 )
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
-    text = NEW.replace(old, new, 1)
-    assert text != NEW
-    first = new.split("\n")[0]
-    line = next(no for no, text_line in enumerate(text.splitlines(), 1) if text_line == first)
-    results = parse_text(text + "\n\n" + OLD, "broken.txt")
-    assert isinstance(results[0], ParseError), results[0]
-    expected_line = 1 if "header" in words else line
-    assert (results[0].file, results[0].line) == ("broken.txt", expected_line) and words in str(results[0])
-    assert isinstance(results[1], Hand)  # the next hand still reads
+    assert_error_at(NEW, old, new, words, after=OLD, line=1 if "header" in words else None)
 
 
 def test_the_registry_reads_and_writes_everleaf() -> None:

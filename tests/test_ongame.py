@@ -9,12 +9,13 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from site_errors import assert_error_at
 from conftest import corpus_path
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show
 from site_roundtrip import Lossy, round_trip
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
-from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.ongame_writer import write_ongame_file
 from studbook.parsers.registry import SITES_BY_ID
 
@@ -129,14 +130,7 @@ def test_other_games_are_skipped() -> None:
     ],
 )
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
-    good = corpus_text(HILO)
-    text = good.replace(old, new, 1)
-    assert text != good
-    line = next(i for i, t in enumerate(text.splitlines(), 1) if new in t)
-    results = parse_text(text + good, "broken.txt")
-    assert isinstance(results[0], ParseError), results[0]
-    assert (results[0].file, results[0].line) == ("broken.txt", line) and words in str(results[0])
-    assert isinstance(results[1], Hand)
+    assert_error_at(corpus_text(HILO), old, new, words, gap="")
 
 
 def test_the_registry_reads_ongame() -> None:

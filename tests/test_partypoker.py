@@ -9,6 +9,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from site_errors import assert_error_at
 from conftest import corpus_path
 from studbook.engine.model import (
     Action,
@@ -180,14 +181,7 @@ def test_an_announce_line_without_its_hand_is_an_error_and_the_next_hand_reads()
     ],
 )
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
-    good = corpus_text(HILO)
-    text = good.replace(old, new, 1)
-    assert text != good
-    line = next(i for i, t in enumerate(text.splitlines(), 1) if new in t)
-    results = parse_text(text + "\n" + good, "broken.txt")
-    assert isinstance(results[0], ParseError), results[0]
-    assert (results[0].file, results[0].line) == ("broken.txt", line) and words in str(results[0])
-    assert isinstance(results[1], Hand)
+    assert_error_at(corpus_text(HILO), old, new, words, gap="\n")
 
 
 def test_the_registry_reads_partypoker() -> None:

@@ -11,12 +11,13 @@ from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
+from site_errors import assert_error_at
 from conftest import corpus_path
 from site_roundtrip import Lossy, round_trip
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show, UncalledReturn
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
-from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.registry import SITES_BY_ID
 from studbook.parsers.winamax_writer import write_winamax, write_winamax_file
 
@@ -157,14 +158,7 @@ def test_other_games_are_skipped() -> None:
     ],
 )
 def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None:
-    clean = text_of(CLEAN)
-    text = clean.replace(old, new, 1)
-    assert text != clean
-    line = text.splitlines().index(new) + 1
-    results = parse_text(text + "\n\n" + clean, "broken.txt")
-    assert isinstance(results[0], ParseError), results[0]
-    assert (results[0].file, results[0].line) == ("broken.txt", line) and words in str(results[0])
-    assert isinstance(results[1], Hand)
+    assert_error_at(text_of(CLEAN), old, new, words)
 
 
 def test_the_registry_reads_winamax() -> None:
