@@ -35,8 +35,6 @@ DEFAULT_TOP = 25
 DEFAULT_MIN_HANDS = 20
 """Below this many hands a player's rates are noise (a single hand is 0% or 100%), so the table leaves
 him out unless ``--min-hands`` says otherwise."""
-GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet", "stakes_inferred")
-"""Group columns the table shows through the ``stakes`` label instead."""
 ALL_LATER = f" {LATER_LABEL}"
 """The end of the label of a later-street stat over every street after the first together ('AF later
 streets': 4th-7th, Five Card Stud's 3rd-5th); the table's legend
