@@ -47,6 +47,7 @@ from ..engine.model import (
 from ..engine.profiles import RuleProfile
 from ..engine.replay import TableState, replay_steps
 from .equity import runout_equities
+from .html_page import page_head
 from .replay_view import action_words, header_line, reveal_words
 
 HIDDEN = "??"
@@ -335,8 +336,7 @@ def replay_page(
     )
     log = _log_html(steps)
     back_link = f'<a class="back" href="{e(back[0])}">{e(back[1])}</a>' if back else ""
-    return PAGE.format(
-        title=e(f"{hand.site} hand {hand.site_hand_id}"),
+    return page_head(f"{hand.site} hand {hand.site_hand_id}", CSS, script=True) + BODY.format(
         back=back_link,
         heading=e(header[0]),
         details=" · ".join(e(p) for p in header[1:]),
@@ -346,7 +346,6 @@ def replay_page(
         payout=_payout_html(hand, result, steps, names, money),
         last=max(len(steps) - 1, 0),
         data=_json_for_script(data),
-        css=CSS,
         script=SCRIPT,
     )
 
@@ -681,17 +680,7 @@ SCRIPT = """
 })();
 """
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<link rel="icon" href="data:,">
-<title>{title}</title>
-<style>{css}</style>
-</head>
-<body>
+BODY = """<body>
 <header>{back}<h1>{heading}</h1><p>{details}</p><p>{viewer}</p></header>
 <main>
 <section id="table" aria-label="the table">

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..engine.model import STREET_NAMES, format_money
 from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
+from .html_page import page_head
 from .stats import Filters, stat_table
 from .winrate import winrates
 
@@ -287,8 +288,7 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
         for words, png in report.charts
     )
     card = "".join(_section(title, rows) for title, rows in report.card + report.money)
-    return REPORT_PAGE.format(
-        title=e(f"studbook report: {report.player}"),
+    return page_head(f"studbook report: {report.player}", REPORT_CSS, script=False) + REPORT_BODY.format(
         player=e(report.player),
         summary=e(f"{report.hands:,} hands ({games}), {report.first} to {report.last}; {scope}"),
         charts=charts or "<p>No chart: no hand to draw.</p>",
@@ -309,7 +309,6 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
             + _more(report.violations_total, len(report.violations)),
             empty="None: every hand he played follows the rules.",
         ),
-        css=REPORT_CSS,
     )
 
 
@@ -380,17 +379,7 @@ a { color: #1f56c4; }
 }
 """
 
-REPORT_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<link rel="icon" href="data:,">
-<title>{title}</title>
-<style>{css}</style>
-</head>
-<body>
+REPORT_BODY = """<body>
 <header><h1>Session report: {player}</h1><p>{summary}</p></header>
 <main>
 <section id="results"><h2>Results</h2>{charts}</section>
