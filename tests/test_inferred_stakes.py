@@ -8,58 +8,25 @@ from __future__ import annotations
 
 import io
 from contextlib import redirect_stdout
-from dataclasses import replace
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator
 
 import duckdb
 import pytest
 from conftest import corpus_path
-from handbuilder import build
-from studbook.analytics.rows import hand_batches, rows_for_hand, to_arrow
-from studbook.analytics.schema import PARSE_ERRORS
+from stored_hands import ANN_WINS_RAKED, store_hands, timed
+from studbook.analytics.rows import rows_for_hand
 from studbook.analytics.stats import Filters
-from studbook.analytics.store import SourceFile, Store, StoreError, open_store
+from studbook.analytics.store import Store, StoreError, open_store
 from studbook.analytics.winrate import winrates
 from studbook.cli.app import main
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
 
-ANN_WINS = build("""
-    razz 4/8 ante 1 bring-in 2 rake 1
-    seat 1 Ann 1000
-    seat 2 Bob 1000
-    antes
-    3rd 1:Ah 2d 3c 2:9c Td Kh
-    2 bring-in 2
-    1 complete 4
-    2 call 2
-    4th 1:4d 2:Qc
-    1 bet 4
-    2 fold
-    uncalled 1 4
-    collect 1 9
-""")
-START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
-
-
-def timed(number: int, minutes: int, **changes: object) -> Hand:
-    return replace(ANN_WINS, site_hand_id=str(number), started_at=START + timedelta(minutes=minutes), **changes)
-
-
-def store_hands(path: Path, hands: list[Hand]) -> Store:
-    """The hands replayed and written as the importer writes them: one file, one chunk."""
-    store = open_store(path)
-    empty = to_arrow(PARSE_ERRORS.name, [])
-    store.write_file(SourceFile("built", str(path), 0), [hand_batches([(h, replay(h)) for h in hands])], empty)
-    return store
-
-
-PRINTED = timed(1, 0)
-INFERRED = timed(2, 10, stakes_inferred=True)
-UNKNOWN = timed(3, 20, stakes_inferred=True, big_bet=0)
+PRINTED = timed(ANN_WINS_RAKED, 1, 0)
+INFERRED = timed(ANN_WINS_RAKED, 2, 10, stakes_inferred=True)
+UNKNOWN = timed(ANN_WINS_RAKED, 3, 20, stakes_inferred=True, big_bet=0)
 """The same razz hand three times (Ann +4, Bob -5, big bet 8): stakes printed, inferred, and inferred with
 the big bet unknown (no bet of the hand shows it)."""
 

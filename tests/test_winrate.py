@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 from typing import Iterator
 
@@ -14,15 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handbuilder import build
-from studbook.analytics.rows import rows_for_hand, to_arrow
-from studbook.analytics.schema import HAND_TABLES, PARSE_ERRORS
-from studbook.analytics.store import SourceFile, Store, open_store
+from stored_hands import ANN_WINS_RAKED, store_hands, timed
+from studbook.analytics.store import Store
 from studbook.analytics.stats import Filters
 from studbook.analytics.winrate import Z95, sessions, winrates
-from studbook.engine.model import Hand
-from studbook.engine.replay import replay
-
-START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 
 BOB_STEALS = build("""
     stud 4/8 ante 1 bring-in 2
@@ -37,41 +32,6 @@ BOB_STEALS = build("""
     collect 2 6
 """)
 """Ann -3, Bob +3 (in cents; big bet 8)."""
-
-ANN_WINS_RAKED = build("""
-    razz 4/8 ante 1 bring-in 2 rake 1
-    seat 1 Ann 1000
-    seat 2 Bob 1000
-    antes
-    3rd 1:Ah 2d 3c 2:9c Td Kh
-    2 bring-in 2
-    1 complete 4
-    2 call 2
-    4th 1:4d 2:Qc
-    1 bet 4
-    2 fold
-    uncalled 1 4
-    collect 1 9
-""")
-"""Ann +4 after a 1-cent rake, Bob -5."""
-
-
-def store_hands(path: Path, hands: list[Hand]) -> Store:
-    """Write ``hands`` (replayed) to a new database the way the importer does: one file, one chunk."""
-    rows: dict[str, list[dict]] = {t.name: [] for t in HAND_TABLES}
-    for hand in hands:
-        result = replay(hand)
-        assert not result.violations, result.violations
-        for table, part in rows_for_hand(hand, result).items():
-            rows[table].extend(part)
-    store = open_store(path)
-    chunk = {name: to_arrow(name, part) for name, part in rows.items()}
-    store.write_file(SourceFile("built", f"{path}", 0), [chunk], to_arrow(PARSE_ERRORS.name, []))
-    return store
-
-
-def timed(hand: Hand, number: int, minutes: float) -> Hand:
-    return replace(hand, site_hand_id=str(number), started_at=START + timedelta(minutes=minutes))
 
 
 MINUTES = (0, 10, 20, 65, 70)
