@@ -10,9 +10,11 @@ simulator's, with zero violations.
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TextIO
 
 from studbook.engine.model import (
     Action,
@@ -143,28 +145,67 @@ def _paid(hand: Hand) -> Counter[tuple[int, int]]:
     return paid
 
 
+def changed_fields(sim: Hand, back: Hand, fields: Iterable[str]) -> list[str]:
+    """Each of the hand's ``fields`` that did not come back as simulated, in words (for a ``check``)."""
+    return [
+        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
+        for f in fields
+        if getattr(sim, f) != getattr(back, f)
+    ]
+
+
+def bring_in_printed(hand: Hand) -> bool:
+    """Whether a site that prints no nominal bring-in in its header shows it: only by a bring-in line that
+    is not all in for less."""
+    posted = [e for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN]
+    return bool(posted) and not posted[0].all_in
+
+
+def ante_and_bring_in(sim: Hand, back: Hand) -> list[str]:
+    """The ante and the bring-in, where the site's header prints neither: the reader has the ante from
+    the antes and the bring-in from its line, when :func:`bring_in_printed`."""
+    bring_in = sim.bring_in if bring_in_printed(sim) else None
+    if (sim.ante, bring_in) == (back.ante, back.bring_in):
+        return []
+    return [f"ante/bring-in {sim.ante}/{bring_in} came back as {back.ante}/{back.bring_in}"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTrip:
+    """What a round trip wrote and read back, and every difference or violation in words."""
+
+    written: list[Hand]
+    """The simulated hands written (those that need a community card left out, where ``Lossy`` says)."""
+    read: list[Hand]
+    """The hands parsed back, in the same order (fewer when a hand came back as an error)."""
+    problems: list[str]
+
+
 def round_trip(
     spec: TableSpec,
     hands: int,
     seed: int,
-    write_file: Callable[[Iterable[Hand], object], int],
-    lossy: Lossy,
+    write_file: Callable[[Iterable[Hand], TextIO], int],
+    lossy: Lossy = Lossy(),
     check: Callable[[Hand, Hand], list[str]] = lambda sim, back: [],
-) -> tuple[int, list[str]]:
-    """(hands compared, every difference or violation in words). ``check`` adds the site's own
-    comparisons of header facts (simulated hand, parsed hand)."""
-    import io
-
+    printed: Callable[[Hand], list[Event]] | None = None,
+) -> RoundTrip:
+    """Simulate, write, parse and replay; compare every hand. ``check`` adds the site's own comparisons
+    of header facts (simulated hand, parsed hand). ``printed``, for a site whose form of a hand is its own
+    (Full Tilt's completions, ACR's showdown order and pot names): the simulated hand's events as the
+    site's text carries them, compared with the parsed events as they are, line numbers aside, in place
+    of what ``lossy`` leaves out."""
     simulated = [
         h
         for h in simulate(spec, hands, seed)
         if not (lossy.community and any(isinstance(e, CommunityCard) for e in h.events))
     ]
     text = io.StringIO()
-    write_file(simulated, text)
+    wrote = write_file(simulated, text)
     parsed = parse_text(text.getvalue(), "roundtrip.txt")
-    if len(parsed) != len(simulated):
-        return len(parsed), [f"wrote {len(simulated)} hands, parsed {len(parsed)}"]
+    read = [h for h in parsed if isinstance(h, Hand)]
+    if wrote != len(simulated) or len(parsed) != len(simulated):
+        return RoundTrip(simulated, read, [f"wrote {wrote} of {len(simulated)} hands, parsed {len(parsed)}"])
     problems: list[str] = []
     for sim, back in zip(simulated, parsed):
         where = f"hand {sim.site_hand_id}"
@@ -174,7 +215,10 @@ def round_trip(
         problems += [f"{where}: {p}" for p in check(sim, back)]
         if [(s.seat, s.stack) for s in sim.seats] != [(s.seat, s.stack) for s in back.seats]:
             problems.append(f"{where}: seats {sim.seats} came back as {back.seats}")
-        a, b = _normal(sim, lossy), _normal(back, lossy)
+        if printed is None:
+            a, b = _normal(sim, lossy), _normal(back, lossy)
+        else:
+            a, b = _unlined(printed(sim)), _unlined(back.events)
         if a != b:
             first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
             problems.append(f"{where}: event {first} differs: {a[first : first + 1]} / {b[first : first + 1]}")
@@ -186,4 +230,8 @@ def round_trip(
             awarded[(award.pot, award.seat)] += award.amount
         if +awarded != +_paid(sim):
             problems.append(f"{where}: the replay pays {dict(awarded)}, the simulator paid {dict(_paid(sim))}")
-    return len(parsed), problems
+    return RoundTrip(simulated, read, problems)
+
+
+def _unlined(events: Iterable[Event]) -> list[Event]:
+    return [dataclasses.replace(e, line=0) for e in events]

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from site_errors import assert_error_at
 from conftest import corpus_path
-from site_roundtrip import Lossy, round_trip
+from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
@@ -125,11 +125,7 @@ ABSOLUTE_LOSSY = Lossy(markers=True, uncalled=True, community=True)
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
     fields = ("site_hand_id", "game", "small_bet", "big_bet", "currency", "total_pot", "rake")
-    problems = [
-        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-        for f in fields
-        if getattr(sim, f) != getattr(back, f)
-    ]
+    problems = changed_fields(sim, back, fields)
     if back.started_at != sim.started_at.replace(tzinfo=ZoneInfo("America/New_York")):  # type: ignore[union-attr]
         problems.append(f"started {sim.started_at} came back as {back.started_at}")
     return problems
@@ -139,13 +135,13 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 31), (Game.STUD8, 32), (Game.RAZZ, 33)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="absolute")
-    count, problems = round_trip(spec, 1000, seed, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
-    assert count >= 990
-    assert problems == []
+    trip = round_trip(spec, 1000, seed, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
+    assert len(trip.written) >= 990
+    assert trip.problems == []
 
 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
     spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="absolute")
-    count, problems = round_trip(spec, 100, 34, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
-    assert count >= 99 and problems == []
+    trip = round_trip(spec, 100, 34, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
+    assert len(trip.written) >= 99 and trip.problems == []

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import pytest
 from conftest import corpus_path
+from site_roundtrip import RoundTrip, ante_and_bring_in, changed_fields, round_trip
 from studbook.cli.cmd_audit import profile_words
 from studbook.engine.model import (
     Action,
@@ -528,50 +529,19 @@ HEADER_FIELDS = (
 keeps Eastern wall time, which on the night clocks go forward can name an hour that does not exist)."""
 
 
-def round_trip(spec: TableSpec, hands: int, seed: int) -> tuple[list[Hand], list[str]]:
-    simulated = list(simulate(spec, hands, seed))
-    out = io.StringIO()
-    assert write_acr_file(simulated, out) == hands
-    parsed = parse_text(out.getvalue(), "acr-roundtrip.txt")
-    if len(parsed) != len(simulated):
-        return simulated, [f"wrote {len(simulated)} hands, parsed {len(parsed)}"]
-    problems: list[str] = []
-    for sim, back in zip(simulated, parsed):
-        where = f"hand {sim.site_hand_id}"
-        if not isinstance(back, Hand):
-            problems.append(f"{where}: {back}")
-            continue
-        problems += [
-            f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-            for f in HEADER_FIELDS
-            if getattr(sim, f) != getattr(back, f)
-        ]
-        if sim.started_at is None or back.started_at != sim.started_at.astimezone(UTC).replace(fold=0):
-            problems.append(f"{where}: started at {sim.started_at} came back as {back.started_at}")
-        if back.site != "acr" or back.total_pot != (sim.total_pot or 0) - (sim.rake or 0):
-            problems.append(f"{where}: site/total {back.site} {back.total_pot}, simulated total {sim.total_pot}")
-        bring_ins = [e for e in sim.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN]
-        expected_bring_in = sim.bring_in if bring_ins and not bring_ins[0].all_in else None
-        if (sim.ante, expected_bring_in) != (back.ante, back.bring_in):
-            problems.append(
-                f"{where}: ante/bring-in {sim.ante}/{expected_bring_in} came back as {back.ante}/{back.bring_in}"
-            )
-        want, got = without_lines(as_acr_prints(sim)), without_lines(list(back.events))
-        if want != got:
-            first = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
-            problems.append(f"{where}: event {first} differs: {want[first : first + 1]} / {got[first : first + 1]}")
-        result = replay(back)
-        problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
-        awarded: Counter[tuple[int, int]] = Counter()
-        for a in result.awards:
-            awarded[(a.pot, a.seat)] += a.amount
-        paid: Counter[tuple[int, int]] = Counter()
-        for c in sim.events:
-            if isinstance(c, Collect):
-                paid[(pot_index(c.pot), c.seat)] += c.amount
-        if +awarded != +paid:
-            problems.append(f"{where}: the replay pays {dict(awarded)}, the simulator paid {dict(paid)}")
-    return simulated, problems
+def acr_header_facts(sim: Hand, back: Hand) -> list[str]:
+    """The header as ACR prints it: the start time in UTC, the total net of rake, no nominal bring-in
+    after a bring-in all-in for less."""
+    problems = changed_fields(sim, back, HEADER_FIELDS)
+    if sim.started_at is None or back.started_at != sim.started_at.astimezone(UTC).replace(fold=0):
+        problems.append(f"started at {sim.started_at} came back as {back.started_at}")
+    if back.site != "acr" or back.total_pot != (sim.total_pot or 0) - (sim.rake or 0):
+        problems.append(f"site/total {back.site} {back.total_pot}, simulated total {sim.total_pot}")
+    return problems + ante_and_bring_in(sim, back)
+
+
+def round_trip_acr(spec: TableSpec, hands: int, seed: int) -> RoundTrip:
+    return round_trip(spec, hands, seed, write_acr_file, check=acr_header_facts, printed=as_acr_prints)
 
 
 def _has(hands: list[Hand], kind: type, test: object = None) -> int:
@@ -584,8 +554,9 @@ def _has(hands: list[Hand], kind: type, test: object = None) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 301), (Game.STUD8, 302), (Game.RAZZ, 303)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
-    hands, problems = round_trip(TableSpec(games=(game,), players=(2, 8), profile="acr"), HANDS_PER_GAME, seed)
-    assert problems == []
+    trip = round_trip_acr(TableSpec(games=(game,), players=(2, 8), profile="acr"), HANDS_PER_GAME, seed)
+    assert trip.problems == []
+    hands = trip.written
     # what the run covered: side pots, all-ins, capped streets, uncalled bets
     assert sum(len(h.printed_pots) > 1 for h in hands) >= 3
     assert _has(hands, Action, lambda e: e.all_in) >= 5
@@ -602,8 +573,9 @@ short and the 7th card is a community card, and stud8 lows are often split (quar
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 311), (Game.STUD8, 312), (Game.RAZZ, 313)])
 def test_writer_round_trip_full_tables_community_card_and_quartered_lows(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(8, 8), profile="acr", regulars=STATIONS)
-    hands, problems = round_trip(spec, 300, seed)
-    assert problems == []
+    trip = round_trip_acr(spec, 300, seed)
+    assert trip.problems == []
+    hands = trip.written
     assert _has(hands, CommunityCard) >= 20
     if game is Game.STUD8:
         quartered = 0

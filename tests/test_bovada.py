@@ -371,13 +371,13 @@ BOVADA_LOSSY = Lossy(markers=True, muck_cards=True, short_bring_in=True, communi
 )
 def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec() if tournament else None)
-    count, problems = round_trip(spec, hands, seed, write_bovada_file, BOVADA_LOSSY, _header_facts)
-    assert count >= hands * 0.99  # hands needing a community card are not written (none so far)
-    assert problems == []
+    trip = round_trip(spec, hands, seed, write_bovada_file, BOVADA_LOSSY, _header_facts)
+    assert len(trip.written) >= hands * 0.99  # hands needing a community card are not written (none so far)
+    assert trip.problems == []
 
 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
     spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="bovada")
-    count, problems = round_trip(spec, 100, 15, write_bovada_file, BOVADA_LOSSY, _header_facts)
-    assert count >= 99 and problems == []
+    trip = round_trip(spec, 100, 15, write_bovada_file, BOVADA_LOSSY, _header_facts)
+    assert len(trip.written) >= 99 and trip.problems == []

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from site_errors import assert_error_at
-from site_roundtrip import Lossy, round_trip
+from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.model import (
     Action,
     ActionKind,
@@ -251,11 +251,7 @@ EVERLEAF_LOSSY = Lossy(markers=True, uncalled=True, completion_word=True, deal_o
 
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
-    problems = [
-        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-        for f in ("site_hand_id", "game", "small_bet", "big_bet", "currency", "table")
-        if getattr(sim, f) != getattr(back, f)
-    ]
+    problems = changed_fields(sim, back, ("site_hand_id", "game", "small_bet", "big_bet", "currency", "table"))
     if back.started_at != sim.started_at.replace(tzinfo=ZoneInfo("America/New_York")):  # type: ignore[union-attr]
         problems.append(f"started {sim.started_at} came back as {back.started_at}")
     if (back.total_pot, back.rake) != (None, None) or replay(back).rake != sim.rake:
@@ -269,13 +265,13 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 21), (Game.STUD8, 22), (Game.RAZZ, 23)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="everleaf")
-    count, problems = round_trip(spec, 1000, seed, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
-    assert count >= 990
-    assert problems == []
+    trip = round_trip(spec, 1000, seed, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
+    assert len(trip.written) >= 990
+    assert trip.problems == []
 
 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
     spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="everleaf")
-    count, problems = round_trip(spec, 100, 24, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
-    assert count >= 99 and problems == []
+    trip = round_trip(spec, 100, 24, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
+    assert len(trip.written) >= 99 and trip.problems == []

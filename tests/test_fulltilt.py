@@ -4,7 +4,6 @@ real corpus (``fpdb/FTP``), and the writer's round trip simulate -> Full Tilt te
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
 from collections import Counter
 from datetime import UTC, datetime
@@ -12,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 from conftest import corpus_path
 from handbuilder import as_transcribed, build
+from site_roundtrip import changed_fields, round_trip
 from stud_scripts import FTP_STUD5
 from studbook.engine.cards import parse_cards
 from studbook.engine.games import RULES
@@ -622,44 +622,21 @@ def full_tilt_form(hand: Hand) -> list[Event]:
     return out
 
 
+def fulltilt_header_facts(sim: Hand, back: Hand) -> list[str]:
+    """The header fields as they are; a tournament without its level (Full Tilt prints none)."""
+    problems = changed_fields(sim, back, HEADER_FIELDS)
+    if sim.tournament is not None and dataclasses.replace(sim.tournament, level=None) != back.tournament:
+        problems.append(f"tournament {sim.tournament} came back as {back.tournament}")
+    return problems
+
+
 def round_trip_problems(spec: TableSpec, hands: int, seed: int) -> tuple[Counter[str], list[str]]:
-    simulated = list(simulate(spec, hands, seed))
-    text = io.StringIO()
-    write_fulltilt_file(simulated, text)
-    parsed = parse_text(text.getvalue(), "roundtrip.txt")
+    """The round trip's problems, and the edge cases the hands read back cover."""
+    trip = round_trip(spec, hands, seed, write_fulltilt_file, check=fulltilt_header_facts, printed=full_tilt_form)
     seen: Counter[str] = Counter()
-    if len(parsed) != len(simulated):
-        return seen, [f"wrote {len(simulated)} hands, parsed {len(parsed)}"]
-    problems: list[str] = []
-    for sim, back in zip(simulated, parsed):
-        where = f"hand {sim.site_hand_id}"
-        if not isinstance(back, Hand):
-            problems.append(f"{where}: {back}")
-            continue
-        problems += [
-            f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-            for f in HEADER_FIELDS
-            if getattr(sim, f) != getattr(back, f)
-        ]
-        if sim.tournament is not None and dataclasses.replace(sim.tournament, level=None) != back.tournament:
-            problems.append(f"{where}: tournament {sim.tournament} came back as {back.tournament}")
-        expected, got = full_tilt_form(sim), [dataclasses.replace(e, line=0) for e in back.events]
-        if expected != got:
-            first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), min(len(expected), len(got)))
-            problems.append(f"{where}: event {first} differs: {expected[first : first + 1]} / {got[first : first + 1]}")
-        result = replay(back)
-        problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
-        awarded: Counter[tuple[int, int]] = Counter()
-        for a in result.awards:
-            awarded[(a.pot, a.seat)] += a.amount
-        paid: Counter[tuple[int, int]] = Counter()
-        for c in sim.events:
-            if isinstance(c, Collect):
-                paid[(pot_index(c.pot), c.seat)] += c.amount
-        if +awarded != +paid:
-            problems.append(f"{where}: the replay pays {dict(awarded)}, the simulator paid {dict(paid)}")
+    for back in trip.read:
         seen.update(situations(back))
-    return seen, problems
+    return seen, trip.problems
 
 
 def situations(hand: Hand) -> set[str]:

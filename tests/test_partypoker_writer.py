@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_path
-from site_roundtrip import Lossy, round_trip
+from site_roundtrip import Lossy, bring_in_printed, changed_fields, round_trip
 from studbook.cli.app import main
 from studbook.engine.cards import CARD_BY_TEXT
 from studbook.engine.model import (
-    Action,
-    ActionKind,
     Collect,
     CommunityCard,
     Game,
@@ -55,14 +53,9 @@ a ``wins`` line) and its completion as ``completes``."""
 
 def _header_facts(sim: Hand, back: Hand) -> list[str]:
     fields = ["site_hand_id", "game", "small_bet", "big_bet", "ante", "started_at"]
-    bring_ins = [a for a in sim.events if isinstance(a, Action) and a.kind is ActionKind.BRING_IN]
-    if bring_ins and not bring_ins[0].all_in:  # the nominal bring-in is printed only by a full one
+    if bring_in_printed(sim):
         fields.append("bring_in")
-    problems = [
-        f"{f}: {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-        for f in fields
-        if getattr(sim, f) != getattr(back, f)
-    ]
+    problems = changed_fields(sim, back, fields)
     if sim.tournament is None:
         if (back.currency, back.tournament) != (sim.currency, None):
             problems.append(f"a cash hand in {sim.currency} came back as {back.currency}, {back.tournament}")
@@ -77,16 +70,16 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 81), (Game.STUD8, 82), (Game.RAZZ, 83)])
 def test_writer_round_trip_1000_hands(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="partypoker")
-    count, problems = round_trip(spec, 1000, seed, write_partypoker_file, PARTY_LOSSY, _header_facts)
-    assert count >= 990
-    assert problems == []
+    trip = round_trip(spec, 1000, seed, write_partypoker_file, PARTY_LOSSY, _header_facts)
+    assert len(trip.written) >= 990
+    assert trip.problems == []
 
 
 def test_a_sit_and_go_round_trips_with_its_tournament_header() -> None:
     spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="partypoker", tournament=TournamentSpec())
-    count, problems = round_trip(spec, 300, 84, write_partypoker_file, PARTY_LOSSY, _header_facts)
-    assert count >= 297
-    assert problems == []
+    trip = round_trip(spec, 300, 84, write_partypoker_file, PARTY_LOSSY, _header_facts)
+    assert len(trip.written) >= 297
+    assert trip.problems == []
 
 
 def test_only_the_owner_is_dealt_and_an_uncalled_bet_is_paid_in_the_win() -> None:

@@ -9,17 +9,12 @@ printed when the bring-in player completes or is all-in for less) and the ante (
 
 from __future__ import annotations
 
-import dataclasses
-import io
-from collections import Counter
 
 import pytest
+from site_roundtrip import ante_and_bring_in, changed_fields, round_trip
 
-from studbook.engine.model import Action, ActionKind, Collect, Game, Hand
-from studbook.engine.pots import pot_index
-from studbook.engine.replay import replay
+from studbook.engine.model import Action, ActionKind, Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
-from studbook.parsers import parse_text
 from studbook.parsers.pokerstars_writer import write_pokerstars_file
 
 HANDS_PER_GAME = 10_000
@@ -45,59 +40,17 @@ HEADER_FIELDS = (
 )
 
 
-def printed_bring_in(hand: Hand) -> int | None:
-    """The bring-in PokerStars text shows: the first bring-in line, unless it is all-in for less."""
-    posted = [e for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.BRING_IN]
-    return hand.bring_in if posted and not posted[0].all_in else None
-
-
-def collected(hand: Hand) -> Counter[tuple[int, int]]:
-    """What the hand says each seat collected from each pot."""
-    paid: Counter[tuple[int, int]] = Counter()
-    for e in hand.events:
-        if isinstance(e, Collect):
-            paid[(pot_index(e.pot), e.seat)] += e.amount
-    return paid
-
-
-def without_lines(hand: Hand) -> list[object]:
-    return [dataclasses.replace(e, line=0) for e in hand.events]
+def pokerstars_header_facts(sim: Hand, back: Hand) -> list[str]:
+    return changed_fields(sim, back, HEADER_FIELDS) + ante_and_bring_in(sim, back)
 
 
 def round_trip_mismatches(spec: TableSpec, hands: int, seed: int) -> tuple[int, list[str]]:
-    """Simulate, write, parse and replay; every difference or violation found, in words."""
-    simulated = list(simulate(spec, hands, seed))
-    text = io.StringIO()
-    write_pokerstars_file(simulated, text)
-    parsed = parse_text(text.getvalue(), "roundtrip.txt")
-    problems: list[str] = []
-    if len(parsed) != len(simulated):
-        return len(parsed), [f"wrote {len(simulated)} hands, parsed {len(parsed)}"]
-    for sim, back in zip(simulated, parsed):
-        where = f"hand {sim.site_hand_id}"
-        if not isinstance(back, Hand):
-            problems.append(f"{where}: {back}")
-            continue
-        problems += [
-            f"{where}: {f} {getattr(sim, f)!r} came back as {getattr(back, f)!r}"
-            for f in HEADER_FIELDS
-            if getattr(sim, f) != getattr(back, f)
-        ]
-        if (sim.ante, printed_bring_in(sim)) != (back.ante, back.bring_in):
-            problems.append(
-                f"{where}: ante/bring-in {sim.ante}/{printed_bring_in(sim)} came back as {back.ante}/{back.bring_in}"
-            )
-        if without_lines(sim) != without_lines(back):
-            first = next(i for i, (a, b) in enumerate(zip(without_lines(sim), without_lines(back))) if a != b)
-            problems.append(f"{where}: event {first} differs: {sim.events[first]} / {back.events[first]}")
-        result = replay(back)
-        problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
-        awarded: Counter[tuple[int, int]] = Counter()
-        for a in result.awards:
-            awarded[(a.pot, a.seat)] += a.amount
-        if awarded != collected(sim):
-            problems.append(f"{where}: the replay pays {dict(awarded)}, the simulator paid {dict(collected(sim))}")
-    return len(parsed), problems
+    """Simulate, write, parse and replay (tests/site_roundtrip.py): the hands compared, and every
+    difference or violation found, in words. The events are compared as simulated, line numbers aside."""
+    trip = round_trip(
+        spec, hands, seed, write_pokerstars_file, check=pokerstars_header_facts, printed=lambda hand: list(hand.events)
+    )
+    return len(trip.written), trip.problems
 
 
 @pytest.mark.slow
