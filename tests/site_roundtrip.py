@@ -4,7 +4,9 @@ A site's text cannot carry everything a simulated hand holds (Bovada prints no n
 betting notes; Everleaf no total; ...), so each site's test says what its format drops (``Lossy``) and
 the comparison leaves exactly that out; everything else must come back identical: every event with its
 amounts and cards, the seats' stacks, and the engine's payout of the parsed hand equal to the
-simulator's, with zero violations.
+simulator's, with zero violations. A site whose form of a hand is its own (PokerStars' is the
+simulator's; Full Tilt's completions, ACR's showdown order and pot names) gives that form instead
+(``printed``), compared exactly.
 """
 
 from __future__ import annotations
