@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from datetime import datetime
 from pathlib import Path
 
 from conftest import REPO, corpus_path
 
-from studbook.engine.model import Hand
+from studbook.engine.model import Game, Hand
+from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file
+from studbook.parsers.pokerstars_writer import write_pokerstars_file
 
 # Real PokerStars files of the corpus (fpdb/Stars) that the writer and PHH tests read back.
 REAL_FILES = [
@@ -90,3 +93,37 @@ def tree_files(suffixes: tuple[str, ...] = (".py", ".lark"), skip: frozenset[str
         ]
         found += [here / name for name in files if name.endswith(suffixes)]
     return sorted(found)
+
+
+class Recorder:
+    """An ImportProgress (studbook.pipeline.progress) that writes down every call, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int]] = []
+
+    def start(self, total_bytes: int, files: int) -> None:
+        self.calls.append(("start", total_bytes))
+
+    def read(self, nbytes: int) -> None:
+        self.calls.append(("read", nbytes))
+
+    def stored(self, hands: int) -> None:
+        self.calls.append(("stored", hands))
+
+    def finish(self) -> None:
+        self.calls.append(("finish", 0))
+
+
+def write_stud8_sit_and_go(path: Path) -> Path:
+    """60 simulated stud8 sit-and-go hands (short stacks: side pots and all-ins, levels every six hands)
+    written to ``path`` as PokerStars text: the hands whose replay pages the HTML and browser tests read."""
+    spec = TableSpec(
+        games=(Game.STUD8,),
+        players=(6, 8),
+        tournament=TournamentSpec(hands_per_level=6),
+        start=datetime(2026, 3, 7, 15, 0),
+        first_hand_id=259_000_000_000,
+    )
+    with path.open("w", encoding="utf-8") as out:
+        write_pokerstars_file(simulate(spec, 60, 3), out)
+    return path

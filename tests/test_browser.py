@@ -21,12 +21,12 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from conftest import REPO
+from samples import write_stud8_sit_and_go
 
 from studbook.analytics.equity import runout_equities
 from studbook.analytics.store import open_store
@@ -34,8 +34,6 @@ from studbook.api import open_database
 from studbook.cli.app import main
 from studbook.engine.model import Action, CommunityCard, Deal, Game, Hand, Muck, Show
 from studbook.engine.replay import replay, replay_steps
-from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
 from studbook.pipeline.importer import run_import
 
 CHROMIUM = Path(os.environ.get("STUDBOOK_CHROMIUM", "/usr/bin/chromium"))
@@ -113,16 +111,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A database of 60 simulated stud8 sit-and-go hands (short stacks: side pots and all-ins) and
     the community-card hand, the three hands to step through, and their pages written by the CLI."""
     folder = tmp_path_factory.mktemp("browser")
-    sim = folder / "sng-stud8.txt"
-    spec = TableSpec(
-        games=(Game.STUD8,),
-        players=(6, 8),
-        tournament=TournamentSpec(hands_per_level=6),
-        start=datetime(2026, 3, 7, 15, 0),
-        first_hand_id=259_000_000_000,
-    )
-    with sim.open("w", encoding="utf-8") as out:
-        write_pokerstars_file(simulate(spec, 60, 3), out)
+    sim = write_stud8_sit_and_go(folder / "sng-stud8.txt")
     db = folder / "hands.duckdb"
     with open_store(db) as store:
         run_import([sim, COMMUNITY], store, workers=1)

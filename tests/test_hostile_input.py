@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE_DATA
+from samples import Recorder
 from studbook.analytics.store import open_store
 from studbook.cli.app import main
 from studbook.engine.model import CommunityCard, Game, Hand
@@ -487,28 +488,10 @@ def test_spilled_rows_take_less_than_the_file_and_progress_moves_within_a_file(
         run_import(files, store, workers=2)
     assert [spilled[str(i)] < path.stat().st_size for i, path in enumerate(files)] == [True, True]
 
-    class Seen:
-        """An ImportProgress that keeps what it is told."""
-
-        def __init__(self) -> None:
-            self.events: list[tuple[str, int]] = []
-
-        def start(self, total_bytes: int, files: int) -> None:
-            self.events.append(("start", total_bytes))
-
-        def read(self, nbytes: int) -> None:
-            self.events.append(("read", nbytes))
-
-        def stored(self, hands: int) -> None:
-            self.events.append(("stored", hands))
-
-        def finish(self) -> None:
-            self.events.append(("finish", 0))
-
-    seen = Seen()
+    seen = Recorder()
     with open_store(tmp_path / "one.duckdb") as store:
         run_import([files[0]], store, progress=seen, chunk_hands=100)
-    kinds = [kind for kind, _ in seen.events]
+    kinds = [kind for kind, _ in seen.calls]
     assert kinds[0] == "start" and kinds[-2:] == ["stored", "finish"]
     assert kinds.count("read") >= 3, "the bar moves while the one file is read"
-    assert sum(n for kind, n in seen.events if kind == "read") == files[0].stat().st_size
+    assert sum(n for kind, n in seen.calls if kind == "read") == files[0].stat().st_size

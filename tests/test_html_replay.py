@@ -8,14 +8,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from datetime import datetime
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from conftest import SAMPLE_DATA
 from handbuilder import build
-from samples import ALL_IN_ON_SIXTH
+from samples import ALL_IN_ON_SIXTH, write_stud8_sit_and_go
 
 from studbook.analytics.equity import runout_equities
 from studbook.analytics.html_replay import HIDDEN, build_steps, replay_page
@@ -187,18 +186,7 @@ class _Links(HTMLParser):
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("html")
-    sim = folder / "sng.txt"
-    from studbook.parsers.pokerstars_writer import write_pokerstars_file
-
-    spec = TableSpec(
-        games=(Game.STUD8,),
-        players=(6, 8),
-        tournament=TournamentSpec(hands_per_level=6),
-        start=datetime(2026, 3, 7, 15, 0),
-        first_hand_id=259_000_000_000,
-    )
-    with sim.open("w", encoding="utf-8") as out:
-        write_pokerstars_file(simulate(spec, 60, 3), out)
+    sim = write_stud8_sit_and_go(folder / "sng.txt")
     path = folder / "hands.duckdb"
     with open_store(path) as store:
         assert run_import([sim, SAMPLE_DATA / "edge-cases"], store, workers=1).hands > 60

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from samples import Recorder
 
 from studbook.analytics.schema import TABLES
 from studbook.analytics.store import Store, open_store
@@ -39,25 +40,6 @@ def _troubled_file(path: Path) -> None:
     conflict = re.sub(rb"\$(\d+) in chips", rb"$\g<1>9 in chips", hands[12], count=1)
     hands += [hands[5], conflict]  # a duplicate, and a conflict, near the end
     path.write_bytes(b"\r\n\r\n".join(h.replace(b"\n", b"\r\n") for h in hands))
-
-
-class Recorder:
-    """An ImportProgress that writes down the bytes read and the files stored."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, int]] = []
-
-    def start(self, total_bytes: int, files: int) -> None:
-        self.calls.append(("start", total_bytes))
-
-    def read(self, nbytes: int) -> None:
-        self.calls.append(("read", nbytes))
-
-    def stored(self, hands: int) -> None:
-        self.calls.append(("stored", hands))
-
-    def finish(self) -> None:
-        self.calls.append(("finish", 0))
 
 
 def _contents(store: Store) -> dict[str, list[tuple[object, ...]]]:

@@ -8,30 +8,12 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLE_DATA
+from samples import Recorder
 
 from studbook.analytics.store import open_store
 from studbook.cli.progress import Progress
 from studbook.pipeline.importer import run_import
 from studbook.pipeline.progress import OFFSET_BLOCK, FileReader, LineOffsets
-
-
-class Recorder:
-    """An ImportProgress that writes down every call."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, int]] = []
-
-    def start(self, total_bytes: int, files: int) -> None:
-        self.calls.append(("start", total_bytes))
-
-    def read(self, nbytes: int) -> None:
-        self.calls.append(("read", nbytes))
-
-    def stored(self, hands: int) -> None:
-        self.calls.append(("stored", hands))
-
-    def finish(self) -> None:
-        self.calls.append(("finish", 0))
 
 
 def first_hands(source: Path, target: Path, size: int) -> Path:
