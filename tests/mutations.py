@@ -1,9 +1,9 @@
 """Mutation operators: each one takes a hand the validator accepts and plants one kind of fault in it.
 
-The mutation suite (``test_mutations.py``) runs every operator over every seed hand and demands that
-the validator report each planted fault under the rule id the fault breaks. An operator yields *every*
-place in the hand where its fault can be planted, not just the first, so a rule that is caught on the
-bring-in but missed on a 6th-street raise shows up.
+The mutation suites (``test_mutations.py``, ``test_site_mutations.py``) run every operator over every
+seed hand and demand that the validator report each planted fault under the rule id the fault breaks. An
+operator yields *every* place in the hand where its fault can be planted, not just the first, so a rule
+that is caught on the bring-in but missed on a 6th-street raise shows up.
 
 To choose those places without trusting the rules under test, the operators read the printed hand
 with a deliberately naive bookkeeper (:func:`spots`): chips in front of each player, the street's top
@@ -503,28 +503,24 @@ def collected_more(hand: Hand) -> Iterator[Mutant]:
             )
 
 
-def changed_total(hand: Hand) -> Iterator[Mutant]:
-    """The summary's total pot one unit off."""
-    if hand.total_pot is not None:
+def _one_unit_off(hand: Hand, kind: str, field: str, rules: str, words: str) -> Iterator[Mutant]:
+    """A printed summary figure (``field`` of the hand) one unit under, then one over, where printed."""
+    value = getattr(hand, field)
+    if value is not None:
         for delta in (-1, 1):
             yield _mutant(
-                "changed total pot",
-                replace(hand, total_pot=hand.total_pot + delta),
-                "pot.total",
-                f"{_name(hand)}: total pot {hand.total_pot}{delta:+d}",
+                kind, replace(hand, **{field: value + delta}), rules, f"{_name(hand)}: {words} {value}{delta:+d}"
             )
+
+
+def changed_total(hand: Hand) -> Iterator[Mutant]:
+    """The summary's total pot one unit off."""
+    return _one_unit_off(hand, "changed total pot", "total_pot", "pot.total", "total pot")
 
 
 def changed_rake(hand: Hand) -> Iterator[Mutant]:
     """The summary's rake one unit off."""
-    if hand.rake is not None:
-        for delta in (-1, 1):
-            yield _mutant(
-                "changed rake",
-                replace(hand, rake=hand.rake + delta),
-                "rake",
-                f"{_name(hand)}: rake {hand.rake}{delta:+d}",
-            )
+    return _one_unit_off(hand, "changed rake", "rake", "rake", "rake")
 
 
 def folded_collects(hand: Hand) -> Iterator[Mutant]:
@@ -646,7 +642,7 @@ OPERATORS: Mapping[str, Callable[[Hand], Iterator[Mutant]]] = {
 
 
 # ------------------------------------------------------------- running a suite of mutants (shared by the
-# mutation tests of every site: test_mutations.py, test_mutations_<site>.py)
+# mutation tests of every site: test_mutations.py, test_site_mutations.py)
 
 SOURCES = ("corpus", "handbuilt", "simulated")
 

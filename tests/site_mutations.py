@@ -1,9 +1,9 @@
-"""The mutation suite (tests/mutations.py) for one text site: seeds read by the site's own reader.
+"""The mutation suite (tests/mutations.py) for one site: seeds read by the site's own reader.
 
 Seeds are the site's real corpus hands and simulated hands written in the site's format by its writer and
 read back, so every fault is planted in a hand as that reader gives it (with what its text drops). A
-site's text may lack what some checks need; the two allowances below say exactly what, and nothing else
-is excused:
+site's text may lack what some checks need; the allowances below say exactly what, a site's row in
+tests/test_site_mutations.py says which of them it takes, and nothing else is excused:
 
 * a wrong bet size in a hand whose stakes are inferred (Bovada), where no other bet shows the size needed,
   or a 4th-street big bet where the boards that would allow it are not shown (Everleaf's old export): the
@@ -12,7 +12,9 @@ is excused:
   reads as a consistent hand with a chip less rake, which no reader of it could tell;
 * a fault of turn order (the wrong bring-in, an action out of turn) or a 4th-street big bet in a hand
   that prints no card at all (Everleaf's 2011-07 export): who must open a street, and whether a pair on
-  board allows the big bet, is told by cards the text does not give.
+  board allows the big bet, is told by cards the text does not give;
+* the same faults in a hand where only some up cards are printed (PartyPoker prints nobody's but the
+  owner's and the showdown's): one unknown up card is enough to leave them undecided.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import TextIO
 
 from mutations import Mutant, is_caught
 from studbook.engine.model import CommunityCard, Deal, Game, Hand, Show, Violation
@@ -28,31 +31,39 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
 
 
+def shows_two(simulated: Hand, parsed: Hand) -> bool:
+    """A seed worth keeping beyond the first few: the hand as read reaches a showdown of two or more."""
+    return sum(isinstance(e, Show) for e in parsed.events) >= 2
+
+
 def written_seeds(
-    write_file: Callable[[Iterable[Hand], io.StringIO], int],
+    write_file: Callable[[Iterable[Hand], TextIO], object],
     games: Iterable[Game],
     profile: str,
     per_game: int = 200,
     seed: int = 5,
     currency: str = "USD",
+    first: int = 15,
+    keep: Callable[[Hand, Hand], bool] = shows_two,
 ) -> list[Hand]:
-    """Simulated hands of each game written by ``write_file`` and parsed back: the first 15 of each game
-    and every one that reaches a showdown of two or more (``currency``: what the site writes, Winamax
-    euros)."""
+    """Simulated hands of each game written by ``write_file`` and parsed back: the first ``first`` of each
+    game and every other one ``keep`` (simulated hand, hand as read) wants; realistic players fold most
+    hands early, and the rest would add thousands of near-identical 3rd-street mutants. ``currency``: what
+    the site writes (Winamax euros). Five Card Stud is dealt at up to ten players, the others at eight;
+    hands that need a community card are left out (not every site prints one)."""
     hands = []
     for game in games:
+        spec = TableSpec(
+            games=(game,), players=(2, 10 if game is Game.STUD5 else 8), profile=profile, currency=currency
+        )
         simulated = [
-            h
-            for h in simulate(
-                TableSpec(games=(game,), players=(2, 8), profile=profile, currency=currency), per_game, seed
-            )
-            if not any(isinstance(e, CommunityCard) for e in h.events)
+            h for h in simulate(spec, per_game, seed) if not any(isinstance(e, CommunityCard) for e in h.events)
         ]
         text = io.StringIO()
         write_file(simulated, text)
         parsed = [h for h in parse_text(text.getvalue(), "written.txt") if isinstance(h, Hand)]
         assert len(parsed) == len(simulated)
-        hands += [h for k, h in enumerate(parsed) if k < 15 or sum(isinstance(e, Show) for e in h.events) >= 2]
+        hands += [h for k, (sim, h) in enumerate(zip(simulated, parsed)) if k < first or keep(sim, h)]
     return hands
 
 
@@ -78,3 +89,10 @@ def unprintable(mutant: Mutant) -> str | None:
     ):
         return "no card printed: the up cards that decide this rule are unknown"
     return None
+
+
+def unprintable_owner_only(mutant: Mutant) -> str | None:
+    """:func:`unprintable`, and the faults the up cards decide in a hand with any up card unprinted."""
+    if mutant.kind in CARDS_DECIDE and any(c is None for e in mutant.hand.events if isinstance(e, Deal) for c in e.up):
+        return "an up card the site did not print: who brings in, acts first or may double-bet is unknown"
+    return unprintable(mutant)
