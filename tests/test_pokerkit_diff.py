@@ -234,13 +234,7 @@ def play(seed: int) -> Counter[str]:
         down, up = CARDS_PER_STREET[street]
         if len(deck) < (down + up) * len(ours.live):
             raise Skip("the deck runs short: community card")
-        show_all(pk)  # PokerKit turns all-in hands face up before running out the cards
-        while pk.can_burn_card():
-            pk.burn_card("??")
-        for seat in ours.live:
-            cards, deck = deck[: down + up], deck[down + up :]
-            ours.deal(seat, cards[:down], cards[down:])
-            pk.deal_hole("".join(c.name for c in cards), seat - 1)
+        deck = deal_street(ours, pk, deck, down, up)
         seen["streets opened left of an all-in opener"] += opener_all_in(ours)
         bet(rng, ours, pk, f"{where}, {STREET_NAMES[street]} street")
         if ours.hand_over:
@@ -253,6 +247,20 @@ def show_all(pk: State) -> None:
     """Every hand at showdown is shown, as our engine judges every live hand."""
     while pk.can_show_or_muck_hole_cards():
         pk.show_or_muck_hole_cards(True)
+
+
+def deal_street(ours: StudState, pk: State, deck: list[Card], down: int, up: int) -> list[Card]:
+    """Deal a street on both engines, each live seat the same next ``down`` and ``up`` cards, after
+    PokerKit has turned all-in hands face up (it does before running out the cards) and burnt; returns
+    the deck left."""
+    show_all(pk)
+    while pk.can_burn_card():
+        pk.burn_card("??")
+    for seat in ours.live:
+        cards, deck = deck[: down + up], deck[down + up :]
+        ours.deal(seat, cards[:down], cards[down:])
+        pk.deal_hole("".join(c.name for c in cards), seat - 1)
+    return deck
 
 
 def bet(rng: random.Random, ours: StudState, pk: State, where: str) -> None:
@@ -584,13 +592,7 @@ def _lockstep_stud5(seed: int) -> Counter[str]:
         if street > 2:
             ours.start_street(street)
         down, up = deal_shape(Game.STUD5, street)
-        show_all(pk)
-        while pk.can_burn_card():
-            pk.burn_card("??")
-        for seat in ours.live:
-            cards, deck = deck[: down + up], deck[down + up :]
-            ours.deal(seat, cards[:down], cards[down:])
-            pk.deal_hole("".join(c.name for c in cards), seat - 1)
+        deck = deal_street(ours, pk, deck, down, up)
         bet(rng, ours, pk, f"{where}, street {street}")
         if ours.hand_over:
             break
