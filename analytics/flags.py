@@ -29,12 +29,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
 from ..engine.games import RULES, card_order
-from ..engine.model import STREET_NAMES, Action, ActionKind, CommunityCard, Deal, Game, Half, Hand, ReplayResult
+from ..engine.model import (
+    STREET_NAMES,
+    Action,
+    ActionKind,
+    CommunityCard,
+    Deal,
+    Game,
+    Half,
+    Hand,
+    ReplayResult,
+    direct_init,
+)
 
 LATER_STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
 """The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on: every street after a
@@ -116,10 +127,10 @@ game so that the usual stat tables (all hands, or some games, per player) need n
 
 Flags = dict[str, bool | int | str | None]
 
-_DEFAULTS: Mapping[str, bool | int | None] = MappingProxyType(
-    {name: (False if kind == "flag" else None if kind == "text" else 0) for name, kind in FLAG_COLUMNS}
-)
-"""A player's flags before anything happened to him: no chance taken, counters at 0, texts unknown."""
+_DEFAULTS: Flags = {name: (False if kind == "flag" else None if kind == "text" else 0) for name, kind in FLAG_COLUMNS}
+"""A player's flags before anything happened to him: no chance taken, counters at 0, texts unknown. A plain
+dict, only ever copied (``dict.copy`` of a dict is a block copy; ``dict()`` of a read-only proxy walks it
+key by key, for every player of every hand)."""
 
 _STREET_KEY: Mapping[int, Mapping[str, str]] = MappingProxyType(
     {
@@ -139,7 +150,10 @@ class Decision:
     """One voluntary action (anything but an ante or the bring-in post) with the betting state it was
     taken in: how many completions/bets/raises this street had seen before it, by whom the last one was,
     whether any player had called or raised voluntarily before (3rd street: the pot was "opened"),
-    whether the rules had capped the street's betting, and what this player had done earlier on it."""
+    whether the rules had capped the street's betting, and what this player had done earlier on it.
+
+    The last four fields follow from the others (:func:`_read` fills them in, the one place a Decision
+    is built): the flags ask each several times per decision, so they are worked out once."""
 
     action: Action
     aggressions: int
@@ -148,83 +162,120 @@ class Decision:
     capped: bool
     first: bool
     checked_before: bool
+    seat: int
+    """The action's seat."""
+    aggressive: bool
+    """A completion, bet or raise."""
+    faces_bet: bool
+    """Someone else's bet is in front of the player (he cannot check)."""
+    could_raise: bool
+    """Not capped, and not a call that put the player all-in."""
 
-    @property
-    def seat(self) -> int:
-        return self.action.seat
 
-    @property
-    def aggressive(self) -> bool:
-        return self.action.kind in _AGGRESSIVE
+direct_init(Decision)  # built for every voluntary action of every hand imported
 
-    @property
-    def faces_bet(self) -> bool:
-        """Someone else's bet is in front of the player (he cannot check)."""
-        return self.aggressions > 0 and self.aggressor != self.seat
 
-    @property
-    def could_raise(self) -> bool:
-        return not self.capped and not (self.action.kind is ActionKind.CALL and self.action.all_in)
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What the flags need of a hand's events, gathered in one pass over them: the decisions of every
+    street (:func:`decisions`), who had the bring-in (the seat that posted it, or, when nobody did --
+    PokerStars prints a bring-in player who completes as a plain bet -- the seat whose completion opened
+    the first street; ``None`` when the hand shows neither, and the steal and bring-in stats leave it
+    out), the streets reached (cards dealt or someone acted on them), the street each folder folded on,
+    the seats that acted or were dealt cards, and each seat's cards of the first street (two down and
+    the door card; Five Card Stud's one)."""
+
+    plays: dict[int, list[Decision]]
+    bring_in: int | None
+    reached: frozenset[int]
+    folds: dict[int, int]
+    active: frozenset[int]
+    first_cards: dict[int, tuple[Card | None, ...]]
+
+
+def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
+    """Read ``hand``'s events once for :class:`_Reading`; ``capped_at`` holds the positions of the actions
+    the engine saw taken on a capped street (:attr:`ReplayResult.capped_actions`)."""
+    rules = RULES[hand.game]
+    first, last = rules.first_street, rules.last_street
+    plays: dict[int, list[Decision]] = {}
+    ledger = StreetLedger()
+    street: int | None = None
+    street_plays: list[Decision] = []
+    aggressor, opened = None, False
+    acted: set[int] = set()
+    checked: set[int] = set()
+    bring_in, bring_in_known = None, False
+    reached: set[int] = set()
+    folds: dict[int, int] = {}
+    active: set[int] = set()
+    first_cards: dict[int, tuple[Card | None, ...]] = {}
+    record = ledger.record
+    for i, e in enumerate(hand.events):
+        # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives from)
+        if type(e) is Action:
+            seat, kind, on = e.seat, e.kind, e.street
+            reached.add(on)
+            active.add(seat)
+            if not bring_in_known and on == first and kind is not ActionKind.ANTE:
+                bring_in_known = True
+                if kind is ActionKind.BRING_IN or kind in _AGGRESSIVE:
+                    bring_in = seat
+            if kind in _FORCED:
+                record(e)
+                continue
+            if kind is ActionKind.FOLD:
+                folds[seat] = on
+            if on != street:
+                street, aggressor, opened = on, None, False
+                acted, checked = set(), set()
+                street_plays = plays.setdefault(on, [])
+            aggressions = ledger.bets if ledger.street == on else 0
+            aggressive = kind in _AGGRESSIVE
+            capped = i in capped_at
+            street_plays.append(
+                Decision(
+                    e,
+                    aggressions,
+                    aggressor,
+                    opened,
+                    capped,
+                    seat not in acted,
+                    seat in checked,
+                    seat,
+                    aggressive,
+                    aggressions > 0 and aggressor != seat,
+                    not capped and not (kind is ActionKind.CALL and e.all_in),
+                )
+            )
+            record(e)
+            acted.add(seat)
+            if kind is ActionKind.CHECK:
+                checked.add(seat)
+            elif aggressive:
+                aggressor, opened = seat, True
+            elif kind is ActionKind.CALL:
+                opened = True
+        elif type(e) is Deal:
+            reached.add(e.street)
+            active.add(e.seat)
+            if e.street == first:
+                first_cards[e.seat] = (*e.down, *e.up)
+        elif type(e) is CommunityCard:
+            reached.add(last)
+    return _Reading(plays, bring_in, frozenset(reached), folds, frozenset(active), first_cards)
 
 
 def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
     """The voluntary decisions of every street (the game's first to last) in the order taken; ``result`` is the
     engine's replay of ``hand``, which says where the rules had capped the betting."""
-    out: dict[int, list[Decision]] = {}
-    capped_at = result.capped_actions
-    ledger = StreetLedger()
-    street = 0
-    aggressor, opened = None, False
-    acted: set[int] = set()
-    checked: set[int] = set()
-    for i, e in enumerate(hand.events):
-        if not isinstance(e, Action):
-            continue
-        if e.kind in _FORCED:
-            ledger.record(e)
-            continue
-        if e.street != street:
-            street, aggressor, opened = e.street, None, False
-            acted, checked = set(), set()
-        d = Decision(
-            e,
-            ledger.bets if ledger.street == street else 0,
-            aggressor,
-            opened,
-            i in capped_at,
-            e.seat not in acted,
-            e.seat in checked,
-        )
-        ledger.record(e)
-        out.setdefault(street, []).append(d)
-        acted.add(e.seat)
-        if e.kind is ActionKind.CHECK:
-            checked.add(e.seat)
-        if d.aggressive:
-            aggressor = e.seat
-        if e.kind is ActionKind.CALL or d.aggressive:
-            opened = True
-    return out
+    return _read(hand, result.capped_actions).plays
 
 
-def bring_in_seat(hand: Hand) -> int | None:
-    """Who had the bring-in: the seat that posted it, or, when nobody did (PokerStars prints a bring-in
-    player who completes as a plain bet), the seat whose completion opened 3rd street. ``None`` when the
-    hand shows neither (an unusual hand: the steal and bring-in stats then leave it out)."""
-    first = RULES[hand.game].first_street
-    for e in hand.events:
-        if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE:
-            if e.kind is ActionKind.BRING_IN or e.kind in _AGGRESSIVE:
-                return e.seat
-            return None
-    return None
-
-
-def dealt_in(hand: Hand) -> list[int]:
+def dealt_in(hand: Hand, active: Collection[int]) -> list[int]:
     """Seats dealt into the hand, in seat order: the players not sitting out, and those marked sitting out
-    who were dealt cards or posted anyway (a tournament deals a sitting-out player in and takes his antes,
-    so his chips must be counted)."""
-    active = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
+    who were dealt cards or posted anyway (``active``: a tournament deals a sitting-out player in and takes
+    his antes, so his chips must be counted)."""
     return sorted(s.seat for s in hand.seats if not s.sitting_out or s.seat in active)
 
 
@@ -234,19 +285,6 @@ def steal_seats(seats: Sequence[int], bring_in: int) -> frozenset[int]:
     ``STEAL_SEATS`` of that order."""
     after = sorted((s for s in seats if s != bring_in), key=lambda s: (s - bring_in) % (max(seats) + 1))
     return frozenset(after[-STEAL_SEATS:])
-
-
-def reached_streets(hand: Hand) -> set[int]:
-    """Streets the hand got to: cards were dealt or someone acted on them."""
-    streets = {e.street for e in hand.events if isinstance(e, (Action, Deal))}
-    if any(isinstance(e, CommunityCard) for e in hand.events):
-        streets.add(RULES[hand.game].last_street)
-    return streets
-
-
-def fold_streets(hand: Hand) -> dict[int, int]:
-    """The street each folding player folded on."""
-    return {e.seat: e.street for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD}
 
 
 def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
@@ -278,12 +316,6 @@ def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
     if rules.split is not None and all(r <= RANKS.index("8") for r in low_ranks):
         return "three low"
     return "high cards"
-
-
-def _third_street_cards(hand: Hand) -> dict[int, tuple[Card | None, ...]]:
-    """Each seat's cards of the game's first street (two down and the door card; Five Card Stud's one)."""
-    first = RULES[hand.game].first_street
-    return {e.seat: (*e.down, *e.up) for e in hand.events if isinstance(e, Deal) and e.street == first}
 
 
 def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
@@ -453,15 +485,15 @@ def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int
     return out
 
 
-def _cards(hand: Hand) -> dict[int, Flags]:
+def _cards(game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> dict[int, Flags]:
     """Door-card rank (always visible) and, where all three 3rd-street cards are known, the class."""
     out: dict[int, Flags] = {}
-    for seat, cards in _third_street_cards(hand).items():
+    for seat, cards in first_cards.items():
         f: Flags = {}
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
         if len(cards) == 3 and all(c is not None for c in cards):
-            f["start_class"] = start_class(hand.game, cards)  # type: ignore[arg-type]
+            f["start_class"] = start_class(game, cards)  # type: ignore[arg-type]
         out[seat] = f
     return out
 
@@ -473,16 +505,14 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     awards and rake. Flags a player had no chance of stay False; counters of streets he did not play 0.
     """
     rules = RULES[hand.game]
-    plays = decisions(hand, result)
-    bring_in = bring_in_seat(hand)
-    reached = reached_streets(hand)
-    folds = fold_streets(hand)
-    seats = dealt_in(hand)
-    per_seat: dict[int, Flags] = {seat: dict(_DEFAULTS) for seat in seats}
+    read = _read(hand, result.capped_actions)
+    plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
+    seats = dealt_in(hand, read.active)
+    per_seat: dict[int, Flags] = {seat: _DEFAULTS.copy() for seat in seats}
     parts: list[dict[int, Flags]] = [
         _third_street(seats, plays.get(rules.first_street, []), bring_in),
         _results(hand, result, seats),
-        _cards(hand),
+        _cards(hand.game, read.first_cards),
     ]
     for street in rules.later_streets:
         parts.append(_later_street(street, plays.get(street, []), _last_aggressor(plays.get(street - 1, []))))

@@ -123,7 +123,8 @@ class StreetLedger:
         """Apply a model ``action`` (of ``action.street``; an ante is dead money and changes nothing
         here); return it unchanged, so a parser can append what it records."""
         if action.kind is not ActionKind.ANTE:
-            self._at(action.street)
+            if action.street != self.street:  # _at, spelt out: this runs for every action of every reader
+                self.start_street(action.street)
             self.put(action.seat, self.added(action), action.kind)
         return action
 

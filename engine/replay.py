@@ -12,10 +12,10 @@ all-in :meth:`StudState.apply`; pots and their payout :mod:`.pots`.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
@@ -122,12 +122,15 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
     seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
     nobody can act."""
-    if not boards or any(
-        None in board or len(set(board)) != len(board) or not 0 < len(board) <= 4 for board in boards.values()
-    ):
-        return None  # an unknown, repeated, missing or extra up card: the cards cannot say (cards.* flags it)
+    if not boards:
+        return None
     value = RULES[game].board_value
-    ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]  # no None: checked above
+    try:
+        ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]
+    except ValueError:
+        # an unknown, repeated, missing or extra up card, which every board evaluator refuses (checking
+        # that is its job, done once): the cards cannot say (cards.* flags it)
+        return None
     best = max(ranked.values())
     tied = [seat for seat, v in ranked.items() if v == best]
     if tie is TieBreak.SUIT and len(tied) > 1:
@@ -266,27 +269,34 @@ class StudState:
     def hand_over(self) -> bool:
         return len(self._live) <= 1
 
-    def _needs_action(self, seat: int) -> bool:
-        """A live seat with chips that has not acted on the street, or not matched the bet since."""
-        ledger = self.ledger
-        return (
-            seat not in self.folded
-            and self.stack[seat] > 0
-            and (seat not in self.marks or ledger.contrib[seat] < ledger.level)
-        )
+    def _first_needing_action(self, order: Iterable[int]) -> int | None:
+        """The first seat of ``order`` that still has to act on this street: live, with chips, and
+        either not acted yet or not matched the bet since. (A loop, not ``next()`` over a generator:
+        this runs at every decision.)"""
+        folded, stack, marks = self.folded, self.stack, self.marks
+        contrib, level = self.ledger.contrib, self.ledger.level
+        for seat in order:
+            if seat not in folded and stack[seat] > 0 and (seat not in marks or contrib[seat] < level):
+                return seat
+        return None
 
     def _nobody_left_to_bet(self) -> bool:
         """The hand is over, or at most one player can still bet and he has matched the bet."""
-        if len(self._live) <= 1:
+        live = self._live
+        if len(live) <= 1:
             return True
-        able = self.able
-        contrib, level = self.ledger.contrib, self.ledger.level
-        return len(able) <= 1 and all(contrib[s] >= level for s in able)
+        stack, able = self.stack, None
+        for seat in live:
+            if stack[seat] > 0:
+                if able is not None:
+                    return False  # two can bet
+                able = seat
+        return able is None or self.ledger.contrib[able] >= self.ledger.level
 
     @property
     def betting_closed(self) -> bool:
         """Nobody has to act any more on this street (or the hand is over)."""
-        return self._nobody_left_to_bet() or not any(self._needs_action(s) for s in self.able)
+        return self._nobody_left_to_bet() or self._first_needing_action(self._live) is None
 
     @property
     def opening(self) -> bool:
@@ -322,14 +332,8 @@ class StudState:
             start = self.opener()
             if start is None:
                 return None
-            order = self._clockwise[start]
-        else:
-            order = self._after[self.last]
-        needs_action = self._needs_action
-        for seat in order:  # a loop, not next() over a generator: this runs at every decision
-            if needs_action(seat):
-                return seat
-        return None
+            return self._first_needing_action(self._clockwise[start])
+        return self._first_needing_action(self._after[self.last])
 
     @property
     def double_bet_allowed(self) -> bool:
@@ -443,79 +447,113 @@ class StudState:
         self.apply(seat, move)
         return breaches
 
+    def _street_name(self) -> str:
+        """``4th street``, as a breach names the street (spelt only when a breach is found)."""
+        return f"{STREET_NAMES[self.street]} street"
+
     def check(self, seat: int, move: Move) -> list[Breach]:
         """The rules ``move`` by ``seat`` would break now; changes nothing."""
-        who, kind, put = self.label(seat), move.kind, move.put
-        street = f"{STREET_NAMES[self.street]} street"
+        kind, put = move.kind, move.put
         found: list[Breach] = []
         if seat in self.folded:
             found.append(
                 Breach(
                     "action.after-fold",
-                    f"{who} acts ({kind}) after folding on {STREET_NAMES[self.folded[seat]]} street",
+                    f"{self.label(seat)} acts ({kind}) after folding on {STREET_NAMES[self.folded[seat]]} street",
                 )
             )
         elif (expected := self.to_act) is None:
             if self.betting_closed:  # else the cards cannot say whose turn it is
-                found.append(Breach("action.order", f"{who} acts ({kind}) after the betting on {street} was over"))
+                found.append(
+                    Breach(
+                        "action.order",
+                        f"{self.label(seat)} acts ({kind}) after the betting on {self._street_name()} was over",
+                    )
+                )
         elif expected != seat and self.opening:
             door = format_cards(self.up[expected][:1])
             found.append(
                 Breach(
                     "bring-in.player",
-                    f"{who} opens 3rd street, but the bring-in is {self.label(expected)}'s (door card {door})",
+                    f"{self.label(seat)} opens 3rd street, but the bring-in "
+                    f"is {self.label(expected)}'s (door card {door})",
                 )
             )
         elif expected != seat:
             found.append(
                 Breach(
-                    "action.order", f"{who} acts ({kind}) out of turn on {street}: it is {self.label(expected)}'s turn"
+                    "action.order",
+                    f"{self.label(seat)} acts ({kind}) out of turn on "
+                    f"{self._street_name()}: it is {self.label(expected)}'s turn",
                 )
             )
         if put > self.stack[seat]:
             found.append(
                 Breach(
                     "stack.exceeded",
-                    f"{who} puts in {self.money(put)} on {street} with only {self.money(self.stack[seat])} left",
+                    f"{self.label(seat)} puts in {self.money(put)} on "
+                    f"{self._street_name()} with only {self.money(self.stack[seat])} left",
                 )
             )
-        return found + self._check_kind(seat, move, who, street)
+        return found + self._check_kind(seat, move)
 
-    def _check_kind(self, seat: int, move: Move, who: str, street: str) -> list[Breach]:
+    def _check_kind(self, seat: int, move: Move) -> list[Breach]:
         kind, put = move.kind, move.put
         to_call = self.ledger.to_call(seat)
-        all_in = put >= self.stack[seat] > 0
         m = self.money
         if kind is ActionKind.CHECK:
             if self.opening:
-                return [Breach("action.illegal", f"{who} checks instead of bringing in on 3rd street")]
+                return [Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")]
             if to_call:
-                return [Breach("action.illegal", f"{who} checks facing a bet of {m(to_call)} on {street}")]
+                return [
+                    Breach(
+                        "action.illegal",
+                        f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
+                    )
+                ]
         elif kind is ActionKind.CALL:
             due = min(to_call, self.stack[seat])
             if not to_call:
-                return [Breach("action.illegal", f"{who} calls {m(put)} on {street} with no bet to call")]
+                return [
+                    Breach(
+                        "action.illegal",
+                        f"{self.label(seat)} calls {m(put)} on {self._street_name()} with no bet to call",
+                    )
+                ]
             if put != due:
-                return [Breach("call.amount", f"{who} calls {m(put)} on {street}, but the call is {m(due)}")]
+                return [
+                    Breach(
+                        "call.amount",
+                        f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
+                    )
+                ]
         elif kind is ActionKind.BRING_IN:
             if not self.opening:
-                return [Breach("action.illegal", f"{who} brings in on {street} after the betting was opened")]
+                return [
+                    Breach(
+                        "action.illegal",
+                        f"{self.label(seat)} brings in on {self._street_name()} after the betting was opened",
+                    )
+                ]
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
                 return [
-                    Breach("bring-in.amount", f"{who} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}")
+                    Breach(
+                        "bring-in.amount",
+                        f"{self.label(seat)} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}",
+                    )
                 ]
             if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
                 return [
                     Breach(
                         "bring-in.amount",
-                        f"{who} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
+                        f"{self.label(seat)} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
                     )
                 ]
         elif kind in AGGRESSIVE:
-            return self._check_raise(seat, put, all_in, who, street)
+            return self._check_raise(seat, put, put >= self.stack[seat] > 0)
         return []
 
-    def _check_raise(self, seat: int, put: Money, all_in: bool, who: str, street: str) -> list[Breach]:
+    def _check_raise(self, seat: int, put: Money, all_in: bool) -> list[Breach]:
         level = self.ledger.level
         total = self.ledger.contrib[seat] + put
         m = self.money
@@ -524,14 +562,17 @@ class StudState:
                 return []
             return [
                 Breach(
-                    "bet.size", f"{who} bets or raises to {m(total)} on {street}, not above the {m(level)} already bet"
+                    "bet.size",
+                    f"{self.label(seat)} bets or raises to {m(total)} on "
+                    f"{self._street_name()}, not above the {m(level)} already bet",
                 )
             ]
         if self.capped:
             return [
                 Breach(
                     "raise.cap",
-                    f"{who} raises to {m(total)} on {street} after the betting was capped at {self.cap} bets",
+                    f"{self.label(seat)} raises to {m(total)} on {self._street_name()} "
+                    f"after the betting was capped at {self.cap} bets",
                 )
             ]
         if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
@@ -540,14 +581,14 @@ class StudState:
             return [
                 Breach(
                     "raise.reopen",
-                    f"{who} raises to {m(total)} on {street}, but the all-in for less "
+                    f"{self.label(seat)} raises to {m(total)} on {self._street_name()}, but the all-in for less "
                     f"did not reopen the betting to him: he may only call or fold",
                 )
             ]
         base = self.ledger.full_level if self.ledger.bets else 0
         increments = self.increments()
         if self.limit is not Limit.FIXED:
-            return self._check_open_raise(seat, total, all_in, base + increments[0], who, street)
+            return self._check_open_raise(seat, total, all_in, base + increments[0])
         targets = tuple(base + inc for inc in increments if inc)
         if total in targets or (all_in and targets and total < min(targets)):
             return []
@@ -555,7 +596,7 @@ class StudState:
             return [
                 Breach(
                     UNJUDGED,
-                    f"{who} bets or raises to {m(total)} on {street}: the site prints no "
+                    f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}: the site prints no "
                     f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged",
                 )
             ]
@@ -563,16 +604,19 @@ class StudState:
             return [
                 Breach(
                     UNJUDGED,
-                    f"{who} bets or raises to {m(total)}, the big bet, on {street}: that is "
+                    f"{self.label(seat)} bets or raises to {m(total)}, the big bet, on {self._street_name()}: that is "
                     f"allowed over an open pair, and the site does not show every board, so it cannot be judged",
                 )
             ]
         allowed = " or ".join(m(t) for t in targets)
-        return [Breach("bet.size", f"{who} bets or raises to {m(total)} on {street}; the limit allows {allowed}")]
+        return [
+            Breach(
+                "bet.size",
+                f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}; the limit allows {allowed}",
+            )
+        ]
 
-    def _check_open_raise(
-        self, seat: int, total: Money, all_in: bool, least: Money, who: str, street: str
-    ) -> list[Breach]:
+    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money) -> list[Breach]:
         """No limit: at least the minimum raise (short of an all-in); pot limit: at most the pot too,
         the pot being everything in it once the raiser has called."""
         m = self.money
@@ -580,7 +624,8 @@ class StudState:
             return [
                 Breach(
                     "bet.size",
-                    f"{who} bets or raises to {m(total)} on {street}; the least allowed is {m(least)} ({self.limit})",
+                    f"{self.label(seat)} bets or raises to {m(total)} on "
+                    f"{self._street_name()}; the least allowed is {m(least)} ({self.limit})",
                 )
             ]
         if self.limit is Limit.POT_LIMIT:
@@ -590,7 +635,8 @@ class StudState:
                 return [
                     Breach(
                         "bet.size",
-                        f"{who} bets or raises to {m(total)} on {street}; pot limit allows at most {m(most)}",
+                        f"{self.label(seat)} bets or raises to {m(total)} on "
+                        f"{self._street_name()}; pot limit allows at most {m(most)}",
                     )
                 ]
         return []
@@ -789,7 +835,8 @@ class _Replay:
                 )
             )
         self.owner: dict[Card, int | None] = {}
-        self.dealt: Counter[tuple[int, int]] = Counter()
+        self.dealt: dict[tuple[int, int], int] = {}
+        """How many deals each (seat, street) received (a plain dict: a Counter costs more per hand)."""
         self.shown: dict[int, list[Card]] = {}
         self.conceded: set[int] = set()
         self.collects: list[Collect] = []
@@ -799,11 +846,14 @@ class _Replay:
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
-        antes = Counter(
-            e.amount for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in
-        )
-        self.usual_ante: Money | None = antes.most_common(1)[0][0] if antes else None
-        """The ante most players posted, the yardstick when the hand does not state it."""
+        antes: dict[Money, int] = {}
+        for e in hand.events:
+            if type(e) is Action and e.kind is ActionKind.ANTE and not e.all_in:
+                antes[e.amount] = antes.get(e.amount, 0) + 1
+        # the first of the most common, as Counter.most_common(1) picks it
+        usual_ante = max(antes, key=antes.__getitem__) if antes else None
+        self.nominal_ante: Money | None = hand.ante if hand.ante is not None else usual_ante
+        """The hand's stated ante, else the one most players posted: the yardstick of every ante."""
 
     def flag(
         self, rule: str, message: str, line: int | None, seat: int | None = None, street: int | None = None
@@ -818,22 +868,21 @@ class _Replay:
         return self.finish()
 
     def on_event(self, event: Event, index: int) -> None:
-        if isinstance(event, Action):
+        # by the event's class, looked up once, instead of a chain of isinstance tests for every event
+        # (the event classes are final: slotted dataclasses nothing derives from); actions, the most
+        # common events and the only ones that need their position, first
+        if type(event) is Action:
             self.on_action(event, index)
-        elif isinstance(event, Deal):
-            self.on_deal(event)
-        elif isinstance(event, CommunityCard):
-            self.goto(self.rules.last_street, event.line)
-            self.see(event.card, None, event.line)
-            self.state.deal_community(event.card)
-        elif isinstance(event, UncalledReturn):
-            self.on_uncalled(event)
-        elif isinstance(event, (Show, Muck)):
-            self.on_reveal(event)
-        elif isinstance(event, Collect):
-            self.collects.append(event)
-        elif isinstance(event, Marker):
-            self.on_marker(event)
+        else:
+            _HANDLERS[type(event)](self, event)
+
+    def on_community(self, event: CommunityCard) -> None:
+        self.goto(self.rules.last_street, event.line)
+        self.see(event.card, None, event.line)
+        self.state.deal_community(event.card)
+
+    def on_collect(self, event: Collect) -> None:
+        self.collects.append(event)
 
     def snapshot(self, index: int) -> TableState:
         """The table after event ``index`` (see :class:`TableState`)."""
@@ -871,7 +920,7 @@ class _Replay:
     def on_action(self, action: Action, index: int) -> None:
         state = self.state
         if action.kind is ActionKind.ANTE:
-            nominal = next(a for a in (self.hand.ante, self.usual_ante, action.amount) if a is not None)
+            nominal = self.nominal_ante if self.nominal_ante is not None else action.amount
             if action.amount != nominal and not action.all_in:
                 self.flag(
                     "ante.amount",
@@ -892,7 +941,8 @@ class _Replay:
                 )
             state.post_ante(action.seat, action.amount)
             return
-        self.goto(action.street, action.line)
+        if action.street > state.street:
+            self.goto(action.street, action.line)
         if state.capped:
             self.capped_actions.append(index)
         move = _to_move(state, action)
@@ -922,8 +972,10 @@ class _Replay:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
     def on_deal(self, deal: Deal) -> None:
-        self.goto(deal.street, deal.line)
-        self.dealt[(deal.seat, deal.street)] += 1
+        if deal.street > self.state.street:
+            self.goto(deal.street, deal.line)
+        key = (deal.seat, deal.street)
+        self.dealt[key] = self.dealt.get(key, 0) + 1
         shape = (len(deal.down), len(deal.up))
         expected = self.rules.deals.get(deal.street)
         if expected is None:
@@ -944,7 +996,7 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        elif self.dealt[(deal.seat, deal.street)] > 1 or shape != expected:
+        elif self.dealt[key] > 1 or shape != expected:
             self.flag(
                 "cards.count",
                 f"{self.label(deal.seat)} receives {shape[0]} down and {shape[1]} up on "
@@ -953,8 +1005,9 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        for card in deal.down + deal.up:
-            self.see(card, deal.seat, deal.line)
+        for card in (*deal.down, *deal.up):
+            if card is not None:
+                self.see(card, deal.seat, deal.line)
         self.state.deal(deal.seat, deal.down, deal.up)
 
     def see(self, card: Card | None, seat: int | None, line: int) -> None:
@@ -1074,7 +1127,9 @@ class _Replay:
     def check_deals(self) -> None:
         for street, live in self.started.items():
             for seat in live:
-                if self.dealt[(seat, street)] == 0 and not (street == self.rules.last_street and self.state.community):
+                if not self.dealt.get((seat, street)) and not (
+                    street == self.rules.last_street and self.state.community
+                ):
                     self.flag(
                         "cards.count",
                         f"{self.label(seat)} receives no card on {STREET_NAMES[street]} street",
@@ -1151,6 +1206,20 @@ class _Replay:
                 marked[0].line,
                 lows[0].seat,
             )
+
+
+_HANDLERS: Mapping[type, Callable[[_Replay, Any], None]] = MappingProxyType(
+    {
+        Deal: _Replay.on_deal,
+        CommunityCard: _Replay.on_community,
+        UncalledReturn: _Replay.on_uncalled,
+        Show: _Replay.on_reveal,
+        Muck: _Replay.on_reveal,
+        Collect: _Replay.on_collect,
+        Marker: _Replay.on_marker,
+    }
+)
+"""What :meth:`_Replay.on_event` does with each kind of event but an :class:`Action`."""
 
 
 @dataclass(frozen=True, slots=True)
