@@ -253,6 +253,8 @@ _BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREE
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
+_PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()}
+"""How each street's line starts: a street's line is checked against the game's street at its place."""
 
 
 class _Builder(SiteBuilder):
@@ -300,9 +302,10 @@ class _Builder(SiteBuilder):
     # hand the lines after its first to the method of the run that follows (offset, file line)
     def table_line(self, tok: Token, no: int) -> None:
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
-        name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+        m = self.lines["TABLE"].match(tok)
+        name, max_seats = m.groups()  # type: ignore[union-attr]
         self.table = name
-        self.max_seats = self.seat_number(max_seats, no, tok.split("\n", 1)[0]) if max_seats else None
+        self.max_seats = self.seat_number(max_seats, no, m[0]) if max_seats else None  # type: ignore[index]
 
     def table_and_seats(self, tok: Token, no: int) -> None:
         self.table_line(tok, no)
@@ -312,14 +315,14 @@ class _Builder(SiteBuilder):
         self.seat_lines(tok, no, 0)
 
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
+        seat_number, money, add_seat = self.seat_number, self.money, self.add_seat
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
+            line = m[0]
             seat, name, stack, rest = m.groups()
-            self.add_seat(
-                self.seat_number(seat, no, m[0]), name, self.money(stack, no, m[0]), "sitting out" in rest, no, m[0]
-            )
+            add_seat(seat_number(seat, no, line), name, money(stack, no, line), "sitting out" in rest, no, line)
 
     def antes(self, tok: Token, no: int) -> None:
-        unique = self.unique
+        unique, append, money, street = self.unique, self.events.append, self.money, self.rules.first_street
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
             line = m[0]
             name, amount, all_in = m.groups()
@@ -327,10 +330,8 @@ class _Builder(SiteBuilder):
             if seat is None:
                 seat, m = self.seat(m, 1, no)
                 _, amount, all_in = m.groups()
-            ante = self.money(amount, no, line)
-            self.events.append(
-                Action(no, self.rules.first_street, seat, ActionKind.ANTE, ante, None, all_in is not None)
-            )
+            ante = money(amount, no, line)
+            append(Action(no, street, seat, ActionKind.ANTE, ante, None, all_in is not None))
             if all_in is None and self.ante is None:
                 self.ante = ante
 
@@ -343,8 +344,7 @@ class _Builder(SiteBuilder):
         """The game's street at ``position`` (0 for the first), checked against the name printed."""
         rules, line = self.rules, tok[: tok.index("\n") + 1]
         street = rules.numbers[position] if position < len(rules.numbers) else None
-        printed = "*** RIVER ***" if street == 7 else f"*** {STREET_NAMES.get(street or 0)} STREET ***"
-        if street is None or not line.startswith(printed):
+        if street is None or not line.startswith(_PRINTED_STREET[street]):
             names = ", ".join(f"{STREET_NAMES[n]}" for n in rules.numbers)
             raise _error(
                 (self.file, no), line, f"a street {rules.title} does not have here", f"its streets in order: {names}"
@@ -421,28 +421,28 @@ class _Builder(SiteBuilder):
 
     def betting(self, tok: Token, no: int, start: int) -> None:
         """The betting lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
-        events, street, unique = self.events, self.street, self.unique
+        append, street, unique, money = self.events.append, self.street, self.unique, self.money
         for no, m in enumerate(self.lines["BETTING"].finditer(tok, start), no):
             line = m[0]
             returned, returned_to, marker, name, verb, raised, amount, all_in, checks = m.groups()
             if name is None:  # an uncalled bet or a marker
                 if marker is not None:
-                    events.append(Marker(no, street, _MARKERS[marker]))
+                    append(Marker(no, street, _MARKERS[marker]))
                     continue
                 seat_back = self.seat_exact(returned_to, no, line)
-                events.append(UncalledReturn(no, seat_back, self.money(returned, no, line)))
+                append(UncalledReturn(no, seat_back, money(returned, no, line)))
                 continue
             seat = unique.get(name)
             if seat is None:
                 seat, m = self.seat(m, 4, no)
                 verb, raised, amount, all_in, checks = m.groups()[4:]
             if verb is not None:
-                kind, paid, to = _PAID[verb], self.money(amount, no, line), None
+                kind, paid, to = _PAID[verb], money(amount, no, line), None
             elif raised is not None:
-                kind, paid, to = ActionKind.RAISE, self.money(raised, no, line), self.money(amount, no, line)
+                kind, paid, to = ActionKind.RAISE, money(raised, no, line), money(amount, no, line)
             else:
                 kind, paid, to = (ActionKind.CHECK if checks else ActionKind.FOLD), 0, None
-            events.append(Action(no, street, seat, kind, paid, to, all_in is not None))
+            append(Action(no, street, seat, kind, paid, to, all_in is not None))
             if kind is ActionKind.FOLD:
                 self.folded.add(seat)
             elif kind is ActionKind.BRING_IN and self.bring_in is None:
@@ -505,15 +505,16 @@ class _Builder(SiteBuilder):
         """``Seat N: X mucked [cards]`` reveals a mucked hand: the cards go onto that seat's Muck.
         Every other summary seat line repeats what the hand already said: it is a skipped line."""
         listed: set[int] = set()
+        seat_number, skipped = self.seat_number, self.skipped.append
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
             seat_text, mucked = m.groups()
-            seat = self.seat_number(seat_text, no, m[0])
+            seat = seat_number(seat_text, no, m[0])
             if seat in listed:
                 self.warnings.append(ParseWarning(no, m[0].rstrip("\n"), f"the summary lists seat {seat} twice"))
             listed.add(seat)
             existing = self.shown.get(seat)
             if mucked is None or (existing is not None and isinstance(self.events[existing], Show)):
-                self.skipped.append(SkippedLine(no, m[0].rstrip("\n")))
+                skipped(SkippedLine(no, m[0][:-1]))  # the line without its "\n"
                 continue
             at = self.events[existing].line if existing is not None else no
             self.showdown(seat, Muck(at, seat, self.cards(mucked, no, m[0])))  # type: ignore[arg-type]

@@ -18,6 +18,8 @@ from itertools import chain
 from os import PathLike
 from typing import Callable, Iterable, Iterator
 
+from ..engine.model import direct_init
+
 CHUNK_SIZE = 1 << 20
 """Bytes read per step: large enough to amortise the decoder, small enough for any file size."""
 
@@ -35,6 +37,9 @@ class HandText:
 
     start_line: int
     lines: tuple[str, ...]
+
+
+direct_init(HandText)  # one per hand: see engine/model.py's direct_init for why
 
 
 def sniff_encoding(head: bytes) -> tuple[str, int]:

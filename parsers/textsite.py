@@ -53,6 +53,7 @@ from ..engine.model import (
     Show,
     SkippedLine,
     Tournament,
+    direct_init,
 )
 from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
@@ -104,6 +105,9 @@ class HandHeader:
     reason: str | None = None
     """Why a hand with ``game=None`` is skipped when it is a stud game the engine does not know yet
     (Five Card Stud): carried onto the :class:`NotStudHand`."""
+
+
+direct_init(HandHeader)  # one per hand, of 16 fields: see engine/model.py's direct_init for why
 
 
 def where_error(where: Where, text: str, message: str, expected: str) -> ParseError:
@@ -493,9 +497,12 @@ class SiteBuilder:
         self, seat: int, name: str, stack: Money, sitting_out: bool = False, no: int | None = None, line: str = ""
     ) -> None:
         """A seat of the seat list (``no``, ``line``: where it is printed). A seat or a name listed twice
-        is a ParseError: which of the two stacks is right, or who sits there, cannot be known."""
-        taken = next((s for s in self.seats if s.seat == seat or s.player == name), None)
-        if taken is not None:
+        is a ParseError: which of the two stacks is right, or who sits there, cannot be known.
+
+        Whether either is taken is asked of the dicts the seat list fills (one look-up each, not a walk
+        over the seats per seat line); only the error walks the list, to name what was listed first."""
+        if seat in self.left or name in self.seat_of:
+            taken = next(s for s in self.seats if s.seat == seat or s.player == name)
             what = f"seat {seat}" if taken.seat == seat else f"the player {name!r}"
             raise self.error(
                 no if no is not None else self.block.start_line,
