@@ -232,6 +232,8 @@ def allin_spot(hand: Hand, result: ReplayResult) -> AllInSpot | None:
     if len(live) < 2:
         return None
     stacks = {s.seat: s.stack for s in hand.seats}
+    if not any(_may_be_broke(stacks.get(s, 0), result.street_invested.get(s, {})) for s in live):
+        return None  # nobody all-in on any street: most hands, told without walking the streets
     street = next((t for t in rules.numbers[:-1] if _closed_after(t, live, stacks, result)), None)
     if street is None or any(isinstance(e, Action) and e.street > street for e in hand.events):
         return None
@@ -265,6 +267,13 @@ def _spot_at(hand: Hand, result: ReplayResult, live: Sequence[int], street: int)
     pots = tuple((paid.get(p.index, 0), p.eligible) for p in result.pots if p.eligible)
     invested = {s: result.invested.get(s, 0) for s in live}
     return AllInSpot(street, known, dead, pots, invested, stub_at_last < len(live) * (last.down + last.up))
+
+
+def _may_be_broke(stack: Money, per_street: Mapping[int, Money]) -> bool:
+    """Whether a seat can have had no chips left after some street (:func:`_closed_after`'s "broke"):
+    not if his stack exceeds everything he put in on all streets together. A bound, so it never
+    says no where a street would have found him broke."""
+    return stack - sum(v for v in per_street.values() if v > 0) <= 0
 
 
 def _closed_after(street: int, live: Sequence[int], stacks: Mapping[int, Money], result: ReplayResult) -> bool:

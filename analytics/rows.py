@@ -1,13 +1,18 @@
 """Turning replayed hands into the rows of every table, a chunk of hands at a time (pure, no database).
 
 The importer gives :func:`hand_batches` a chunk of replayed hands and gets one Arrow record batch per
-table. Most columns are built directly, one list comprehension per column over the chunk's actions,
-cards, pots..., because building a dict per row and transposing the dicts into columns afterwards cost
-as much as everything else this module does (~0.3 ms a hand, most of it for the ~60 action and card rows
-of a hand) and left tens of thousands of small objects per chunk for the garbage collector to walk.
-``hand_players`` is the exception: its ~110 columns are mostly the stat flags, which
-:func:`.flags.player_flags` works out as a dict per player, so its rows stay dicts (:func:`player_rows`)
-and are transposed by :func:`to_arrow` in C.
+table. The tables are built column by column, never a dict per row: a chunk's hands are read once per
+table, each event or seat read with one ``attrgetter`` (a tuple of its fields, made in C), and the tuples
+transposed into columns by ``zip`` (also in C), so the Python-level work is a few operations per row
+rather than a few per value. What repeats within a hand is not built per row at all: the ``hand_id`` of
+every action, card or player row is taken from the chunk's array of ids by the hand each row came from
+(``take``, in Arrow), and a card's name from the array of the 52 names by its number. A dict per row and
+its transposition cost about as much as everything else this module does (~0.3 ms a hand, most of it on
+the ~60 action and card rows of a hand) and left tens of thousands of small objects per chunk for the
+garbage collector to walk.
+
+``hand_players`` takes its stat columns from :func:`.flags.player_flags`, a dict per player; those dicts
+are transposed the same way (one ``itemgetter`` of every flag column per player).
 
 Every batch is matched against the table's schema (:mod:`.schema`) by column name, so a column missing
 from a builder, or one the schema does not know, is an error rather than a silent NULL.
@@ -15,25 +20,34 @@ from a builder, or one the schema does not know, is an error rather than a silen
 
 from __future__ import annotations
 
-from collections import defaultdict
 from datetime import timezone
-from operator import itemgetter
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from operator import attrgetter, itemgetter
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeAlias, TypeVar
 
+import numpy as np
 import pyarrow as pa
 
-from ..engine.cards import Card
+from ..engine.cards import DECK, Card
 from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
-from .equity import ev_columns
-from .flags import player_flags
+from .equity import EV_COLUMNS, ev_columns
+from .flags import FLAG_COLUMNS, player_flags
 from .schema import ACTIONS, AWARDS, CARDS, COLLECTED, HAND_PLAYERS, HANDS, POTS, TABLES, VIOLATIONS, Table
 
 Row = dict[str, Any]
-Columns = Mapping[str, Sequence[Any]]
+Column: TypeAlias = "Sequence[Any] | pa.Array | np.ndarray"
+"""A column as a builder gives it: a Python sequence (converted with the schema's type), an Arrow array
+or a numpy array (taken as they are, so their type must already be the schema's, or convert safely)."""
+Columns = Mapping[str, Column]
 Replayed = tuple[Hand, ReplayResult]
 """A hand and what the rules engine made of it (:func:`studbook.engine.replay.replay`)."""
 
 T = TypeVar("T")
+
+CARD_NAMES = pa.array([c.name for c in DECK], pa.string())
+"""The name of every card, at its number: a card column is this array taken at the cards' numbers."""
+
+_FLAG_NAMES: tuple[str, ...] = tuple(name for name, _ in FLAG_COLUMNS)
+_EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
 
 
 def hand_id(hand: Hand) -> str:
@@ -48,17 +62,18 @@ def hand_batches(replayed: Sequence[Replayed]) -> dict[str, pa.RecordBatch]:
     tables stay aligned chunk for chunk)."""
     hands = [h for h, _ in replayed]
     ids = [hand_id(h) for h in hands]
+    chunk_ids = pa.array(ids, pa.string())
     names = [{s.seat: s.player for s in h.seats} for h in hands]
-    players = [row for h, r in replayed for row in player_rows(h, r)]
+    events = _Events(hands)
     return {
         HANDS.name: columns_to_arrow(HANDS, _hand_columns(replayed, ids)),
-        HAND_PLAYERS.name: to_arrow(HAND_PLAYERS.name, players),
-        ACTIONS.name: columns_to_arrow(ACTIONS, _action_columns(hands, ids, names)),
-        CARDS.name: columns_to_arrow(CARDS, _card_columns(hands, ids)),
-        POTS.name: columns_to_arrow(POTS, _pot_columns(replayed, ids)),
-        AWARDS.name: columns_to_arrow(AWARDS, _award_columns(replayed, ids, names)),
-        COLLECTED.name: columns_to_arrow(COLLECTED, _collected_columns(hands, ids, names)),
-        VIOLATIONS.name: columns_to_arrow(VIOLATIONS, _violation_columns(replayed, ids, names)),
+        HAND_PLAYERS.name: columns_to_arrow(HAND_PLAYERS, _player_columns(replayed, events, chunk_ids)),
+        ACTIONS.name: columns_to_arrow(ACTIONS, _action_columns(events, chunk_ids, names)),
+        CARDS.name: columns_to_arrow(CARDS, _card_columns(events, chunk_ids)),
+        POTS.name: columns_to_arrow(POTS, _pot_columns(replayed, chunk_ids)),
+        AWARDS.name: columns_to_arrow(AWARDS, _award_columns(replayed, chunk_ids, names)),
+        COLLECTED.name: columns_to_arrow(COLLECTED, _collected_columns(events, chunk_ids, names)),
+        VIOLATIONS.name: columns_to_arrow(VIOLATIONS, _violation_columns(replayed, chunk_ids, names)),
     }
 
 
@@ -68,17 +83,111 @@ def rows_for_hand(hand: Hand, result: ReplayResult) -> dict[str, list[Row]]:
     return {name: batch.to_pylist() for name, batch in hand_batches([(hand, result)]).items()}
 
 
-def _gather(per_hand: Iterable[Sequence[T]]) -> tuple[list[T], list[int], list[int]]:
-    """The items of every hand in order, with the index of the hand each came from and its index within
-    that hand: the three lists the columns of a per-hand table are read from."""
+def _gather(per_hand: Iterable[Sequence[T]]) -> tuple[list[T], np.ndarray]:
+    """The items of every hand in order, and how many each hand has (what :func:`_owners` and
+    :func:`_positions` expand into the hand of each item and its index within the hand)."""
     items: list[T] = []
-    owner: list[int] = []
-    index: list[int] = []
-    for number, mine in enumerate(per_hand):
+    counts: list[int] = []
+    for mine in per_hand:
         items.extend(mine)
-        owner.extend([number] * len(mine))
-        index.extend(range(len(mine)))
-    return items, owner, index
+        counts.append(len(mine))
+    return items, np.array(counts, dtype=np.int64)
+
+
+class _Events:
+    """What the tables need of a chunk's events, sorted out in one pass over each hand's events (rather
+    than one pass per table): the actions, the cards dealt, the "collected" lines, per hand, and the
+    seats that showed and those that mucked.
+
+    Cards are kept per group dealt together (a deal line's down cards, its up cards, the community
+    card), as the group's seat, street, face and line and the number of its cards, in the order dealt:
+    per deal line its down cards, then its up cards."""
+
+    __slots__ = (
+        "actions",
+        "action_counts",
+        "cards",
+        "groups",
+        "sizes",
+        "card_counts",
+        "collects",
+        "collect_counts",
+        "showed",
+        "mucked",
+    )
+
+    def __init__(self, hands: Sequence[Hand]) -> None:
+        actions: list[Action] = []
+        cards: list[Card | None] = []
+        groups: list[tuple[int | None, int, bool, int]] = []
+        sizes: list[int] = []
+        collects: list[Collect] = []
+        action_counts, card_counts, collect_counts = [], [], []
+        self.showed: list[set[int]] = []
+        self.mucked: list[set[int]] = []
+        for hand in hands:
+            had = len(actions), len(cards), len(collects)
+            showed, mucked = set(), set()
+            for e in hand.events:
+                if isinstance(e, Action):
+                    actions.append(e)
+                elif isinstance(e, Deal):
+                    if e.down:
+                        groups.append((e.seat, e.street, False, e.line))
+                        sizes.append(len(e.down))
+                        cards.extend(e.down)
+                    if e.up:
+                        groups.append((e.seat, e.street, True, e.line))
+                        sizes.append(len(e.up))
+                        cards.extend(e.up)
+                elif isinstance(e, Collect):
+                    collects.append(e)
+                elif isinstance(e, CommunityCard):
+                    groups.append((None, 7, True, e.line))
+                    sizes.append(1)
+                    cards.append(e.card)
+                elif isinstance(e, Show):
+                    showed.add(e.seat)
+                elif isinstance(e, Muck):
+                    mucked.add(e.seat)
+            self.showed.append(showed)
+            self.mucked.append(mucked)
+            action_counts.append(len(actions) - had[0])
+            card_counts.append(len(cards) - had[1])
+            collect_counts.append(len(collects) - had[2])
+        self.actions, self.cards, self.groups, self.sizes, self.collects = actions, cards, groups, sizes, collects
+        self.action_counts = np.array(action_counts, dtype=np.int64)
+        self.card_counts = np.array(card_counts, dtype=np.int64)
+        self.collect_counts = np.array(collect_counts, dtype=np.int64)
+
+
+def _owners(counts: np.ndarray) -> np.ndarray:
+    """For items gathered ``counts[i]`` per hand ``i``: the hand each item came from."""
+    return np.repeat(np.arange(len(counts), dtype=np.int32), counts)
+
+
+def _positions(counts: np.ndarray) -> np.ndarray:
+    """For items gathered ``counts[i]`` per hand ``i``: each item's index within its hand."""
+    starts = np.cumsum(counts) - counts
+    return np.arange(int(counts.sum()), dtype=np.int32) - np.repeat(starts, counts).astype(np.int32)
+
+
+def _transpose(rows: Sequence[tuple[Any, ...]], width: int) -> list[Sequence[Any]]:
+    """Tuples of ``width`` fields as ``width`` columns (transposed in C)."""
+    return list(zip(*rows)) if rows else [() for _ in range(width)]
+
+
+def _fields(items: Sequence[object], columns: Mapping[str, str]) -> dict[str, Sequence[Any]]:
+    """Columns of ``items``' attributes (``columns`` maps each column name to its attribute), read with
+    one ``attrgetter`` per item."""
+    pick = attrgetter(*columns.values())
+    rows = list(map(pick, items)) if len(columns) > 1 else [(v,) for v in map(pick, items)]
+    return dict(zip(columns, _transpose(rows, len(columns))))
+
+
+def _same(*names: str) -> dict[str, str]:
+    """Columns named as the attributes they are read from (for :func:`_fields`)."""
+    return {name: name for name in names}
 
 
 def _hand_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
@@ -90,7 +199,7 @@ def _hand_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
         "hand_id": ids,
         "site": [h.site for h in hands],
         "site_hand_id": [h.site_hand_id for h in hands],
-        "game": [h.game.value for h in hands],
+        "game": [h.game for h in hands],  # a StrEnum: Arrow reads its value as the string
         "mixed": [h.mixed for h in hands],
         "small_bet": [h.small_bet for h in hands],
         "big_bet": [h.big_bet for h in hands],
@@ -115,150 +224,154 @@ def _hand_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
     }
 
 
-def player_rows(hand: Hand, result: ReplayResult) -> list[Row]:
-    """One ``hand_players`` row per player dealt in (seated players sitting out are left out unless the
-    site dealt them in and took their antes anyway, as tournaments do: see ``flags.dealt_in``).
-    ``collected`` is what the site paid, ``won`` what the rules pay and ``net`` = won − invested, so a
-    mis-paid pot shows up as collected != won."""
-    hid = hand_id(hand)
-    won: dict[int, int] = defaultdict(int)
-    for award in result.awards:
-        won[award.seat] += award.amount
-    showed = {e.seat for e in hand.events if isinstance(e, Show)}
-    mucked = {e.seat for e in hand.events if isinstance(e, Muck)}
-    flags = player_flags(hand, result)
-    allin = ev_columns(hand, result)
-    return [
-        {
-            "hand_id": hid,
-            "seat": s.seat,
-            "player": s.player,
-            "stack": s.stack,
-            "invested": result.invested.get(s.seat, 0),
-            "returned": result.returned.get(s.seat, 0),
-            "collected": result.collected.get(s.seat, 0),
-            "won": won[s.seat],
-            "net": result.net.get(s.seat, 0),
-            "showdown": s.seat in result.showdown,
-            "showed": s.seat in showed,
-            "mucked": s.seat in mucked,
-            "folded_street": result.folded.get(s.seat),
-            **flags[s.seat],
-            **allin[s.seat],
-        }
-        for s in hand.seats
-        if s.seat in flags  # dealt in, which includes a sitting-out player whose antes were taken
-    ]
+_PLAYER_NAMES: tuple[str, ...] = (
+    "seat",
+    "player",
+    "stack",
+    "invested",
+    "returned",
+    "collected",
+    "won",
+    "net",
+    "showdown",
+    "showed",
+    "mucked",
+    "folded_street",
+)
+"""The ``hand_players`` columns of the hand's money and showdown, before the stat flags and the EV."""
 
 
-def _action_columns(hands: Sequence[Hand], ids: list[str], names: list[dict[int, str]]) -> Columns:
-    """The ``actions`` columns in the order printed; ``seq`` numbers a hand's actions from 0."""
-    actions, owner, seq = _gather([e for e in h.events if isinstance(e, Action)] for h in hands)
+def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa.Array) -> Columns:
+    """The ``hand_players`` columns: one row per player dealt in (seated players sitting out are left
+    out unless the site dealt them in and took their antes anyway, as tournaments do: see
+    ``flags.dealt_in``). ``collected`` is what the site paid, ``won`` what the rules pay and ``net`` =
+    won − invested, so a mis-paid pot shows up as collected != won."""
+    own: list[tuple[Any, ...]] = []
+    flag_rows: list[Mapping[str, Any]] = []
+    ev_rows: list[Mapping[str, Any]] = []
+    counts: list[int] = []
+    for (hand, result), showed, mucked in zip(replayed, events.showed, events.mucked):
+        flags = player_flags(hand, result)
+        allin = ev_columns(hand, result)
+        won: dict[int, int] = {}
+        for award in result.awards:
+            won[award.seat] = won.get(award.seat, 0) + award.amount
+        invested, returned, collected, net = result.invested, result.returned, result.collected, result.net
+        showdown, folded = result.showdown, result.folded
+        dealt = [s for s in hand.seats if s.seat in flags]  # dealt in: includes a sitting-out player anted
+        for s in dealt:
+            seat = s.seat
+            own.append(
+                (
+                    seat,
+                    s.player,
+                    s.stack,
+                    invested.get(seat, 0),
+                    returned.get(seat, 0),
+                    collected.get(seat, 0),
+                    won.get(seat, 0),
+                    net.get(seat, 0),
+                    seat in showdown,
+                    seat in showed,
+                    seat in mucked,
+                    folded.get(seat),
+                )
+            )
+            flag_rows.append(flags[seat])
+            ev_rows.append(allin[seat])
+        counts.append(len(dealt))
+    columns: dict[str, Column] = dict(zip(_PLAYER_NAMES, _transpose(own, len(_PLAYER_NAMES))))
+    columns.update(zip(_FLAG_NAMES, _transpose(list(map(itemgetter(*_FLAG_NAMES), flag_rows)), len(_FLAG_NAMES))))
+    columns.update(zip(_EV_NAMES, _transpose(list(map(itemgetter(*_EV_NAMES), ev_rows)), len(_EV_NAMES))))
+    columns["hand_id"] = chunk_ids.take(_owners(np.array(counts, dtype=np.int64)))
+    return columns
+
+
+def _action_columns(events: _Events, chunk_ids: pa.Array, names: list[dict[int, str]]) -> Columns:
+    """The ``actions`` columns in the order printed; ``seq`` numbers a hand's actions from 0. ``kind``
+    is the ActionKind itself: a StrEnum, which Arrow reads as its value."""
+    actions, counts = events.actions, events.action_counts
+    owners = _owners(counts)
+    columns: dict[str, Column] = {
+        "hand_id": chunk_ids.take(owners),
+        "seq": _positions(counts),
+        "player": [names[o].get(a.seat) for o, a in zip(owners.tolist(), actions)],
+    }
+    columns.update(_fields(actions, {**_same("street", "seat", "kind", "amount", "all_in", "line"), "to_amount": "to"}))
+    return columns
+
+
+def _card_columns(events: _Events, chunk_ids: pa.Array) -> Columns:
+    """The ``cards`` columns: every card dealt, as dealt, ``card`` NULL and ``known`` false where the
+    site did not show it; the shared 7th-street card has a NULL seat. Cards seen only at showdown stay
+    in the showdown lines: which street an unknown down card came from cannot be told from a shown
+    hand, and guessing would make the table lie. The seat, street, face and line of each group of
+    cards dealt together (:class:`_Events`) are repeated for its cards by Arrow."""
+    of_group = pa.array(np.repeat(np.arange(len(events.groups), dtype=np.int32), events.sizes), pa.int32())
+    seat, street, up, line = _transpose(events.groups, 4)
+    numbers = pa.array(events.cards, pa.int8())  # a Card is an IntEnum: its number
     return {
-        "hand_id": [ids[o] for o in owner],
-        "seq": seq,
-        "street": [a.street for a in actions],
-        "seat": [a.seat for a in actions],
-        "player": [names[o].get(a.seat) for o, a in zip(owner, actions)],
-        "kind": [a.kind.value for a in actions],
-        "amount": [a.amount for a in actions],
-        "to_amount": [a.to for a in actions],
-        "all_in": [a.all_in for a in actions],
-        "line": [a.line for a in actions],
+        "hand_id": chunk_ids.take(_owners(events.card_counts)),
+        "seat": pa.array(seat, pa.int32()).take(of_group),
+        "street": pa.array(street, pa.int32()).take(of_group),
+        "card": CARD_NAMES.take(numbers),
+        "up": pa.array(up, pa.bool_()).take(of_group),
+        "known": numbers.is_valid(),
+        "line": pa.array(line, pa.int32()).take(of_group),
     }
 
 
-DealtCard = tuple[int | None, int, Card | None, bool, int]
-"""A card as the ``cards`` table records it: seat (None for the community card), street, the card
-(None when not shown), whether it was dealt face up, and its line."""
-
-
-def _dealt(hand: Hand) -> list[DealtCard]:
-    """Every card dealt in the hand, as dealt: down cards first, then up cards, per deal line."""
-    out: list[DealtCard] = []
-    for e in hand.events:
-        if isinstance(e, Deal):
-            out.extend([(e.seat, e.street, c, False, e.line) for c in e.down])
-            out.extend([(e.seat, e.street, c, True, e.line) for c in e.up])
-        elif isinstance(e, CommunityCard):
-            out.append((None, 7, e.card, True, e.line))
-    return out
-
-
-def _card_columns(hands: Sequence[Hand], ids: list[str]) -> Columns:
-    """The ``cards`` columns: every card dealt, ``card`` NULL and ``known`` false where the site did not
-    show it; the shared 7th-street card has a NULL seat. Cards seen only at showdown stay in the showdown
-    lines: which street an unknown down card came from cannot be told from a shown hand, and guessing
-    would make the table lie."""
-    dealt, owner, _ = _gather(_dealt(h) for h in hands)
-    cards = [d[2] for d in dealt]
-    return {
-        "hand_id": [ids[o] for o in owner],
-        "seat": [d[0] for d in dealt],
-        "street": [d[1] for d in dealt],
-        "card": [None if c is None else c.name for c in cards],
-        "up": [d[3] for d in dealt],
-        "known": [c is not None for c in cards],
-        "line": [d[4] for d in dealt],
-    }
-
-
-def _pot_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
+def _pot_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array) -> Columns:
     """The ``pots`` columns: the engine's main pot (0) and side pots with their eligible seats."""
-    pots, owner, _ = _gather(r.pots for _, r in replayed)
-    return {
-        "hand_id": [ids[o] for o in owner],
-        "pot": [p.index for p in pots],
-        "amount": [p.amount for p in pots],
-        "eligible": [list(p.eligible) for p in pots],
+    pots, counts = _gather(r.pots for _, r in replayed)
+    columns: dict[str, Column] = {"hand_id": chunk_ids.take(_owners(counts))}
+    columns.update(_fields(pots, {"pot": "index", "amount": "amount", "eligible": "eligible"}))
+    return columns
+
+
+def _award_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array, names: list[dict[int, str]]) -> Columns:
+    """The ``awards`` columns: what the rules pay each seat from each half (or whole) of each pot
+    (``half`` is the Half itself, a StrEnum that Arrow reads as its value)."""
+    awards, counts = _gather(r.awards for _, r in replayed)
+    owners = _owners(counts)
+    columns: dict[str, Column] = {
+        "hand_id": chunk_ids.take(owners),
+        "player": [names[o].get(a.seat) for o, a in zip(owners.tolist(), awards)],
     }
+    columns.update(_fields(awards, _same("pot", "half", "seat", "amount")))
+    return columns
 
 
-def _award_columns(replayed: Sequence[Replayed], ids: list[str], names: list[dict[int, str]]) -> Columns:
-    """The ``awards`` columns: what the rules pay each seat from each half (or whole) of each pot."""
-    awards, owner, _ = _gather(r.awards for _, r in replayed)
-    return {
-        "hand_id": [ids[o] for o in owner],
-        "pot": [a.pot for a in awards],
-        "half": [a.half.value for a in awards],
-        "seat": [a.seat for a in awards],
-        "player": [names[o].get(a.seat) for o, a in zip(owner, awards)],
-        "amount": [a.amount for a in awards],
-    }
-
-
-def _collected_columns(hands: Sequence[Hand], ids: list[str], names: list[dict[int, str]]) -> Columns:
+def _collected_columns(events: _Events, chunk_ids: pa.Array, names: list[dict[int, str]]) -> Columns:
     """The ``collected`` columns: the site's own "collected" lines, with the pot label as printed."""
-    collects, owner, _ = _gather([e for e in h.events if isinstance(e, Collect)] for h in hands)
-    return {
-        "hand_id": [ids[o] for o in owner],
-        "seat": [e.seat for e in collects],
-        "player": [names[o].get(e.seat) for o, e in zip(owner, collects)],
-        "amount": [e.amount for e in collects],
-        "pot_label": [e.pot for e in collects],
-        "line": [e.line for e in collects],
+    collects = events.collects
+    owners = _owners(events.collect_counts)
+    columns: dict[str, Column] = {
+        "hand_id": chunk_ids.take(owners),
+        "player": [names[o].get(e.seat) for o, e in zip(owners.tolist(), collects)],
     }
+    columns.update(_fields(collects, {"seat": "seat", "amount": "amount", "pot_label": "pot", "line": "line"}))
+    return columns
 
 
-def _violation_columns(replayed: Sequence[Replayed], ids: list[str], names: list[dict[int, str]]) -> Columns:
+def _violation_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array, names: list[dict[int, str]]) -> Columns:
     """The ``violations`` columns; the player's name is filled from the seat when the engine gave a seat
     only."""
-    found, owner, _ = _gather(r.violations for _, r in replayed)
-    return {
-        "hand_id": [ids[o] for o in owner],
-        "rule": [v.rule for v in found],
-        "street": [v.street for v in found],
-        "seat": [v.seat for v in found],
+    found, counts = _gather(r.violations for _, r in replayed)
+    owners = _owners(counts)
+    columns: dict[str, Column] = {
+        "hand_id": chunk_ids.take(owners),
         "player": [
-            v.player if v.player is not None or v.seat is None else names[o].get(v.seat) for o, v in zip(owner, found)
+            v.player if v.player is not None or v.seat is None else names[o].get(v.seat)
+            for o, v in zip(owners.tolist(), found)
         ],
-        "message": [v.message for v in found],
-        "line": [v.line for v in found],
     }
+    columns.update(_fields(found, _same("rule", "street", "seat", "message", "line")))
+    return columns
 
 
 def columns_to_arrow(table: Table, columns: Columns) -> pa.RecordBatch:
-    """``columns`` of ``table`` (one sequence per column name) as an Arrow batch with the schema's exact
+    """``columns`` of ``table`` (one column per column name) as an Arrow batch with the schema's exact
     types. The names must be exactly the schema's: a column missing or unknown is a ValueError naming
     it (Arrow would otherwise fill a missing one with NULLs or drop an unknown one without a word)."""
     schema = table.arrow_schema()
@@ -269,13 +382,21 @@ def columns_to_arrow(table: Table, columns: Columns) -> pa.RecordBatch:
             f"the {table.name} columns do not match the schema: missing {missing}, unknown {unknown}; "
             "a row builder of studbook.analytics.rows and studbook.analytics.schema disagree"
         )
-    return pa.RecordBatch.from_arrays([pa.array(columns[f.name], type=f.type) for f in schema], schema=schema)
+    return pa.RecordBatch.from_arrays([_as_array(columns[f.name], f.type) for f in schema], schema=schema)
+
+
+def _as_array(column: Column, kind: pa.DataType) -> pa.Array:
+    """A column as an Arrow array of type ``kind``: an Arrow array already of that type as it is,
+    anything else converted (a numpy array of a wider integer type is checked to fit)."""
+    if isinstance(column, pa.Array) and column.type == kind:
+        return column
+    return pa.array(column, type=kind)
 
 
 def to_arrow(table: str, rows: Iterable[Row]) -> pa.RecordBatch:
     """Rows of ``table`` as dicts keyed by column name, as one Arrow batch (see :func:`columns_to_arrow`).
     A key missing from a row raises KeyError; the rows are transposed in C (``itemgetter`` builds each
-    row's tuple, ``zip`` turns the tuples into columns), which is what keeps ``hand_players`` cheap."""
+    row's tuple, ``zip`` turns the tuples into columns)."""
     names = TABLES[table].column_names
     rows = list(rows)
     pick: Callable[[Row], tuple[Any, ...]] = itemgetter(*names)

@@ -69,6 +69,12 @@ READ_MEMORY_LIMIT = "2GB"
 group millions of rows; on a million hands, the table by game and stakes took 1-2 s with 2GB and
 11-13 s with 1GB (spilling to disk)."""
 
+WRITE_THREADS = 1
+"""DuckDB threads while a file's hands are written (:meth:`Store.writing`): appending a chunk and looking
+up its 500 ids gains nothing from a second thread, which only costs processor time (~20% more per
+written hand with two, measured on 4,000 simulated hands: benchmarks/README.md) and, with ``--workers``,
+takes it from the workers. Queries on the same store (a notebook's stats) keep one thread per core."""
+
 MEMORY_LIMIT_VARIABLE = "STUDBOOK_MEMORY_LIMIT"
 THREADS_VARIABLE = "STUDBOOK_THREADS"
 """Environment variables that override the memory limit (a DuckDB size such as ``512MB``, ``4GB``) and
@@ -174,9 +180,10 @@ class Store:
     """An open studbook database. Use :func:`open_store`; close it (or use ``with``) when done, since
     DuckDB lets only one process write a database file at a time."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, path: str) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: str, threads_chosen: bool = False) -> None:
         self.con = con
         self.path = path
+        self.threads_chosen = threads_chosen  # asked for (argument, environment): writing keeps it too
 
     def __enter__(self) -> "Store":
         return self
@@ -215,14 +222,30 @@ class Store:
         come (:meth:`FileWriter.chunk`), then :meth:`FileWriter.finish`. Leaving the block any other way
         (an exception, Ctrl-C) takes everything of the file out again (:meth:`undo`)."""
         writer = FileWriter(self, source)
+        with self._writing_threads():
+            try:
+                yield writer
+                if not writer.finished:
+                    raise RuntimeError("FileWriter.finish was not called: the file's import row is missing")
+            except BaseException:
+                self._abandon()
+                self.undo(source.checksum)
+                raise
+
+    @contextmanager
+    def _writing_threads(self) -> Iterator[None]:
+        """DuckDB runs a file's writes in :data:`WRITE_THREADS` thread(s), then goes back to its thread
+        count (unless a thread count was asked for: that one is kept throughout)."""
+        if self.threads_chosen:
+            yield
+            return
+        row = self.con.execute("SELECT current_setting('threads')").fetchone()
+        self.con.execute(f"SET threads = {WRITE_THREADS}")
         try:
-            yield writer
-            if not writer.finished:
-                raise RuntimeError("FileWriter.finish was not called: the file's import row is missing")
-        except BaseException:
-            self._abandon()
-            self.undo(source.checksum)
-            raise
+            yield
+        finally:
+            if row is not None:
+                self.con.execute(f"SET threads = {int(row[0])}")
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -464,7 +487,7 @@ def open_store(
     except BaseException:
         con.close()
         raise
-    store = Store(con, where)
+    store = Store(con, where, threads_chosen="threads" in settings)
     if killed:
         if read_only:  # the rows of a killed import must go before anything reads them
             store.close()

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.analytics.equity import EV_COLUMNS, allin_ev, allin_spot, equity, ev_columns, hand_seed
-from studbook.analytics.rows import player_rows
+from studbook.analytics.rows import rows_for_hand
 from studbook.engine.cards import Card, parse_cards
 from studbook.engine.games import RULES
 from studbook.engine.model import Game
@@ -280,7 +280,7 @@ def test_simulated_all_ins_of_the_new_games_get_an_ev_that_adds_up(game: Game) -
 
 def test_hand_players_rows_carry_the_ev_columns() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    rows = {r["seat"]: r for r in player_rows(hand, replay(hand))}
+    rows = {r["seat"]: r for r in rows_for_hand(hand, replay(hand))["hand_players"]}
     assert all(name in rows[1] for name, _ in EV_COLUMNS)
     assert rows[3]["allin_ev"] == round(float(Fraction(417, 1482) * 63 - 30))
     assert rows[1]["allin_street"] == 6 and rows[5]["allin_street"] is None and rows[5]["allin_ev"] is None

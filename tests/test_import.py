@@ -13,7 +13,7 @@ import pytest
 
 from conftest import corpus_path
 from studbook.pipeline import importer
-from studbook.pipeline.importer import discover, run_import
+from studbook.pipeline.importer import IMPORT_GC_THRESHOLD, discover, run_import, settled_heap
 from studbook.analytics.schema import TABLES
 from studbook.analytics.store import Store, open_store
 
@@ -163,3 +163,18 @@ def test_workers_store_exactly_what_one_process_stores(tmp_path: Path, stars_cop
             snapshots.append(snapshot(store))
         assert summary.read_cpu_seconds > 0, "the workers' processor time comes back with their files"
     assert snapshots[0] == snapshots[1]
+
+
+def test_the_heap_is_settled_while_reading_and_left_as_it_was() -> None:
+    """Inside: the objects from before frozen, the first collector threshold raised. After (also after
+    an exception): the thresholds and the unfrozen heap as before."""
+    import gc
+
+    before = gc.get_threshold()
+    with pytest.raises(KeyError):
+        with settled_heap():
+            assert gc.get_threshold()[0] == max(before[0], IMPORT_GC_THRESHOLD)
+            assert gc.get_threshold()[1:] == before[1:]
+            assert gc.get_freeze_count() > 0
+            raise KeyError("interrupted")
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

@@ -27,6 +27,7 @@ from studbook.analytics.store import (
     READ_MEMORY_LIMIT,
     THREADS_VARIABLE,
     WRITE_MEMORY_LIMIT,
+    WRITE_THREADS,
     SourceFile,
     StoreError,
     open_store,
@@ -424,6 +425,36 @@ def test_memory_limit_and_threads_come_from_arguments_environment_or_defaults(
     for bad in ({"memory_limit": "lots"}, {"threads": 0}):
         with pytest.raises(StoreError, match="DuckDB refused .*a memory limit is a size such as 1GB"):
             open_store(db, **bad)
+
+
+def test_a_file_is_written_in_write_threads_then_the_store_has_its_own_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing runs in WRITE_THREADS DuckDB threads, also when it is interrupted, and the store's own
+    count comes back after; a count asked for (argument or environment) is kept while writing too."""
+    monkeypatch.delenv(THREADS_VARIABLE, raising=False)
+
+    def threads(store) -> int:
+        return store.con.execute("SELECT current_setting('threads')").fetchone()[0]
+
+    seen: list[int] = []
+
+    def chunks(store, crash: bool):
+        seen.append(threads(store))
+        yield chunk_of([len(seen)])
+        if crash:
+            raise KeyboardInterrupt
+
+    with open_store(tmp_path / "db.duckdb", threads=2) as chosen:
+        chosen.write_file(SourceFile("a.txt", "a", 1), chunks(chosen, False), no_errors())
+        assert seen == [2] and threads(chosen) == 2
+    with open_store(tmp_path / "db.duckdb") as store:
+        own = threads(store)
+        store.write_file(SourceFile("b.txt", "b", 1), chunks(store, False), no_errors())
+        with pytest.raises(KeyboardInterrupt):
+            store.write_file(SourceFile("c.txt", "c", 1), chunks(store, True), no_errors())
+        assert seen[1:] == [WRITE_THREADS, WRITE_THREADS] and threads(store) == own
+        assert store.has_checksum("b") and not store.has_checksum("c")
 
 
 def duckdb_size(size: str) -> str:
