@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     from ..analytics.stats import HEADLINE, describe_stats, stat_table
     from ..analytics.dataset import open_reader
     from ..analytics.store import StoreError
-    from ..analytics.winrate import winrates
+    from ..analytics.winrate import money, winrates
 
     if args.stat == ["list"]:
         listing = describe_stats()
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
                 _emit(shown.frame.drop(columns=["label"]), args.format)
                 return 0
             width = shutil.get_terminal_size((120, 24)).columns
-            print(hud_table(shown.frame, winrates(store.con, filters, by, gap), width))
+            print(hud_table(shown.frame, money(store.con, filters, by), width))
         except ValueError as exc:
             return fail(str(exc))
     note = footer(shown, limits, "player" if by == ("player",) else "row")

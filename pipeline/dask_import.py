@@ -43,6 +43,8 @@ from ..analytics.dataset import (
     create_or_check,
     create_views,
 )
+from ..analytics.rollup import FOLDER as ROLLUP_FOLDER
+from ..analytics.rollup import rollup_sql
 from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS
 from ..analytics.store import SourceFile, Store, StoreError, open_store
 from ..engine.profiles import get_profile
@@ -231,7 +233,7 @@ def _path(target: Path) -> str:
 def _write_run(store: Store, out: Path) -> bool:
     """Write the run's rows (the staging store's, less the seeded ones) as Parquet under ``out``: each
     hand table partitioned by its hand's site and day, ``imports`` and ``parse_errors`` as one file
-    each. Returns whether the run recorded anything (an ``imports`` row) and so is to be committed."""
+    each, and the rollup of those hands (:mod:`~studbook.analytics.rollup`). Returns whether the run recorded anything (an ``imports`` row) and so is to be committed."""
     con = store.con
     out.mkdir(parents=True)
     day = f"coalesce(strftime(h.started_at AT TIME ZONE 'UTC', '%Y-%m-%d'), '{UNKNOWN_DATE}')"
@@ -246,6 +248,9 @@ def _write_run(store: Store, out: Path) -> bool:
             f"WHERE {rows}.hand_id NOT IN (SELECT hand_id FROM seeded_ids)) "
             f"TO {_path(out / table.name)} (FORMAT parquet, PARTITION_BY ({keys}))"
         )
+    (out / ROLLUP_FOLDER).mkdir()
+    fresh = rollup_sql(HAND_PLAYERS.name, HANDS.name, "hp.hand_id NOT IN (SELECT hand_id FROM seeded_ids)")
+    con.execute(f"COPY ({fresh}) TO {_path(out / ROLLUP_FOLDER / 'data_0.parquet')} (FORMAT parquet)")
     new_errors = f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors"
     for table in RUN_TABLES:
         (out / table.name).mkdir()
