@@ -30,6 +30,7 @@ import shutil
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -50,6 +51,10 @@ from studbook.analytics.rollup import run_files
 from studbook.analytics.schema import HAND_PLAYERS, HANDS, SCHEMA_VERSION
 from studbook.analytics.stats import HEADLINE, stat_table
 from studbook.analytics.winrate import money, winrates
+
+
+BATCH_COPIES = 100
+"""Copies of the base written by one COPY (660,000 hands of the sample data's)."""
 
 
 def generate(base: Path, out: Path, target: int) -> int:
@@ -78,18 +83,21 @@ def generate(base: Path, out: Path, target: int) -> int:
     shifted = "started_at + c * INTERVAL 1 DAY"
     day = f"coalesce(strftime(({shifted}) AT TIME ZONE 'UTC', '%Y-%m-%d'), '{UNKNOWN_DATE}')"
     keys = ", ".join(PARTITIONS)
-    con.execute(
-        f"COPY (SELECT b.* REPLACE (hand_id || '~' || c AS hand_id, {shifted} AS started_at), {day} AS date "
-        f"FROM base_hands b, range(?) t(c)) TO '{run / 'hands'}' (FORMAT parquet, PARTITION_BY ({keys}))",
-        [copies],
-    )
-    con.execute(
-        f"COPY (SELECT p.* EXCLUDE (hand_started_at) REPLACE (p.hand_id || '~' || c AS hand_id), "
-        f"coalesce(strftime((hand_{shifted}) AT TIME ZONE 'UTC', '%Y-%m-%d'), '{UNKNOWN_DATE}') AS date "
-        f"FROM base_joined p, range(?) t(c)) "
-        f"TO '{run / 'hand_players'}' (FORMAT parquet, PARTITION_BY ({keys}))",
-        [copies],
-    )
+    # a batch of copies at a time: one COPY of every copy would hold a buffer for each of its ~1,500 day
+    # partitions and spill gigabytes; a batch's few dozen partitions fit in memory
+    for first in range(0, copies, BATCH_COPIES):
+        batch = f"range({first}, {min(first + BATCH_COPIES, copies)}) t(c)"
+        options = f"FORMAT parquet, PARTITION_BY ({keys}), OVERWRITE_OR_IGNORE true, FILENAME_PATTERN 'c{first}_{{i}}'"
+        con.execute(
+            f"COPY (SELECT b.* REPLACE (hand_id || '~' || c AS hand_id, {shifted} AS started_at), {day} AS date "
+            f"FROM base_hands b, {batch}) TO '{run / 'hands'}' ({options})"
+        )
+        con.execute(
+            f"COPY (SELECT p.* EXCLUDE (hand_started_at) REPLACE (p.hand_id || '~' || c AS hand_id), "
+            f"coalesce(strftime((hand_{shifted}) AT TIME ZONE 'UTC', '%Y-%m-%d'), '{UNKNOWN_DATE}') AS date "
+            f"FROM base_joined p, {batch}) TO '{run / 'hand_players'}' ({options})"
+        )
+        print(f"  copies {first:,}-{min(first + BATCH_COPIES, copies) - 1:,} of {copies:,} written", flush=True)
     # the rollup of the copies: the base's, a day later per copy (its keys hold the day, not the hand)
     (out / RUNS / "generated" / ROLLUP_FOLDER).mkdir()
     con.execute(
@@ -145,10 +153,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"headline stats per player ({source})",
                 out,
                 limit,
-                lambda c, s=summed: stat_table(c, None, ("player",), chosen, rollup=s),
+                partial(stat_table, filters=None, by=("player",), stats=chosen, rollup=summed),
             )
             b, cash = timed(
-                f"net won and BB/100 per player ({source})", out, limit, lambda c, s=summed: money(c, None, rollup=s)
+                f"net won and BB/100 per player ({source})", out, limit, partial(money, filters=None, rollup=summed)
             )
             print(f"  headline table ({source}): {a + b:.2f} s")
             answers["stats"].append(stats)
@@ -160,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"every stat per player ({source})",
                 out,
                 limit,
-                lambda c, s=summed: stat_table(c, None, ("player",), None, rollup=s),
+                partial(stat_table, filters=None, by=("player",), stats=None, rollup=summed),
             )
             answers["every stat"].append(every)
         timed("every stat by game and stakes (rollup)", out, limit, lambda c: stat_table(c, None, ("game", "stakes")))
