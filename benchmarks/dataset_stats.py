@@ -47,7 +47,7 @@ from studbook.analytics.dataset import (
     table_relation,
 )
 from studbook.analytics.rollup import FOLDER as ROLLUP_FOLDER
-from studbook.analytics.rollup import run_files
+from studbook.analytics.rollup import VIEW, run_files
 from studbook.analytics.schema import HAND_PLAYERS, HANDS, SCHEMA_VERSION
 from studbook.analytics.stats import HEADLINE, stat_table
 from studbook.analytics.winrate import money, winrates
@@ -57,8 +57,9 @@ BATCH_COPIES = 100
 """Copies of the base written by one COPY (660,000 hands of the sample data's)."""
 
 
-def generate(base: Path, out: Path, target: int) -> int:
-    """Write ``target`` hands (rounded up to whole copies of ``base``) into a new dataset at ``out``."""
+def generate(base: Path, out: Path, target: int, rollup_only: bool = False) -> int:
+    """Write ``target`` hands (rounded up to whole copies of ``base``) into a new dataset at ``out``;
+    with ``rollup_only``, only their rollup (what the rollup's queries read), no hand rows."""
     con = duckdb.connect(":memory:")
     con.execute("SET memory_limit = '2GB'")
     con.execute("SET preserve_insertion_order = false")
@@ -85,7 +86,7 @@ def generate(base: Path, out: Path, target: int) -> int:
     keys = ", ".join(PARTITIONS)
     # a batch of copies at a time: one COPY of every copy would hold a buffer for each of its ~1,500 day
     # partitions and spill gigabytes; a batch's few dozen partitions fit in memory
-    for first in range(0, copies, BATCH_COPIES):
+    for first in range(0, 0 if rollup_only else copies, BATCH_COPIES):
         batch = f"range({first}, {min(first + BATCH_COPIES, copies)}) t(c)"
         options = f"FORMAT parquet, PARTITION_BY ({keys}), OVERWRITE_OR_IGNORE true, FILENAME_PATTERN 'c{first}_{{i}}'"
         con.execute(
@@ -125,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", type=Path, required=True, help="a dataset written by studbook import --dask")
     parser.add_argument("--hands", type=int, default=10_000_000)
     parser.add_argument("--out", type=Path, help="where to write the generated dataset (default: a temporary folder)")
+    parser.add_argument(
+        "--rollup-only",
+        action="store_true",
+        help="generate only the rollup of the hands and time only what reads it (no raw rows to compare)",
+    )
     parser.add_argument("--memory-limit", help="DuckDB memory limit for the stats (default: the reader's)")
     args = parser.parse_args(argv)
     tmp = None if args.out else tempfile.mkdtemp(prefix="studbook-dataset-bench-", dir=os.environ.get("TMPDIR"))
@@ -132,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not (out / MARKER).exists():
             started = time.perf_counter()
-            hands = generate(args.base, out, args.hands)
+            hands = generate(args.base, out, args.hands, args.rollup_only)
             size = sum(p.stat().st_size for p in out.rglob("*.parquet")) / 1e6
             summed = sum(p.stat().st_size for p in out.rglob(f"{ROLLUP_FOLDER}/*.parquet")) / 1e6
             files = sum(1 for _ in out.rglob("*.parquet"))
@@ -143,7 +149,28 @@ def main(argv: list[str] | None = None) -> int:
         with open_dataset(out) as store:
             (hands,) = store.con.execute("SELECT count(*) FROM hands").fetchone()  # type: ignore[misc]
             (rows,) = store.con.execute("SELECT count(*) FROM hand_players").fetchone()  # type: ignore[misc]
-        print(f"stats over {hands:,} hands ({rows:,} hand_players rows), load average {os.getloadavg()[0]:.1f}:")
+            (summed,) = store.con.execute(f"SELECT count(*) FROM {VIEW}").fetchone()  # type: ignore[misc]
+            (players,) = store.con.execute(f"SELECT sum(hands) FROM {VIEW}").fetchone()  # type: ignore[misc]
+        print(
+            f"stats over {hands:,} hands ({rows:,} hand_players rows; the rollup: {summed:,} rows summing "
+            f"{players:,} hand_players rows), load average {os.getloadavg()[0]:.1f}:"
+        )
+        if args.rollup_only:
+            timed(
+                "headline stats per player (rollup)",
+                out,
+                args.memory_limit,
+                partial(stat_table, filters=None, by=("player",), stats=("hands", *HEADLINE)),
+            )
+            timed("net won and BB/100 per player (rollup)", out, args.memory_limit, partial(money, filters=None))
+            timed("every stat per player (rollup)", out, args.memory_limit, partial(stat_table, filters=None))
+            timed(
+                "every stat by game and stakes (rollup)",
+                out,
+                args.memory_limit,
+                partial(stat_table, filters=None, by=("game", "stakes")),
+            )
+            return 0
         chosen = ("hands", *HEADLINE)
         limit = args.memory_limit
         answers: dict[str, list[pd.DataFrame]] = {"stats": [], "money": [], "every stat": []}
