@@ -18,8 +18,9 @@ raw rows where asked (``--winrate``, the player card); the headline table does n
 
 A dataset run writes its rollup beside its hand tables (``runs/<run>/rollup/``), from the same rows it
 writes, so each hand is summed in exactly one run; a key may appear in several rows (one per run), which
-every reader sums. A dataset written before the rollup existed has runs without one: then
-:func:`create_view` makes no view and every query reads the raw rows.
+every reader sums. A dataset written before the rollup (or one of its stats) existed has runs without
+one (or without that stat's columns): then :func:`create_view` makes no view and every query reads the
+raw rows.
 """
 
 from __future__ import annotations
@@ -110,10 +111,20 @@ def run_files(root: Path) -> list[Path] | None:
     return files
 
 
+def columns() -> tuple[str, ...]:
+    """Every column a rollup of this studbook's stats has."""
+    return (*(k.name for k in KEYS), *(n for n, _ in MONEY), *(c(s.key) for s in STATS for c in (done, chances)))
+
+
 def create_view(con: duckdb.DuckDBPyConnection, root: Path) -> bool:
-    """The rollup view over the dataset at ``root`` if every run has a rollup; whether it was made."""
+    """The rollup view over the dataset at ``root`` if every run has a rollup with a column for every key,
+    sum and stat of this studbook (a run written before a stat was added has none for it, and its hands
+    would be missing from that stat's sums); whether it was made."""
+    import pyarrow.parquet as pq
+
     files = run_files(root)
-    if not files:
+    wanted = set(columns())
+    if not files or any(not wanted <= set(pq.read_schema(f).names) for f in files):
         return False
     listed = ", ".join("'" + str(f.resolve()).replace("'", "''") + "'" for f in files)
     con.execute(f"CREATE VIEW {VIEW} AS SELECT * FROM read_parquet([{listed}], union_by_name = true)")

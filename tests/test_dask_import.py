@@ -316,6 +316,28 @@ def test_a_run_without_a_rollup_makes_every_query_read_the_raw_rows(
         pd.testing.assert_frame_equal(stat_table(parquet.con, None, ("player",), None), expected, check_exact=True)
 
 
+def test_a_rollup_without_a_stat_s_columns_is_not_read(
+    both: tuple[Store, Store], imported: Any, tmp_path: Path
+) -> None:
+    """A run written before a stat was added: its rollup has no column for the stat, which would leave
+    its hands out of that stat's sums; the raw rows are read instead."""
+    _, dataset, _, _ = imported
+    old = tmp_path / "old"
+    shutil.copytree(dataset, old)
+    written = next((sorted((old / RUNS).iterdir())[0] / rollup.FOLDER).glob("*.parquet"))
+    duckdb.execute(
+        f"COPY (SELECT * EXCLUDE (wsd_done, wsd_chances) FROM read_parquet('{written}')) TO '{written}.tmp' (FORMAT parquet)"
+    )
+    Path(f"{written}.tmp").replace(written)
+    with open_dataset(old) as parquet:
+        assert not rollup.available(parquet.con)
+        pd.testing.assert_frame_equal(
+            stat_table(parquet.con, None, ("player",), ["hands", "wsd"]),
+            stat_table(both[0].con, None, ("player",), ["hands", "wsd"]),
+            check_exact=True,
+        )
+
+
 class Recorded:
     """An import progress that remembers what it was told."""
 
