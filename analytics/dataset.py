@@ -5,8 +5,9 @@ Layout of a dataset folder::
 
     DATASET/studbook-dataset.json           what it is, and its schema version
     DATASET/runs/<run>/<table>/site=S/date=D/*.parquet   a hand table's rows, by the hand's site and day
-    DATASET/runs/<run>/imports/*.parquet    the files that run stored (checksums), and
-    DATASET/runs/<run>/parse_errors/*.parquet   what could not be stored
+    DATASET/runs/<run>/imports/*.parquet    the files that run stored (checksums),
+    DATASET/runs/<run>/parse_errors/*.parquet   what could not be stored, and
+    DATASET/runs/<run>/rollup/*.parquet     the run's stat sums per player, day ... (:mod:`.rollup`)
     DATASET/_staging/                       a run being written (never read)
 
 Why it is shaped this way:
@@ -124,6 +125,10 @@ def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -
             con.execute(f"CREATE TABLE {name} ({columns})")
         else:
             con.execute(f"CREATE VIEW {name} AS {relation}")
+    if not prefix:
+        from .rollup import create_view  # it builds on the stats, which the views do not need
+
+        create_view(con, root)
 
 
 def spill_folder() -> str:

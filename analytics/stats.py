@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date, datetime, time, timezone
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
@@ -323,6 +323,11 @@ HEADLINE: tuple[str, ...] = ("hands", "vpip", "raise_3rd", "steal", "fold_to_ste
 first, few enough that the table (with net won and BB/100) fits a terminal."""
 
 
+DAY = "CAST(timezone('UTC', h.started_at) AS DATE)"
+"""The UTC day a hand started (NULL without a time stamp): the ``date`` breakdown, and how a time bound
+at midnight UTC is tested, so that both can be answered by day (the rollup's ``day``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Breakdown:
     """A way to split the stats: the SQL columns to group by and, optionally, a condition rows must
@@ -349,7 +354,7 @@ BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType(
         ),
         "currency": Breakdown((("currency", "h.currency"),)),
         "site": Breakdown((("site", "h.site"),)),
-        "date": Breakdown((("date", "CAST(timezone('UTC', h.started_at) AS DATE)"),)),
+        "date": Breakdown((("date", DAY),)),
         "players": Breakdown((("players", "h.n_players"),)),
         "max_seats": Breakdown((("max_seats", "h.max_seats"),)),
         "players_4th": Breakdown((("players_4th", "hp.players_4th"),)),
@@ -398,8 +403,14 @@ class Filters:
             params.extend(v for pair in pairs for v in pair)
         for op, bound in ((">=", self.since), ("<", self.until)):
             if bound is not None:
-                parts.append(f"h.started_at {op} ?")
-                params.append(_as_timestamp(bound))
+                moment = _as_timestamp(bound)
+                midnight = moment.astimezone(timezone.utc)
+                if midnight.time() == time(0):  # the same hands as started_at OP moment, tested by day
+                    parts.append(f"{DAY} {op} ?")
+                    params.append(midnight.date())
+                else:
+                    parts.append(f"h.started_at {op} ?")
+                    params.append(moment)
         for op, count in ((">=", self.min_players), ("<=", self.max_players)):
             if count is not None:
                 parts.append(f"h.n_players {op} ?")
@@ -488,12 +499,15 @@ def grouped_query(
     """``SELECT <by columns>, <select> FROM hand_players ⋈ hands WHERE <filters> GROUP BY <by>``.
     Returns the SQL, its parameters and the names of the group columns (in order)."""
     sel = selection(filters, by)
-    group = f" GROUP BY {sel.positions} ORDER BY {sel.positions}" if sel.names else ""
     columns = ", ".join([*sel.exprs, *select])
     # the join with ``hands`` is the largest cost of a full table: make it only when a column needs it
     join = " JOIN hands h ON h.hand_id = hp.hand_id" if _HANDS_COLUMN.search(columns + sel.where) else ""
-    sql = f"SELECT {columns} FROM hand_players hp{join} WHERE {sel.where}{group}"
-    return sql, list(sel.params), list(sel.names)
+    return _grouped(sel, select, f"hand_players hp{join}"), list(sel.params), list(sel.names)
+
+
+def _grouped(sel: Selection, select: Sequence[str], source: str) -> str:
+    group = f" GROUP BY {sel.positions} ORDER BY {sel.positions}" if sel.names else ""
+    return f"SELECT {', '.join([*sel.exprs, *select])} FROM {source} WHERE {sel.where}{group}"
 
 
 _HANDS_COLUMN = re.compile(r"\bh\.")
@@ -512,16 +526,27 @@ def stat_table(
     filters: Filters | None = None,
     by: Sequence[str] = ("player",),
     stats: Sequence[str] | None = None,
+    rollup: bool = True,
 ) -> pd.DataFrame:
     """Every stat (or those named in ``stats``) for each group of ``by``, in long form: the group
     columns, then ``stat``, ``label``, ``kind``, ``done``, ``chances`` (exact integers) and ``rate``
     (done / chances as a float, NaN without chances; for ``count`` stats the count itself).
 
+    Read from the dataset's rollup (:mod:`.rollup`: the same sums, precomputed) when there is one that
+    can answer the filters and ``by``, unless ``rollup`` is False; from the raw rows otherwise.
+
     Groups with no hands are absent; stats restricted to a game have 0 chances elsewhere."""
+    from . import rollup as pre  # it builds on this module's stats
+
     chosen = _selected(stats)
-    select = [f"{_sum(s, s.done)} AS d{i}, {_sum(s, s.chances)} AS c{i}" for i, s in enumerate(chosen)]
-    select.append("LIST(DISTINCT hp.game) AS games_seen")
-    sql, params, names = grouped_query(select, filters, by)
+    summed = pre.plan(con, selection(filters, by), use=rollup)
+    if summed is None:
+        select = [f"{_sum(s, s.done)} AS d{i}, {_sum(s, s.chances)} AS c{i}" for i, s in enumerate(chosen)]
+        select.append("LIST(DISTINCT hp.game) AS games_seen")
+        sql, params, names = grouped_query(select, filters, by)
+    else:
+        select = [*pre.stat_sums([s.key for s in chosen]), "LIST(DISTINCT r.game) AS games_seen"]
+        sql, params, names = _grouped(summed, select, f"{pre.VIEW} r"), list(summed.params), list(summed.names)
     wide = con.execute(sql, params).df()
     seen = {g for games in wide["games_seen"] for g in games}  # the labels name these games' streets
     frames = []

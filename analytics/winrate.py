@@ -14,7 +14,9 @@ the hand that began it. Hands without a time stamp count for money but not for t
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
+from fractions import Fraction
 from typing import Any, Sequence
 
 import duckdb
@@ -54,6 +56,82 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
     return sql, [session_gap, session_gap, *sel.params]
 
 
+def _money_by(by: Sequence[str]) -> list[str]:
+    """``by``, with the currency added when nothing else keeps currencies apart (money never mixes them)."""
+    return list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"]
+
+
+def money(
+    con: duckdb.DuckDBPyConnection,
+    filters: Filters | None = None,
+    by: Sequence[str] = ("player",),
+    rollup: bool = True,
+) -> pd.DataFrame:
+    """What the headline table shows of money, per group of ``by`` and currency: ``hands``, ``net`` and
+    ``rake_paid`` (exact hundredths), ``net_bb``, ``bb_hands``, ``bb_inferred`` and ``bb100``, as in
+    :func:`winrates` but without the sessions, hours and spread, which need every hand in time order:
+    so this is answered from the dataset's rollup (:mod:`.rollup`) when it can be, unless ``rollup``
+    is False. ``net_bb`` is exact before its one rounding: the nets are summed per big bet (a key of the
+    rollup), in integers, and those sums divided by their big bet as fractions, so the raw rows and the
+    rollup give the same float, whatever order the rows are summed in."""
+    from . import rollup as pre
+
+    sel = selection(filters, _money_by(by))
+    summed = pre.plan(con, sel, use=rollup)
+    if summed is None:
+        rows, source = sel, "hand_players hp JOIN hands h ON h.hand_id = hp.hand_id"
+        hands, net, rake, big_bet, inferred = "1", "hp.net", "hp.rake_paid", "NULLIF(h.big_bet, 0)", "h.stakes_inferred"
+    else:
+        rows, source = summed, f"{pre.VIEW} r"
+        hands, net, rake, big_bet, inferred = (
+            "r.hands",
+            "r.net",
+            "r.rake_paid",
+            "NULLIF(r.big_bet, 0)",
+            "r.stakes_inferred",
+        )
+    names = ", ".join(rows.exprs)
+    groups = ", ".join(str(i) for i in range(1, len(rows.names) + 2))
+    sql = f"""
+        SELECT {names}, {big_bet} AS _big_bet, CAST(SUM({hands}) AS BIGINT) AS hands,
+               CAST(SUM({net}) AS BIGINT) AS net, CAST(SUM({rake}) AS BIGINT) AS rake_paid,
+               CAST(SUM(CASE WHEN {inferred} THEN {hands} ELSE 0 END) AS BIGINT) AS _inferred
+        FROM {source} WHERE {rows.where} GROUP BY {groups} ORDER BY {groups}
+    """
+    parts = con.execute(sql, list(rows.params)).df()
+    known = parts["_big_bet"].notna()
+    parts["net_bb"] = [
+        Fraction(int(n), int(b)) if k else None for n, b, k in zip(parts["net"], parts["_big_bet"], known)
+    ]
+    parts["bb_hands"] = parts["hands"].where(known, 0)
+    parts["bb_inferred"] = parts["_inferred"].where(known, 0)
+    keys = list(rows.names)
+    frame = (
+        parts.groupby(keys, dropna=False, sort=False)
+        .agg(
+            hands=("hands", "sum"),
+            net=("net", "sum"),
+            rake_paid=("rake_paid", "sum"),
+            net_bb=("net_bb", _exact_sum),
+            bb_hands=("bb_hands", "sum"),
+            bb_inferred=("bb_inferred", "sum"),
+        )
+        .reset_index()
+    )
+    for column in ("hands", "net", "rake_paid", "bb_hands", "bb_inferred"):
+        frame[column] = frame[column].fillna(0).astype("int64")
+    frame["bb100"] = 100 * frame["net_bb"] / frame["bb_hands"].where(lambda n: n > 0)
+    if "big_bet" in rows.names:
+        frame.insert(list(rows.names).index("big_bet") + 1, "stakes", stakes_labels(frame))
+    return frame
+
+
+def _exact_sum(parts: pd.Series) -> float:
+    """The sum of exact fractions (net / big bet per stakes) as the nearest float; NaN when none."""
+    known = [p for p in parts if p is not None]
+    return float(sum(known, Fraction(0))) if known else math.nan
+
+
 def winrates(
     con: duckdb.DuckDBPyConnection,
     filters: Filters | None = None,
@@ -68,7 +146,7 @@ def winrates(
     (standard deviation of the per-hand result in big bets), ``se_bb100``, ``ci95_low``/``ci95_high``,
     ``sessions`` (begun in the group), ``hours``, ``net_per_hour`` (hundredths per hour) and
     ``hands_per_hour``."""
-    sel = selection(filters, list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"])
+    sel = selection(filters, _money_by(by))
     timed, params = _timed(sel, session_gap)
     names = ", ".join(sel.names)
     sql = f"""

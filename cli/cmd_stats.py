@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     from ..analytics.stats import HEADLINE, describe_stats, stat_table
     from ..analytics.dataset import open_reader
     from ..analytics.store import StoreError
-    from ..analytics.winrate import winrates
+    from ..analytics.winrate import money, winrates
 
     if args.stat == ["list"]:
         listing = describe_stats()
@@ -159,16 +159,16 @@ def run(args: argparse.Namespace) -> int:
                 print("no hands match (check --db, --player, --game ...)", file=sys.stderr)
                 return 0
             if cards:
-                money = winrates(store.con, filters, by, gap)
+                results = winrates(store.con, filters, by, gap)
                 games = stat_table(store.con, filters, ("player", "game"), ("hands",))
-                print("\n\n".join(player_card(frame, money, games, name) for name in args.player))
+                print("\n\n".join(player_card(frame, results, games, name) for name in args.player))
                 return 0
             shown = limit_rows(frame, limits, order_by_hands=per_player)
             if not table:
                 _emit(shown.frame.drop(columns=["label"]), args.format)
                 return 0
             width = shutil.get_terminal_size((120, 24)).columns
-            print(hud_table(shown.frame, winrates(store.con, filters, by, gap), width))
+            print(hud_table(shown.frame, money(store.con, filters, by), width))
         except ValueError as exc:
             return fail(str(exc))
     note = footer(shown, limits, "player" if by == ("player",) else "row")
@@ -244,7 +244,7 @@ def limit_rows(frame: pd.DataFrame, limits: Limits, order_by_hands: bool) -> Sho
 
 
 def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
-    """Net won and BB/100 per group from :func:`~.winrate.winrates` (which keeps currencies apart): the
+    """Net won and BB/100 per group from :func:`~.winrate.money` (which keeps currencies apart): the
     nets of each currency side by side, exact; BB/100 over all of them, since big bets add up across
     currencies, per 100 of the hands whose big bet is known (:func:`bb_notes` says how many were not)."""
     import pandas as pd
@@ -265,7 +265,7 @@ INFERRED_BIG_BET = "the site prints no stakes: the hand's own bets show it"
 
 
 def bb_notes(money: pd.DataFrame, whose: str) -> list[str]:
-    """What BB/100 of the ``money`` rows (:func:`~.winrate.winrates`) leaves out and what it infers, in
+    """What BB/100 of the ``money`` rows (:func:`~.winrate.money` or ``winrates``) leaves out and what it infers, in
     words, ``whose`` naming the hands ("these rows'"): empty when every big bet was printed."""
     hands, counted, inferred = (int(money[c].sum()) for c in ("hands", "bb_hands", "bb_inferred"))
     notes = []

@@ -1,11 +1,12 @@
 """Import on a Dask cluster into a Parquet dataset (:mod:`studbook.analytics.dataset`).
 
 The unit of work is the embedded import's: :func:`~.importer.process_file` parses, replays and rows one
-file on a Dask worker and spills its rows (Arrow IPC) to the dataset's staging folder, which must
+file, or one piece of a large file (:mod:`.pieces`: cut at hand headers, read with the file's line
+numbers), on a Dask worker and spills its rows (Arrow IPC) to the dataset's staging folder, which must
 therefore be on a filesystem that the workers and this process share. This process then judges and
-stores them exactly as the embedded import does, with the same :class:`~studbook.analytics.store.Store`
-code, into a staging DuckDB file that holds the run's hands, and writes that out as the run's
-partitioned Parquet files:
+stores them exactly as the embedded import does, with the same code (a file's pieces in order, all or
+nothing, a piece after a cp1252 byte read again here), into a staging DuckDB file that holds the run's
+hands, and writes that out as the run's partitioned Parquet files and its stat rollup:
 
 - **Deduplication across runs and partitions.** Before the run's hands are judged, the staging store
   is seeded with the already committed hands that carry one of the run's ids (their ``hands``,
@@ -43,6 +44,8 @@ from ..analytics.dataset import (
     create_or_check,
     create_views,
 )
+from ..analytics.rollup import FOLDER as ROLLUP_FOLDER
+from ..analytics.rollup import rollup_sql
 from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS
 from ..analytics.store import SourceFile, Store, StoreError, open_store
 from ..engine.profiles import get_profile
@@ -56,8 +59,9 @@ from .importer import (
     new_sources,
     process_file,
     read_chunks,
-    store_outcome,
 )
+from .importer import _write_file as write_file  # the embedded import's writing of a file's pieces
+from .pieces import PIECE_BYTES, plan
 from .progress import ImportProgress
 
 if TYPE_CHECKING:
@@ -115,9 +119,12 @@ def run_dask_import(
     profile: str | None = None,
     progress: ImportProgress | None = None,
     chunk_hands: int = CHUNK_HANDS,
+    piece_bytes: int = PIECE_BYTES,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into the Parquet dataset folder ``dataset``
-    (created if new), reading them on ``client``'s cluster; the summary is the embedded import's."""
+    (created if new), reading them on ``client``'s cluster; the summary is the embedded import's. A
+    file larger than ``piece_bytes`` is cut into pieces read on several workers and written in order,
+    all or nothing, as the embedded import writes them."""
     if profile:
         get_profile(profile)
     root = Path(dataset)
@@ -129,7 +136,7 @@ def run_dask_import(
         stage.mkdir(parents=True)
         try:
             with open_store(stage / "stage.duckdb") as store:
-                summary = _import_run(paths, root, stage, store, client, profile, progress, chunk_hands)
+                summary = _import_run(paths, root, stage, store, client, profile, progress, chunk_hands, piece_bytes)
                 written = _write_run(store, stage / "out") if summary.files_imported else False
             if written:
                 (root / RUNS).mkdir(exist_ok=True)
@@ -148,6 +155,7 @@ def _import_run(
     profile: str | None,
     progress: ImportProgress | None,
     chunk_hands: int,
+    piece_bytes: int,
 ) -> ImportSummary:
     con = store.con
     create_views(con, root, prefix=PRIOR)
@@ -155,11 +163,16 @@ def _import_run(
     summary, sources = new_sources(paths, known.__contains__)
     if progress is not None:
         progress.start(total_bytes=sum(s.size for s in sources), files=len(sources))
-    tasks = [FileTask(Path(s.path), profile, stage / "spill" / str(i), chunk_hands) for i, s in enumerate(sources)]
-    outcomes = _read_on_cluster(client, sources, tasks, progress)
+    groups = [
+        _file_tasks(Path(s.path), stage / "spill" / str(i), profile, chunk_hands, piece_bytes)
+        for i, s in enumerate(sources)
+    ]
+    tasks = [t for group in groups for t in group]
+    outcomes = _read_on_cluster(client, tasks, progress)
     _seed(store, tasks, outcomes, sources)
-    for source, task, outcome in zip(sources, tasks, outcomes):
-        store_outcome(store, source, task, outcome, summary)
+    written = iter(outcomes)
+    for source, group in zip(sources, groups):
+        write_file(source, group, written, store, summary)
         if progress is not None:
             progress.stored(summary.hands)
     if progress is not None:
@@ -167,12 +180,29 @@ def _import_run(
     return summary
 
 
-def _read_on_cluster(
-    client: Client, sources: Sequence[SourceFile], tasks: Sequence[FileTask], progress: ImportProgress | None
-) -> list[FileOutcome]:
-    """:func:`process_file` of every task on the cluster, the outcomes in the tasks' order; a task the
-    cluster could not run (a worker lost three times) is that file's failure, reported like an
-    unreadable file."""
+def _file_tasks(path: Path, spill: Path, profile: str | None, chunk_hands: int, piece_bytes: int) -> list[FileTask]:
+    """The tasks of one file: one per piece of a file larger than ``piece_bytes`` that can be cut at hand
+    headers (:mod:`.pieces`), so that one big file is read by every worker; else the whole file."""
+    pieces = plan(path, piece_bytes)
+    return [FileTask(path, profile, spill / str(j), chunk_hands, piece) for j, piece in enumerate(pieces)] or [
+        FileTask(path, profile, spill, chunk_hands)
+    ]
+
+
+def _task_bytes(task: FileTask) -> int:
+    """The bytes a task reads, for the progress bar: its piece, or the whole file."""
+    if task.piece is not None:
+        return task.piece.end - task.piece.start
+    try:
+        return task.path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _read_on_cluster(client: Client, tasks: Sequence[FileTask], progress: ImportProgress | None) -> list[FileOutcome]:
+    """:func:`process_file` of every task (a file or a piece of one) on the cluster, the outcomes in the
+    tasks' order, the progress moving as each task ends; a task the cluster could not run (a worker lost
+    three times) is that file's failure, reported like an unreadable file."""
     from distributed import as_completed
 
     if not tasks:
@@ -187,7 +217,7 @@ def _read_on_cluster(
         except Exception as exc:
             outcomes[i] = FileOutcome(tasks[i].path, failure=file_failure(tasks[i].path, exc))
         if progress is not None:
-            progress.read(sources[i].size)
+            progress.read(_task_bytes(tasks[i]))
     return [o for o in outcomes if o is not None]
 
 
@@ -231,7 +261,7 @@ def _path(target: Path) -> str:
 def _write_run(store: Store, out: Path) -> bool:
     """Write the run's rows (the staging store's, less the seeded ones) as Parquet under ``out``: each
     hand table partitioned by its hand's site and day, ``imports`` and ``parse_errors`` as one file
-    each. Returns whether the run recorded anything (an ``imports`` row) and so is to be committed."""
+    each, and the rollup of those hands (:mod:`~studbook.analytics.rollup`). Returns whether the run recorded anything (an ``imports`` row) and so is to be committed."""
     con = store.con
     out.mkdir(parents=True)
     day = f"coalesce(strftime(h.started_at AT TIME ZONE 'UTC', '%Y-%m-%d'), '{UNKNOWN_DATE}')"
@@ -246,6 +276,9 @@ def _write_run(store: Store, out: Path) -> bool:
             f"WHERE {rows}.hand_id NOT IN (SELECT hand_id FROM seeded_ids)) "
             f"TO {_path(out / table.name)} (FORMAT parquet, PARTITION_BY ({keys}))"
         )
+    (out / ROLLUP_FOLDER).mkdir()
+    fresh = rollup_sql(HAND_PLAYERS.name, HANDS.name, "hp.hand_id NOT IN (SELECT hand_id FROM seeded_ids)")
+    con.execute(f"COPY ({fresh}) TO {_path(out / ROLLUP_FOLDER / 'data_0.parquet')} (FORMAT parquet)")
     new_errors = f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors"
     for table in RUN_TABLES:
         (out / table.name).mkdir()

@@ -10,7 +10,9 @@ content differs (a conflict), and the same files again (nothing changes).
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import asdict
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -18,15 +20,17 @@ import duckdb
 import pandas as pd
 import pytest
 
+from studbook.analytics import rollup
 from studbook.analytics.dataset import RUNS, STAGING, open_dataset
 from studbook.analytics.schema import HANDS, IMPORTS, TABLES
-from studbook.analytics.stats import stat_table
+from studbook.analytics.stats import Filters, selection, stat_table
 from studbook.analytics.store import Store, StoreError, _expected_columns, _table_columns, open_store
-from studbook.analytics.winrate import winrates
+from studbook.analytics.winrate import money, winrates
 from studbook.cli.app import main
 from studbook.pipeline import dask_import
 from studbook.pipeline.dask_import import run_dask_import
 from studbook.pipeline.importer import ImportSummary, run_import
+from studbook.pipeline.pieces import plan
 
 from conftest import SAMPLE_DATA, corpus_path
 
@@ -156,7 +160,10 @@ def test_every_table_holds_the_same_rows(both: tuple[Store, Store], table: str) 
 
 
 def test_views_have_the_tables_columns_and_types(both: tuple[Store, Store]) -> None:
-    assert _table_columns(both[1].con) == _expected_columns()
+    """One view per table of the schema, as the database's tables, and the rollup's view beside them."""
+    views = _table_columns(both[1].con)
+    assert rollup.VIEW in views and "player" in dict(views.pop(rollup.VIEW))
+    assert views == _expected_columns()
 
 
 @pytest.mark.parametrize("by", BREAKDOWNS)
@@ -239,3 +246,156 @@ def test_the_cli_says_what_a_dask_import_writes_to(tmp_path: Path, capsys: pytes
     assert main(["import", hand, "--db", str(tmp_path), "--quiet"]) == 2
     assert "written with --dask" in capsys.readouterr().err
     assert not (tmp_path / "hands.duckdb").exists()
+
+
+ROLLUP_QUERIES: tuple[tuple[Filters | None, tuple[str, ...]], ...] = (
+    (None, ("player",)),
+    (None, ()),
+    (None, ("game", "stakes")),
+    (None, ("currency", "site", "date")),
+    (None, ("players", "max_seats", "mixed")),
+    (Filters(games=("razz", "stud8")), ("player", "game")),
+    (Filters(sites=("pokerstars",), valid_only=True), ("player",)),
+    (Filters(stakes=("1/2",)), ("player", "stakes")),
+    (Filters(min_players=3, max_players=6), ("players",)),
+    (Filters(since=date(2010, 1, 1), until=datetime(2026, 6, 1, tzinfo=timezone.utc)), ("date", "site")),
+    (Filters(players=("Bruno", "Ana")), ("player", "date")),
+)
+"""Filters and breakdowns that only read the rollup's keys: each must be answered from it."""
+RAW_QUERIES: tuple[tuple[Filters | None, tuple[str, ...]], ...] = (
+    (None, ("player", "door")),
+    (None, ("start_class",)),
+    (Filters(since=datetime(2026, 3, 3, 12, tzinfo=timezone.utc)), ("player",)),
+)
+"""What the rollup cannot answer (a per-hand breakdown, a bound within a day): read from the raw rows."""
+
+
+@pytest.mark.parametrize(("filters", "by"), ROLLUP_QUERIES + RAW_QUERIES)
+def test_the_rollup_gives_the_raw_rows_answer_exactly(
+    both: tuple[Store, Store], filters: Filters | None, by: tuple[str, ...]
+) -> None:
+    """Every stat's done and chances, hands, net and rake to the unit and BB/100 to the float, from the
+    rollup of a dataset of three runs (duplicates and a conflict left out) as from the embedded
+    database's raw rows; and the rollup is read exactly when the query only reads its keys."""
+    embedded, parquet = both
+    answered = rollup.plan(parquet.con, selection(filters, by)) is not None
+    assert answered == ((filters, by) in ROLLUP_QUERIES)
+    assert not rollup.available(embedded.con)
+    expected = stat_table(embedded.con, filters, by, None)
+    assert len(expected) > len(by) * 100 or filters is not None
+    for from_rollup in (True, False):
+        got = stat_table(parquet.con, filters, by, None, rollup=from_rollup)
+        pd.testing.assert_frame_equal(got, expected, check_exact=True)
+        pd.testing.assert_frame_equal(
+            money(parquet.con, filters, by, rollup=from_rollup), money(embedded.con, filters, by), check_exact=True
+        )
+
+
+def test_the_headline_money_is_the_win_rates(both: tuple[Store, Store]) -> None:
+    """The headline table's money (without sessions) counts what the win rates count; its BB/100 is the
+    exact sum, the win rates' a float sum, so they agree to 1e-12 relative where it is not near 0."""
+    embedded, parquet = both
+    full, summed = winrates(embedded.con), money(parquet.con)
+    for column in ("player", "currency", "hands", "net", "rake_paid", "bb_hands", "bb_inferred"):
+        assert full[column].tolist() == summed[column].tolist(), column
+    pd.testing.assert_series_equal(summed["bb100"], full["bb100"], rtol=1e-12, atol=1e-9)
+
+
+def test_a_run_without_a_rollup_makes_every_query_read_the_raw_rows(
+    both: tuple[Store, Store], imported: Any, tmp_path: Path
+) -> None:
+    """A dataset written before the rollup existed: its runs' hands would be missing from the sums."""
+    _, dataset, _, _ = imported
+    old = tmp_path / "old"
+    shutil.copytree(dataset, old)
+    first = sorted((old / RUNS).iterdir())[0]
+    shutil.rmtree(first / rollup.FOLDER)
+    with open_dataset(old) as parquet:
+        assert not rollup.available(parquet.con)
+        expected = stat_table(both[0].con, None, ("player",), None)
+        pd.testing.assert_frame_equal(stat_table(parquet.con, None, ("player",), None), expected, check_exact=True)
+
+
+def test_a_rollup_without_a_stat_s_columns_is_not_read(
+    both: tuple[Store, Store], imported: Any, tmp_path: Path
+) -> None:
+    """A run written before a stat was added: its rollup has no column for the stat, which would leave
+    its hands out of that stat's sums; the raw rows are read instead."""
+    _, dataset, _, _ = imported
+    old = tmp_path / "old"
+    shutil.copytree(dataset, old)
+    written = next((sorted((old / RUNS).iterdir())[0] / rollup.FOLDER).glob("*.parquet"))
+    duckdb.execute(
+        f"COPY (SELECT * EXCLUDE (wsd_done, wsd_chances) FROM read_parquet('{written}')) TO '{written}.tmp' (FORMAT parquet)"
+    )
+    Path(f"{written}.tmp").replace(written)
+    with open_dataset(old) as parquet:
+        assert not rollup.available(parquet.con)
+        pd.testing.assert_frame_equal(
+            stat_table(parquet.con, None, ("player",), ["hands", "wsd"]),
+            stat_table(both[0].con, None, ("player",), ["hands", "wsd"]),
+            check_exact=True,
+        )
+
+
+class Recorded:
+    """An import progress that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.reads: list[int] = []
+        self.total = 0
+
+    def start(self, total_bytes: int, files: int) -> None:
+        self.total = total_bytes
+
+    def read(self, nbytes: int) -> None:
+        self.reads.append(nbytes)
+
+    def stored(self, hands: int) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
+
+
+def test_a_big_file_is_read_in_pieces_on_the_workers_as_if_whole(client: Any, tmp_path: Path) -> None:
+    """A file cut into pieces (a broken hand in one of them) gives the dataset and the summary (every
+    report at its line of the whole file) that the embedded import of the file read whole gives, and
+    the progress moves once per piece."""
+    razz = first_hands((SAMPLES / "razz-0.50-1-2to8.txt").read_text(encoding="utf-8"), 120)
+    at = razz.index("Dealt to", len(razz) // 2)
+    big = tmp_path / "big.txt"
+    big.write_text(razz[:at] + "Dealt too" + razz[at + len("Dealt to") :], encoding="utf-8")
+    piece_bytes = 16_000
+    pieces = plan(big, piece_bytes)
+    assert len(pieces) > 5
+    progress = Recorded()
+    on_dask = run_dask_import([big], tmp_path / "dataset", client, progress=progress, piece_bytes=piece_bytes)
+    with open_store(tmp_path / "whole.duckdb") as store:
+        whole = run_import([big], store, workers=1)
+    assert summary_fields(on_dask) == summary_fields(whole)
+    assert on_dask.hands == 119 and len(on_dask.reports) == 1
+    assert sorted(progress.reads) == sorted(p.end - p.start for p in pieces)  # as each piece ends
+    assert sum(progress.reads) == progress.total
+    with open_store(tmp_path / "whole.duckdb", read_only=True) as embedded, open_dataset(tmp_path / "dataset") as data:
+        for table in ("hands", "hand_players", "actions", "parse_errors"):
+            pd.testing.assert_frame_equal(rows(data.con, table), rows(embedded.con, table), check_exact=True)
+
+
+def test_the_cli_imports_on_a_local_cluster_and_reads_the_dataset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``studbook import PATH --dask local --db DATASET/`` prints the embedded import's summary, and
+    ``studbook stats`` shows the same headline table (from the rollup) as over the embedded database."""
+    files = [str(SAMPLES / "edge-cases"), str(SAMPLES / "triple-stud-sng-1500-chips.txt")]
+    dataset, db = tmp_path / "dataset", tmp_path / "hands.duckdb"
+    assert main(["import", *files, "--dask", "local", "--workers", "1", "--db", f"{dataset}/"]) == 0
+    on_dask = capsys.readouterr().out
+    assert main(["import", *files, "--db", str(db), "--quiet"]) == 0
+    embedded = capsys.readouterr().out
+    assert on_dask == embedded and "hands imported:" in on_dask and (dataset / RUNS).is_dir()
+    tables = []
+    for where in (dataset, db):
+        assert main(["stats", "--db", str(where), "--min-hands", "1"]) == 0
+        tables.append(capsys.readouterr().out)
+    assert tables[0] == tables[1] and "BB/100" in tables[0] and tables[0].count("\n") > 10
