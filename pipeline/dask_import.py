@@ -91,7 +91,7 @@ def connect(address: str, workers: int | None = None) -> Client:
             n_workers=workers or default_workers(),
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: a fixed one (8787) clashes with a second cluster
             silence_logs=logging.ERROR,
         )
         return Client(cluster)  # type: ignore[no-untyped-call]

@@ -56,7 +56,7 @@ BREAKDOWNS = (("player",), ("player", "game"), ("site", "date"), ("stakes", "pla
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
         distributed.Client(cluster) as c,
     ):
         yield c
