@@ -31,7 +31,7 @@ from ..engine.model import (
     Show,
 )
 from ..engine.pots import pot_index
-from .writing import write_separated
+from .writing import dealt_as_printed, write_separated
 
 HAND_SEPARATOR = "\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -81,7 +81,7 @@ def write_absolute(hand: Hand) -> str:
                 lines.append(_STREETS[street])
         if isinstance(event, Deal):
             held = pockets.setdefault(event.seat, [])
-            held += [*event.down[:2], *event.up, *event.down[2:]] if event.street == 3 else [*event.up, *event.down]
+            held += dealt_as_printed(event)
             lines.append(f"{name[event.seat]} - Pocket [{' '.join(map(_card, held))}]")
         elif isinstance(event, Action):
             lines.append(f"{name[event.seat]} - {_action(event)}")

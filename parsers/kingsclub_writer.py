@@ -34,7 +34,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import write_separated
+from .writing import dealt_as_printed, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {
@@ -77,7 +77,7 @@ def write_kingsclub(hand: Hand) -> str:
                 street += 1
                 lines.append(f"*** {street - 1}{'RD' if street == 4 else 'TH'} STREET ***")
         if isinstance(event, Deal):
-            cards = [*event.down[:2], *event.up, *event.down[2:]] if event.street == 3 else [*event.up, *event.down]
+            cards = dealt_as_printed(event)
             lines.append(f"Dealt to {name[event.seat]}: [{' '.join(map(_card, cards))}]")
         elif isinstance(event, Action):
             put_in[event.seat] = put_in.get(event.seat, 0) + ledger.added(event)

@@ -22,7 +22,7 @@ from ..engine.cards import Card
 from ..engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Game, Hand, Money, Show
 from ..engine.pots import pot_index
 from ..engine.replay import replay
-from .writing import write_separated
+from .writing import dealt_as_printed, write_separated
 
 HAND_SEPARATOR = ""
 """OnGame glues its hands together: the next header follows the last hand's end line."""
@@ -77,7 +77,7 @@ def write_ongame(hand: Hand) -> str:
                 street += 1
                 lines += ["---", _STREETS[street]]
         if isinstance(event, Deal):
-            cards = (*event.down[:2], *event.up, *event.down[2:]) if event.street == 3 else (*event.up, *event.down)
+            cards = dealt_as_printed(event)
             lines.append(f"Dealing to {name[event.seat]}: [{_cards(cards)}]")
         elif isinstance(event, Action):
             added = ledger.added(event)

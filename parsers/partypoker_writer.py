@@ -51,7 +51,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import write_separated
+from .writing import dealt_as_printed, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -97,7 +97,7 @@ def write_partypoker(hand: Hand) -> str:
                 opened = False
         if isinstance(event, Deal):
             if event.seat == owner:
-                cards = (*event.down[:2], *event.up, *event.down[2:]) if event.street == 3 else (*event.up, *event.down)
+                cards = dealt_as_printed(event)
                 lines.append(f"Dealt to {name[event.seat]} [  {' '.join(_card(c) for c in cards)} ]")
         elif isinstance(event, Action):
             if event.kind is not ActionKind.ANTE and not opened:

@@ -34,7 +34,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import write_separated
+from .writing import dealt_as_printed, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {Game.STUD: "7-Card Stud", Game.STUD8: "7-Card Stud Hi/Lo", Game.RAZZ: "Razz"}
@@ -97,7 +97,7 @@ def write_winamax(hand: Hand) -> str:
                 lines.append(_STREETS[street])
         if isinstance(event, Deal):
             cards = held.setdefault(event.seat, [])
-            new = [*event.down[:2], *event.up, *event.down[2:]] if event.street == 3 else [*event.up, *event.down]
+            new = dealt_as_printed(event)
             shown = " ".join(map(_card, cards))
             cards += new
             fresh = " ".join(map(_card, new))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, TextIO
 
-from ..engine.model import Hand
+from ..engine.cards import Card
+from ..engine.model import Deal, Hand
 
 
 def write_separated(hands: Iterable[Hand], out: TextIO, write: Callable[[Hand], str], separator: str) -> int:
@@ -21,3 +22,11 @@ def write_separated(hands: Iterable[Hand], out: TextIO, write: Callable[[Hand], 
     if count:
         out.write("\n")
     return count
+
+
+def dealt_as_printed(deal: Deal) -> tuple[Card | None, ...]:
+    """A deal's cards in the order the text sites print them: on 3rd street the two down cards before
+    the door card, on every later street the up card or the 7th-street down card as dealt."""
+    if deal.street == 3:
+        return (*deal.down[:2], *deal.up, *deal.down[2:])
+    return (*deal.up, *deal.down)
