@@ -22,7 +22,6 @@ from ..engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Game,
     Hand,
@@ -31,7 +30,7 @@ from ..engine.model import (
     Show,
 )
 from ..engine.pots import pot_index
-from .writing import dealt_as_printed, write_separated
+from .writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
 
 HAND_SEPARATOR = "\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -66,19 +65,17 @@ def write_absolute(hand: Hand) -> str:
         raise ValueError(f"Absolute text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
     if hand.tournament is not None or hand.currency != "USD":
         raise ValueError("Absolute hands are written for cash games in dollars only")
+    refuse_community_card(hand, "Absolute")
     name = {s.seat: s.player for s in hand.seats}
     stakes = f"{dollars(hand.small_bet)}/{dollars(hand.big_bet)}"
     lines = [f"Stage #{hand.site_hand_id}: {GAME_NAMES[hand.game]}  Normal {stakes} - {_when(hand.started_at)} (ET)"]
     lines += [f"Seat {s.seat} - {s.player} ({dollars(s.stack)} in chips)" for s in hand.seats]
     pockets: dict[int, list[Card | None]] = {}
-    street, showdown = 0, False
+    street, showdown = 2, False
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("Absolute's text has no community card")  # noqa: TRY004 - a value it cannot print
-        if isinstance(event, (Deal, Action)) and not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
-            while street < event.street:
-                street = street + 1 if street else 3
-                lines.append(_STREETS[street])
+        for begun in streets_begun(event, street):
+            street = begun
+            lines.append(_STREETS[street])
         if isinstance(event, Deal):
             held = pockets.setdefault(event.seat, [])
             held += dealt_as_printed(event)

@@ -30,7 +30,6 @@ from ..engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Game,
     Hand,
@@ -40,7 +39,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import write_separated
+from .writing import refuse_community_card, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -74,6 +73,7 @@ def write_bovada(hand: Hand) -> str:
     """One hand as Bovada text (no trailing separator)."""
     if hand.game not in _GAMES:
         raise ValueError(f"Bovada deals no {hand.game.value}: only 7 card stud and stud hi/lo")
+    refuse_community_card(hand, "Bovada")
     chips = hand.tournament is not None
 
     def money(amount: Money) -> str:
@@ -87,8 +87,6 @@ def write_bovada(hand: Hand) -> str:
     pots = sorted({pot_index(e.pot) for e in hand.events if isinstance(e, Collect)})
     folded: dict[int, int] = {}
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("Bovada deals no community card")  # noqa: TRY004 - a value Bovada cannot print
         if isinstance(event, Deal):
             if event.street != street:
                 street = event.street

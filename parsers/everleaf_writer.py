@@ -24,7 +24,6 @@ from ..engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Game,
     Hand,
@@ -33,7 +32,7 @@ from ..engine.model import (
     Show,
 )
 from ..engine.pots import pot_index
-from .writing import write_separated
+from .writing import refuse_community_card, streets_begun, write_separated
 
 HAND_SEPARATOR = "\n\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -54,6 +53,7 @@ def write_everleaf(hand: Hand) -> str:
         raise ValueError(f"Everleaf text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
     if hand.tournament is not None or hand.currency not in _SYMBOL:
         raise ValueError("Everleaf hands are written for cash games in dollars or euros only")
+    refuse_community_card(hand, "Everleaf")
     symbol, code = _SYMBOL[hand.currency]
 
     def bracket(amount: Money) -> str:
@@ -72,16 +72,13 @@ def write_everleaf(hand: Hand) -> str:
     lines += [f"Seat {s.seat}: {s.player} (  {symbol} {_amount(s.stack)} {code} )" for s in hand.seats]
     name = {s.seat: s.player for s in hand.seats}
     ledger = StreetLedger()
-    street = 0
+    street = 2
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("Everleaf's text has no community card")  # noqa: TRY004 - a value it cannot print
         if isinstance(event, Action) and event.kind is ActionKind.ANTE:
             lines.append(f"{name[event.seat]}: posts ante {bracket(event.amount)}")
             continue
-        street_of = event.street if isinstance(event, (Deal, Action)) else street
-        while street < street_of:
-            street = street + 1 if street else 3
+        for begun in streets_begun(event, street):
+            street = begun
             lines.append(_STREETS[street])
             ledger.start_street(street)
         if isinstance(event, Deal):

@@ -24,7 +24,6 @@ from ..engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Game,
     Hand,
@@ -34,7 +33,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import dealt_as_printed, write_separated
+from .writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {
@@ -59,6 +58,7 @@ def write_kingsclub(hand: Hand) -> str:
     """One hand as KingsClub text (no trailing separator)."""
     if hand.tournament is not None or hand.game not in GAME_NAMES:
         raise ValueError("KingsClub hands are written for stud, stud8, razz and 2-7 razz cash games only")
+    refuse_community_card(hand, "KingsClub")
     name = {s.seat: s.player for s in hand.seats}
     lines = [
         f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
@@ -70,12 +70,9 @@ def write_kingsclub(hand: Hand) -> str:
     put_in: dict[int, Money] = {}
     street = 3
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("KingsClub's text has no community card")  # noqa: TRY004 - a value it cannot print
-        if isinstance(event, (Deal, Action)) and not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
-            while street < event.street:
-                street += 1
-                lines.append(f"*** {street - 1}{'RD' if street == 4 else 'TH'} STREET ***")
+        for begun in streets_begun(event, street):
+            street = begun
+            lines.append(f"*** {street - 1}{'RD' if street == 4 else 'TH'} STREET ***")
         if isinstance(event, Deal):
             cards = dealt_as_printed(event)
             lines.append(f"Dealt to {name[event.seat]}: [{' '.join(map(_card, cards))}]")

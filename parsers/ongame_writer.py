@@ -19,10 +19,10 @@ from typing import TextIO
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import Card
-from ..engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Game, Hand, Money, Show
+from ..engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Money, Show
 from ..engine.pots import pot_index
 from ..engine.replay import replay
-from .writing import dealt_as_printed, write_separated
+from .writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
 
 HAND_SEPARATOR = ""
 """OnGame glues its hands together: the next header follows the last hand's end line."""
@@ -51,6 +51,7 @@ def write_ongame(hand: Hand) -> str:
     """One hand as OnGame text (ending with its ``***** End of hand`` line and a newline)."""
     if hand.tournament is not None or hand.currency != "USD" or hand.game not in GAME_NAMES:
         raise ValueError("OnGame hands are written for stud-family cash games in dollars only")
+    refuse_community_card(hand, "OnGame")
     name = {s.seat: s.player for s in hand.seats}
     ante = f", ante: {dollars(hand.ante)}" if hand.ante else ""
     lines = [
@@ -66,16 +67,9 @@ def write_ongame(hand: Hand) -> str:
     street = 2
     shows: list[Show] = []
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("OnGame's stud text has no community card")  # noqa: TRY004 - a value it cannot print
-        if (
-            isinstance(event, (Deal, Action))
-            and event.street > street
-            and not (isinstance(event, Action) and event.kind is ActionKind.ANTE)
-        ):
-            while street < event.street:
-                street += 1
-                lines += ["---", _STREETS[street]]
+        for begun in streets_begun(event, street):
+            street = begun
+            lines += ["---", _STREETS[street]]
         if isinstance(event, Deal):
             cards = dealt_as_printed(event)
             lines.append(f"Dealing to {name[event.seat]}: [{_cards(cards)}]")

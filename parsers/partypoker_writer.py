@@ -39,7 +39,6 @@ from ..engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Event,
     Game,
@@ -51,7 +50,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import dealt_as_printed, write_separated
+from .writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 EASTERN = ZoneInfo("America/New_York")
@@ -76,6 +75,7 @@ def write_partypoker(hand: Hand) -> str:
     if hand.play_money:
         raise ValueError("PartyPoker hands are written for real money only (the corpus has no play-money hand)")
     money = _Money(hand)
+    refuse_community_card(hand, "PartyPoker")
     name = {s.seat: s.player for s in hand.seats}
     lines = _header(hand, money)
     owner = _owner(hand.events)
@@ -87,14 +87,11 @@ def write_partypoker(hand: Hand) -> str:
     paid = False
     described: dict[int, str] = {}  # seat -> the hand a show line named, repeated on its wins lines
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("PartyPoker's stud text has no community card")  # noqa: TRY004 - a value it cannot print
-        if isinstance(event, (Deal, Action)) and not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
-            while street < event.street:
-                street += 1
-                lines.append(_STREETS[street])
-                ledger.start_street(street)
-                opened = False
+        for begun in streets_begun(event, street):
+            street = begun
+            lines.append(_STREETS[street])
+            ledger.start_street(street)
+            opened = False
         if isinstance(event, Deal):
             if event.seat == owner:
                 cards = dealt_as_printed(event)

@@ -24,7 +24,6 @@ from ..engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Game,
     Hand,
@@ -34,7 +33,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.pots import pot_index
-from .writing import dealt_as_printed, write_separated
+from .writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {Game.STUD: "7-Card Stud", Game.STUD8: "7-Card Stud Hi/Lo", Game.RAZZ: "Razz"}
@@ -65,6 +64,7 @@ def write_winamax(hand: Hand) -> str:
     """One hand as Winamax text (no trailing separator)."""
     if hand.tournament is not None or hand.currency not in ("EUR", None) or hand.game not in GAME_NAMES:
         raise ValueError("Winamax hands are written for stud, stud8 and razz cash games in euros or play money")
+    refuse_community_card(hand, "Winamax")
     euro = hand.currency == "EUR"
 
     def money(amount: Money) -> str:
@@ -89,12 +89,9 @@ def write_winamax(hand: Hand) -> str:
     ledger = StreetLedger()
     street, showdown = 2, False
     for event in hand.events:
-        if isinstance(event, CommunityCard):
-            raise ValueError("Winamax's text has no community card")  # noqa: TRY004 - a value it cannot print
-        if isinstance(event, (Deal, Action)) and not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
-            while street < event.street:
-                street += 1
-                lines.append(_STREETS[street])
+        for begun in streets_begun(event, street):
+            street = begun
+            lines.append(_STREETS[street])
         if isinstance(event, Deal):
             cards = held.setdefault(event.seat, [])
             new = dealt_as_printed(event)

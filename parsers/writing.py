@@ -1,11 +1,12 @@
-"""Writing hands out as text, one at a time: the one loop every text writer's file output shares."""
+"""What the text writers share: the loop writing a file's hands one at a time, the order a deal's cards
+are printed in, which street headers go before an event, and the refusal of a community card."""
 
 from __future__ import annotations
 
 from typing import Callable, Iterable, TextIO
 
 from ..engine.cards import Card
-from ..engine.model import Deal, Hand
+from ..engine.model import Action, ActionKind, CommunityCard, Deal, Event, Hand
 
 
 def write_separated(hands: Iterable[Hand], out: TextIO, write: Callable[[Hand], str], separator: str) -> int:
@@ -30,3 +31,22 @@ def dealt_as_printed(deal: Deal) -> tuple[Card | None, ...]:
     if deal.street == 3:
         return (*deal.down[:2], *deal.up, *deal.down[2:])
     return (*deal.up, *deal.down)
+
+
+def streets_begun(event: Event, street: int) -> range:
+    """The streets whose headers go before ``event`` when the text is on ``street`` (2 before the first
+    header): each street after it up to the event's, so a street with no line of its own (no card shown,
+    no action) still gets its header. Only a deal or an action moves the text on: antes come before the
+    3rd-street header, and a show, muck, collect or note belongs to the street the text is on. The
+    writers print their own header text; this is the one place deciding which headers and when."""
+    if not isinstance(event, (Deal, Action)) or (isinstance(event, Action) and event.kind is ActionKind.ANTE):
+        return range(0)
+    return range(street + 1, event.street + 1)
+
+
+def refuse_community_card(hand: Hand, site: str) -> None:
+    """Raise ``ValueError`` when ``hand`` deals a community card (the 7th-street card shared when the
+    deck runs short): ``site``'s text has no line for one, and a hand written without it would replay
+    with a card missing. Checked before a line is written, beside the writer's other refusals."""
+    if any(isinstance(event, CommunityCard) for event in hand.events):
+        raise ValueError(f"{site}'s text has no community card")
