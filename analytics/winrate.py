@@ -132,6 +132,17 @@ def _exact_sum(parts: pd.Series) -> float:
     return float(sum(known, Fraction(0))) if known else math.nan
 
 
+def _net_bb(
+    con: duckdb.DuckDBPyConnection, filters: Filters | None, by: Sequence[str], groups: pd.DataFrame
+) -> pd.Series:
+    """The net big bets of each of ``groups`` (rows of the group columns) from :func:`money`: the one exact
+    sum, so ``winrates`` and the headline table show the same BB/100 to the last digit. A sum of per-hand
+    floats drifts from it there wherever a big bet does not divide a net (a third of a 3/6 big bet)."""
+    keys = list(groups.columns)
+    exact = money(con, filters, by)[[*keys, "net_bb"]]
+    return groups.merge(exact, on=keys, how="left", validate="one_to_one")["net_bb"].set_axis(groups.index)
+
+
 def winrates(
     con: duckdb.DuckDBPyConnection,
     filters: Filters | None = None,
@@ -139,7 +150,8 @@ def winrates(
     session_gap: timedelta = DEFAULT_SESSION_GAP,
 ) -> pd.DataFrame:
     """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by currency):
-    ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets), ``bb_hands`` (the
+    ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets: :func:`money`'s exact sum,
+    so this BB/100 is the headline table's to the last digit), ``bb_hands`` (the
     hands BB/100 counts: those whose big bet is known; a site that prints no stakes leaves it unknown
     when no bet of the hand shows it), ``bb_inferred`` (of those, the hands whose big bet was inferred
     from their own bets, not printed), ``bb100`` (per 100 of ``bb_hands``), ``sd_bb``
@@ -152,7 +164,7 @@ def winrates(
     sql = f"""
         SELECT {names}, COUNT(*) AS hands, CAST(SUM(net) AS BIGINT) AS net,
                CAST(SUM(rake_paid) AS BIGINT) AS rake_paid,
-               SUM(net::DOUBLE / hand_big_bet) AS net_bb, STDDEV_SAMP(net::DOUBLE / hand_big_bet) AS sd_bb,
+               STDDEV_SAMP(net::DOUBLE / hand_big_bet) AS sd_bb,
                COUNT(hand_big_bet) AS bb_hands,
                COUNT(CASE WHEN hand_stakes_inferred THEN hand_big_bet END) AS bb_inferred,
                CAST(COALESCE(SUM(starts), 0) AS BIGINT) AS sessions,
@@ -162,6 +174,7 @@ def winrates(
     frame = con.execute(sql, params).df()
     frame["net"] = frame["net"].astype("int64")
     frame["rake_paid"] = frame["rake_paid"].fillna(0).astype("int64")
+    frame.insert(list(frame.columns).index("sd_bb"), "net_bb", _net_bb(con, filters, by, frame[list(sel.names)]))
     # big bets per 100 of the hands whose big bet is known: a site that prints no stakes (Bovada) leaves
     # it 0 when no bet of the hand shows it (engine/stakes.py), and such a hand has no result in big bets;
     # how many were left out, and how many counted with an inferred big bet, stay in the frame to be said

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import replace
+from fractions import Fraction
 from datetime import timedelta
 from pathlib import Path
 from typing import Iterator
@@ -17,7 +18,7 @@ from handbuilder import build
 from stored_hands import ANN_WINS_RAKED, store_hands, timed
 from studbook.analytics.store import Store
 from studbook.analytics.stats import Filters
-from studbook.analytics.winrate import Z95, sessions, winrates
+from studbook.analytics.winrate import Z95, money, sessions, winrates
 
 BOB_STEALS = build("""
     stud 4/8 ante 1 bring-in 2
@@ -126,3 +127,43 @@ def test_a_tournaments_levels_are_one_stakes_group_counted_in_each_hands_big_bet
     assert sorted(table.index) == ["$0.04/$0.08", "tournament"]
     assert table.loc["tournament", "hands"] == 2 and table.loc["tournament", "net"] == 9
     assert table.loc["tournament", "bb100"] == pytest.approx(100 * (3 / 8 + 6 / 16) / 2)
+
+
+BOB_STEALS_THIRDS = build("""
+    stud 3/6 ante 1 bring-in 1
+    seat 1 Ann 1000
+    seat 2 Bob 1000
+    antes
+    3rd 1:Ah Ad 2c 2:9c 3d 9h
+    1 bring-in 1
+    2 complete 3
+    1 fold
+    uncalled 2 2
+    collect 2 4
+""")
+"""Ann -2, Bob +2 (in cents) of a big bet of 6: a third of a big bet, which no float holds exactly."""
+
+
+def test_winrate_and_headline_table_give_the_same_bb100(tmp_path: Path) -> None:
+    """``--winrate`` and the ``stats`` table show one BB/100: ``winrates`` takes net big bets from the
+    same exact sum as ``money`` (per big bet in integers, divided as fractions, rounded once), not a sum
+    of per-hand floats, which drifts from it in the last digits over hands whose big bet does not
+    divide their net."""
+    kinds = [i % 3 == 2 for i in range(30)]  # two 3/6 steals (thirds of a big bet), then a razz 4/8 hand
+    hands = [timed(ANN_WINS_RAKED if razz else BOB_STEALS_THIRDS, i, i) for i, razz in enumerate(kinds)]
+    exact = {
+        "Ann": sum((Fraction(4, 8) if razz else Fraction(-2, 6) for razz in kinds), Fraction(0)),
+        "Bob": sum((Fraction(-5, 8) if razz else Fraction(2, 6) for razz in kinds), Fraction(0)),
+    }
+    per_hand = {
+        "Ann": [4 / 8 if razz else -2 / 6 for razz in kinds],
+        "Bob": [-5 / 8 if razz else 2 / 6 for razz in kinds],
+    }
+    drifted = [p for p, nets in per_hand.items() if sum(nets) != float(exact[p])]
+    assert drifted, "the hands must be ones where summing per-hand floats misses the exact sum"
+    with store_hands(tmp_path / "e.duckdb", hands) as s:
+        rates = winrates(s.con).set_index("player")
+        table = money(s.con).set_index("player")
+    for player, net_bb in exact.items():
+        assert rates.loc[player, "net_bb"] == float(net_bb) == table.loc[player, "net_bb"], player
+        assert rates.loc[player, "bb100"] == table.loc[player, "bb100"] == 100 * float(net_bb) / 30, player
