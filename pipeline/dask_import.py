@@ -59,8 +59,8 @@ from .importer import (
     new_sources,
     process_file,
     read_chunks,
+    store_file_outcomes,
 )
-from .importer import _write_file as write_file  # the embedded import's writing of a file's pieces
 from .pieces import PIECE_BYTES, plan
 from .progress import ImportProgress
 
@@ -172,7 +172,7 @@ def _import_run(
     _seed(store, tasks, outcomes, sources)
     written = iter(outcomes)
     for source, group in zip(sources, groups):
-        write_file(source, group, written, store, summary)
+        store_file_outcomes(source, group, written, store, summary)
         if progress is not None:
             progress.stored(summary.hands)
     if progress is not None:

@@ -579,7 +579,7 @@ def _import_in_workers(
         read = progress.read if progress is not None else None
         outcomes = map_files(process_file, [t for g in groups for t in g], workers, read)
         for source, group in zip(sources, groups):
-            _write_file(source, group, outcomes, store, summary)
+            store_file_outcomes(source, group, outcomes, store, summary)
             if progress is not None:
                 progress.stored(summary.hands)
 
@@ -588,8 +588,8 @@ def store_outcome(
     store: Store, source: SourceFile, task: FileTask, outcome: FileOutcome, summary: ImportSummary
 ) -> None:
     """Write what a worker spilled for one whole file into ``store`` (or count its failure), add it to
-    ``summary`` and delete the spilled rows: :func:`_write_file` of a file read in one task."""
-    _write_file(source, [task], iter([outcome]), store, summary)
+    ``summary`` and delete the spilled rows: :func:`store_file_outcomes` of a file read in one task."""
+    store_file_outcomes(source, [task], iter([outcome]), store, summary)
 
 
 class _FileFailed(Exception):
@@ -600,13 +600,16 @@ class _FileFailed(Exception):
         self.problem = problem
 
 
-def _write_file(
+def store_file_outcomes(
     source: SourceFile, group: Sequence[FileTask], outcomes: Iterator[FileOutcome], store: Store, summary: ImportSummary
 ) -> None:
     """Write what the workers made of one file's tasks (``group``: the whole file, or its pieces in
     order), taking their outcomes from ``outcomes``, all or nothing (:meth:`.Store.writing`). A piece holding
     bytes beyond ASCII after a piece found the file is not UTF-8 is read again here as cp1252, as the
-    whole file's decoding would have read it (:mod:`.pieces`). A piece that failed fails the file."""
+    whole file's decoding would have read it (:mod:`.pieces`). A piece that failed fails the file.
+
+    Public because the Dask import (:mod:`.dask_import`) writes the outcomes its cluster read through it
+    too: a file is stored the same way, all or nothing and decoded alike, whichever processes read it."""
     errors: list[Problem] = []
     not_stud = 0
     failure: Problem | None = None
