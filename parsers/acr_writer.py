@@ -50,7 +50,7 @@ from ..engine.model import (
 )
 from ..engine.pots import pot_index
 from ..engine.profiles import profile_for
-from .writing import write_separated
+from .writing import SeatedWriter, write_separated
 
 HAND_SEPARATOR = "\n\n\n"
 """Blank lines between two hands of a file (any number of blank lines separates hands when read)."""
@@ -89,13 +89,12 @@ def write_acr_file(hands: Iterable[Hand], out: TextIO) -> int:
     return write_separated(hands, out, write_acr, HAND_SEPARATOR)
 
 
-class _Writer:
+class _Writer(SeatedWriter):
     """One hand's lines; the state the text needs: cards each seat has shown so far, the chips in the
     pot, the street's betting (through the engine's ledger)."""
 
     def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.names = {s.seat: s.player for s in hand.seats}
+        super().__init__(hand)
         self.seen: dict[int, list[Card | None]] = {s.seat: [] for s in hand.seats}
         self.hero_like: set[int] = set()
         self.street = 0
@@ -104,16 +103,8 @@ class _Writer:
         self.shows = [e for e in hand.events if isinstance(e, (Show, Muck))]
         self.out: list[str] = []
 
-    def fail(self, what: str) -> ValueError:
-        return ValueError(f"{self.hand.source_file}:{self.hand.source_line}: hand {self.hand.site_hand_id}: {what}")
-
     def money(self, amount: Money) -> str:
         return format_acr_money(amount, self.hand.currency)
-
-    def name(self, seat: int) -> str:
-        if seat not in self.names:
-            raise self.fail(f"an event refers to seat {seat}, which is empty (seats: {sorted(self.names)})")
-        return self.names[seat]
 
     def lines(self) -> list[str]:
         hand, out = self.hand, self.out

@@ -50,6 +50,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from .pokerstars_writer import showdown_seats
+from .writing import SeatedWriter, body_noise, write_events
 
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
@@ -110,13 +111,12 @@ def write_fulltilt_file(hands: Iterable[Hand], out: TextIO) -> int:
     return count
 
 
-class _Writer:
+class _Writer(SeatedWriter):
     """Turns one hand into lines; holds the little state the text needs (cards seen, street, and the
     street's betting through the engine's ledger)."""
 
     def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.names = {s.seat: s.player for s in hand.seats}
+        super().__init__(hand)
         self.seen: dict[int, list[str]] = {}
         self.showdown = bool(showdown_seats(hand))
         self.street = 0
@@ -129,16 +129,8 @@ class _Writer:
         """Line of the last deal or action: a Show after it is at the showdown, one before it an all-in
         player's cards turned up."""
 
-    def fail(self, what: str) -> ValueError:
-        return ValueError(f"{self.hand.source_file}:{self.hand.source_line}: hand {self.hand.site_hand_id}: {what}")
-
     def money(self, amount: Money) -> str:
         return format_ftp_money(amount, self.hand.currency)
-
-    def name(self, seat: int) -> str:
-        if seat not in self.names:
-            raise self.fail(f"an event refers to seat {seat}, which is empty (seats: {sorted(self.names)})")
-        return self.names[seat]
 
     # ------------------------------------------------------------------------------- sections
     def lines(self) -> list[str]:
@@ -147,12 +139,9 @@ class _Writer:
             out.append(
                 f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" + (", is sitting out" if s.sitting_out else "")
             )
-        noise = self.noise_lines()
-        for event in self.hand.events:
-            while noise and noise[0].line < event.line:
-                out.append(noise.pop(0).text)
-            _EVENT_WRITERS[type(event)](self, event, out)
-        out += [n.text for n in noise]
+        write_events(
+            self.hand.events, self.noise_lines(), lambda event: _EVENT_WRITERS[type(event)](self, event, out), out
+        )
         return out + self.summary()
 
     def header(self) -> str:
@@ -182,15 +171,11 @@ class _Writer:
         return f"Full Tilt Poker Game #{hand.site_hand_id}: {table} - {stakes} - {GAME_NAMES[hand.game]} - {when}"
 
     def noise_lines(self) -> list[SkippedLine]:
-        """Skipped lines of the body (chat, timers, joins) in file order, written back where they were;
-        the summary's seat lines are rebuilt from the events instead. Only a Full Tilt hand's: another
-        site's noise is in that site's words, which Full Tilt never printed."""
+        """The hand's skipped lines (chat, timers, joins: :func:`.writing.body_noise`), only a Full Tilt
+        hand's: another site's noise is in that site's words, which Full Tilt never printed."""
         if not self.hand.skipped or self.hand.site != "fulltilt":
             return []
-        last = max((e.line for e in self.hand.events), default=self.hand.source_line)
-        return sorted(
-            (s for s in self.hand.skipped if not (s.line > last and _SUMMARY_SEAT.match(s.text))), key=lambda s: s.line
-        )
+        return body_noise(self.hand, _SUMMARY_SEAT)
 
     # --------------------------------------------------------------------------------- events
     def enter_street(self, street: int, out: list[str]) -> None:

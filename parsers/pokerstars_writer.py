@@ -52,7 +52,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from ..engine.replay import nominal_bring_in
-from .writing import write_separated
+from .writing import SeatedWriter, body_noise, write_events, write_separated
 
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n\n"
@@ -143,13 +143,12 @@ def write_pokerstars_file(hands: Iterable[Hand], out: TextIO, style: StarsStyle 
 # --------------------------------------------------------------------------------------- the writer
 
 
-class _Writer:
+class _Writer(SeatedWriter):
     """Turns one hand into lines; holds the little state the text needs (cards seen, the street's betting)."""
 
     def __init__(self, hand: Hand, style: StarsStyle) -> None:
-        self.hand = hand
+        super().__init__(hand)
         self.style = style
-        self.names = {s.seat: s.player for s in hand.seats}
         self.seen: dict[int, str] = {}
         """Each seat's known cards so far, as its next ``Dealt to`` line prints them in the first bracket."""
         self.showdown = bool(showdown_seats(hand))
@@ -158,16 +157,8 @@ class _Writer:
         """The engine's street ledger: what a completion, which PokerStars prints as a raise, raises over."""
         self.shown_down = False
 
-    def fail(self, what: str) -> ValueError:
-        return ValueError(f"{self.hand.source_file}:{self.hand.source_line}: hand {self.hand.site_hand_id}: {what}")
-
     def money(self, amount: Money) -> str:
         return format_stars_money(amount, self.hand.currency)
-
-    def name(self, seat: int) -> str:
-        if seat not in self.names:
-            raise self.fail(f"an event refers to seat {seat}, which is empty (seats: {sorted(self.names)})")
-        return self.names[seat]
 
     # ----------------------------------------------------------------------------------- sections
 
@@ -177,12 +168,9 @@ class _Writer:
             f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips)" + (" is sitting out" if s.sitting_out else "")
             for s in self.hand.seats
         ]
-        noise = self.noise_lines()
-        for event in self.hand.events:
-            while noise and noise[0].line < event.line:
-                out.append(noise.pop(0).text)
-            _EVENT_WRITERS[type(event)](self, event, out)
-        out += [n.text for n in noise]
+        write_events(
+            self.hand.events, self.noise_lines(), lambda event: _EVENT_WRITERS[type(event)](self, event, out), out
+        )
         return out + self.summary()
 
     def header(self) -> str:
@@ -211,15 +199,11 @@ class _Writer:
         return f"Table '{self.hand.table or ''}'{size}{play}"
 
     def noise_lines(self) -> list[SkippedLine]:
-        """Skipped lines of the hand's body (chat, joins ...) in file order; the summary's seat lines,
-        also skipped by the parser, are rebuilt from the events instead of copied."""
+        """The hand's skipped lines (chat, joins ...: :func:`.writing.body_noise`), unless the style
+        leaves them out."""
         if not self.style.noise or not self.hand.skipped:
             return []
-        last = max((e.line for e in self.hand.events), default=self.hand.source_line)
-        return sorted(
-            (s for s in self.hand.skipped if not (s.line > last and SUMMARY_SEAT.match(s.text))),
-            key=lambda s: s.line,
-        )
+        return body_noise(self.hand, SUMMARY_SEAT)
 
     # ------------------------------------------------------------------------------------- events
     # One method per event type (see _EVENT_WRITERS), each appending the event's lines to ``out``.

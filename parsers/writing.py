@@ -1,12 +1,15 @@
 """What the text writers share: the loop writing a file's hands one at a time, the order a deal's cards
-are printed in, which street headers go before an event, and the refusal of a community card."""
+are printed in, which street headers go before an event, the refusal of a community card, and for the
+writers built as a class (PokerStars, Full Tilt, ACR) the seats' names, a refusal naming the hand, and
+the hand's skipped lines written back between its events."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, TextIO
+import re
+from typing import Callable, Iterable, Sequence, TextIO
 
 from ..engine.cards import Card
-from ..engine.model import Action, ActionKind, CommunityCard, Deal, Event, Hand
+from ..engine.model import Action, ActionKind, CommunityCard, Deal, Event, Hand, SkippedLine
 
 
 def write_separated(hands: Iterable[Hand], out: TextIO, write: Callable[[Hand], str], separator: str) -> int:
@@ -50,3 +53,45 @@ def refuse_community_card(hand: Hand, site: str) -> None:
     with a card missing. Checked before a line is written, beside the writer's other refusals."""
     if any(isinstance(event, CommunityCard) for event in hand.events):
         raise ValueError(f"{site}'s text has no community card")
+
+
+class SeatedWriter:
+    """The part of a class-built writer that is no site's own: the hand, its players by seat, and a
+    refusal that names the hand's file, line and id, so that a user converting a folder can find it."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.names = {s.seat: s.player for s in hand.seats}
+
+    def fail(self, what: str) -> ValueError:
+        """``what`` the text cannot say about this hand, as the ValueError a writer raises."""
+        hand = self.hand
+        return ValueError(f"{hand.source_file}:{hand.source_line}: hand {hand.site_hand_id}: {what}")
+
+    def name(self, seat: int) -> str:
+        """The player in ``seat``; an event of an empty seat (a hand built by hand, not parsed) is refused."""
+        if seat not in self.names:
+            raise self.fail(f"an event refers to seat {seat}, which is empty (seats: {sorted(self.names)})")
+        return self.names[seat]
+
+
+def body_noise(hand: Hand, summary_seat: re.Pattern[str]) -> list[SkippedLine]:
+    """The hand's skipped lines (chat, joins, timers ...) in file order, to be written back where they
+    were; the summary's seat lines (``summary_seat``, after the last event), which the parser skips too,
+    are left out: the writer rebuilds them from the events."""
+    last = max((e.line for e in hand.events), default=hand.source_line)
+    return sorted((s for s in hand.skipped if not (s.line > last and summary_seat.match(s.text))), key=lambda s: s.line)
+
+
+def write_events(
+    events: Iterable[Event], skipped: Sequence[SkippedLine], write: Callable[[Event], None], out: list[str]
+) -> None:
+    """``write`` each event (it appends the event's lines), each of the ``skipped`` lines (in file order)
+    appended to ``out`` before the first event after it, and those after the last event at the end."""
+    pending = 0
+    for event in events:
+        while pending < len(skipped) and skipped[pending].line < event.line:
+            out.append(skipped[pending].text)
+            pending += 1
+        write(event)
+    out += [s.text for s in skipped[pending:]]
