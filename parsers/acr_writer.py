@@ -33,6 +33,7 @@ from typing import TextIO
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import Card, format_cards
+from ..engine.games import RULES
 from ..engine.model import (
     CURRENCY_SYMBOLS,
     STREET_NAMES,
@@ -76,7 +77,7 @@ def pot_label(index: int) -> str:
 
 def write_acr(hand: Hand) -> str:
     """The hand as ACR text, without a trailing newline. Raises ``ValueError`` naming the hand for what
-    the format cannot say (no start time, an event for an empty seat)."""
+    the format cannot say (a game ACR does not deal, no start time, an event for an empty seat)."""
     return "\n".join(_Writer(hand).lines())
 
 
@@ -130,6 +131,8 @@ class _Writer(SeatedWriter):
 
     def header(self) -> str:
         hand = self.hand
+        if hand.game not in GAME_NAMES:
+            raise self.fail(f"{RULES[hand.game].title}: ACR text has no name for it; write it as PokerStars text or PHH")
         if hand.started_at is None:
             raise self.fail("has no start time; an ACR header needs one (set Hand.started_at)")
         when = hand.started_at.astimezone(UTC) if hand.started_at.tzinfo else hand.started_at
