@@ -138,9 +138,16 @@ def _net_bb(
     """The net big bets of each of ``groups`` (rows of the group columns) from :func:`money`: the one exact
     sum, so ``winrates`` and the headline table show the same BB/100 to the last digit. A sum of per-hand
     floats drifts from it there wherever a big bet does not divide a net (a third of a 3/6 big bet)."""
-    keys = list(groups.columns)
-    exact = money(con, filters, by)[[*keys, "net_bb"]]
-    return groups.merge(exact, on=keys, how="left", validate="one_to_one")["net_bb"].set_axis(groups.index)
+    exact = money(con, filters, by)[[*groups.columns, "net_bb"]]
+    net_bb = {_group_key(row[:-1]): row[-1] for row in exact.itertuples(index=False, name=None)}
+    rows = groups.itertuples(index=False, name=None)
+    return pd.Series([net_bb.get(_group_key(row), math.nan) for row in rows], index=groups.index, dtype="float64")
+
+
+def _group_key(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A group's values as a dict key: every missing value as None, since a column that is all NULL
+    comes out of DuckDB as objects in one frame and as float NaN in the other (no merge across those)."""
+    return tuple(None if pd.isna(v) else v for v in values)
 
 
 def winrates(

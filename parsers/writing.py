@@ -37,11 +37,12 @@ def dealt_as_printed(deal: Deal) -> tuple[Card | None, ...]:
 
 
 def streets_begun(event: Event, street: int) -> range:
-    """The streets whose headers go before ``event`` when the text is on ``street`` (2 before the first
-    header): each street after it up to the event's, so a street with no line of its own (no card shown,
-    no action) still gets its header. Only a deal or an action moves the text on: antes come before the
-    3rd-street header, and a show, muck, collect or note belongs to the street the text is on. The
-    writers print their own header text; this is the one place deciding which headers and when."""
+    """The streets whose headers go before ``event`` when the text is on ``street`` (the street before
+    the first, 2 in the seven-card games, while no header is out): each street after it up to the
+    event's, so a street with no line of its own (no card shown, no action) still gets its header. Only
+    a deal or an action moves the text on: antes come before the first street's header, and a show,
+    muck, collect or note belongs to the street the text is on. The writers print their own header
+    text; this is the one place deciding which headers and when."""
     if not isinstance(event, (Deal, Action)) or (isinstance(event, Action) and event.kind is ActionKind.ANTE):
         return range(0)
     return range(street + 1, event.street + 1)

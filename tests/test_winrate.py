@@ -167,3 +167,16 @@ def test_winrate_and_headline_table_give_the_same_bb100(tmp_path: Path) -> None:
     for player, net_bb in exact.items():
         assert rates.loc[player, "net_bb"] == float(net_bb) == table.loc[player, "net_bb"], player
         assert rates.loc[player, "bb100"] == table.loc[player, "bb100"] == 100 * float(net_bb) / 30, player
+
+
+def test_win_rates_of_tournament_hands_only(tmp_path: Path) -> None:
+    """No currency at all (every hand a tournament's): the group column is all NULL, which DuckDB hands
+    to pandas as objects in one frame and as floats in the other; the net big bets still find their group."""
+    from studbook.engine.model import Tournament
+
+    hands = [replace(timed(BOB_STEALS_THIRDS, i, i), currency=None, tournament=Tournament("78")) for i in range(3)]
+    with store_hands(tmp_path / "t.duckdb", hands) as s:
+        rates = winrates(s.con).set_index("player")
+        table = money(s.con).set_index("player")
+    assert rates.loc["Bob", "net_bb"] == table.loc["Bob", "net_bb"] == 1.0
+    assert rates.loc["Ann", "bb100"] == table.loc["Ann", "bb100"] == -100 / 3
