@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from typing import Any, Callable, NamedTuple
 
 from lark import Token
 
@@ -36,6 +37,7 @@ from ..engine.model import (
     Game,
     Hand,
     Marker,
+    Money,
     Muck,
     ParseWarning,
     Show,
@@ -43,6 +45,7 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
+from .amounts import MAX_AMOUNT
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 from .textsite import (
@@ -50,6 +53,7 @@ from .textsite import (
     HandHeader,
     LineGrammar,
     SiteBuilder,
+    cents,
     line_pattern,
     load_grammar,
     local_time,
@@ -257,6 +261,82 @@ _PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" fo
 """How each street's line starts: a street's line is checked against the game's street at its place."""
 
 
+class _NoAmount(Exception):
+    """An amount a cached line reader cannot take: the builder reads that line again at its place,
+    where the error can name the file and line (:meth:`SiteBuilder.money`)."""
+
+
+def _exact_cents(text: str) -> Money:
+    """``text`` in hundredths when it is an amount studbook stores, else :class:`_NoAmount`."""
+    value = cents(text)
+    if value is None or value > MAX_AMOUNT:
+        raise _NoAmount(text)
+    return value
+
+
+class _Ante(NamedTuple):
+    """What an ante line says, its name not yet read against the seat list."""
+
+    name: str
+    amount: Money
+    all_in: bool
+
+
+def _ante(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Ante:
+    """An ante line's fields (``_FIELDS["ANTES"]``) with the amount read by ``amount``."""
+    name, paid, all_in = fields
+    return _Ante(name, amount(paid), all_in is not None)
+
+
+@lru_cache(maxsize=1024)
+def _read_ante(line: str) -> _Ante | None:
+    """An ante line, read once per distinct text: a file repeats the same few antes (the same players
+    at the same stakes) thousands of times, and what a line says depends on its text alone. None when
+    an amount is not one studbook stores (the builder then says why, at the line)."""
+    m = _grammar().lines["ANTES"].match(line + "\n")
+    try:
+        return _ante(m.groups(), _exact_cents)  # type: ignore[union-attr]
+    except _NoAmount:
+        return None
+
+
+class _Bet(NamedTuple):
+    """What a betting line says, its names not yet read against the seat list: an action (``kind``),
+    an uncalled bet returned to ``name`` (``kind`` None), or a marker (``kind`` None, ``name`` "")."""
+
+    kind: ActionKind | None
+    name: str
+    amount: Money
+    to: Money | None
+    all_in: bool
+    marker: str | None
+
+
+def _bet(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Bet:
+    """A betting line's fields (``_FIELDS["BETTING"]``) with its amounts read by ``amount``."""
+    returned, returned_to, marker, name, verb, raised, paid, all_in, checks = fields
+    if name is None:
+        if marker is not None:
+            return _Bet(None, "", 0, None, False, _MARKERS[marker])
+        return _Bet(None, returned_to, amount(returned), None, False, None)
+    if verb is not None:
+        return _Bet(_PAID[verb], name, amount(paid), None, all_in is not None, None)
+    if raised is not None:
+        return _Bet(ActionKind.RAISE, name, amount(raised), amount(paid), all_in is not None, None)
+    return _Bet(ActionKind.CHECK if checks else ActionKind.FOLD, name, 0, None, False, None)
+
+
+@lru_cache(maxsize=8192)
+def _read_bet(line: str) -> _Bet | None:
+    """A betting line, read once per distinct text (like :func:`_read_ante`: in a file of 4,000 hands
+    ~70,000 betting lines are ~500 texts). None when an amount is not one studbook stores."""
+    m = _grammar().lines["BETTING"].match(line + "\n")
+    try:
+        return _bet(m.groups(), _exact_cents)  # type: ignore[union-attr]
+    except _NoAmount:
+        return None
+
+
 class _Builder(SiteBuilder):
     """Turns the tokens of one PokerStars hand into a Hand.
 
@@ -322,27 +402,30 @@ class _Builder(SiteBuilder):
             add_seat(seat_number(seat, no, line), name, money(stack, no, line), "sitting out" in rest, no, line)
 
     def antes(self, tok: Token, no: int) -> None:
-        unique, append, money, street = self.unique, self.events.append, self.money, self.rules.first_street
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
-            line = m[0]
-            name, amount, all_in = m.groups()
-            seat = unique.get(name)
-            if seat is None:
-                seat, m = self.seat(m, 1, no)
-                _, amount, all_in = m.groups()
-            ante = money(amount, no, line)
-            append(Action(no, street, seat, ActionKind.ANTE, ante, None, all_in is not None))
-            if all_in is None and self.ante is None:
-                self.ante = ante
+        append, street, unique = self.events.append, self.rules.first_street, self.unique
+        for no, line in enumerate(self.token_lines(tok, no), no):
+            ante = _read_ante(line)
+            if ante is None or (seat := unique.get(ante.name)) is None:
+                ante, seat = self.ante_at(line, no)
+            append(Action(no, street, seat, ActionKind.ANTE, ante.amount, None, ante.all_in))
+            if not ante.all_in and self.ante is None:
+                self.ante = ante.amount
+
+    def ante_at(self, line: str, no: int) -> tuple[_Ante, int]:
+        """An ante line read against the seat list, its errors in the line's order (the name, then the
+        amount): the way :func:`_read_ante` cannot take (an absurd amount, a name other names start with)."""
+        seat, m = self.seat(self.lines["ANTES"].match(line + "\n"), 1, no)  # type: ignore[arg-type]
+        return _ante(m.groups(), lambda text: self.money(text, no, line)), seat
 
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
-        self.street = self.game_street(_STREET_OF[tok.type] - 3, tok, no)
-        self.street_runs(tok, no + 1, tok.index("\n") + 1)
+        lines = self.token_lines(tok, no)
+        self.street = self.game_street(_STREET_OF[tok.type] - 3, lines[0], no)
+        self.street_runs(lines, no, tok.type in _BETTING_STREETS)
 
-    def game_street(self, position: int, tok: Token, no: int) -> int:
+    def game_street(self, position: int, line: str, no: int) -> int:
         """The game's street at ``position`` (0 for the first), checked against the name printed."""
-        rules, line = self.rules, tok[: tok.index("\n") + 1]
+        rules = self.rules
         street = rules.numbers[position] if position < len(rules.numbers) else None
         if street is None or not line.startswith(_PRINTED_STREET[street]):
             names = ", ".join(f"{STREET_NAMES[n]}" for n in rules.numbers)
@@ -352,13 +435,13 @@ class _Builder(SiteBuilder):
         return street
 
     def river_line(self, tok: Token, no: int) -> None:
-        self.street = self.game_street(len(_STREET_OF) // 2, tok, no)
-        end = tok.index("\n") + 1
-        shown = self.lines["RIVER"].match(tok, 0, end)[1]  # type: ignore[index]
+        lines = self.token_lines(tok, no)
+        line = lines[0]
+        self.street = self.game_street(len(_STREET_OF) // 2, line, no)
+        shown = self.lines["RIVER"].match(line + "\n")[1]  # type: ignore[index]
         if shown is None:
             self.river = (len(self.events), no, frozenset(self.dealt - self.folded))
         else:
-            line = tok[:end]
             cards = self.cards(shown, no, line)
             if len(cards) != 1:
                 raise _error(
@@ -369,24 +452,23 @@ class _Builder(SiteBuilder):
                 )
             self.community = cards[0]
             self.events.append(CommunityCard(no, cards[0]))
-        self.street_runs(tok, no + 1, end)
+        self.street_runs(lines, no, tok.type in _BETTING_STREETS)
 
-    def street_runs(self, tok: Token, no: int, start: int) -> None:
-        """The deals and betting lines of a street's token from offset ``start`` on.
+    def street_runs(self, lines: tuple[str, ...], no: int, betting_follows: bool) -> None:
+        """The deals and betting lines after a street's line (``lines[0]``, at file line ``no``).
 
         The token's regex (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines
         as still leave at least one betting line. So do the deals here, line by line: as long as lines
-        read as deals, except that when the deals would reach the end of a token that must end with
-        betting, its last line is the betting line (a line that reads both ways, which needs a player
-        whose name starts with "Dealt to")."""
-        match, size = self.lines["DEALS"].match, len(tok)
-        betting_follows = tok.type in _BETTING_STREETS
-        while (m := match(tok, start)) is not None and not (betting_follows and m.end() == size):
-            self.deal(m, no)
-            start = m.end()
-            no += 1
-        if start < size:
-            self.betting(tok, no, start)
+        read as deals, except that when ``betting_follows`` the token's last line is the betting line
+        (a line that reads both ways, which needs a player whose name starts with "Dealt to")."""
+        match, deal = self.lines["DEALS"].match, self.deal
+        last = len(lines) - 1 if betting_follows else len(lines)
+        i = 1
+        while i < last and (m := match(lines[i] + "\n")) is not None:
+            deal(m, no + i)
+            i += 1
+        if i < len(lines):
+            self.betting(lines[i:], no + i)
 
     def deal_run(self, tok: Token, no: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
@@ -417,36 +499,47 @@ class _Builder(SiteBuilder):
         self.later_deal(no, line, seat, street, new)
 
     def betting_run(self, tok: Token, no: int) -> None:
-        self.betting(tok, no, 0)
+        self.betting(self.token_lines(tok, no), no)
 
-    def betting(self, tok: Token, no: int, start: int) -> None:
-        """The betting lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
-        append, street, unique, money = self.events.append, self.street, self.unique, self.money
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok, start), no):
-            line = m[0]
-            returned, returned_to, marker, name, verb, raised, amount, all_in, checks = m.groups()
-            if name is None:  # an uncalled bet or a marker
-                if marker is not None:
-                    append(Marker(no, street, _MARKERS[marker]))
-                    continue
-                seat_back = self.seat_exact(returned_to, no, line)
-                append(UncalledReturn(no, seat_back, money(returned, no, line)))
-                continue
-            seat = unique.get(name)
-            if seat is None:
-                seat, m = self.seat(m, 4, no)
-                verb, raised, amount, all_in, checks = m.groups()[4:]
-            if verb is not None:
-                kind, paid, to = _PAID[verb], money(amount, no, line), None
-            elif raised is not None:
-                kind, paid, to = ActionKind.RAISE, money(raised, no, line), money(amount, no, line)
+    def betting(self, lines: tuple[str, ...], no: int) -> None:
+        """Betting lines, the first at file line ``no``; each is read once per distinct text
+        (:func:`_read_bet`), then its name against the seat list."""
+        append, street, unique = self.events.append, self.street, self.unique
+        for no, line in enumerate(lines, no):
+            bet = _read_bet(line)
+            if bet is None:
+                bet, seat = self.bet_at(line, no)
+            elif bet.kind is None:
+                seat = 0 if bet.marker is not None else self.seat_exact(bet.name, no, line)
             else:
-                kind, paid, to = (ActionKind.CHECK if checks else ActionKind.FOLD), 0, None
-            append(Action(no, street, seat, kind, paid, to, all_in is not None))
+                found = unique.get(bet.name)
+                if found is None:
+                    bet, seat = self.bet_at(line, no)
+                else:
+                    seat = found
+            kind = bet.kind
+            if kind is None:
+                if bet.marker is not None:
+                    append(Marker(no, street, bet.marker))
+                else:
+                    append(UncalledReturn(no, seat, bet.amount))
+                continue
+            append(Action(no, street, seat, kind, bet.amount, bet.to, bet.all_in))
             if kind is ActionKind.FOLD:
                 self.folded.add(seat)
             elif kind is ActionKind.BRING_IN and self.bring_in is None:
-                self.bring_in = None if all_in else paid
+                self.bring_in = None if bet.all_in else bet.amount
+
+    def bet_at(self, line: str, no: int) -> tuple[_Bet, int]:
+        """A betting line read against the seat list, its errors in the line's order (the name, then
+        the amounts): the way :func:`_read_bet` cannot take (an absurd amount, a name other seated names
+        start with). The seat is 0 for a marker, which names nobody."""
+        m: re.Match[str] = self.lines["BETTING"].match(line + "\n")  # type: ignore[assignment]
+        if m[4] is not None:
+            seat, m = self.seat(m, 4, no)
+        else:
+            seat = 0 if m[2] is None else self.seat_exact(m[2], no, line)
+        return _bet(m.groups(), lambda text: self.money(text, no, line)), seat
 
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
