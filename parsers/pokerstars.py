@@ -255,6 +255,7 @@ _WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREET4", "STREET5", "STREET6"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
+_FOLD, _BRING_IN = ActionKind.FOLD, ActionKind.BRING_IN  # compared per betting line: a global, not an enum look-up
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 _PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()}
@@ -504,31 +505,27 @@ class _Builder(SiteBuilder):
     def betting(self, lines: tuple[str, ...], no: int) -> None:
         """Betting lines, the first at file line ``no``; each is read once per distinct text
         (:func:`_read_bet`), then its name against the seat list."""
-        append, street, unique = self.events.append, self.street, self.unique
+        append, street, unique, folded = self.events.append, self.street, self.unique, self.folded
         for no, line in enumerate(lines, no):
             bet = _read_bet(line)
+            seat: int | None
             if bet is None:
-                bet, seat = self.bet_at(line, no)
-            elif bet.kind is None:
-                seat = 0 if bet.marker is not None else self.seat_exact(bet.name, no, line)
+                seat = None
+            elif bet.marker is not None:
+                seat = 0  # a marker names nobody
             else:
-                found = unique.get(bet.name)
-                if found is None:
-                    bet, seat = self.bet_at(line, no)
-                else:
-                    seat = found
-            kind = bet.kind
+                seat = unique.get(bet.name)  # an uncalled bet's name too: a unique name is its exact name
+            if seat is None or bet is None:  # an amount to report, or a name another seated name starts with
+                bet, seat = self.bet_at(line, no)
+            kind, _, amount, to, all_in, marker = bet
             if kind is None:
-                if bet.marker is not None:
-                    append(Marker(no, street, bet.marker))
-                else:
-                    append(UncalledReturn(no, seat, bet.amount))
-                continue
-            append(Action(no, street, seat, kind, bet.amount, bet.to, bet.all_in))
-            if kind is ActionKind.FOLD:
-                self.folded.add(seat)
-            elif kind is ActionKind.BRING_IN and self.bring_in is None:
-                self.bring_in = None if bet.all_in else bet.amount
+                append(Marker(no, street, marker) if marker is not None else UncalledReturn(no, seat, amount))
+            else:
+                append(Action(no, street, seat, kind, amount, to, all_in))
+                if kind is _FOLD:
+                    folded.add(seat)
+                elif kind is _BRING_IN and self.bring_in is None:
+                    self.bring_in = None if all_in else amount
 
     def bet_at(self, line: str, no: int) -> tuple[_Bet, int]:
         """A betting line read against the seat list, its errors in the line's order (the name, then
