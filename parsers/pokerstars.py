@@ -249,7 +249,14 @@ _WORDS: dict[str, tuple[str, str]] = {
 error says could have come instead)."""
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
 _WORDS.update({f"{plain}_BETTING": _WORDS[plain] for plain in ("STREET3", "STREET4", "STREET5", "STREET6", "RIVER")})
-_WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
+_WORDS.update(
+    {
+        "TABLE_SEATS": _WORDS["TABLE"],
+        "SUMMARY_SEATED": _WORDS["SUMMARY"],
+        "RESULTS_SUMMARY": _WORDS["RESULTS"],
+        "SHOWDOWN_SUMMARY": _WORDS["SHOWDOWN"],
+    }
+)
 # ------------------------------------------------------------------------------------ the builder
 
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
@@ -258,6 +265,7 @@ _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": 
 _FOLD, _BRING_IN = ActionKind.FOLD, ActionKind.BRING_IN  # compared per betting line: a global, not an enum look-up
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
+_SUMMARY_LINE = "*** SUMMARY ***"
 _PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()}
 """How each street's line starts: a street's line is checked against the game's street at its place."""
 
@@ -540,15 +548,32 @@ class _Builder(SiteBuilder):
 
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
-        self.results(tok, no + 1, tok.index("\n") + 1)
+        self.results(tok, no + 1, tok.index("\n") + 1, len(tok))
 
     def result_run(self, tok: Token, no: int) -> None:
-        self.results(tok, no, 0)
+        self.results(tok, no, 0, len(tok))
 
-    def results(self, tok: Token, no: int, start: int) -> None:
-        """The showdown and pot lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
+    def results_summary(self, tok: Token, no: int) -> None:
+        """Results, then the summary line, the total line and the summary seat lines, without a break."""
+        self.results_then_summary(tok, no, 0)
+
+    def showdown_summary(self, tok: Token, no: int) -> None:
+        """The showdown line, its results, then the summary as in :meth:`results_summary`."""
+        self.results_then_summary(tok, no, 1)
+
+    def results_then_summary(self, tok: Token, no: int, first: int) -> None:
+        """The result lines of ``tok`` from its line ``first`` to the summary line, then the summary."""
+        lines = self.token_lines(tok, no)
+        summary = lines.index(_SUMMARY_LINE)  # no result line reads as the summary line
+        start, end = sum(map(len, lines[:first])) + first, sum(map(len, lines[:summary])) + summary
+        self.results(tok, no + first, start, end)
+        self.summary_at(tok, no + summary, end)
+
+    def results(self, tok: Token, no: int, start: int, end: int) -> None:
+        """The showdown and pot lines of ``tok`` from offset ``start`` to ``end`` (the first at file line
+        ``no``)."""
         unique = self.unique
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start), no):
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start, end), no):
             line = m[0]
             _, name, shown, description, mucks, collected, pot = m.groups()
             if name is None:  # "No low hand qualified"
@@ -570,7 +595,12 @@ class _Builder(SiteBuilder):
 
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""
-        total = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
+        self.summary_at(tok, no, 0)
+
+    def summary_at(self, tok: Token, no: int, start: int) -> None:
+        """The summary line at offset ``start`` of ``tok`` (file line ``no``), the total line and the
+        summary seat lines after it."""
+        total = self.lines["TOTAL"].match(tok, tok.index("\n", start) + 1)
         self.total_fields(total, no + 1)  # type: ignore[arg-type]
         self.summary_seats(tok, no + 2, total.end())  # type: ignore[union-attr]
 
@@ -658,6 +688,8 @@ _HANDLERS: dict[str, Handler] = {
     "RESULTS": _Builder.result_run,
     "SUMMARY": _Builder.summary_line,
     "SUMMARY_SEATED": _Builder.summary_seated,
+    "RESULTS_SUMMARY": _Builder.results_summary,
+    "SHOWDOWN_SUMMARY": _Builder.showdown_summary,
     "TOTAL": _Builder.total_line,
     "BOARD": _Builder.board_line,
     "SUMMARY_SEATS": _Builder.summary_seat_run,
