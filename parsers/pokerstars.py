@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from typing import Any, Callable, NamedTuple
 
 from lark import Token
 
@@ -36,6 +37,7 @@ from ..engine.model import (
     Game,
     Hand,
     Marker,
+    Money,
     Muck,
     ParseWarning,
     Show,
@@ -43,6 +45,7 @@ from ..engine.model import (
     Tournament,
     UncalledReturn,
 )
+from .amounts import MAX_AMOUNT
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 from .textsite import (
@@ -50,6 +53,7 @@ from .textsite import (
     HandHeader,
     LineGrammar,
     SiteBuilder,
+    cents,
     line_pattern,
     load_grammar,
     local_time,
@@ -245,16 +249,101 @@ _WORDS: dict[str, tuple[str, str]] = {
 error says could have come instead)."""
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
 _WORDS.update({f"{plain}_BETTING": _WORDS[plain] for plain in ("STREET3", "STREET4", "STREET5", "STREET6", "RIVER")})
-_WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
+_WORDS.update(
+    {
+        "TABLE_SEATS": _WORDS["TABLE"],
+        "SUMMARY_SEATED": _WORDS["SUMMARY"],
+        "RESULTS_SUMMARY": _WORDS["RESULTS"],
+        "SHOWDOWN_SUMMARY": _WORDS["SHOWDOWN"],
+    }
+)
 # ------------------------------------------------------------------------------------ the builder
 
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREET4", "STREET5", "STREET6"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
+_FOLD, _BRING_IN = ActionKind.FOLD, ActionKind.BRING_IN  # compared per betting line: a global, not an enum look-up
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
+_SUMMARY_LINE = "*** SUMMARY ***"
 _PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()}
 """How each street's line starts: a street's line is checked against the game's street at its place."""
+
+
+class _NoAmount(Exception):
+    """An amount a cached line reader cannot take: the builder reads that line again at its place,
+    where the error can name the file and line (:meth:`SiteBuilder.money`)."""
+
+
+def _exact_cents(text: str) -> Money:
+    """``text`` in hundredths when it is an amount studbook stores, else :class:`_NoAmount`."""
+    value = cents(text)
+    if value is None or value > MAX_AMOUNT:
+        raise _NoAmount(text)
+    return value
+
+
+class _Ante(NamedTuple):
+    """What an ante line says, its name not yet read against the seat list."""
+
+    name: str
+    amount: Money
+    all_in: bool
+
+
+def _ante(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Ante:
+    """An ante line's fields (``_FIELDS["ANTES"]``) with the amount read by ``amount``."""
+    name, paid, all_in = fields
+    return _Ante(name, amount(paid), all_in is not None)
+
+
+@lru_cache(maxsize=1024)
+def _read_ante(line: str) -> _Ante | None:
+    """An ante line, read once per distinct text: a file repeats the same few antes (the same players
+    at the same stakes) thousands of times, and what a line says depends on its text alone. None when
+    an amount is not one studbook stores (the builder then says why, at the line)."""
+    m = _grammar().lines["ANTES"].match(line + "\n")
+    try:
+        return _ante(m.groups(), _exact_cents)  # type: ignore[union-attr]
+    except _NoAmount:
+        return None
+
+
+class _Bet(NamedTuple):
+    """What a betting line says, its names not yet read against the seat list: an action (``kind``),
+    an uncalled bet returned to ``name`` (``kind`` None), or a marker (``kind`` None, ``name`` "")."""
+
+    kind: ActionKind | None
+    name: str
+    amount: Money
+    to: Money | None
+    all_in: bool
+    marker: str | None
+
+
+def _bet(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Bet:
+    """A betting line's fields (``_FIELDS["BETTING"]``) with its amounts read by ``amount``."""
+    returned, returned_to, marker, name, verb, raised, paid, all_in, checks = fields
+    if name is None:
+        if marker is not None:
+            return _Bet(None, "", 0, None, False, _MARKERS[marker])
+        return _Bet(None, returned_to, amount(returned), None, False, None)
+    if verb is not None:
+        return _Bet(_PAID[verb], name, amount(paid), None, all_in is not None, None)
+    if raised is not None:
+        return _Bet(ActionKind.RAISE, name, amount(raised), amount(paid), all_in is not None, None)
+    return _Bet(ActionKind.CHECK if checks else ActionKind.FOLD, name, 0, None, False, None)
+
+
+@lru_cache(maxsize=8192)
+def _read_bet(line: str) -> _Bet | None:
+    """A betting line, read once per distinct text (like :func:`_read_ante`: in a file of 4,000 hands
+    ~70,000 betting lines are ~500 texts). None when an amount is not one studbook stores."""
+    m = _grammar().lines["BETTING"].match(line + "\n")
+    try:
+        return _bet(m.groups(), _exact_cents)  # type: ignore[union-attr]
+    except _NoAmount:
+        return None
 
 
 class _Builder(SiteBuilder):
@@ -322,27 +411,30 @@ class _Builder(SiteBuilder):
             add_seat(seat_number(seat, no, line), name, money(stack, no, line), "sitting out" in rest, no, line)
 
     def antes(self, tok: Token, no: int) -> None:
-        unique, append, money, street = self.unique, self.events.append, self.money, self.rules.first_street
-        for no, m in enumerate(self.lines["ANTES"].finditer(tok), no):
-            line = m[0]
-            name, amount, all_in = m.groups()
-            seat = unique.get(name)
-            if seat is None:
-                seat, m = self.seat(m, 1, no)
-                _, amount, all_in = m.groups()
-            ante = money(amount, no, line)
-            append(Action(no, street, seat, ActionKind.ANTE, ante, None, all_in is not None))
-            if all_in is None and self.ante is None:
-                self.ante = ante
+        append, street, unique = self.events.append, self.rules.first_street, self.unique
+        for no, line in enumerate(self.token_lines(tok, no), no):
+            ante = _read_ante(line)
+            if ante is None or (seat := unique.get(ante.name)) is None:
+                ante, seat = self.ante_at(line, no)
+            append(Action(no, street, seat, ActionKind.ANTE, ante.amount, None, ante.all_in))
+            if not ante.all_in and self.ante is None:
+                self.ante = ante.amount
+
+    def ante_at(self, line: str, no: int) -> tuple[_Ante, int]:
+        """An ante line read against the seat list, its errors in the line's order (the name, then the
+        amount): the way :func:`_read_ante` cannot take (an absurd amount, a name other names start with)."""
+        seat, m = self.seat(self.lines["ANTES"].match(line + "\n"), 1, no)  # type: ignore[arg-type]
+        return _ante(m.groups(), lambda text: self.money(text, no, line)), seat
 
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
-        self.street = self.game_street(_STREET_OF[tok.type] - 3, tok, no)
-        self.street_runs(tok, no + 1, tok.index("\n") + 1)
+        lines = self.token_lines(tok, no)
+        self.street = self.game_street(_STREET_OF[tok.type] - 3, lines[0], no)
+        self.street_runs(lines, no, tok.type in _BETTING_STREETS)
 
-    def game_street(self, position: int, tok: Token, no: int) -> int:
+    def game_street(self, position: int, line: str, no: int) -> int:
         """The game's street at ``position`` (0 for the first), checked against the name printed."""
-        rules, line = self.rules, tok[: tok.index("\n") + 1]
+        rules = self.rules
         street = rules.numbers[position] if position < len(rules.numbers) else None
         if street is None or not line.startswith(_PRINTED_STREET[street]):
             names = ", ".join(f"{STREET_NAMES[n]}" for n in rules.numbers)
@@ -352,13 +444,13 @@ class _Builder(SiteBuilder):
         return street
 
     def river_line(self, tok: Token, no: int) -> None:
-        self.street = self.game_street(len(_STREET_OF) // 2, tok, no)
-        end = tok.index("\n") + 1
-        shown = self.lines["RIVER"].match(tok, 0, end)[1]  # type: ignore[index]
+        lines = self.token_lines(tok, no)
+        line = lines[0]
+        self.street = self.game_street(len(_STREET_OF) // 2, line, no)
+        shown = self.lines["RIVER"].match(line + "\n")[1]  # type: ignore[index]
         if shown is None:
             self.river = (len(self.events), no, frozenset(self.dealt - self.folded))
         else:
-            line = tok[:end]
             cards = self.cards(shown, no, line)
             if len(cards) != 1:
                 raise _error(
@@ -369,24 +461,23 @@ class _Builder(SiteBuilder):
                 )
             self.community = cards[0]
             self.events.append(CommunityCard(no, cards[0]))
-        self.street_runs(tok, no + 1, end)
+        self.street_runs(lines, no, tok.type in _BETTING_STREETS)
 
-    def street_runs(self, tok: Token, no: int, start: int) -> None:
-        """The deals and betting lines of a street's token from offset ``start`` on.
+    def street_runs(self, lines: tuple[str, ...], no: int, betting_follows: bool) -> None:
+        """The deals and betting lines after a street's line (``lines[0]``, at file line ``no``).
 
         The token's regex (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines
         as still leave at least one betting line. So do the deals here, line by line: as long as lines
-        read as deals, except that when the deals would reach the end of a token that must end with
-        betting, its last line is the betting line (a line that reads both ways, which needs a player
-        whose name starts with "Dealt to")."""
-        match, size = self.lines["DEALS"].match, len(tok)
-        betting_follows = tok.type in _BETTING_STREETS
-        while (m := match(tok, start)) is not None and not (betting_follows and m.end() == size):
-            self.deal(m, no)
-            start = m.end()
-            no += 1
-        if start < size:
-            self.betting(tok, no, start)
+        read as deals, except that when ``betting_follows`` the token's last line is the betting line
+        (a line that reads both ways, which needs a player whose name starts with "Dealt to")."""
+        match, deal = self.lines["DEALS"].match, self.deal
+        last = len(lines) - 1 if betting_follows else len(lines)
+        i = 1
+        while i < last and (m := match(lines[i] + "\n")) is not None:
+            deal(m, no + i)
+            i += 1
+        if i < len(lines):
+            self.betting(lines[i:], no + i)
 
     def deal_run(self, tok: Token, no: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
@@ -417,48 +508,72 @@ class _Builder(SiteBuilder):
         self.later_deal(no, line, seat, street, new)
 
     def betting_run(self, tok: Token, no: int) -> None:
-        self.betting(tok, no, 0)
+        self.betting(self.token_lines(tok, no), no)
 
-    def betting(self, tok: Token, no: int, start: int) -> None:
-        """The betting lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
-        append, street, unique, money = self.events.append, self.street, self.unique, self.money
-        for no, m in enumerate(self.lines["BETTING"].finditer(tok, start), no):
-            line = m[0]
-            returned, returned_to, marker, name, verb, raised, amount, all_in, checks = m.groups()
-            if name is None:  # an uncalled bet or a marker
-                if marker is not None:
-                    append(Marker(no, street, _MARKERS[marker]))
-                    continue
-                seat_back = self.seat_exact(returned_to, no, line)
-                append(UncalledReturn(no, seat_back, money(returned, no, line)))
-                continue
-            seat = unique.get(name)
-            if seat is None:
-                seat, m = self.seat(m, 4, no)
-                verb, raised, amount, all_in, checks = m.groups()[4:]
-            if verb is not None:
-                kind, paid, to = _PAID[verb], money(amount, no, line), None
-            elif raised is not None:
-                kind, paid, to = ActionKind.RAISE, money(raised, no, line), money(amount, no, line)
+    def betting(self, lines: tuple[str, ...], no: int) -> None:
+        """Betting lines, the first at file line ``no``; each is read once per distinct text
+        (:func:`_read_bet`), then its name against the seat list."""
+        append, street, unique, folded = self.events.append, self.street, self.unique, self.folded
+        for no, line in enumerate(lines, no):
+            bet = _read_bet(line)
+            seat: int | None
+            if bet is None:
+                seat = None
+            elif bet.marker is not None:
+                seat = 0  # a marker names nobody
             else:
-                kind, paid, to = (ActionKind.CHECK if checks else ActionKind.FOLD), 0, None
-            append(Action(no, street, seat, kind, paid, to, all_in is not None))
-            if kind is ActionKind.FOLD:
-                self.folded.add(seat)
-            elif kind is ActionKind.BRING_IN and self.bring_in is None:
-                self.bring_in = None if all_in else paid
+                seat = unique.get(bet.name)  # an uncalled bet's name too: a unique name is its exact name
+            if seat is None or bet is None:  # an amount to report, or a name another seated name starts with
+                bet, seat = self.bet_at(line, no)
+            kind, _, amount, to, all_in, marker = bet
+            if kind is None:
+                append(Marker(no, street, marker) if marker is not None else UncalledReturn(no, seat, amount))
+            else:
+                append(Action(no, street, seat, kind, amount, to, all_in))
+                if kind is _FOLD:
+                    folded.add(seat)
+                elif kind is _BRING_IN and self.bring_in is None:
+                    self.bring_in = None if all_in else amount
+
+    def bet_at(self, line: str, no: int) -> tuple[_Bet, int]:
+        """A betting line read against the seat list, its errors in the line's order (the name, then
+        the amounts): the way :func:`_read_bet` cannot take (an absurd amount, a name other seated names
+        start with). The seat is 0 for a marker, which names nobody."""
+        m: re.Match[str] = self.lines["BETTING"].match(line + "\n")  # type: ignore[assignment]
+        if m[4] is not None:
+            seat, m = self.seat(m, 4, no)
+        else:
+            seat = 0 if m[2] is None else self.seat_exact(m[2], no, line)
+        return _bet(m.groups(), lambda text: self.money(text, no, line)), seat
 
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
-        self.results(tok, no + 1, tok.index("\n") + 1)
+        self.results(tok, no + 1, tok.index("\n") + 1, len(tok))
 
     def result_run(self, tok: Token, no: int) -> None:
-        self.results(tok, no, 0)
+        self.results(tok, no, 0, len(tok))
 
-    def results(self, tok: Token, no: int, start: int) -> None:
-        """The showdown and pot lines of ``tok`` from offset ``start`` on (the first at file line ``no``)."""
+    def results_summary(self, tok: Token, no: int) -> None:
+        """Results, then the summary line, the total line and the summary seat lines, without a break."""
+        self.results_then_summary(tok, no, 0)
+
+    def showdown_summary(self, tok: Token, no: int) -> None:
+        """The showdown line, its results, then the summary as in :meth:`results_summary`."""
+        self.results_then_summary(tok, no, 1)
+
+    def results_then_summary(self, tok: Token, no: int, first: int) -> None:
+        """The result lines of ``tok`` from its line ``first`` to the summary line, then the summary."""
+        lines = self.token_lines(tok, no)
+        summary = lines.index(_SUMMARY_LINE)  # no result line reads as the summary line
+        start, end = sum(map(len, lines[:first])) + first, sum(map(len, lines[:summary])) + summary
+        self.results(tok, no + first, start, end)
+        self.summary_at(tok, no + summary, end)
+
+    def results(self, tok: Token, no: int, start: int, end: int) -> None:
+        """The showdown and pot lines of ``tok`` from offset ``start`` to ``end`` (the first at file line
+        ``no``)."""
         unique = self.unique
-        for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start), no):
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start, end), no):
             line = m[0]
             _, name, shown, description, mucks, collected, pot = m.groups()
             if name is None:  # "No low hand qualified"
@@ -480,7 +595,12 @@ class _Builder(SiteBuilder):
 
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""
-        total = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
+        self.summary_at(tok, no, 0)
+
+    def summary_at(self, tok: Token, no: int, start: int) -> None:
+        """The summary line at offset ``start`` of ``tok`` (file line ``no``), the total line and the
+        summary seat lines after it."""
+        total = self.lines["TOTAL"].match(tok, tok.index("\n", start) + 1)
         self.total_fields(total, no + 1)  # type: ignore[arg-type]
         self.summary_seats(tok, no + 2, total.end())  # type: ignore[union-attr]
 
@@ -568,6 +688,8 @@ _HANDLERS: dict[str, Handler] = {
     "RESULTS": _Builder.result_run,
     "SUMMARY": _Builder.summary_line,
     "SUMMARY_SEATED": _Builder.summary_seated,
+    "RESULTS_SUMMARY": _Builder.results_summary,
+    "SHOWDOWN_SUMMARY": _Builder.showdown_summary,
     "TOTAL": _Builder.total_line,
     "BOARD": _Builder.board_line,
     "SUMMARY_SEATS": _Builder.summary_seat_run,

@@ -610,6 +610,15 @@ class SiteBuilder:
         return index, len(missing)
 
     # -- the walk over the tokens
+    def token_lines(self, tok: Token, no: int) -> tuple[str, ...]:
+        """The lines of ``tok`` (whose first line is file line ``no``) as the block holds them, without
+        their "\n": every terminal is whole lines, so the token is exactly these lines joined.
+
+        Why: a builder reading the lines themselves can take a line it has read before (a file repeats
+        the same betting lines thousands of times) without matching the token's text again."""
+        first = no - self.block.start_line
+        return self.block.lines[first : first + tok.end_line - tok.line]  # type: ignore[operator]
+
     def skip(self, stop: int) -> None:
         """The lines before file line ``stop`` that no token covered (noise) are skipped lines."""
         start, lines = self.block.start_line, self.block.lines
