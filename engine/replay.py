@@ -225,9 +225,9 @@ class StudState:
         self._opener: tuple[int | None] | None = None
         """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
         self.stack: dict[int, Money] = dict(stacks)
-        self.invested: dict[int, Money] = {s: 0 for s in self.seats}
+        self.invested: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
-        self.returned: dict[int, Money] = {s: 0 for s in self.seats}
+        self.returned: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.folded: dict[int, int] = {}
         self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
@@ -523,6 +523,8 @@ class StudState:
 
     def _check_kind(self, seat: int, move: Move) -> list[Breach]:
         kind, put = move.kind, move.put
+        if kind is _FOLD:  # always allowed, when it is his turn (check)
+            return []
         to_call = self.ledger.to_call(seat)
         m = self.money
         if kind is _CHECK:
@@ -1075,9 +1077,11 @@ class _Replay:
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
-        for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
-            self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
-        cards = list(dict.fromkeys(cards))
+        unique = list(dict.fromkeys(cards))
+        if len(unique) != len(cards):
+            for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
+                self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
+        cards = unique
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
@@ -1237,8 +1241,10 @@ class _Replay:
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:
         marked = [m for m in self.markers if m.kind == "no-low"]
+        if not marked:  # the usual case: no note to hold the payout against
+            return
         lows = [a for r in results for a in r.awards if a.half is Half.LOW]
-        if marked and lows:
+        if lows:
             self.flag(
                 "marker",
                 f"the site says no low hand qualified, but {self.label(lows[0].seat)} has one",
