@@ -15,7 +15,7 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from .cards import Card
 from .games import RULES, GameRules, Ranking, card_order
-from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation
+from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation, direct_init
 from .profiles import OddChip, RakeFrom, RuleProfile
 
 
@@ -129,6 +129,8 @@ class PotResult:
     judged: bool
     reason: str
 
+
+direct_init(PotResult)  # built for every pot of every hand replayed (see model.direct_init)
 
 SeatLabel = Callable[[int], str]
 
