@@ -7,11 +7,12 @@ counts. The baseline is a bare pass over the same hands' events that dispatches 
 and sums the chips of the actions (the least any replay must do), timed the same way in the same
 process, so a slower machine moves both numbers. Peak memory is the process's peak resident set size.
 
-Run: ``python benchmarks/replay_throughput.py [REPEAT]``.
+Run: ``python benchmarks/replay_throughput.py [REPEAT]`` (``--help`` says what it takes).
 """
 
 from __future__ import annotations
 
+import argparse
 import resource
 import sys
 import time
@@ -56,7 +57,15 @@ def best(work: Callable[[Sequence[Hand]], int], hands: Sequence[Hand], repeat: i
 
 
 def main(argv: Sequence[str]) -> None:
-    repeat = int(argv[0]) if argv else 3
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "repeat",
+        nargs="?",
+        type=int,
+        default=3,
+        help="runs of each pass over the hands; the fastest counts (default 3)",
+    )
+    repeat = parser.parse_args(argv).repeat
     hands = load()
     print(f"{len(hands)} hands from {SAMPLE}, fastest of {repeat} runs")
     for name, work in (("baseline (event walk)", baseline), ("replay", replay_all)):

@@ -27,9 +27,11 @@ from .evaluate_tables import (
     FLUSH,
     FLUSH_FLAGS,
     FLUSH_PROBE,
+    HIGH_BY_RANK_KEY,
     HIGH_CARD,
     LOW8_WORST,
     LOW_BASE,
+    LOW_BY_RANK_KEY,
     LOW_GROUP_SIZES,
     MISSING_LOW,
     POWERS_OF_5,
@@ -104,7 +106,7 @@ def high_value(cards: Iterable[int]) -> int:
     quads category with the kickers that are there, and a missing kicker ranks below a deuce.
     """
     key = _key(cards, MAX_CARDS, "high_value")
-    value = rank_tables(key >> COUNT_SHIFT).high[key & RANK_KEY_MASK]
+    value = HIGH_BY_RANK_KEY[key & RANK_KEY_MASK]
     if (key + FLUSH_PROBE) & FLUSH_FLAGS:
         return _with_flush(key, value)
     return value
@@ -117,7 +119,7 @@ def razz_value(cards: Iterable[int]) -> int:
     the highest down. With fewer than five cards each missing card counts as worse than a king.
     """
     key = _key(cards, MAX_CARDS, "razz_value")
-    return rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+    return LOW_BY_RANK_KEY[key & RANK_KEY_MASK]
 
 
 def low8_value(cards: Iterable[int]) -> int | None:
@@ -126,7 +128,7 @@ def low8_value(cards: Iterable[int]) -> int | None:
     Values share the razz scale, so a wheel is the highest value and 8-7-6-5-4 the lowest qualifying one.
     """
     key = _key(cards, MAX_CARDS, "low8_value")
-    value = rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+    value = LOW_BY_RANK_KEY[key & RANK_KEY_MASK]
     return value if value >= LOW8_WORST else None
 
 
@@ -137,13 +139,13 @@ def high_board_value(up_cards: Iterable[int]) -> int:
     flush, so this is the high value of the board. Ties are equal: the rule profile breaks them.
     """
     key = _key(up_cards, MAX_UP_CARDS, "high_board_value")
-    return rank_tables(key >> COUNT_SHIFT).high[key & RANK_KEY_MASK]
+    return HIGH_BY_RANK_KEY[key & RANK_KEY_MASK]
 
 
 def razz_board_value(up_cards: Iterable[int]) -> int:
     """How low 1..4 razz up cards are (higher value = lower board, acts first): ace low, pairs bad."""
     key = _key(up_cards, MAX_UP_CARDS, "razz_board_value")
-    return rank_tables(key >> COUNT_SHIFT).low[key & RANK_KEY_MASK]
+    return LOW_BY_RANK_KEY[key & RANK_KEY_MASK]
 
 
 # ----------------------------------------------------------------------------------- deuce-to-seven
@@ -187,7 +189,7 @@ def low27_board_value(up_cards: Iterable[int]) -> int:
     """How low 1..4 up cards are in 2-7 razz (higher value = lower board, acts first): aces high, pairs
     bad; four cards make no straight or flush."""
     key = _key(up_cards, MAX_UP_CARDS, "low27_board_value")
-    return LOW27_BASE - rank_tables(key >> COUNT_SHIFT).high[key & RANK_KEY_MASK]
+    return LOW27_BASE - HIGH_BY_RANK_KEY[key & RANK_KEY_MASK]
 
 
 def describe_low27(value: int) -> str:

@@ -4,8 +4,12 @@ Why tables: a replay audits every showdown and a simulator or equity calculation
 hands, so pure Python needs about one dictionary lookup per evaluation rather than a loop over the
 21 (or 56) five-card subsets of a seven (eight) card hand. Without a flush, a hand's high value, its
 razz value and its eight-or-better low depend only on the multiset of its ranks; there are 196,209 such
-multisets of one to eight cards, each precomputed once per process from the rank counts, one card count
-at a time on first use. A flush needs the ranks held in one suit, which a 13-bit mask indexes directly.
+multisets of one to eight cards. Each value is worked out from the rank counts the first time a hand
+asks for it and kept for the process (:data:`HIGH_BY_RANK_KEY`, :data:`LOW_BY_RANK_KEY`): an import
+meets a few thousand of them, and building all 50,388 seven-card ones up front cost it about 0.4 s of
+CPU per process, a tenth of a millisecond a hand on a 4,000-hand file. The batch evaluators, which
+meet them all, still build whole tables (:func:`rank_tables`). A flush needs the ranks held in one suit,
+which a 13-bit mask indexes directly.
 
 A card's *weight* packs everything the evaluators need, so that the plain sum of a hand's weights (one
 ``sum(map(...))`` in C) describes the hand. From the least significant bit up:
@@ -39,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .cards import ACE
 
@@ -180,6 +184,43 @@ def low_from_counts(counts: Sequence[int]) -> int:
 LOW8_WORST = LOW_BASE - pack(LOW_NO_PAIR, [8, 7, 6, 5, 4])
 
 
+def rank_counts(rank_key: int) -> list[int]:
+    """The rank multiset a rank key encodes, as ``counts[rank]``: its base-5 digits (at most four cards
+    of a rank, so no digit carries)."""
+    counts = []
+    for _ in range(13):
+        rank_key, count = divmod(rank_key, 5)
+        counts.append(count)
+    return counts
+
+
+class RankValues(dict[int, int]):
+    """rank key -> the value of that rank multiset, each computed on first use by ``of_counts`` and kept.
+
+    Why a dict with ``__missing__``: a hit is the plain dictionary lookup the evaluators always did
+    (in C, no Python call), and only a multiset never seen before pays for working its value out. It is
+    a cache of a pure function keyed by its whole input, so what a hand is worth never depends on which
+    hands came before."""
+
+    __slots__ = ("of_counts",)
+
+    def __init__(self, of_counts: Callable[[Sequence[int]], int]) -> None:
+        super().__init__()
+        self.of_counts = of_counts
+
+    def __missing__(self, rank_key: int) -> int:
+        value = self[rank_key] = self.of_counts(rank_counts(rank_key))
+        return value
+
+
+HIGH_BY_RANK_KEY = RankValues(high_from_counts)
+"""High values ignoring flushes, of any rank multiset of 1..8 cards: exact whenever fewer than five
+cards share a suit."""
+LOW_BY_RANK_KEY = RankValues(low_from_counts)
+"""A-5 low values (razz) of any rank multiset of 1..8 cards; the eight-or-better lows are the values of
+at least ``LOW8_WORST``."""
+
+
 @dataclass(frozen=True, slots=True)
 class RankTables:
     """The values of every rank multiset of one size, keyed by rank key (bits 0-31 of a hand's key)."""
@@ -192,11 +233,9 @@ class RankTables:
 
 @cache
 def rank_tables(size: int) -> RankTables:
-    """The tables for hands of ``size`` cards (1..8), built on first use and kept for the process.
-
-    Built per size because a process usually needs only seven-card hands and up-card boards: the
-    seven-card tables take about a third of a second, all eight sizes about four times that.
-    """
+    """Every rank multiset of ``size`` cards (1..8) with its values, for the batch evaluators, which
+    look them up as sorted arrays. Built on first use and kept for the process; the values come from
+    (and go into) :data:`HIGH_BY_RANK_KEY` and :data:`LOW_BY_RANK_KEY`, so none is worked out twice."""
     high: dict[int, int] = {}
     low: dict[int, int] = {}
     for ranks in combinations_with_replacement(range(13), size):
@@ -205,8 +244,8 @@ def rank_tables(size: int) -> RankTables:
             counts[rank] += 1
         if max(counts) <= 4:
             key = sum(map(POWERS_OF_5.__getitem__, ranks))
-            high[key] = high_from_counts(counts)
-            low[key] = low_from_counts(counts)
+            high[key] = HIGH_BY_RANK_KEY[key]
+            low[key] = LOW_BY_RANK_KEY[key]
     return RankTables(high=high, low=low)
 
 

@@ -15,7 +15,7 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from .cards import Card
 from .games import RULES, GameRules, Ranking, card_order
-from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation
+from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation, direct_init
 from .profiles import OddChip, RakeFrom, RuleProfile
 
 
@@ -55,7 +55,7 @@ def split_rake(pots: Sequence[Pot], rake: Money, rule: RakeFrom) -> tuple[Money,
     leftover cents going to the pots with the largest remainders (earlier pot first on equal ones)."""
     if not pots:
         return ()
-    if rule is RakeFrom.MAIN_POT or len(pots) == 1:
+    if len(pots) == 1 or rule is RakeFrom.MAIN_POT:
         return (rake,) + (0,) * (len(pots) - 1)
     total = sum(p.amount for p in pots)
     if total == 0:
@@ -130,7 +130,13 @@ class PotResult:
     reason: str
 
 
+direct_init(PotResult)  # built for every pot of every hand replayed (see model.direct_init)
+
 SeatLabel = Callable[[int], str]
+
+_WHOLE = Half.WHOLE
+"""Read at every pot paid: on CPython 3.11 ``Half.WHOLE`` goes through ``EnumType.__getattr__``, some
+ten times the cost of a global."""
 
 
 def _best(values: Mapping[int, int]) -> list[int]:
@@ -237,7 +243,7 @@ def distribute_pot(
     if len(contenders) == 1:
         seat = contenders[0]
         reason = f"{label(seat)} is the only player left in it"
-        return PotResult(pot, rake, (Award(pot.index, Half.WHOLE, seat, amount),), True, reason)
+        return PotResult(pot, rake, (Award(pot.index, _WHOLE, seat, amount),), True, reason)
     hands: dict[int, tuple[Card, ...]] = {}
     for seat in contenders:
         held = cards.get(seat)
@@ -257,7 +263,7 @@ def distribute_pot(
         lows = {s: v for s, h in hands.items() if split is not None and (v := split.qualified(h)) is not None}
         note = ""
     if split is None or not lows:
-        awards = _pay(pot, amount, Half.WHOLE, highs, hands, profile, main)
+        awards = _pay(pot, amount, _WHOLE, highs, hands, profile, main)
         return PotResult(pot, rake, tuple(awards), True, _why(main, highs, label) + note)
     high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
     awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, main)

@@ -104,6 +104,18 @@ class Options:
 for _cls in (Move, Options):  # built at every decision a simulator makes or a replay checks
     direct_init(_cls)
 
+# The action kinds the state machine tests at every action, as module globals: on CPython 3.11 reading a
+# member off its enum class (``ActionKind.CALL``) goes through ``EnumType.__getattr__``, some ten times
+# the cost of reading a global, and a replay makes a dozen such tests per action.
+_ANTE, _BRING_IN, _CHECK, _CALL, _FOLD, _RAISE = (
+    ActionKind.ANTE,
+    ActionKind.BRING_IN,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.FOLD,
+    ActionKind.RAISE,
+)
+
 
 # ----------------------------------------------------------------------------- who acts first
 
@@ -122,18 +134,23 @@ def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: T
     highest poker hand showing in the stud games, lowest in the razz games. Equal boards: the lowest
     seat (position), or the board with the highest card by suit. ``None`` when an up card is unknown or
     nobody can act."""
-    if not boards:
-        return None
     value = RULES[game].board_value
+    best: int | None = None
+    tied: list[int] = []  # the seats with the best board so far (one pass: this runs at every street)
     try:
-        ranked = {seat: value(board) for seat, board in boards.items()}  # type: ignore[arg-type]
+        for seat, board in boards.items():
+            ranked = value(board)  # type: ignore[arg-type]
+            if best is None or ranked > best:
+                best, tied = ranked, [seat]
+            elif ranked == best:
+                tied.append(seat)
     except ValueError:
         # an unknown, repeated, missing or extra up card, which every board evaluator refuses (checking
         # that is its job, done once): the cards cannot say (cards.* flags it)
         return None
-    best = max(ranked.values())
-    tied = [seat for seat, v in ranked.items() if v == best]
-    if tie is TieBreak.SUIT and len(tied) > 1:
+    if not tied:
+        return None
+    if len(tied) > 1 and tie is TieBreak.SUIT:
         return max(sorted(tied), key=lambda seat: sorted((c for c in boards[seat] if c is not None), reverse=True))
     return min(tied)
 
@@ -180,6 +197,12 @@ class StudState:
             rules.big_bet_streets,
         )
         self.limit = limit
+        # what the limit and the profile say, asked at every decision, worked out once for the hand
+        self._fixed = limit is Limit.FIXED
+        self._uncap_heads_up = profile.heads_up is not HeadsUp.NEVER
+        self._uncap_on_fold = profile.heads_up is HeadsUp.BECOMES
+        self._double_game = game in profile.double_bet_games
+        self._tie = profile.board_tie(game)
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.profile = profile
@@ -202,9 +225,9 @@ class StudState:
         self._opener: tuple[int | None] | None = None
         """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
         self.stack: dict[int, Money] = dict(stacks)
-        self.invested: dict[int, Money] = {s: 0 for s in self.seats}
+        self.invested: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
-        self.returned: dict[int, Money] = {s: 0 for s in self.seats}
+        self.returned: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.folded: dict[int, int] = {}
         self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
         self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
@@ -225,7 +248,7 @@ class StudState:
         self.opened = False
         self.uncalled_done = False
         self._opener = None
-        self.uncapped = self.profile.heads_up is not HeadsUp.NEVER and len(self._live) == 2
+        self.uncapped = self._uncap_heads_up and len(self._live) == 2
 
     def start_street(self, street: int) -> None:
         """Move to ``street`` (returning any uncalled bet of the one before)."""
@@ -317,10 +340,15 @@ class StudState:
         if self.street == self._first:
             start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
         else:
-            start = first_to_act(self.game, {s: self.up[s] for s in live}, self.profile.board_tie(self.game))
+            up = self.up
+            start = first_to_act(self.game, {s: up[s] for s in live}, self._tie)
         if start is None:
             return None
-        return next((s for s in self._clockwise[start] if self.stack[s] > 0 and s not in self.folded), None)
+        stack, folded = self.stack, self.folded
+        for seat in self._clockwise[start]:
+            if stack[seat] > 0 and seat not in folded:
+                return seat
+        return None
 
     @property
     def to_act(self) -> int | None:
@@ -339,11 +367,7 @@ class StudState:
     def double_bet_allowed(self) -> bool:
         """The game's double-bet street (4th; 3rd in Five Card Stud) with an open pair showing, in a game
         where the profile allows the big bet."""
-        return (
-            self.street == self._double
-            and self.game in self.profile.double_bet_games
-            and has_open_pair(self.up[s][:2] for s in self._live)
-        )
+        return self.street == self._double and self._double_game and has_open_pair(self.up[s][:2] for s in self._live)
 
     @property
     def double_bet_unknown(self) -> bool:
@@ -351,7 +375,7 @@ class StudState:
         (a site that prints no opponent's cards): whether the big bet is allowed cannot be known."""
         return (
             self.street == 4
-            and self.game in self.profile.double_bet_games
+            and self._double_game
             and not self.double_bet_allowed
             and any(None in self.up[s][:2] or len(self.up[s]) < 2 for s in self._live)
         )
@@ -362,7 +386,7 @@ class StudState:
         with an open pair either size until a big one has been made. Without a fixed limit, the least a
         bet or raise may add: the minimum bet, or the street's last full raise if more (any larger amount
         is allowed too, up to the pot in pot limit: :meth:`_check_raise`)."""
-        if self.limit is not Limit.FIXED:
+        if not self._fixed:
             return (max(self.small_bet, self.last_step),)
         if self.street in self._big_streets:
             return (self.big_bet,)
@@ -373,7 +397,7 @@ class StudState:
     @property
     def capped(self) -> bool:
         """The fixed-limit cap is reached (no-limit and pot-limit betting has no cap)."""
-        return self.limit is Limit.FIXED and not self.uncapped and self.ledger.bets >= self.cap
+        return self._fixed and not self.uncapped and self.ledger.bets >= self.cap
 
     def raise_targets(self) -> tuple[Money, ...]:
         """Street totals a full completion, bet or raise may reach now."""
@@ -499,9 +523,11 @@ class StudState:
 
     def _check_kind(self, seat: int, move: Move) -> list[Breach]:
         kind, put = move.kind, move.put
+        if kind is _FOLD:  # always allowed, when it is his turn (check)
+            return []
         to_call = self.ledger.to_call(seat)
         m = self.money
-        if kind is ActionKind.CHECK:
+        if kind is _CHECK:
             if self.opening:
                 return [Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")]
             if to_call:
@@ -511,7 +537,7 @@ class StudState:
                         f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
                     )
                 ]
-        elif kind is ActionKind.CALL:
+        elif kind is _CALL:
             due = min(to_call, self.stack[seat])
             if not to_call:
                 return [
@@ -527,7 +553,7 @@ class StudState:
                         f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
                     )
                 ]
-        elif kind is ActionKind.BRING_IN:
+        elif kind is _BRING_IN:
             if not self.opening:
                 return [
                     Breach(
@@ -587,7 +613,7 @@ class StudState:
             ]
         base = self.ledger.full_level if self.ledger.bets else 0
         increments = self.increments()
-        if self.limit is not Limit.FIXED:
+        if not self._fixed:
             return self._check_open_raise(seat, total, all_in, base + increments[0])
         targets = tuple(base + inc for inc in increments if inc)
         if total in targets or (all_in and targets and total < min(targets)):
@@ -651,19 +677,19 @@ class StudState:
             # a full bet, or in fixed limit an all-in of at least half the smallest bet the limit allows
             # (RRoP); without a fixed limit only a full raise counts (the ledger halves what it is given)
             least = min(self.increments())
-            step = ledger.put(seat, put, kind, least if self.limit is Limit.FIXED else 2 * least)
+            step = ledger.put(seat, put, kind, least if self._fixed else 2 * least)
             if step:
                 self.last_step = step
             self.opened |= ledger.level > before
             self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
         else:
             ledger.put(seat, put, kind)
-            if kind is ActionKind.FOLD:
+            if kind is _FOLD:
                 self.folded.setdefault(seat, self.street)
                 self._live = tuple(s for s in self._live if s != seat)
-                if self.profile.heads_up is HeadsUp.BECOMES and len(self._live) == 2 and ledger.bets < self.cap:
+                if self._uncap_on_fold and len(self._live) == 2 and ledger.bets < self.cap:
                     self.uncapped = True
-            elif kind is ActionKind.BRING_IN:
+            elif kind is _BRING_IN:
                 self.opened = True
         self.marks[seat] = ledger.bets
         self.last = seat
@@ -672,11 +698,21 @@ class StudState:
         """The part of the street's top bet that nobody matched, and whose it is."""
         if self.uncalled_done:
             return None
-        ranked = sorted(self.ledger.contrib.items(), key=lambda item: item[1], reverse=True)
-        if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        # the top two contributions in one pass (asked at every street's end: no sort)
+        top_seat: int | None = None
+        top: Money = 0
+        second: Money | None = None
+        for seat, chips in self.ledger.contrib.items():
+            if top_seat is None:
+                top_seat, top = seat, chips
+            elif chips > top:
+                top_seat, top, second = seat, chips, top
+            elif second is None or chips > second:
+                second = chips
+        if top_seat is None or top == second:
             return None
-        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
-        return (ranked[0][0], excess) if excess > 0 else None
+        excess = top - (second if second is not None else 0)
+        return (top_seat, excess) if excess > 0 else None
 
     def return_uncalled(self) -> tuple[int, Money] | None:
         """Give the unmatched part of the street's top bet back (once); returns what was returned."""
@@ -751,11 +787,6 @@ class StudState:
 # ------------------------------------------------------------------------------------------- replay
 
 
-def _to_move(state: StudState, action: Action) -> Move:
-    """The chips a recorded action adds, as the street's ledger reads the model's fields."""
-    return Move(action.kind, state.ledger.added(action))
-
-
 def nominal_bring_in(hand: Hand) -> Money | None:
     """The stakes' bring-in, which PokerStars text never prints (``None`` when the hand cannot tell).
 
@@ -786,10 +817,21 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     return None
 
 
-def _in_hand(hand: Hand) -> dict[int, Money]:
-    """Stacks of the seats dealt into the hand (they ante or receive cards; sitting-out seats do not)."""
-    playing = {e.seat for e in hand.events if isinstance(e, Deal | Action)}
-    return {s.seat: s.stack for s in hand.seats if s.seat in playing}
+def _in_hand(hand: Hand) -> tuple[dict[int, Money], Money | None]:
+    """Stacks of the seats dealt into the hand (they ante or receive cards; sitting-out seats do not),
+    and the ante most players posted (not all-in; the first of the most common, as
+    ``Counter.most_common(1)`` picks it): one pass over the events for both."""
+    playing: set[int] = set()
+    antes: dict[Money, int] = {}
+    for e in hand.events:
+        if type(e) is Action:  # the event classes are final (see _Replay.on_event)
+            playing.add(e.seat)
+            if e.kind is _ANTE and not e.all_in:
+                antes[e.amount] = antes.get(e.amount, 0) + 1
+        elif type(e) is Deal:
+            playing.add(e.seat)
+    usual_ante = max(antes, key=antes.__getitem__) if antes else None
+    return {s.seat: s.stack for s in hand.seats if s.seat in playing}, usual_ante
 
 
 def seat_label(names: Mapping[int, str], seat: int) -> str:
@@ -809,11 +851,12 @@ class _Replay:
         # an import's time)
         self.label = partial(seat_label, self.names)
         self.money = partial(format_money, currency=hand.currency)
+        stacks, usual_ante = _in_hand(hand)
         self.state = StudState(
             hand.game,
             hand.small_bet,
             hand.big_bet,
-            _in_hand(hand),
+            stacks,
             profile,
             bring_in=nominal_bring_in(hand),
             label=self.label,
@@ -846,12 +889,6 @@ class _Replay:
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
-        antes: dict[Money, int] = {}
-        for e in hand.events:
-            if type(e) is Action and e.kind is ActionKind.ANTE and not e.all_in:
-                antes[e.amount] = antes.get(e.amount, 0) + 1
-        # the first of the most common, as Counter.most_common(1) picks it
-        usual_ante = max(antes, key=antes.__getitem__) if antes else None
         self.nominal_ante: Money | None = hand.ante if hand.ante is not None else usual_ante
         """The hand's stated ante, else the one most players posted: the yardstick of every ante."""
 
@@ -919,7 +956,7 @@ class _Replay:
 
     def on_action(self, action: Action, index: int) -> None:
         state = self.state
-        if action.kind is ActionKind.ANTE:
+        if action.kind is _ANTE:
             nominal = self.nominal_ante if self.nominal_ante is not None else action.amount
             if action.amount != nominal and not action.all_in:
                 self.flag(
@@ -945,9 +982,10 @@ class _Replay:
             self.goto(action.street, action.line)
         if state.capped:
             self.capped_actions.append(index)
-        move = _to_move(state, action)
-        level = state.ledger.level
-        if action.kind is ActionKind.RAISE and action.to is not None and action.amount != action.to - level:
+        ledger = state.ledger
+        move = Move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
+        level = ledger.level
+        if action.kind is _RAISE and action.to is not None and action.amount != action.to - level:
             self.flag(
                 "bet.size",
                 f"{self.label(action.seat)} raises {self.money(action.amount)} to "
@@ -972,11 +1010,12 @@ class _Replay:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
     def on_deal(self, deal: Deal) -> None:
-        if deal.street > self.state.street:
+        state, seat, down, up = self.state, deal.seat, deal.down, deal.up
+        if deal.street > state.street:
             self.goto(deal.street, deal.line)
-        key = (deal.seat, deal.street)
-        self.dealt[key] = self.dealt.get(key, 0) + 1
-        shape = (len(deal.down), len(deal.up))
+        key = (seat, deal.street)
+        count = self.dealt[key] = self.dealt.get(key, 0) + 1
+        shape = (len(down), len(up))
         expected = self.rules.deals.get(deal.street)
         if expected is None:
             self.flag(
@@ -988,7 +1027,7 @@ class _Replay:
                 deal.street,
             )
             return
-        if deal.seat in self.state.folded:
+        if seat in state.folded:
             self.flag(
                 "cards.count",
                 f"{self.label(deal.seat)} is dealt cards on {STREET_NAMES[deal.street]} street after folding",
@@ -996,7 +1035,7 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        elif self.dealt[key] > 1 or shape != expected:
+        elif count > 1 or shape != expected:
             self.flag(
                 "cards.count",
                 f"{self.label(deal.seat)} receives {shape[0]} down and {shape[1]} up on "
@@ -1005,10 +1044,12 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        for card in (*deal.down, *deal.up):
-            if card is not None:
-                self.see(card, deal.seat, deal.line)
-        self.state.deal(deal.seat, deal.down, deal.up)
+        see, line = self.see, deal.line
+        for card in down:
+            see(card, seat, line)
+        for card in up:
+            see(card, seat, line)
+        state.deal(seat, down, up)
 
     def see(self, card: Card | None, seat: int | None, line: int) -> None:
         """Record where a card is; a card seen in two places is a duplicate."""
@@ -1036,9 +1077,11 @@ class _Replay:
         if isinstance(event, Muck) and not cards:
             self.conceded.add(seat)
             return
-        for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
-            self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
-        cards = list(dict.fromkeys(cards))
+        unique = list(dict.fromkeys(cards))
+        if len(unique) != len(cards):
+            for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
+                self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
+        cards = unique
         board = set(c for c in self.state.community if c is not None)
         own = [c for c in cards if c not in board]
         known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
@@ -1198,8 +1241,10 @@ class _Replay:
 
     def check_no_low(self, results: Sequence[PotResult]) -> None:
         marked = [m for m in self.markers if m.kind == "no-low"]
+        if not marked:  # the usual case: no note to hold the payout against
+            return
         lows = [a for r in results for a in r.awards if a.half is Half.LOW]
-        if marked and lows:
+        if lows:
             self.flag(
                 "marker",
                 f"the site says no low hand qualified, but {self.label(lows[0].seat)} has one",
