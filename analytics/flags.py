@@ -332,10 +332,9 @@ def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
     return shares
 
 
-def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> dict[int, Flags]:
-    """The 3rd-street flags of every player who took a decision (VPIP, completion, steal, bring-in play,
-    re-raise); ``seats`` are those dealt in."""
-    out: dict[int, Flags] = {}
+def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> None:
+    """Set in ``out`` (every acting seat's row, at its defaults) the 3rd-street flags of every player who
+    took a decision (VPIP, completion, steal, bring-in play, re-raise); ``seats`` are those dealt in."""
     steal_from = steal_seats(seats, bring_in) if bring_in is not None else frozenset()
     completion = next((d for d in plays if d.aggressive), None)
     steal = (
@@ -348,7 +347,8 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
     )
     bring_in_played = False  # the bring-in's first real choice (complete, or answer a completion) is made
     for d in plays:
-        f = out.setdefault(d.seat, {"decided_3rd": True})
+        f = out[d.seat]
+        f["decided_3rd"] = True
         kind = d.action.kind
         if kind is ActionKind.CALL or d.aggressive:
             f["vpip"] = True
@@ -361,7 +361,7 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
             if d.seat in steal_from:
                 f["steal_chance"] = True
                 f["steal"] = d.aggressive
-        if d.aggressions == 1 and d.aggressor != d.seat and "rr_chance" not in f and d.could_raise:
+        if d.aggressions == 1 and d.aggressor != d.seat and not f["rr_chance"] and d.could_raise:
             f["rr_chance"] = True
             f["reraise"] = d.aggressive
         if d.seat == bring_in and not bring_in_played:
@@ -388,7 +388,6 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
             f["fold_to_steal"] = answer.action.kind is ActionKind.FOLD
             f["call_steal"] = answer.action.kind is ActionKind.CALL
             f["resteal"] = answer.aggressive
-    return out
 
 
 _COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType(
@@ -397,24 +396,24 @@ _COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType(
 """The counter a passive decision bumps (an aggressive one bumps ``bets`` or ``raises``)."""
 
 
-def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None) -> dict[int, Flags]:
-    """Counters and per-street flags of one of 4th-7th street for every player who acted on it."""
-    out: dict[int, Flags] = {}
+def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], prev_aggressor: int | None) -> None:
+    """Set in ``out`` (every acting seat's row) the counters and per-street flags of one of the later
+    streets for every player who acted on it."""
     key = _STREET_KEY[street]
     acted_on_street = {d.seat for d in plays}
     aggressor_acted = False
     cbet: Decision | None = None
     answered_cbet: set[int] = set()
     for d in plays:
-        f = out.setdefault(d.seat, {})
+        f = out[d.seat]
         kind = d.action.kind
         counter = ("raises" if d.aggressions else "bets") if d.aggressive else _COUNTER_OF.get(kind)
         if counter is not None:
-            f[key[counter]] = int(f.get(key[counter]) or 0) + 1
+            f[key[counter]] += 1  # type: ignore[operator]  # a counter column: an int from _DEFAULTS on
         faces_bet = d.faces_bet
         if faces_bet:
-            f[key["faced"]] = int(f.get(key["faced"]) or 0) + 1
-        if d.checked_before and faces_bet and d.could_raise and key["xr_chance"] not in f:
+            f[key["faced"]] += 1  # type: ignore[operator]
+        if d.checked_before and faces_bet and d.could_raise and not f[key["xr_chance"]]:
             f[key["xr_chance"]] = True
             f[key["xr"]] = d.aggressive
         if prev_aggressor is not None and d.first:
@@ -437,7 +436,6 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
             f[key["fcbet"]] = kind is ActionKind.FOLD
         if d.seat == prev_aggressor:
             aggressor_acted = True
-    return out
 
 
 def _last_aggressor(plays: Iterable[Decision]) -> int | None:
@@ -448,8 +446,8 @@ def _last_aggressor(plays: Iterable[Decision]) -> int | None:
     return seat
 
 
-def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int, Flags]:
-    """Showdown and money results from the engine's awards: any money won, stud8 halves (a WHOLE award
+def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: Sequence[int]) -> None:
+    """Set in ``out`` the showdown and money results from the engine's awards: any money won, stud8 halves (a WHOLE award
     in stud8 is the high hand taking a pot no low qualified for, or a pot won uncontested), scoops,
     quarters, and the rake each winner paid (in proportion to what the rules paid him), for each of
     ``seats`` (those dealt in)."""
@@ -463,14 +461,12 @@ def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int
     pots_of: dict[int, set[int]] = {}
     for a in result.awards:
         pots_of.setdefault(a.seat, set()).add(a.pot)
-    out: dict[int, Flags] = {}
     for seat in seats:
         mine = [a for a in result.awards if a.seat == seat and a.amount > 0]
-        f: Flags = {
-            "went_sd": contested and seat in result.showdown,
-            "won_any": paid.get(seat, 0) > 0,
-            "rake_paid": rake.get(seat, 0),
-        }
+        f = out[seat]
+        f["went_sd"] = contested and seat in result.showdown
+        f["won_any"] = paid.get(seat, 0) > 0
+        f["rake_paid"] = rake.get(seat, 0)
         if RULES[hand.game].split is not None:
             pots = pots_of.get(seat, set())
             shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
@@ -481,21 +477,17 @@ def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int
             f["quartered"] = split_half
             f["halved"] = bool(mine) and bool(shared) and not split_half
             f["low_qualified"] = bool(f["went_sd"]) and has_low
-        out[seat] = f
-    return out
 
 
-def _cards(game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> dict[int, Flags]:
-    """Door-card rank (always visible) and, where all three 3rd-street cards are known, the class."""
-    out: dict[int, Flags] = {}
+def _cards(out: Mapping[int, Flags], game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> None:
+    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known,
+    the class."""
     for seat, cards in first_cards.items():
-        f: Flags = {}
+        f = out[seat]
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
         if len(cards) == 3 and all(c is not None for c in cards):
             f["start_class"] = start_class(game, cards)  # type: ignore[arg-type]
-        out[seat] = f
-    return out
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
@@ -509,17 +501,15 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
     seats = dealt_in(hand, read.active)
     per_seat: dict[int, Flags] = {seat: _DEFAULTS.copy() for seat in seats}
-    parts: list[dict[int, Flags]] = [
-        _third_street(seats, plays.get(rules.first_street, []), bring_in),
-        _results(hand, result, seats),
-        _cards(hand.game, read.first_cards),
-    ]
+    # Each part sets its columns in the rows themselves (no dict per part and seat to merge): a seat that
+    # acted or was dealt cards without being dealt in (no seat line) gets a scratch row, not returned.
+    rows = per_seat | {seat: _DEFAULTS.copy() for seat in read.active.difference(per_seat)}
+    _third_street(rows, seats, plays.get(rules.first_street, []), bring_in)
+    _results(rows, hand, result, seats)
+    _cards(rows, hand.game, read.first_cards)
     for street in rules.later_streets:
-        parts.append(_later_street(street, plays.get(street, []), _last_aggressor(plays.get(street - 1, []))))
-    for part in parts:
-        for seat, values in part.items():
-            if seat in per_seat:
-                per_seat[seat].update(values)
+        if street in plays:  # a street nobody decided on sets nothing
+            _later_street(rows, street, plays[street], _last_aggressor(plays.get(street - 1, [])))
     players_4th = 0
     second = rules.later_streets[0]
     for seat, f in per_seat.items():
