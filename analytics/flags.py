@@ -58,8 +58,20 @@ LATER_LABEL = "later streets"
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""
 
+_ANTE, _BRING_IN, _CALL, _CHECK, _FOLD = (
+    ActionKind.ANTE,
+    ActionKind.BRING_IN,
+    ActionKind.CALL,
+    ActionKind.CHECK,
+    ActionKind.FOLD,
+)
+"""The action kinds the flags compare with, read once: on CPython 3.11 every ``ActionKind.X`` goes through
+the enum metaclass's ``__getattr__`` hook (~0.35 µs, seven times a module global's lookup), and the flags
+ask several per action of every hand (``_LOW``: the same for the awards' Half)."""
+_LOW = Half.LOW
+
 _AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
-_FORCED = frozenset({ActionKind.ANTE, ActionKind.BRING_IN})
+_FORCED = frozenset({_ANTE, _BRING_IN})
 
 _PER_STREET_COUNTERS: tuple[str, ...] = ("bets", "raises", "calls", "checks", "folds", "faced")
 """Counters per street: bets (first aggression), raises, calls, checks, folds, decisions facing a bet."""
@@ -217,14 +229,14 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
             seat, kind, on = e.seat, e.kind, e.street
             reached.add(on)
             active.add(seat)
-            if not bring_in_known and on == first and kind is not ActionKind.ANTE:
+            if not bring_in_known and on == first and kind is not _ANTE:
                 bring_in_known = True
-                if kind is ActionKind.BRING_IN or kind in _AGGRESSIVE:
+                if kind is _BRING_IN or kind in _AGGRESSIVE:
                     bring_in = seat
             if kind in _FORCED:
                 record(e)
                 continue
-            if kind is ActionKind.FOLD:
+            if kind is _FOLD:
                 folds[seat] = on
             if on != street:
                 street, aggressor, opened = on, None, False
@@ -245,16 +257,16 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                     seat,
                     aggressive,
                     aggressions > 0 and aggressor != seat,
-                    not capped and not (kind is ActionKind.CALL and e.all_in),
+                    not capped and not (kind is _CALL and e.all_in),
                 )
             )
             record(e)
             acted.add(seat)
-            if kind is ActionKind.CHECK:
+            if kind is _CHECK:
                 checked.add(seat)
             elif aggressive:
                 aggressor, opened = seat, True
-            elif kind is ActionKind.CALL:
+            elif kind is _CALL:
                 opened = True
         elif type(e) is Deal:
             reached.add(e.street)
@@ -350,14 +362,14 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
         f = out[d.seat]
         f["decided_3rd"] = True
         kind = d.action.kind
-        if kind is ActionKind.CALL or d.aggressive:
+        if kind is _CALL or d.aggressive:
             f["vpip"] = True
         if d.aggressive:
             f["raise_3rd"] = True
         if d.first and d.seat != bring_in and not d.opened:
             f["unopened"] = True
             f["open_complete"] = d.aggressive
-            f["limp"] = kind is ActionKind.CALL
+            f["limp"] = kind is _CALL
             if d.seat in steal_from:
                 f["steal_chance"] = True
                 f["steal"] = d.aggressive
@@ -368,8 +380,8 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
             if d.aggressions == 0 and d.aggressive:
                 f["bi_complete"] = bring_in_played = True
             elif d.faces_bet:
-                f["bi_fold"] = kind is ActionKind.FOLD
-                f["bi_call"] = kind is ActionKind.CALL
+                f["bi_fold"] = kind is _FOLD
+                f["bi_call"] = kind is _CALL
                 f["bi_reraise"] = d.aggressive
                 bring_in_played = True
     if completion is not None:
@@ -377,22 +389,20 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
         nxt = next((d for d in after if d.seat == completion.seat), None)
         if nxt is not None and nxt.faces_bet:
             out[completion.seat]["frr_chance"] = True
-            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is ActionKind.FOLD
+            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is _FOLD
     if steal is not None:
         after = plays[plays.index(steal) + 1 :]
-        out[steal.seat]["steal_won"] = all(d.action.kind is ActionKind.FOLD for d in after)
-        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not ActionKind.FOLD), None)
+        out[steal.seat]["steal_won"] = all(d.action.kind is _FOLD for d in after)
+        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not _FOLD), None)
         if answer is not None and answer.seat == bring_in:
             f = out[bring_in]
             f["fts_chance"] = True
-            f["fold_to_steal"] = answer.action.kind is ActionKind.FOLD
-            f["call_steal"] = answer.action.kind is ActionKind.CALL
+            f["fold_to_steal"] = answer.action.kind is _FOLD
+            f["call_steal"] = answer.action.kind is _CALL
             f["resteal"] = answer.aggressive
 
 
-_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType(
-    {ActionKind.CALL: "calls", ActionKind.CHECK: "checks", ActionKind.FOLD: "folds"}
-)
+_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType({_CALL: "calls", _CHECK: "checks", _FOLD: "folds"})
 """The counter a passive decision bumps (an aggressive one bumps ``bets`` or ``raises``)."""
 
 
@@ -433,7 +443,7 @@ def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], 
         if cbet is not None and d is not cbet and d.seat not in answered_cbet and d.aggressions == 1:
             answered_cbet.add(d.seat)
             f[key["fcbet_chance"]] = True
-            f[key["fcbet"]] = kind is ActionKind.FOLD
+            f[key["fcbet"]] = kind is _FOLD
         if d.seat == prev_aggressor:
             aggressor_acted = True
 
@@ -457,7 +467,7 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         won[a.seat] = won.get(a.seat, 0) + a.amount
     paid = won if any(won.values()) else {s: v for s, v in result.collected.items() if v > 0}
     rake = _proportional(result.rake, paid)
-    has_low = any(a.half is Half.LOW for a in result.awards)
+    has_low = any(a.half is _LOW for a in result.awards)
     pots_of: dict[int, set[int]] = {}
     for a in result.awards:
         pots_of.setdefault(a.seat, set()).add(a.pot)
@@ -471,8 +481,8 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
             pots = pots_of.get(seat, set())
             shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
             split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
-            f["won_high"] = any(a.half is not Half.LOW for a in mine)
-            f["won_low"] = any(a.half is Half.LOW for a in mine)
+            f["won_high"] = any(a.half is not _LOW for a in mine)
+            f["won_low"] = any(a.half is _LOW for a in mine)
             f["scoop"] = bool(mine) and not shared
             f["quartered"] = split_half
             f["halved"] = bool(mine) and bool(shared) and not split_half
