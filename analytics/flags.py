@@ -38,6 +38,7 @@ from ..engine.model import (
     STREET_NAMES,
     Action,
     ActionKind,
+    Award,
     CommunityCard,
     Deal,
     Game,
@@ -457,36 +458,45 @@ def _last_aggressor(plays: Iterable[Decision]) -> int | None:
 
 
 def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: Sequence[int]) -> None:
-    """Set in ``out`` the showdown and money results from the engine's awards: any money won, stud8 halves (a WHOLE award
-    in stud8 is the high hand taking a pot no low qualified for, or a pot won uncontested), scoops,
-    quarters, and the rake each winner paid (in proportion to what the rules paid him), for each of
-    ``seats`` (those dealt in)."""
+    """Set in ``out`` the showdown and money results from the engine's awards: any money won, stud8
+    halves (a WHOLE award in stud8 is the high hand taking a pot no low qualified for, or a pot won
+    uncontested), scoops, quarters, and the rake each winner paid (in proportion to what the rules paid
+    him), for each of ``seats`` (those dealt in). A seat that won nothing keeps his row's defaults for
+    the halves, scoops and quarters (all False)."""
     contested = len(result.showdown) >= 2
     won: dict[int, int] = {}
+    pots_of: dict[int, set[int]] = {}
+    winning: dict[int, list[Award]] = {}
     for a in result.awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
+        pots_of.setdefault(a.seat, set()).add(a.pot)
+        if a.amount > 0:
+            winning.setdefault(a.seat, []).append(a)
     paid = won if any(won.values()) else {s: v for s, v in result.collected.items() if v > 0}
     rake = _proportional(result.rake, paid)
     has_low = any(a.half is _LOW for a in result.awards)
-    pots_of: dict[int, set[int]] = {}
-    for a in result.awards:
-        pots_of.setdefault(a.seat, set()).add(a.pot)
+    split = RULES[hand.game].split is not None
+    showdown = result.showdown
     for seat in seats:
-        mine = [a for a in result.awards if a.seat == seat and a.amount > 0]
         f = out[seat]
-        f["went_sd"] = contested and seat in result.showdown
+        went_sd = contested and seat in showdown
+        f["went_sd"] = went_sd
         f["won_any"] = paid.get(seat, 0) > 0
         f["rake_paid"] = rake.get(seat, 0)
-        if RULES[hand.game].split is not None:
-            pots = pots_of.get(seat, set())
-            shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
-            split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
-            f["won_high"] = any(a.half is not _LOW for a in mine)
-            f["won_low"] = any(a.half is _LOW for a in mine)
-            f["scoop"] = bool(mine) and not shared
-            f["quartered"] = split_half
-            f["halved"] = bool(mine) and bool(shared) and not split_half
-            f["low_qualified"] = bool(f["went_sd"]) and has_low
+        if not split:
+            continue
+        f["low_qualified"] = went_sd and has_low
+        mine = winning.get(seat)
+        if mine is None:
+            continue
+        pots = pots_of[seat]
+        shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
+        split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
+        f["won_high"] = any(a.half is not _LOW for a in mine)
+        f["won_low"] = any(a.half is _LOW for a in mine)
+        f["scoop"] = not shared
+        f["quartered"] = split_half
+        f["halved"] = bool(shared) and not split_half
 
 
 def _cards(out: Mapping[int, Flags], game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> None:
