@@ -38,6 +38,7 @@ from ..engine.model import (
     STREET_NAMES,
     Action,
     ActionKind,
+    Award,
     CommunityCard,
     Deal,
     Game,
@@ -58,8 +59,20 @@ LATER_LABEL = "later streets"
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""
 
+_ANTE, _BRING_IN, _CALL, _CHECK, _FOLD = (
+    ActionKind.ANTE,
+    ActionKind.BRING_IN,
+    ActionKind.CALL,
+    ActionKind.CHECK,
+    ActionKind.FOLD,
+)
+"""The action kinds the flags compare with, read once: on CPython 3.11 every ``ActionKind.X`` goes through
+the enum metaclass's ``__getattr__`` hook (~0.35 µs, seven times a module global's lookup), and the flags
+ask several per action of every hand (``_LOW``: the same for the awards' Half)."""
+_LOW = Half.LOW
+
 _AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
-_FORCED = frozenset({ActionKind.ANTE, ActionKind.BRING_IN})
+_FORCED = frozenset({_ANTE, _BRING_IN})
 
 _PER_STREET_COUNTERS: tuple[str, ...] = ("bets", "raises", "calls", "checks", "folds", "faced")
 """Counters per street: bets (first aggression), raises, calls, checks, folds, decisions facing a bet."""
@@ -217,14 +230,14 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
             seat, kind, on = e.seat, e.kind, e.street
             reached.add(on)
             active.add(seat)
-            if not bring_in_known and on == first and kind is not ActionKind.ANTE:
+            if not bring_in_known and on == first and kind is not _ANTE:
                 bring_in_known = True
-                if kind is ActionKind.BRING_IN or kind in _AGGRESSIVE:
+                if kind is _BRING_IN or kind in _AGGRESSIVE:
                     bring_in = seat
             if kind in _FORCED:
                 record(e)
                 continue
-            if kind is ActionKind.FOLD:
+            if kind is _FOLD:
                 folds[seat] = on
             if on != street:
                 street, aggressor, opened = on, None, False
@@ -245,16 +258,16 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                     seat,
                     aggressive,
                     aggressions > 0 and aggressor != seat,
-                    not capped and not (kind is ActionKind.CALL and e.all_in),
+                    not capped and not (kind is _CALL and e.all_in),
                 )
             )
             record(e)
             acted.add(seat)
-            if kind is ActionKind.CHECK:
+            if kind is _CHECK:
                 checked.add(seat)
             elif aggressive:
                 aggressor, opened = seat, True
-            elif kind is ActionKind.CALL:
+            elif kind is _CALL:
                 opened = True
         elif type(e) is Deal:
             reached.add(e.street)
@@ -332,10 +345,9 @@ def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
     return shares
 
 
-def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> dict[int, Flags]:
-    """The 3rd-street flags of every player who took a decision (VPIP, completion, steal, bring-in play,
-    re-raise); ``seats`` are those dealt in."""
-    out: dict[int, Flags] = {}
+def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> None:
+    """Set in ``out`` (every acting seat's row, at its defaults) the 3rd-street flags of every player who
+    took a decision (VPIP, completion, steal, bring-in play, re-raise); ``seats`` are those dealt in."""
     steal_from = steal_seats(seats, bring_in) if bring_in is not None else frozenset()
     completion = next((d for d in plays if d.aggressive), None)
     steal = (
@@ -348,28 +360,29 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
     )
     bring_in_played = False  # the bring-in's first real choice (complete, or answer a completion) is made
     for d in plays:
-        f = out.setdefault(d.seat, {"decided_3rd": True})
+        f = out[d.seat]
+        f["decided_3rd"] = True
         kind = d.action.kind
-        if kind is ActionKind.CALL or d.aggressive:
+        if kind is _CALL or d.aggressive:
             f["vpip"] = True
         if d.aggressive:
             f["raise_3rd"] = True
         if d.first and d.seat != bring_in and not d.opened:
             f["unopened"] = True
             f["open_complete"] = d.aggressive
-            f["limp"] = kind is ActionKind.CALL
+            f["limp"] = kind is _CALL
             if d.seat in steal_from:
                 f["steal_chance"] = True
                 f["steal"] = d.aggressive
-        if d.aggressions == 1 and d.aggressor != d.seat and "rr_chance" not in f and d.could_raise:
+        if d.aggressions == 1 and d.aggressor != d.seat and not f["rr_chance"] and d.could_raise:
             f["rr_chance"] = True
             f["reraise"] = d.aggressive
         if d.seat == bring_in and not bring_in_played:
             if d.aggressions == 0 and d.aggressive:
                 f["bi_complete"] = bring_in_played = True
             elif d.faces_bet:
-                f["bi_fold"] = kind is ActionKind.FOLD
-                f["bi_call"] = kind is ActionKind.CALL
+                f["bi_fold"] = kind is _FOLD
+                f["bi_call"] = kind is _CALL
                 f["bi_reraise"] = d.aggressive
                 bring_in_played = True
     if completion is not None:
@@ -377,44 +390,41 @@ def _third_street(seats: Sequence[int], plays: list[Decision], bring_in: int | N
         nxt = next((d for d in after if d.seat == completion.seat), None)
         if nxt is not None and nxt.faces_bet:
             out[completion.seat]["frr_chance"] = True
-            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is ActionKind.FOLD
+            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is _FOLD
     if steal is not None:
         after = plays[plays.index(steal) + 1 :]
-        out[steal.seat]["steal_won"] = all(d.action.kind is ActionKind.FOLD for d in after)
-        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not ActionKind.FOLD), None)
+        out[steal.seat]["steal_won"] = all(d.action.kind is _FOLD for d in after)
+        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not _FOLD), None)
         if answer is not None and answer.seat == bring_in:
             f = out[bring_in]
             f["fts_chance"] = True
-            f["fold_to_steal"] = answer.action.kind is ActionKind.FOLD
-            f["call_steal"] = answer.action.kind is ActionKind.CALL
+            f["fold_to_steal"] = answer.action.kind is _FOLD
+            f["call_steal"] = answer.action.kind is _CALL
             f["resteal"] = answer.aggressive
-    return out
 
 
-_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType(
-    {ActionKind.CALL: "calls", ActionKind.CHECK: "checks", ActionKind.FOLD: "folds"}
-)
+_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType({_CALL: "calls", _CHECK: "checks", _FOLD: "folds"})
 """The counter a passive decision bumps (an aggressive one bumps ``bets`` or ``raises``)."""
 
 
-def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None) -> dict[int, Flags]:
-    """Counters and per-street flags of one of 4th-7th street for every player who acted on it."""
-    out: dict[int, Flags] = {}
+def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], prev_aggressor: int | None) -> None:
+    """Set in ``out`` (every acting seat's row) the counters and per-street flags of one of the later
+    streets for every player who acted on it."""
     key = _STREET_KEY[street]
     acted_on_street = {d.seat for d in plays}
     aggressor_acted = False
     cbet: Decision | None = None
     answered_cbet: set[int] = set()
     for d in plays:
-        f = out.setdefault(d.seat, {})
+        f = out[d.seat]
         kind = d.action.kind
         counter = ("raises" if d.aggressions else "bets") if d.aggressive else _COUNTER_OF.get(kind)
         if counter is not None:
-            f[key[counter]] = int(f.get(key[counter]) or 0) + 1
+            f[key[counter]] += 1  # type: ignore[operator]  # a counter column: an int from _DEFAULTS on
         faces_bet = d.faces_bet
         if faces_bet:
-            f[key["faced"]] = int(f.get(key["faced"]) or 0) + 1
-        if d.checked_before and faces_bet and d.could_raise and key["xr_chance"] not in f:
+            f[key["faced"]] += 1  # type: ignore[operator]
+        if d.checked_before and faces_bet and d.could_raise and not f[key["xr_chance"]]:
             f[key["xr_chance"]] = True
             f[key["xr"]] = d.aggressive
         if prev_aggressor is not None and d.first:
@@ -434,10 +444,9 @@ def _later_street(street: int, plays: list[Decision], prev_aggressor: int | None
         if cbet is not None and d is not cbet and d.seat not in answered_cbet and d.aggressions == 1:
             answered_cbet.add(d.seat)
             f[key["fcbet_chance"]] = True
-            f[key["fcbet"]] = kind is ActionKind.FOLD
+            f[key["fcbet"]] = kind is _FOLD
         if d.seat == prev_aggressor:
             aggressor_acted = True
-    return out
 
 
 def _last_aggressor(plays: Iterable[Decision]) -> int | None:
@@ -448,54 +457,57 @@ def _last_aggressor(plays: Iterable[Decision]) -> int | None:
     return seat
 
 
-def _results(hand: Hand, result: ReplayResult, seats: Sequence[int]) -> dict[int, Flags]:
-    """Showdown and money results from the engine's awards: any money won, stud8 halves (a WHOLE award
-    in stud8 is the high hand taking a pot no low qualified for, or a pot won uncontested), scoops,
-    quarters, and the rake each winner paid (in proportion to what the rules paid him), for each of
-    ``seats`` (those dealt in)."""
+def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: Sequence[int]) -> None:
+    """Set in ``out`` the showdown and money results from the engine's awards: any money won, stud8
+    halves (a WHOLE award in stud8 is the high hand taking a pot no low qualified for, or a pot won
+    uncontested), scoops, quarters, and the rake each winner paid (in proportion to what the rules paid
+    him), for each of ``seats`` (those dealt in). A seat that won nothing keeps his row's defaults for
+    the halves, scoops and quarters (all False)."""
     contested = len(result.showdown) >= 2
     won: dict[int, int] = {}
+    pots_of: dict[int, set[int]] = {}
+    winning: dict[int, list[Award]] = {}
     for a in result.awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
+        pots_of.setdefault(a.seat, set()).add(a.pot)
+        if a.amount > 0:
+            winning.setdefault(a.seat, []).append(a)
     paid = won if any(won.values()) else {s: v for s, v in result.collected.items() if v > 0}
     rake = _proportional(result.rake, paid)
-    has_low = any(a.half is Half.LOW for a in result.awards)
-    pots_of: dict[int, set[int]] = {}
-    for a in result.awards:
-        pots_of.setdefault(a.seat, set()).add(a.pot)
-    out: dict[int, Flags] = {}
+    has_low = any(a.half is _LOW for a in result.awards)
+    split = RULES[hand.game].split is not None
+    showdown = result.showdown
     for seat in seats:
-        mine = [a for a in result.awards if a.seat == seat and a.amount > 0]
-        f: Flags = {
-            "went_sd": contested and seat in result.showdown,
-            "won_any": paid.get(seat, 0) > 0,
-            "rake_paid": rake.get(seat, 0),
-        }
-        if RULES[hand.game].split is not None:
-            pots = pots_of.get(seat, set())
-            shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
-            split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
-            f["won_high"] = any(a.half is not Half.LOW for a in mine)
-            f["won_low"] = any(a.half is Half.LOW for a in mine)
-            f["scoop"] = bool(mine) and not shared
-            f["quartered"] = split_half
-            f["halved"] = bool(mine) and bool(shared) and not split_half
-            f["low_qualified"] = bool(f["went_sd"]) and has_low
-        out[seat] = f
-    return out
+        f = out[seat]
+        went_sd = contested and seat in showdown
+        f["went_sd"] = went_sd
+        f["won_any"] = paid.get(seat, 0) > 0
+        f["rake_paid"] = rake.get(seat, 0)
+        if not split:
+            continue
+        f["low_qualified"] = went_sd and has_low
+        mine = winning.get(seat)
+        if mine is None:
+            continue
+        pots = pots_of[seat]
+        shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
+        split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
+        f["won_high"] = any(a.half is not _LOW for a in mine)
+        f["won_low"] = any(a.half is _LOW for a in mine)
+        f["scoop"] = not shared
+        f["quartered"] = split_half
+        f["halved"] = bool(shared) and not split_half
 
 
-def _cards(game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> dict[int, Flags]:
-    """Door-card rank (always visible) and, where all three 3rd-street cards are known, the class."""
-    out: dict[int, Flags] = {}
+def _cards(out: Mapping[int, Flags], game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> None:
+    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known,
+    the class."""
     for seat, cards in first_cards.items():
-        f: Flags = {}
+        f = out[seat]
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
         if len(cards) == 3 and all(c is not None for c in cards):
             f["start_class"] = start_class(game, cards)  # type: ignore[arg-type]
-        out[seat] = f
-    return out
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
@@ -509,17 +521,15 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
     seats = dealt_in(hand, read.active)
     per_seat: dict[int, Flags] = {seat: _DEFAULTS.copy() for seat in seats}
-    parts: list[dict[int, Flags]] = [
-        _third_street(seats, plays.get(rules.first_street, []), bring_in),
-        _results(hand, result, seats),
-        _cards(hand.game, read.first_cards),
-    ]
+    # Each part sets its columns in the rows themselves (no dict per part and seat to merge): a seat that
+    # acted or was dealt cards without being dealt in (no seat line) gets a scratch row, not returned.
+    rows = per_seat | {seat: _DEFAULTS.copy() for seat in read.active.difference(per_seat)}
+    _third_street(rows, seats, plays.get(rules.first_street, []), bring_in)
+    _results(rows, hand, result, seats)
+    _cards(rows, hand.game, read.first_cards)
     for street in rules.later_streets:
-        parts.append(_later_street(street, plays.get(street, []), _last_aggressor(plays.get(street - 1, []))))
-    for part in parts:
-        for seat, values in part.items():
-            if seat in per_seat:
-                per_seat[seat].update(values)
+        if street in plays:  # a street nobody decided on sets nothing
+            _later_street(rows, street, plays[street], _last_aggressor(plays.get(street - 1, [])))
     players_4th = 0
     second = rules.later_streets[0]
     for seat, f in per_seat.items():

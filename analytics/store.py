@@ -292,17 +292,13 @@ class Store:
         return counts
 
     def _insert_chunk(self, chunk: Chunk, file: str) -> tuple[FileCounts, pa.Array]:
-        hands = chunk[HANDS.name]
-        ids = hands.column("hand_id")
+        chunk_hands = chunk[HANDS.name]  # read by its name in the query below (see _insert)
+        ids = chunk_hands.column("hand_id")
         if len(pc.unique(ids)) != len(ids):
             raise ValueError("a chunk of hands holds the same hand_id twice; deduplicate before writing")
-        self.con.register("chunk_hands", hands)
-        try:
-            stored = self.con.execute(
-                "SELECT h.hand_id FROM hands h SEMI JOIN chunk_hands c ON h.hand_id = c.hand_id"
-            ).fetchall()
-        finally:
-            self.con.unregister("chunk_hands")
+        stored = self.con.execute(
+            "SELECT h.hand_id FROM hands h SEMI JOIN chunk_hands c ON h.hand_id = c.hand_id"
+        ).fetchall()
         known = pa.array([row[0] for row in stored], pa.string())
         conflicts = self._conflicts(chunk, known, file) if len(known) else ()
         new_hands = invalid = 0
@@ -369,13 +365,18 @@ class Store:
             self.con.unregister("new_errors")
 
     def _insert(self, table: str, rows: Rows) -> None:
+        """Append ``rows`` to ``table``, matched by column name.
+
+        The query reads the Arrow rows straight from this frame's local ``rows`` (DuckDB's replacement
+        scan of a Python variable named in the query) rather than from a view made by ``register``:
+        registering and unregistering a view changes the catalog twice per table and chunk, which was
+        about a quarter of the inserts' time (0.09 against 0.065 ms a hand on 4,000 simulated hands). A
+        table of the database by that name would win over the variable; no studbook table is called
+        ``rows``. (So the query must be run from this frame: a wrapper around ``con.execute`` would not
+        see ``rows``.)"""
         if not rows.num_rows:
             return
-        self.con.register("new_rows", rows)
-        try:
-            self.con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM new_rows").fetchall()
-        finally:
-            self.con.unregister("new_rows")
+        self.con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM rows")
 
     def _count(self, table: str) -> int:
         row = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()
