@@ -132,7 +132,9 @@ class _Writer(SeatedWriter):
     def header(self) -> str:
         hand = self.hand
         if hand.game not in GAME_NAMES:
-            raise self.fail(f"{RULES[hand.game].title}: ACR text has no name for it; write it as PokerStars text or PHH")
+            raise self.fail(
+                f"{RULES[hand.game].title}: ACR text has no name for it; write it as PokerStars text or PHH"
+            )
         if hand.started_at is None:
             raise self.fail("has no start time; an ACR header needs one (set Hand.started_at)")
         when = hand.started_at.astimezone(UTC) if hand.started_at.tzinfo else hand.started_at
