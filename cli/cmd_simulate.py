@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from .app import Command, OutputError, at_least, fail, output_folder
+from .app import Command, OutputError, at_least, fail, output_folder, plural
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
 
 GAMES = ("stud", "stud8", "razz", "stud5", "razz27", "mixed")
 """The games (engine/games.py: stud5 is Five Card Stud, razz27 2-7 Razz) and 'mixed', Triple Stud."""
+REFUSALS_SHOWN = 5
+"""How many of the hands a format cannot express are named one by one; the rest are counted."""
 
 
 def money(text: str) -> int:
@@ -160,31 +163,58 @@ def run(args: argparse.Namespace) -> int:
     name = f"sim-{args.game}-{'tourney' if args.tournament else 'cash'}-seed{args.seed}"
     started = time.perf_counter()
     hands = simulate(spec, args.hands, args.seed)
-    try:
-        written = write_hands(hands, out, name, args.format)
-    except ValueError as exc:  # a hand the format cannot express (a tournament for a cash-only writer)
-        return fail(str(exc))
+    refusals: list[tuple[str, str]] = []  # (hand id, why): a hand the format cannot express
+    written = write_hands(
+        hands, out, name, args.format, lambda hand, exc: refusals.append((hand.site_hand_id, str(exc)))
+    )
     seconds = time.perf_counter() - started
-    print(f"{args.hands:,} hands written to {written} ({args.hands / seconds:,.0f} hands/s)")
+    kept = args.hands - len(refusals)
+    for hand_id, why in refusals[:REFUSALS_SHOWN]:
+        print(f"hand {hand_id}: {why}; left out", file=sys.stderr)
+    if len(refusals) > REFUSALS_SHOWN:
+        print(f"... and {len(refusals) - REFUSALS_SHOWN:,} more", file=sys.stderr)
+    if not kept:  # an empty file would pass for a simulation: none is left behind
+        if written.is_file():
+            written.unlink()
+        elif not any(written.iterdir()):
+            written.rmdir()
+        return fail(f"none of the {plural(args.hands, 'hand')} can be written as {args.format}: {refusals[0][1]}")
+    print(f"{plural(kept, 'hand')} written to {written} ({args.hands / seconds:,.0f} hands/s)")
+    if refusals:
+        print(
+            f"{plural(len(refusals), 'hand')} of {args.hands:,} left out: {args.format} cannot print "
+            f"{'it' if len(refusals) == 1 else 'them'} "
+            "(see above); --format pokerstars or phh writes every hand",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
-def write_hands(hands: Iterable[Hand], out: Path, name: str, fmt: str) -> Path:
+def write_hands(
+    hands: Iterable[Hand], out: Path, name: str, fmt: str, refused: Callable[[Hand, ValueError], None]
+) -> Path:
     """Write ``hands`` to ``out``: one file ``name.txt`` in a site's format, or a folder ``name`` of .phh files.
-    Returns the file or folder written."""
+    A hand the format cannot express (a community card for a site whose text has no line for one) goes
+    to ``refused`` and is left out; the others are written. Returns the file or folder written."""
     from ..parsers.phh import write_phh
     from ..parsers.registry import SITES_BY_ID
 
     if fmt != "phh":
         path = out / f"{name}.txt"
         with path.open("w", encoding="utf-8", newline="\n") as f:
-            SITES_BY_ID[fmt].write_file(hands, f)
+            SITES_BY_ID[fmt].write_file(hands, f, refused)
         return path
 
     folder = out / name
     folder.mkdir(parents=True, exist_ok=True)
     for hand in hands:
-        (folder / f"{hand.site_hand_id}.phh").write_text(write_phh(hand), encoding="utf-8")
+        try:
+            text = write_phh(hand)
+        except ValueError as exc:
+            refused(hand, exc)
+            continue
+        (folder / f"{hand.site_hand_id}.phh").write_text(text, encoding="utf-8")
     return folder
 
 

@@ -117,13 +117,16 @@ class Site:
         """The name of the rule profile this site's hands are judged by when no profile is named."""
         return self.site if self.site in PROFILES else DEFAULT_PROFILE
 
-    def write_file(self, hands: Iterable[Hand], out: TextIO) -> int:
+    def write_file(
+        self, hands: Iterable[Hand], out: TextIO, refused: Callable[[Hand, ValueError], None] | None = None
+    ) -> int:
         """Write ``hands`` to ``out`` in this site's format, separated as the site separates them, one at a
         time (a simulator can stream millions); return how many were written. ``ValueError`` from the
-        writer names a hand the format cannot express."""
+        writer names a hand the format cannot express: raised, or given ``refused``, handed to it and the
+        hand left out (:func:`~.writing.write_separated`)."""
         if self.writer is None:
             raise ValueError(f"studbook does not write {self.name} hand histories")
-        return write_separated(hands, out, self.writer, self.hand_separator)
+        return write_separated(hands, out, self.writer, self.hand_separator, refused)
 
     @property
     def splits_on_headers(self) -> bool:

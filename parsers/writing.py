@@ -12,13 +12,27 @@ from ..engine.cards import Card
 from ..engine.model import Action, ActionKind, CommunityCard, Deal, Event, Hand, SkippedLine
 
 
-def write_separated(hands: Iterable[Hand], out: TextIO, write: Callable[[Hand], str], separator: str) -> int:
+def write_separated(
+    hands: Iterable[Hand],
+    out: TextIO,
+    write: Callable[[Hand], str],
+    separator: str,
+    refused: Callable[[Hand, ValueError], None] | None = None,
+) -> int:
     """Write each hand's text to ``out`` with ``separator`` between hands and a newline after the last;
     return how many were written. Streams: a simulator can write millions of hands without holding them.
-    A ``ValueError`` from ``write`` (a hand the format cannot express) is left to the caller."""
+    A ``ValueError`` from ``write`` (a hand the format cannot express) is left to the caller, or, given
+    ``refused``, handed to it with the hand, which is left out while the others are written: one hand a
+    site cannot print (a community card) need not cost the thousands around it."""
     count = 0
     for hand in hands:
-        text = write(hand)
+        try:
+            text = write(hand)
+        except ValueError as exc:
+            if refused is None:
+                raise
+            refused(hand, exc)
+            continue
         if count:
             out.write(separator)
         out.write(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 from datetime import timedelta
 
@@ -262,3 +263,27 @@ def test_simulate_and_convert_commands(tmp_path, capsys) -> None:
         ]
     assert main(["convert", str(tmp_path / "nowhere"), "--to", "phh", "--out", str(tmp_path / "x")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_simulate_leaves_out_only_the_hands_a_site_cannot_print(tmp_path, capsys) -> None:
+    """Seed 1's 1,776th hand of 8-handed stud runs the deck out: its 7th street is a community card,
+    which OnGame's text has no line for. That hand is named and left out; the 1,775 before it are
+    written and read back, and the exit status says the file is not the whole simulation."""
+    args = ["simulate", "--game", "stud", "--hands", "1776", "--players", "8", "--seed", "1", "--format", "ongame"]
+    assert main([*args, "--out", str(tmp_path / "sim")]) == 1
+    err = capsys.readouterr().err
+    [refused] = re.findall(r"^hand (\d+): OnGame's text has no community card; left out$", err, re.M)
+    assert "1 hand of 1,776 left out" in err and "--format pokerstars or phh" in err
+    [text] = (tmp_path / "sim").glob("*.txt")
+    hands = [h for h in parse_file(text) if isinstance(h, Hand)]
+    assert len(hands) == 1775 and refused not in {h.site_hand_id for h in hands}
+
+
+def test_simulate_leaves_no_empty_file_when_no_hand_can_be_written(tmp_path, capsys) -> None:
+    """OnGame's writer prints cash games only: every tournament hand is refused, the command fails
+    saying why, and no empty file is left to pass for a simulation."""
+    out = tmp_path / "sim"
+    args = ["simulate", "--hands", "5", "--tournament", "--format", "ongame", "--out", str(out)]
+    assert main(args) == 2
+    assert "none of the 5 hands can be written as ongame: OnGame hands are written for" in capsys.readouterr().err
+    assert list(out.iterdir()) == []
