@@ -35,6 +35,13 @@ from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
 from ..engine.games import RULES, card_order
 from ..engine.model import (
+    ANTE as _ANTE,
+    BRING_IN as _BRING_IN,
+    CALL as _CALL,
+    CHECK as _CHECK,
+    FOLD as _FOLD,
+)  # hot-loop globals (model.ANTE)
+from ..engine.model import (
     STREET_NAMES,
     Action,
     ActionKind,
@@ -59,17 +66,8 @@ LATER_LABEL = "later streets"
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""
 
-_ANTE, _BRING_IN, _CALL, _CHECK, _FOLD = (
-    ActionKind.ANTE,
-    ActionKind.BRING_IN,
-    ActionKind.CALL,
-    ActionKind.CHECK,
-    ActionKind.FOLD,
-)
-"""The action kinds the flags compare with, read once: on CPython 3.11 every ``ActionKind.X`` goes through
-the enum metaclass's ``__getattr__`` hook (~0.35 µs, seven times a module global's lookup), and the flags
-ask several per action of every hand (``_LOW``: the same for the awards' Half)."""
 _LOW = Half.LOW
+"""The awards' low half as a module global, like the action kinds (engine/model.py: ANTE)."""
 
 _AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 _FORCED = frozenset({_ANTE, _BRING_IN})

@@ -20,22 +20,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .model import Action, ActionKind, Money
+from .model import (
+    ANTE as _ANTE,
+    BRING_IN as _BRING_IN,
+    CALL as _CALL,
+    CHECK as _CHECK,
+    FOLD as _FOLD,
+)  # hot-loop globals (model.ANTE)
 
 AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 """Kinds that may lift the street's level: a bet, a raise, a completion."""
 
 _BY_TOTAL = frozenset({ActionKind.RAISE, ActionKind.COMPLETE})
 """Kinds whose chips the model gives as a new street total (``to``) rather than as chips put in."""
-
-_ANTE, _BRING_IN, _CALL, _CHECK, _FOLD = (
-    ActionKind.ANTE,
-    ActionKind.BRING_IN,
-    ActionKind.CALL,
-    ActionKind.CHECK,
-    ActionKind.FOLD,
-)
-"""The kinds the ledger tests at every action of every reader, as module globals: on CPython 3.11 reading
-a member off its enum class goes through ``EnumType.__getattr__``, some ten times the cost of a global."""
 
 
 class StreetLedger:

@@ -21,6 +21,14 @@ from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
 from .games import RULES, GameRules
 from .model import (
+    ANTE as _ANTE,
+    BRING_IN as _BRING_IN,
+    CALL as _CALL,
+    CHECK as _CHECK,
+    FOLD as _FOLD,
+    RAISE as _RAISE,
+)  # hot-loop globals (model.ANTE)
+from .model import (
     STREET_NAMES,
     Action,
     ActionKind,
@@ -103,18 +111,6 @@ class Options:
 
 for _cls in (Move, Options):  # built at every decision a simulator makes or a replay checks
     direct_init(_cls)
-
-# The action kinds the state machine tests at every action, as module globals: on CPython 3.11 reading a
-# member off its enum class (``ActionKind.CALL``) goes through ``EnumType.__getattr__``, some ten times
-# the cost of reading a global, and a replay makes a dozen such tests per action.
-_ANTE, _BRING_IN, _CHECK, _CALL, _FOLD, _RAISE = (
-    ActionKind.ANTE,
-    ActionKind.BRING_IN,
-    ActionKind.CHECK,
-    ActionKind.CALL,
-    ActionKind.FOLD,
-    ActionKind.RAISE,
-)
 
 
 # ----------------------------------------------------------------------------- who acts first
