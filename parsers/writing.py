@@ -70,6 +70,23 @@ def refuse_community_card(hand: Hand, site: str) -> None:
         raise ValueError(f"{site}'s text has no community card")
 
 
+class HandRefused(ValueError):
+    """A writer's refusal whose message already names the hand (its file, line and id): a class-built
+    writer's (:meth:`SeatedWriter.fail`), which knows the hand where it refuses."""
+
+
+def hand_place(hand: Hand) -> str:
+    """``file:line: hand ID: ``, what a refusal starts with so that a user converting a folder can find
+    the hand."""
+    return f"{hand.source_file}:{hand.source_line}: hand {hand.site_hand_id}: "
+
+
+def refusal(hand: Hand, exc: ValueError) -> str:
+    """A writer's refusal of ``hand`` as a user reads it: naming the hand once, whether the writer named
+    it (:class:`HandRefused`) or only said what the format cannot express (a plain ``ValueError``)."""
+    return str(exc) if isinstance(exc, HandRefused) else f"{hand_place(hand)}{exc}"
+
+
 class SeatedWriter:
     """The part of a class-built writer that is no site's own: the hand, its players by seat, and a
     refusal that names the hand's file, line and id, so that a user converting a folder can find it."""
@@ -78,10 +95,9 @@ class SeatedWriter:
         self.hand = hand
         self.names = {s.seat: s.player for s in hand.seats}
 
-    def fail(self, what: str) -> ValueError:
+    def fail(self, what: str) -> HandRefused:
         """``what`` the text cannot say about this hand, as the ValueError a writer raises."""
-        hand = self.hand
-        return ValueError(f"{hand.source_file}:{hand.source_line}: hand {hand.site_hand_id}: {what}")
+        return HandRefused(f"{hand_place(self.hand)}{what}")
 
     def name(self, seat: int) -> str:
         """The player in ``seat``; an event of an empty seat (a hand built by hand, not parsed) is refused."""
