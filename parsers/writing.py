@@ -71,8 +71,13 @@ def refuse_community_card(hand: Hand, site: str) -> None:
 
 
 class HandRefused(ValueError):
-    """A writer's refusal whose message already names the hand (its file, line and id): a class-built
-    writer's (:meth:`SeatedWriter.fail`), which knows the hand where it refuses."""
+    """A class-built writer's refusal (:meth:`SeatedWriter.fail`), which knows the hand where it refuses:
+    its message names the hand (file, line, id) for whoever prints it alone, ``what`` is the refusal
+    without the hand for whoever names the hand himself (:func:`refusal`, ``simulate``)."""
+
+    def __init__(self, hand: Hand, what: str) -> None:
+        super().__init__(f"{hand_place(hand)}{what}")
+        self.what = what
 
 
 def hand_place(hand: Hand) -> str:
@@ -81,10 +86,15 @@ def hand_place(hand: Hand) -> str:
     return f"{hand.source_file}:{hand.source_line}: hand {hand.site_hand_id}: "
 
 
+def reason(exc: ValueError) -> str:
+    """What a writer's refusal says the format cannot express, without naming the hand."""
+    return exc.what if isinstance(exc, HandRefused) else str(exc)
+
+
 def refusal(hand: Hand, exc: ValueError) -> str:
-    """A writer's refusal of ``hand`` as a user reads it: naming the hand once, whether the writer named
-    it (:class:`HandRefused`) or only said what the format cannot express (a plain ``ValueError``)."""
-    return str(exc) if isinstance(exc, HandRefused) else f"{hand_place(hand)}{exc}"
+    """A writer's refusal of ``hand`` as a user converting files reads it: the hand named once (file,
+    line, id), whether the writer named it (:class:`HandRefused`) or only said what it cannot express."""
+    return f"{hand_place(hand)}{reason(exc)}"
 
 
 class SeatedWriter:
@@ -97,7 +107,7 @@ class SeatedWriter:
 
     def fail(self, what: str) -> HandRefused:
         """``what`` the text cannot say about this hand, as the ValueError a writer raises."""
-        return HandRefused(f"{hand_place(self.hand)}{what}")
+        return HandRefused(self.hand, what)
 
     def name(self, seat: int) -> str:
         """The player in ``seat``; an event of an empty seat (a hand built by hand, not parsed) is refused."""
