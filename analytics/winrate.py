@@ -36,7 +36,8 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
     begins one of the player's sessions, 0 when it continues one, NULL without a time stamp) and
     ``seconds`` until the player's next hand of the same session. One windowed pass, no join back and
     no running sum: this is what keeps a million hands fast. Hands dealt at the same second count as
-    one moment (the later ones continue the session)."""
+    one moment (the later ones continue the session); the hand id orders them, so that which of them is
+    credited with the time until the next moment (and so a breakdown's hours) is the same every run."""
     groups = ", ".join(sel.exprs) + ", " if sel.exprs else ""
     sql = f"""
         SELECT * EXCLUDE (since_previous, until_next),
@@ -50,7 +51,7 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
                    LEAD(h.started_at) OVER w - h.started_at AS until_next
             FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
             WHERE {sel.where}
-            WINDOW w AS (PARTITION BY hp.player ORDER BY h.started_at)
+            WINDOW w AS (PARTITION BY hp.player ORDER BY h.started_at, h.hand_id)
         )
     """
     return sql, [session_gap, session_gap, *sel.params]
