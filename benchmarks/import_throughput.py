@@ -32,6 +32,7 @@ import itertools
 import os
 import re
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -99,14 +100,20 @@ def write_one_file(path: Path, megabytes: float, pool_hands: list[str]) -> int:
     return hands
 
 
-def baseline_rate(folder: Path) -> float:
-    """Hands per CPU second of the bare regex line classifier (``parse_throughput.baseline``) over the files."""
+def baseline_rates(folder: Path, repeat: int = 3) -> list[float]:
+    """Hands per CPU second of the bare regex line classifier (``parse_throughput.baseline``) over the
+    files, ``repeat`` times: one ~1 s run moved by up to 2x on this shared virtual machine (a neighbour's
+    load slows the same work), so the ratio is taken against the median of runs made before and after
+    the imports, in the same minutes as they ran."""
     sys.path.insert(0, str(Path(__file__).parent))
     from parse_throughput import baseline
 
-    started = time.process_time()
-    hands = sum(baseline(path) for path in sorted(folder.iterdir()))
-    return hands / (time.process_time() - started)
+    rates = []
+    for _ in range(repeat):
+        started = time.process_time()
+        hands = sum(baseline(path) for path in sorted(folder.iterdir()))
+        rates.append(hands / (time.process_time() - started))
+    return rates
 
 
 def stages(path: Path) -> None:
@@ -179,12 +186,18 @@ def main(argv: list[str] | None = None) -> int:
         size = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
         print(f"{size:.1f} MB of text")
         base = None
+        bases: list[float] = []
         if args.source == "simulated":
-            base = baseline_rate(folder)
-            print(f"baseline, bare regex line classifier over the same text: {base:,.0f} hands per CPU second")
+            bases = baseline_rates(folder)
+            base = statistics.median(bases)
+            print(
+                "baseline, bare regex line classifier over the same text: "
+                f"{', '.join(f'{b:,.0f}' for b in bases)} hands per CPU second (median {base:,.0f})"
+            )
         if args.stages:
             stages(sorted(folder.iterdir())[0])
         first_wall = None
+        rates: list[float] = []
         for run, workers in enumerate(args.workers):
             db = Path(tmp) / f"bench-{run}.duckdb"
             load = os.getloadavg()[0]
@@ -209,6 +222,18 @@ def main(argv: list[str] | None = None) -> int:
                 f"  CPU {cpu:.1f} s (this process {main_cpu:.1f} s, workers {cpu - main_cpu:.1f} s), wall "
                 f"{elapsed:.1f} s, load average after {load_after:.1f}"
                 + (f"; {summary.hands / cpu / base:.3f}x the baseline's hands per CPU second" if base else "")
+            )
+            rates.append(summary.hands / cpu)
+        if bases:
+            after = baseline_rates(folder)
+            bases += after
+            print(
+                f"baseline again after the imports: {', '.join(f'{b:,.0f}' for b in after)}; median of all "
+                f"{len(bases)} runs {statistics.median(bases):,.0f} hands per CPU second: ratio "
+                + ", ".join(f"{rate / statistics.median(bases):.3f}x" for rate in rates)
+                + " (workers "
+                + ", ".join(str(w) for w in args.workers)
+                + ")"
             )
     return 0
 
