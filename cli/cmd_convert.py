@@ -8,8 +8,10 @@ through the hand model means every site studbook parses converts to every format
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from .app import (
     Command,
@@ -20,6 +22,10 @@ from .app import (
     output_folder,
     plural,
 )
+
+if TYPE_CHECKING:
+    from ..engine.model import Hand
+    from ..parsers.registry import Site
 
 
 def output_formats() -> tuple[str, ...]:
@@ -40,13 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine.model import Hand
     from ..parsers import NotStudHand, ParseError, parse_file
-    from ..parsers.phh import write_phh
     from ..parsers.registry import SITES_BY_ID
+    from ..parsers.writing import refusal
 
     site = None if args.to == "phh" else SITES_BY_ID[args.to]
-    write = write_phh if site is None else site.writer
-    assert write is not None
-
     files, missing = hand_files(args.paths)
     if not files:
         return fail("no hand-history files found in the paths given")
@@ -55,8 +58,14 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         return fail(str(exc))
     converted = skipped = problems = 0
+
+    def refused(hand: Hand, exc: ValueError) -> None:
+        nonlocal problems
+        print(f"{refusal(hand, exc)} (cannot write it as {args.to}; left out)", file=sys.stderr)
+        problems += 1
+
     for path in files:
-        texts: list[tuple[str, str]] = []  # (hand id, text)
+        hands: list[Hand] = []
         try:
             items = list(parse_file(path))
         except OSError as exc:  # unreadable: say so and convert the other files
@@ -66,28 +75,22 @@ def run(args: argparse.Namespace) -> int:
         for item in items:
             if isinstance(item, NotStudHand):
                 skipped += 1
-                continue
-            if isinstance(item, ParseError):
+            elif isinstance(item, ParseError):
                 print(str(item), file=sys.stderr)
                 problems += 1
-                continue
-            assert isinstance(item, Hand)
-            try:
-                text = write(item)
-            except ValueError as exc:
-                print(f"{exc} (cannot write it as {args.to})", file=sys.stderr)
-                problems += 1
-                continue
-            texts.append((item.site_hand_id, text))
-        if not texts:
+            else:
+                assert isinstance(item, Hand)
+                hands.append(item)
+        written, texts = convert_hands(hands, site, refused)
+        if not written:  # none writable: no empty file passes for a conversion
             continue
         try:
-            write_converted(out, path, texts, None if site is None else site.hand_separator)
+            write_converted(out, path, texts, site is not None)
         except OSError as exc:
             print(f"{path}: cannot write its conversion into {out} ({exc.strerror or exc})", file=sys.stderr)
             problems += 1
             continue
-        converted += len(texts)
+        converted += written
     print(
         f"{plural(converted, 'hand')} converted to {args.to} in {out}"
         + (f"; {plural(skipped, 'non-stud hand')} skipped" if skipped else "")
@@ -96,13 +99,35 @@ def run(args: argparse.Namespace) -> int:
     return 1 if problems or missing else 0
 
 
-def write_converted(out: Path, path: Path, texts: list[tuple[str, str]], separator: str | None) -> None:
-    """The converted hands of ``path`` into ``out``: one text file (``separator`` between hands), or PHH:
+def convert_hands(
+    hands: list[Hand], site: Site | None, refused: Callable[[Hand, ValueError], None]
+) -> tuple[int, list[tuple[str, str]]]:
+    """How many of ``hands`` the target writes, and their ``(hand id, text)``: a site's file text as one
+    entry, written as the site writes a file (:meth:`~..parsers.registry.Site.write_file`, so every site's
+    loop is the one :func:`~..parsers.writing.write_separated`), or each hand's PHH. A hand the target
+    cannot express goes to ``refused`` and is left out; the others are written."""
+    from ..parsers.phh import write_phh
+
+    if site is not None:
+        text = io.StringIO()
+        written = site.write_file(hands, text, refused)
+        return written, [("", text.getvalue())]
+    texts = []
+    for hand in hands:
+        try:
+            texts.append((hand.site_hand_id, write_phh(hand)))
+        except ValueError as exc:
+            refused(hand, exc)
+    return len(texts), texts
+
+
+def write_converted(out: Path, path: Path, texts: list[tuple[str, str]], one_file: bool) -> None:
+    """The converted hands of ``path`` into ``out``: one text file (a site's text, ``one_file``), or PHH:
     the file itself for a PHH file, else a folder of one file per hand."""
     from ..parsers import PHH_SUFFIX
 
-    if separator is not None:
-        (out / f"{path.stem}.txt").write_text(separator.join(t for _, t in texts) + "\n", encoding="utf-8")
+    if one_file:
+        (out / f"{path.stem}.txt").write_text(texts[0][1], encoding="utf-8")
     elif path.suffix.lower() == PHH_SUFFIX:
         (out / path.name).write_text(texts[0][1], encoding="utf-8")
     else:
@@ -120,8 +145,10 @@ COMMAND = Command(
         "searched for .txt, .xml and .phh files) and write them as a site's text (one .txt per input file;\n"
         "--to pokerstars, or another site studbook writes) or as PHH (one .phh per hand, in a folder\n"
         "named after the input file). Hold'em, Omaha and draw\n"
-        "hands of mixed-game files are skipped and counted; hands that cannot be read or written are\n"
-        "reported as file:line: message.\n\n"
+        "hands of mixed-game files are skipped and counted; hands that cannot be read, or that the\n"
+        "format cannot express (a tournament for a cash-only site ...), are reported as\n"
+        "file:line: hand ID: message and left out, the others written; a file none of whose hands\n"
+        "can be written leaves no output file.\n\n"
         "Exit status: 0 when every hand was converted, 1 when something could not be.\n\n"
         "example:\n"
         "  studbook convert sample_data/ --to phh --out converted/"

@@ -137,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.model import Game
     from ..engine.simulate import Rake, Stakes, TableSpec, TournamentSpec, simulate
     from ..parsers.registry import SITES_BY_ID
+    from ..parsers.writing import reason
 
     # a site's text says what its own rules make of the hand (Full Tilt lists its pots before rake), so
     # the hands are dealt under that site's profile unless another is asked for
@@ -165,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     hands = simulate(spec, args.hands, args.seed)
     refusals: list[tuple[str, str]] = []  # (hand id, why): a hand the format cannot express
     written = write_hands(
-        hands, out, name, args.format, lambda hand, exc: refusals.append((hand.site_hand_id, str(exc)))
+        hands, out, name, args.format, lambda hand, exc: refusals.append((hand.site_hand_id, reason(exc)))
     )
     seconds = time.perf_counter() - started
     kept = args.hands - len(refusals)

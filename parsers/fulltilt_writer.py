@@ -50,7 +50,7 @@ from ..engine.model import (
     UncalledReturn,
 )
 from .pokerstars_writer import showdown_seats
-from .writing import SeatedWriter, body_noise, write_events
+from .writing import SeatedWriter, body_noise, write_events, write_separated
 
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
@@ -98,17 +98,13 @@ def write_hand(hand: Hand) -> str:
     return "\n".join(_Writer(hand).lines())
 
 
-def write_fulltilt_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Write hands to ``out`` separated as Full Tilt separates them; return how many were written."""
-    count = 0
-    for hand in hands:
-        if count:
-            out.write(HAND_SEPARATOR)
-        out.write(write_hand(hand))
-        count += 1
-    if count:
-        out.write("\n")
-    return count
+def write_fulltilt_file(
+    hands: Iterable[Hand], out: TextIO, refused: Callable[[Hand, ValueError], None] | None = None
+) -> int:
+    """Write hands to ``out`` separated as Full Tilt separates them; return how many were written. A hand
+    Full Tilt text cannot express is raised, or given ``refused``, handed to it and left out
+    (:func:`~.writing.write_separated`, the loop every site's file is written in)."""
+    return write_separated(hands, out, write_hand, HAND_SEPARATOR, refused)
 
 
 class _Writer(SeatedWriter):

@@ -70,6 +70,33 @@ def refuse_community_card(hand: Hand, site: str) -> None:
         raise ValueError(f"{site}'s text has no community card")
 
 
+class HandRefused(ValueError):
+    """A class-built writer's refusal (:meth:`SeatedWriter.fail`), which knows the hand where it refuses:
+    its message names the hand (file, line, id) for whoever prints it alone, ``what`` is the refusal
+    without the hand for whoever names the hand himself (:func:`refusal`, ``simulate``)."""
+
+    def __init__(self, hand: Hand, what: str) -> None:
+        super().__init__(f"{hand_place(hand)}{what}")
+        self.what = what
+
+
+def hand_place(hand: Hand) -> str:
+    """``file:line: hand ID: ``, what a refusal starts with so that a user converting a folder can find
+    the hand."""
+    return f"{hand.source_file}:{hand.source_line}: hand {hand.site_hand_id}: "
+
+
+def reason(exc: ValueError) -> str:
+    """What a writer's refusal says the format cannot express, without naming the hand."""
+    return exc.what if isinstance(exc, HandRefused) else str(exc)
+
+
+def refusal(hand: Hand, exc: ValueError) -> str:
+    """A writer's refusal of ``hand`` as a user converting files reads it: the hand named once (file,
+    line, id), whether the writer named it (:class:`HandRefused`) or only said what it cannot express."""
+    return f"{hand_place(hand)}{reason(exc)}"
+
+
 class SeatedWriter:
     """The part of a class-built writer that is no site's own: the hand, its players by seat, and a
     refusal that names the hand's file, line and id, so that a user converting a folder can find it."""
@@ -78,10 +105,9 @@ class SeatedWriter:
         self.hand = hand
         self.names = {s.seat: s.player for s in hand.seats}
 
-    def fail(self, what: str) -> ValueError:
+    def fail(self, what: str) -> HandRefused:
         """``what`` the text cannot say about this hand, as the ValueError a writer raises."""
-        hand = self.hand
-        return ValueError(f"{hand.source_file}:{hand.source_line}: hand {hand.site_hand_id}: {what}")
+        return HandRefused(self.hand, what)
 
     def name(self, seat: int) -> str:
         """The player in ``seat``; an event of an empty seat (a hand built by hand, not parsed) is refused."""

@@ -24,7 +24,9 @@ Why it is shaped this way:
   XML parts need the session's opening (``<general>``: game, stakes, currency) and iPoker learns
   stakes across a session, so an XML file is parsed again from its start up to the part's end and
   only the hands inside the part are kept; an XML session whose closing tag is still missing is what
-  the XML reader already accepts.
+  the XML reader already accepts. That makes a part cost more the more games precede it (quadratic in
+  a session's games, measured in benchmarks/README.md, "Watch mode"); reading only the new games
+  needs the XML readers to hand over their state (the session, the levels learnt) from part to part.
 - **Bytes are decoded exactly as a one-shot import decodes them** (:mod:`studbook.parsers.reading`):
   the encoding is sniffed once from the file's first 4 KiB, UTF-16 parts are cut on whole code units,
   and the UTF-8-then-cp1252 fallback is carried from one part to the next.

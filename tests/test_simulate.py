@@ -287,3 +287,14 @@ def test_simulate_leaves_no_empty_file_when_no_hand_can_be_written(tmp_path, cap
     assert main(args) == 2
     assert "none of the 5 hands can be written as ongame: OnGame hands are written for" in capsys.readouterr().err
     assert list(out.iterdir()) == []
+
+
+def test_a_class_built_writers_refusal_names_the_simulated_hand_once(tmp_path, capsys) -> None:
+    """Full Tilt's writer (a class, whose refusals name the hand themselves) never dealt 2-7 Razz: each
+    simulated hand is named once, by its id, with what Full Tilt cannot print."""
+    out = tmp_path / "sim"
+    assert main(["simulate", "--hands", "3", "--game", "razz27", "--format", "fulltilt", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    refused = re.findall(r"^hand (\d+): 2-7 Razz: Full Tilt never dealt it; [^\n]*; left out$", err, re.M)
+    assert len(refused) == 3 and all(err.count(f"hand {hand_id}") == 1 for hand_id in refused), err
+    assert list(out.iterdir()) == []

@@ -3,6 +3,7 @@ sessions cut by the gap parameter, hours and hands per hour from the time stamps
 
 from __future__ import annotations
 
+import math
 import statistics
 from dataclasses import replace
 from fractions import Fraction
@@ -10,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Iterator
 
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 from handbuilder import build
 from stored_hands import ANN_WINS_RAKED, store_hands, timed
 from studbook.analytics.store import Store
+from studbook.engine.model import Hand, Tournament
 from studbook.analytics.stats import Filters
 from studbook.analytics.winrate import Z95, money, sessions, winrates
 
@@ -180,3 +183,53 @@ def test_win_rates_of_tournament_hands_only(tmp_path: Path) -> None:
         table = money(s.con).set_index("player")
     assert rates.loc["Bob", "net_bb"] == table.loc["Bob", "net_bb"] == 1.0
     assert rates.loc["Ann", "bb100"] == table.loc["Ann", "bb100"] == -100 / 3
+
+
+def _thirds_and_eighths(count: int) -> tuple[list[Hand], dict[str, list[Fraction]]]:
+    """``count`` hands a minute apart (one session): 3/6 steals (thirds of a big bet) and razz 4/8 wins,
+    in an irregular order, with each player's exact per-hand results in big bets."""
+    hands, results = [], {"Ann": [], "Bob": []}
+    for i in range(count):
+        razz = i % 3 == 2 or i % 7 == 0
+        hands.append(timed(ANN_WINS_RAKED if razz else BOB_STEALS_THIRDS, i, i))
+        results["Ann"].append(Fraction(4, 8) if razz else Fraction(-2, 6))
+        results["Bob"].append(Fraction(-5, 8) if razz else Fraction(2, 6))
+    return hands, results
+
+
+def test_winrates_and_money_agree_in_every_breakdown(tmp_path: Path) -> None:
+    """``winrates`` and ``money`` are one sum: the same hands, net, rake, net big bets (exact, rounded
+    once), counted hands and BB/100 in each group of every breakdown, and a spread that is the exact
+    sample deviation of the per-hand results."""
+    hands, results = _thirds_and_eighths(45)
+    drifted = [p for p, nets in results.items() if sum(float(n) for n in nets) != float(sum(nets, Fraction(0)))]
+    assert drifted, "hands where a sum of per-hand floats would tell the two apart"
+    tournament = [
+        replace(timed(BOB_STEALS_THIRDS, 100 + i, 100 + i), currency=None, tournament=Tournament("79"))
+        for i in range(4)
+    ]
+    columns = ["hands", "net", "rake_paid", "net_bb", "bb_hands", "bb_inferred", "bb100"]
+    with store_hands(tmp_path / "d.duckdb", hands + tournament) as s:
+        for by in [("player",), ("stakes",), ("game",), ("player", "stakes"), ("player", "game", "currency")]:
+            rates, table = winrates(s.con, by=by), money(s.con, by=by)
+            assert len(rates) == len(table) > 0, by
+            pd.testing.assert_frame_equal(rates[columns], table[columns], check_exact=True, obj=str(by))
+        rates = winrates(s.con, Filters(players=("Ann", "Bob")), by=("player", "currency")).set_index("player")
+    for player, nets in results.items():
+        row = rates[rates["currency"] == "USD"].loc[player]
+        assert row["net_bb"] == float(sum(nets, Fraction(0))), player
+        assert row["sd_bb"] == pytest.approx(math.sqrt(statistics.variance(nets)), rel=1e-15), player
+
+
+def test_session_net_bb_is_the_exact_sum(tmp_path: Path) -> None:
+    """A session's net big bets are the exact sum, as ``winrates``' are: over hands whose big bet does
+    not divide their nets, the sum of per-hand floats misses it in the last digit."""
+    hands, results = _thirds_and_eighths(30)
+    exact = {p: float(sum(nets, Fraction(0))) for p, nets in results.items()}
+    assert any(sum(float(n) for n in nets) != exact[p] for p, nets in results.items()), "hands that drift"
+    with store_hands(tmp_path / "s.duckdb", hands) as s:
+        listing = sessions(s.con).set_index("player")
+        rates = winrates(s.con).set_index("player")
+    for player, net_bb in exact.items():
+        assert listing.loc[player, "hands"] == 30 and listing.loc[player, "session"] == 1, player
+        assert listing.loc[player, "net_bb"] == net_bb == rates.loc[player, "net_bb"], player
