@@ -61,7 +61,7 @@ DEFAULT_DB = "studbook.duckdb"
 
 WRITE_MEMORY_LIMIT = "256MB"
 """DuckDB's memory limit for a store opened to write: an import only appends a chunk of hands at a time
-and looks up its 500 ids, and with this limit its resident memory stays flat however many hands it
+and looks up its 1,000 ids, and with this limit its resident memory stays flat however many hands it
 writes (with 1GB it grew by ~0.7 MB per thousand hands, DuckDB caching what it had written)."""
 
 READ_MEMORY_LIMIT = "2GB"
@@ -71,7 +71,7 @@ group millions of rows; on a million hands, the table by game and stakes took 1-
 
 WRITE_THREADS = 1
 """DuckDB threads while a file's hands are written (:meth:`Store.writing`): appending a chunk and looking
-up its 500 ids gains nothing from a second thread, which only costs processor time (~20% more per
+up its 1,000 ids gains nothing from a second thread, which only costs processor time (~20% more per
 written hand with two, measured on 4,000 simulated hands: benchmarks/README.md) and, with ``--workers``,
 takes it from the workers. Queries on the same store (a notebook's stats) keep one thread per core."""
 
