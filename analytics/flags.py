@@ -70,7 +70,6 @@ _LOW = Half.LOW
 """The awards' low half as a module global, like the action kinds (engine/model.py: ANTE)."""
 
 _AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
-_FORCED = frozenset({_ANTE, _BRING_IN})
 
 _PER_STREET_COUNTERS: tuple[str, ...] = ("bets", "raises", "calls", "checks", "folds", "faced")
 """Counters per street: bets (first aggression), raises, calls, checks, folds, decisions facing a bet."""
@@ -228,11 +227,13 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
             seat, kind, on = e.seat, e.kind, e.street
             reached.add(on)
             active.add(seat)
-            if not bring_in_known and on == first and kind is not _ANTE:
+            if kind is _ANTE:  # dead money: nothing for the ledger or the decisions
+                continue
+            if not bring_in_known and on == first:
                 bring_in_known = True
                 if kind is _BRING_IN or kind in _AGGRESSIVE:
                     bring_in = seat
-            if kind in _FORCED:
+            if kind is _BRING_IN:
                 record(e)
                 continue
             if kind is _FOLD:
@@ -536,7 +537,8 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
             f[_SAW[street]] = street in reached and folds.get(seat, 8) >= street
         f["saw_second"] = f[_SAW[second]]
         players_4th += bool(f["saw_second"])
+    game = str(hand.game)
     for f in per_seat.values():
         f["players_4th"] = players_4th
-        f["game"] = str(hand.game)
+        f["game"] = game
     return per_seat

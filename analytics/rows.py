@@ -129,9 +129,12 @@ class _Events:
             had = len(actions), len(cards), len(collects)
             showed, mucked = set(), set()
             for e in hand.events:
-                if isinstance(e, Action):
+                # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives
+                # from), and a hand's ~50 events are sorted out here for every hand imported
+                kind = type(e)
+                if kind is Action:
                     actions.append(e)
-                elif isinstance(e, Deal):
+                elif kind is Deal:
                     if e.down:
                         groups.append((e.seat, e.street, False, e.line))
                         sizes.append(len(e.down))
@@ -140,15 +143,15 @@ class _Events:
                         groups.append((e.seat, e.street, True, e.line))
                         sizes.append(len(e.up))
                         cards.extend(e.up)
-                elif isinstance(e, Collect):
+                elif kind is Collect:
                     collects.append(e)
-                elif isinstance(e, CommunityCard):
+                elif kind is CommunityCard:
                     groups.append((None, 7, True, e.line))
                     sizes.append(1)
                     cards.append(e.card)
-                elif isinstance(e, Show):
+                elif kind is Show:
                     showed.add(e.seat)
-                elif isinstance(e, Muck):
+                elif kind is Muck:
                     mucked.add(e.seat)
             self.showed.append(showed)
             self.mucked.append(mucked)

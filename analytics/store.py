@@ -61,7 +61,7 @@ DEFAULT_DB = "studbook.duckdb"
 
 WRITE_MEMORY_LIMIT = "256MB"
 """DuckDB's memory limit for a store opened to write: an import only appends a chunk of hands at a time
-and looks up its 500 ids, and with this limit its resident memory stays flat however many hands it
+and looks up its 1,000 ids, and with this limit its resident memory stays flat however many hands it
 writes (with 1GB it grew by ~0.7 MB per thousand hands, DuckDB caching what it had written)."""
 
 READ_MEMORY_LIMIT = "2GB"
@@ -71,7 +71,7 @@ group millions of rows; on a million hands, the table by game and stakes took 1-
 
 WRITE_THREADS = 1
 """DuckDB threads while a file's hands are written (:meth:`Store.writing`): appending a chunk and looking
-up its 500 ids gains nothing from a second thread, which only costs processor time (~20% more per
+up its 1,000 ids gains nothing from a second thread, which only costs processor time (~20% more per
 written hand with two, measured on 4,000 simulated hands: benchmarks/README.md) and, with ``--workers``,
 takes it from the workers. Queries on the same store (a notebook's stats) keep one thread per core."""
 
@@ -86,6 +86,11 @@ Rows: TypeAlias = "pa.Table | pa.RecordBatch"
 Chunk = Mapping[str, Rows]
 """The rows of a batch of hands: one Arrow table per hand table (see ``schema.HAND_TABLES``); a chunk
 must not hold the same ``hand_id`` twice (the importer makes sure)."""
+
+
+_COLUMN_ORDER: Mapping[str, list[str]] = {name: list(t.column_names) for name, t in TABLES.items()}
+"""Each table's column names in the order of its DDL, which :func:`open_store` checks the database's
+tables against (:meth:`Store._insert`)."""
 
 
 class StoreError(Exception):
@@ -373,10 +378,18 @@ class Store:
         about a quarter of the inserts' time (0.09 against 0.065 ms a hand on 4,000 simulated hands). A
         table of the database by that name would win over the variable; no studbook table is called
         ``rows``. (So the query must be run from this frame: a wrapper around ``con.execute`` would not
-        see ``rows``.)"""
+        see ``rows``.)
+
+        Rows whose columns are the table's, in the table's order (every batch of
+        :mod:`.rows` is built from the schema), are inserted by position: matching ~130 columns by name
+        is most of what inserting a chunk's ``hand_players`` costs DuckDB, and :func:`open_store` has
+        checked that the database's tables have exactly this studbook's columns in this order."""
         if not rows.num_rows:
             return
-        self.con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM rows")
+        if rows.schema.names == _COLUMN_ORDER.get(table):
+            self.con.execute(f"INSERT INTO {table} SELECT * FROM rows")
+        else:
+            self.con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM rows")
 
     def _count(self, table: str) -> int:
         row = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()

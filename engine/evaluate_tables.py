@@ -8,8 +8,8 @@ multisets of one to eight cards. Each value is worked out from the rank counts t
 asks for it and kept for the process (:data:`HIGH_BY_RANK_KEY`, :data:`LOW_BY_RANK_KEY`): an import
 meets a few thousand of them, and building all 50,388 seven-card ones up front cost it about 0.4 s of
 CPU per process, a tenth of a millisecond a hand on a 4,000-hand file. The batch evaluators, which
-meet them all, still build whole tables (:func:`rank_tables`). A flush needs the ranks held in one suit,
-which a 13-bit mask indexes directly.
+meet them all, build whole tables (:func:`rank_tables`), on whole arrays at once. A flush needs the ranks
+held in one suit, which a 13-bit mask indexes directly.
 
 A card's *weight* packs everything the evaluators need, so that the plain sum of a hand's weights (one
 ``sum(map(...))`` in C) describes the hand. From the least significant bit up:
@@ -42,10 +42,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .cards import ACE
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RANK_KEY_BITS = 32
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
@@ -234,19 +236,150 @@ class RankTables:
 @cache
 def rank_tables(size: int) -> RankTables:
     """Every rank multiset of ``size`` cards (1..8) with its values, for the batch evaluators, which
-    look them up as sorted arrays. Built on first use and kept for the process; the values come from
-    (and go into) :data:`HIGH_BY_RANK_KEY` and :data:`LOW_BY_RANK_KEY`, so none is worked out twice."""
-    high: dict[int, int] = {}
-    low: dict[int, int] = {}
-    for ranks in combinations_with_replacement(range(13), size):
-        counts = [0] * 13
-        for rank in ranks:
-            counts[rank] += 1
-        if max(counts) <= 4:
-            key = sum(map(POWERS_OF_5.__getitem__, ranks))
-            high[key] = HIGH_BY_RANK_KEY[key]
-            low[key] = LOW_BY_RANK_KEY[key]
-    return RankTables(high=high, low=low)
+    look them up as sorted arrays. Built on first use and kept for the process.
+
+    Why with numpy, all multisets at once: the batch evaluators meet their tables at an import's first
+    all-in equity, and working the 50,388 seven-card multisets out one by one with
+    :func:`high_from_counts` and :func:`low_from_counts` cost every importing process ~0.4 s of CPU.
+    :func:`_high_of_counts` and :func:`_low_of_counts` follow those two step by step on whole arrays
+    (tests/test_rank_tables.py checks every multiset of every size against them)."""
+    import numpy as np
+
+    counts = _rank_multisets(size)
+    key_list = (counts @ np.array(POWERS_OF_5, dtype=np.int64)).tolist()
+    return RankTables(
+        high=dict(zip(key_list, _high_of_counts(counts).tolist())),
+        low=dict(zip(key_list, _low_of_counts(counts).tolist())),
+    )
+
+
+def _rank_multisets(size: int) -> "np.ndarray":
+    """Every multiset of ``size`` ranks with at most four cards of a rank, as rows of 13 rank counts
+    (deuce to ace; int8, so that the arrays the values are worked out on stay small), in rank-key order.
+
+    Made the ace's count first, then each lower rank's: every row so far is extended by every count
+    the next rank can take (the deuce's: whatever is left), so the rows come out ordered like their
+    base-5 rank keys, most significant digit first."""
+    import numpy as np
+
+    counts = np.zeros((1, 0), dtype=np.int8)
+    can_take = np.arange(5, dtype=np.int8)
+    for rank in range(ACE, -1, -1):
+        left = (size - counts.sum(axis=1))[:, None]
+        fits = can_take <= left if rank else can_take == left
+        rows, count = np.nonzero(fits)
+        counts = np.hstack([count.astype(np.int8)[:, None], counts[rows]])
+    return counts
+
+
+def _packed(category: "np.ndarray", order: "np.ndarray", slots: "np.ndarray") -> "np.ndarray":
+    """:func:`pack` of every row: ``category`` above the first ``slots`` of the row's ``order`` (its
+    slot values, best first), the slots past them 0."""
+    import numpy as np
+
+    used = np.arange(5) < slots[:, None]
+    shifts = np.array([16, 12, 8, 4, 0], dtype=np.int64)
+    packed: np.ndarray = (category << 20) | (np.where(used, order[:, :5], 0) << shifts).sum(axis=1)
+    return packed
+
+
+def _best_first(priority: "np.ndarray") -> "np.ndarray":
+    """Each row's columns sorted by ``priority``, highest first (the priorities themselves)."""
+    import numpy as np
+
+    ordered: np.ndarray = -np.sort(-priority, axis=1)
+    return ordered
+
+
+def _high_of_counts(counts: "np.ndarray") -> "np.ndarray":
+    """:func:`high_from_counts` of every row of rank counts (rows x 13, deuce to ace).
+
+    Each rank gets a priority: a rank that makes the hand (the quads, the trips, the top two pairs; the
+    full house's trips above its pair) ``16 * level + rank``, any other rank held ``rank`` (a kicker),
+    a rank not held -1. Sorted highest first, the ranks are the slots in comparison order; how many
+    slots count is the made ranks and then as many kickers as five cards leave room for."""
+    import numpy as np
+
+    rank = np.arange(13, dtype=np.int8)
+    held = counts > 0
+    most = counts.max(axis=1)
+    multiples = (counts >= 2).sum(axis=1)
+    present = held.sum(axis=1)
+    top_trips = np.where(counts == 3, rank, -1).max(axis=1)
+    top_quads = np.where(counts == 4, rank, -1).max(axis=1)
+    # the two highest pairs: a pair's place counted from the highest rank down
+    pairs = counts == 2
+    pair_place = np.cumsum(pairs[:, ::-1], axis=1, dtype=np.int8)[:, ::-1]
+    top_pairs = pairs & (pair_place <= 2)
+    house = (most == 3) & (multiples >= 2)
+    house_pair = np.where((counts >= 2) & (rank != top_trips[:, None]), rank, -1).max(axis=1)
+
+    is_quads = most == 4
+    is_trips = (most == 3) & ~house
+    made = np.where(
+        is_quads[:, None],
+        rank == top_quads[:, None],
+        np.where(is_trips[:, None], rank == top_trips[:, None], top_pairs & (most <= 2)[:, None]),
+    )
+    priority = np.where(made, 16 + rank, np.where(held, rank, -1))
+    priority = np.where(
+        house[:, None],
+        np.where(rank == top_trips[:, None], 32 + rank, np.where(rank == house_pair[:, None], 16 + rank, -1)),
+        priority,
+    )
+    n_made = made.sum(axis=1)
+    made_cards = np.where(made, counts, 0).sum(axis=1)
+    slots = np.where(house, 2, n_made + np.minimum(5 - made_cards, present - n_made))
+    category = np.select(
+        [is_quads, house, is_trips, n_made == 2, n_made == 1],
+        [QUADS, FULL_HOUSE, TRIPS, TWO_PAIR, PAIR],
+        HIGH_CARD,
+    ).astype(np.int64)
+    value = _packed(category, (_best_first(priority) & 0xF) + 1, slots)
+
+    # a straight wins over everything but quads and a full house (high_from_counts checks it there)
+    mask = held @ (1 << np.arange(13, dtype=np.int64))  # the ranks held, as straight_top reads them
+    top = np.where(mask & WHEEL_MASK == WHEEL_MASK, 3, -1)
+    for high in range(4, ACE + 1):  # the highest run wins: checked last
+        top = np.where((mask >> (high - 4)) & 0x1F == 0x1F, high, top)
+    straight = (top >= 0) & ~is_quads & ~house
+    result: np.ndarray = np.where(straight, (STRAIGHT << 20) | ((top + 1) << 16), value)
+    return result
+
+
+def _low_of_counts(counts: "np.ndarray") -> "np.ndarray":
+    """:func:`low_from_counts` of every row of rank counts (rows x 13, deuce to ace).
+
+    The greedy choice of five cards is made a layer at a time for every row (each rank held once,
+    lowest first, then a second card of each, ...), counting the cards of each rank chosen. The slots
+    are the chosen ranks sorted by (cards chosen, ace-low rank), highest first, with a missing card of a
+    hand of fewer than five a single worse than a king (:data:`MISSING_LOW`), as low_from_counts has
+    it."""
+    import numpy as np
+
+    by_low = np.concatenate([counts[:, ACE:], counts[:, :ACE]], axis=1)  # column i: ace-low rank i + 1
+    low = np.arange(1, 14, dtype=np.int8)
+    chosen = np.zeros_like(by_low)
+    room = np.full(len(counts), 5, dtype=np.int8)
+    for layer in range(1, 5):
+        offered = by_low >= layer
+        taken = offered & (np.cumsum(offered, axis=1, dtype=np.int8) <= room[:, None])
+        chosen += taken
+        room -= taken.sum(axis=1)
+    missing = np.arange(5) < room[:, None]  # room left: the cards a short hand lacks
+    priority = np.concatenate(
+        [np.where(chosen > 0, 16 * chosen + low, -1), np.where(missing, 16 + MISSING_LOW, -1)], axis=1
+    )
+    groups = (chosen > 0).sum(axis=1) + room
+    most = chosen.max(axis=1)
+    pairs = (chosen == 2).sum(axis=1)
+    category = np.select(
+        [most == 4, (most == 3) & (pairs == 1), most == 3, pairs == 2, pairs == 1],
+        [LOW_QUADS, LOW_FULL_HOUSE, LOW_TRIPS, LOW_TWO_PAIR, LOW_PAIR],
+        LOW_NO_PAIR,
+    ).astype(np.int64)
+    result: np.ndarray = LOW_BASE - _packed(category, _best_first(priority) & 0xF, groups)
+    return result
 
 
 @cache
