@@ -38,7 +38,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from studbook.pipeline.importer import error_rows, run_import
+import pyarrow as pa
+
+from studbook.pipeline.importer import CHUNK_HANDS, ROW_HANDS, error_rows, run_import
 from studbook.analytics.store import SourceFile, open_store
 
 REPO = Path(__file__).resolve().parents[1]
@@ -142,16 +144,19 @@ def stages(path: Path) -> None:
     results = timed("replay and validation", lambda: [replay(h, profile_for(h)) for h in hands])
     pairs = list(zip(hands, results))
     timed("stat flags alone (part of the rows)", lambda: [player_flags(h, r) for h, r in pairs])
-    chunks = timed(
+    # as the import does: rows built ROW_HANDS hands at a time, written CHUNK_HANDS hands a chunk
+    parts = timed(
         "rows and Arrow batches (with the flags)",
-        lambda: [hand_batches(pairs[i : i + 500]) for i in range(0, count, 500)],
+        lambda: [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, count, ROW_HANDS)],
     )
+    step = max(1, CHUNK_HANDS // ROW_HANDS)
+    chunks = [parts[i : i + step] for i in range(0, len(parts), step)]
     with tempfile.TemporaryDirectory() as tmp, open_store(Path(tmp) / "stages.duckdb") as store:
 
         def write() -> None:
             with store.writing(SourceFile(str(path), "stages", 1)) as writer:
                 for chunk in chunks:
-                    writer.chunk(chunk)
+                    writer.chunk({name: pa.concat_batches([part[name] for part in chunk]) for name in chunk[0]})
                 writer.finish(error_rows([]))
 
         timed("DuckDB writes (one transaction)", write)
