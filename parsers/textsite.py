@@ -57,6 +57,7 @@ from ..engine.model import (
 )
 from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
+from .lineparse import LineParser
 from .reading import HandText
 
 __all__ = [
@@ -224,6 +225,8 @@ class LineGrammar:
     lark: Lark
     lines: Mapping[str, re.Pattern[str]]
     words: Mapping[str, tuple[str, str]]
+    parser: LineParser
+    """Parses a hand's body with ``lark``'s tables and lexer, without Lark's per-call setup."""
 
 
 def line_pattern(
@@ -320,7 +323,7 @@ def load_grammar(
         import_paths=[_GrammarFiles()],
     )
     lines = {t: line_pattern(grammar_file, module, fields, runs, t, originals[t]) for t in fields}
-    return LineGrammar(site_name, lark, lines, words)
+    return LineGrammar(site_name, lark, lines, words, LineParser(lark))
 
 
 class _GrammarFiles:
@@ -708,7 +711,7 @@ def read_text_hand(
         compiled = grammar()
         body = block.lines[body_start:]
         try:
-            tokens: list[Token] = compiled.lark.parse("\n".join(body) + "\n" if body else "")  # type: ignore[assignment]
+            tokens = compiled.parser.parse("\n".join(body) + "\n" if body else "")
         except UnexpectedInput as err:
             return lark_error(err, compiled, block, source_file, body_start)
         build = builder(block, source_file, compiled, body_start)
