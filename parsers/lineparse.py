@@ -53,16 +53,22 @@ class LineParser:
         self.lark = lark
         self.start: int = table.start_states["start"]
         self.end: int = table.end_states["start"]
-        self.ignore = frozenset(lexer.root_lexer.ignore_types)  # type: ignore[attr-defined]
+        root = lexer.root_lexer
+        self.ignore = frozenset(root.ignore_types)  # type: ignore[attr-defined]
+        root.scanner  # type: ignore[attr-defined]  # noqa: B018 - Lark works out the callbacks with the scanner
+        if root.callback:  # type: ignore[attr-defined]  # every state's lexer has a subset of these
+            raise ValueError(f"terminals {sorted(root.callback)} need Lark's lexer callbacks")  # type: ignore[attr-defined]
+        self.lexers = lexer.lexers
         self.scanners: dict[int, tuple[re.Pattern[str], ...]] = {}
-        for state, basic in lexer.lexers.items():
-            scanner = basic.scanner  # type: ignore[attr-defined]
-            if basic.callback:  # type: ignore[attr-defined]
-                raise ValueError(f"terminals {sorted(basic.callback)} need Lark's lexer callbacks")  # type: ignore[attr-defined]
-            self.scanners[state] = tuple(scanner._mres)
+        """The compiled scanner of each parser state, taken from Lark's lexer of that state when first
+        needed: Lark compiles a state's scanner (a regex of every terminal it accepts) on first use, and
+        most states of a grammar are never reached by most files."""
+        # Lark names rules with Tokens, whose == is a Python method: the table here is keyed by plain str.
         self.actions: dict[int, dict[str, _Step]] = {
             state: {
-                kind: (True, arg, 0, "") if action is Shift else (False, 0, len(arg.expansion), arg.origin.name)
+                str(kind): (True, arg, 0, "")
+                if action is Shift
+                else (False, 0, len(arg.expansion), str(arg.origin.name))
                 for kind, (action, arg) in actions.items()
             }
             for state, actions in table.states.items()
@@ -75,7 +81,8 @@ class LineParser:
         stack = [self.start]
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            for scanner in scanners[stack[-1]]:
+            state = stack[-1]
+            for scanner in scanners.get(state) or self._scanner(state):
                 m = scanner.match(text, pos)
                 if m is not None:
                     break
@@ -99,6 +106,11 @@ class LineParser:
         if not self._shift(stack, "$END"):
             return self._lark_parse(text)
         return tokens
+
+    def _scanner(self, state: int) -> tuple[re.Pattern[str], ...]:
+        """Lark's compiled scanner of parser state ``state`` (its regexes, tried in order)."""
+        mres = self.scanners[state] = tuple(self.lexers[state].scanner._mres)  # type: ignore[attr-defined]
+        return mres
 
     def _shift(self, stack: list[int], kind: str) -> bool:
         """Reduce as the table says, then shift ``kind`` (for ``$END``: reduce until the end state);

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib.resources import files
 from typing import Any, Callable, ClassVar, Mapping
 from zoneinfo import ZoneInfo
@@ -436,7 +436,6 @@ class SiteBuilder:
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
         self.skipped: list[SkippedLine] = []
-        self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
         self.rules: GameRules = RULES[Game.STUD]
         """The hand's game (engine/games.py): its streets, what each deals. :func:`read_text_hand` sets
@@ -454,6 +453,12 @@ class SiteBuilder:
         self.got_seventh: set[int] = set()
         """Seats whose last, face-down card was printed (:meth:`later_deal`); the others are dealt
         theirs unseen (:meth:`deal_unseen_seventh`)."""
+
+    @cached_property
+    def ledger(self) -> StreetLedger:
+        """The street-betting state, made when a site's builder first asks for it: most sites never do,
+        and a hand is built thousands of times a second."""
+        return StreetLedger()
 
     # -- errors, amounts, cards
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
