@@ -8,6 +8,8 @@ rest, once for every site:
 * :func:`load_grammar` compiles a site's grammar for the LALR parser with the contextual lexer, checks
   that each line pattern has exactly the capturing groups the builder reads (so the grammar and the
   builder cannot drift apart), and hands Lark the patterns without their captures (~15% faster lexing);
+  a hand's body is then parsed with Lark's tables by :class:`~studbook.parsers.lineparse.LineParser`,
+  without Lark's per-call setup, which for ~7 tokens a hand cost more than the matching;
 * :func:`lark_error` turns Lark's complaint into a :class:`ParseError` at the file line, with what was
   found and the lines that could have come there, in the site's own words;
 * :class:`SiteBuilder` holds the seat list and resolves printed names against it (names contain spaces,
