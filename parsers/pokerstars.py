@@ -262,7 +262,7 @@ _WORDS.update(
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREET4", "STREET5", "STREET6"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
-_FOLD, _BRING_IN = ActionKind.FOLD, ActionKind.BRING_IN  # compared per betting line: a global, not an enum look-up
+_ANTE, _FOLD, _BRING_IN = ActionKind.ANTE, ActionKind.FOLD, ActionKind.BRING_IN  # per line: globals, not enum look-ups
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 _SUMMARY_LINE = "*** SUMMARY ***"
@@ -416,7 +416,7 @@ class _Builder(SiteBuilder):
             ante = _read_ante(line)
             if ante is None or (seat := unique.get(ante.name)) is None:
                 ante, seat = self.ante_at(line, no)
-            append(Action(no, street, seat, ActionKind.ANTE, ante.amount, None, ante.all_in))
+            append(Action(no, street, seat, _ANTE, ante.amount, None, ante.all_in))
             if not ante.all_in and self.ante is None:
                 self.ante = ante.amount
 
@@ -430,7 +430,7 @@ class _Builder(SiteBuilder):
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         lines = self.token_lines(tok, no)
         self.street = self.game_street(_STREET_OF[tok.type] - 3, lines[0], no)
-        self.street_runs(lines, no, tok.type in _BETTING_STREETS)
+        self.street_runs(tok, lines, no, tok.type in _BETTING_STREETS)
 
     def game_street(self, position: int, line: str, no: int) -> int:
         """The game's street at ``position`` (0 for the first), checked against the name printed."""
@@ -461,21 +461,23 @@ class _Builder(SiteBuilder):
                 )
             self.community = cards[0]
             self.events.append(CommunityCard(no, cards[0]))
-        self.street_runs(lines, no, tok.type in _BETTING_STREETS)
+        self.street_runs(tok, lines, no, tok.type in _BETTING_STREETS)
 
-    def street_runs(self, lines: tuple[str, ...], no: int, betting_follows: bool) -> None:
-        """The deals and betting lines after a street's line (``lines[0]``, at file line ``no``).
+    def street_runs(self, tok: Token, lines: tuple[str, ...], no: int, betting_follows: bool) -> None:
+        """The deals and betting lines after a street's line (``lines[0]``, at file line ``no``), the
+        lines of ``tok``.
 
         The token's regex (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines
         as still leave at least one betting line. So do the deals here, line by line: as long as lines
         read as deals, except that when ``betting_follows`` the token's last line is the betting line
-        (a line that reads both ways, which needs a player whose name starts with "Dealt to")."""
+        (a line that reads both ways, which needs a player whose name starts with "Dealt to"). A deal
+        line is matched where it is in the token (no line of the pattern crosses a line's end)."""
         match, deal = self.lines["DEALS"].match, self.deal
         last = len(lines) - 1 if betting_follows else len(lines)
-        i = 1
-        while i < last and (m := match(lines[i] + "\n")) is not None:
+        i, at = 1, len(lines[0]) + 1
+        while i < last and (m := match(tok, at)) is not None:
             deal(m, no + i)
-            i += 1
+            i, at = i + 1, m.end()
         if i < len(lines):
             self.betting(lines[i:], no + i)
 
@@ -491,8 +493,8 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(m, 1, no)
             _, first, new = m.groups()
         street = self.street
-        rule = self.rules.street(street)
         if street == self.rules.first_street:
+            rule = self.rules.street(street)
             cards = self.cards(first, no, line)
             if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
                 raise _error(

@@ -8,6 +8,8 @@ rest, once for every site:
 * :func:`load_grammar` compiles a site's grammar for the LALR parser with the contextual lexer, checks
   that each line pattern has exactly the capturing groups the builder reads (so the grammar and the
   builder cannot drift apart), and hands Lark the patterns without their captures (~15% faster lexing);
+  a hand's body is then parsed with Lark's tables by :class:`~studbook.parsers.lineparse.LineParser`,
+  without Lark's per-call setup, which for ~7 tokens a hand cost more than the matching;
 * :func:`lark_error` turns Lark's complaint into a :class:`ParseError` at the file line, with what was
   found and the lines that could have come there, in the site's own words;
 * :class:`SiteBuilder` holds the seat list and resolves printed names against it (names contain spaces,
@@ -27,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib.resources import files
 from typing import Any, Callable, ClassVar, Mapping
 from zoneinfo import ZoneInfo
@@ -57,6 +59,7 @@ from ..engine.model import (
 )
 from .amounts import MAX_AMOUNT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
+from .lineparse import LineParser
 from .reading import HandText
 
 __all__ = [
@@ -224,6 +227,8 @@ class LineGrammar:
     lark: Lark
     lines: Mapping[str, re.Pattern[str]]
     words: Mapping[str, tuple[str, str]]
+    parser: LineParser
+    """Parses a hand's body with ``lark``'s tables and lexer, without Lark's per-call setup."""
 
 
 def line_pattern(
@@ -320,7 +325,7 @@ def load_grammar(
         import_paths=[_GrammarFiles()],
     )
     lines = {t: line_pattern(grammar_file, module, fields, runs, t, originals[t]) for t in fields}
-    return LineGrammar(site_name, lark, lines, words)
+    return LineGrammar(site_name, lark, lines, words, LineParser(lark))
 
 
 class _GrammarFiles:
@@ -433,7 +438,6 @@ class SiteBuilder:
         self.events: list[Event] = []
         self.warnings: list[ParseWarning] = []
         self.skipped: list[SkippedLine] = []
-        self.ledger = StreetLedger()
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
         self.rules: GameRules = RULES[Game.STUD]
         """The hand's game (engine/games.py): its streets, what each deals. :func:`read_text_hand` sets
@@ -451,6 +455,12 @@ class SiteBuilder:
         self.got_seventh: set[int] = set()
         """Seats whose last, face-down card was printed (:meth:`later_deal`); the others are dealt
         theirs unseen (:meth:`deal_unseen_seventh`)."""
+
+    @cached_property
+    def ledger(self) -> StreetLedger:
+        """The street-betting state, made when a site's builder first asks for it: most sites never do,
+        and a hand is built thousands of times a second."""
+        return StreetLedger()
 
     # -- errors, amounts, cards
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
@@ -708,7 +718,7 @@ def read_text_hand(
         compiled = grammar()
         body = block.lines[body_start:]
         try:
-            tokens: list[Token] = compiled.lark.parse("\n".join(body) + "\n" if body else "")  # type: ignore[assignment]
+            tokens = compiled.parser.parse("\n".join(body) + "\n" if body else "")
         except UnexpectedInput as err:
             return lark_error(err, compiled, block, source_file, body_start)
         build = builder(block, source_file, compiled, body_start)

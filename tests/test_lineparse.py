@@ -1,0 +1,95 @@
+"""The line parser against Lark itself: for every hand body the text sites parse (the real corpus, the
+sample data, and the same hands with a line deleted, doubled, swapped or cut short), the tokens of
+:class:`~studbook.parsers.lineparse.LineParser` are Lark's, field by field, and where Lark refuses the
+body the line parser raises Lark's very exception."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from studbook.parsers import lineparse, parse_file, parse_text
+from studbook.parsers.lineparse import LineParser
+
+from conftest import CORPUS, SAMPLE_DATA
+
+FIELDS = ("type", "value", "start_pos", "line", "column", "end_line", "end_column", "end_pos")
+
+
+def _fields(tokens: Any) -> list[tuple[object, ...]]:
+    return [(type(t), *(getattr(t, f) for f in FIELDS)) for t in tokens]
+
+
+class _Compared:
+    """Replaces LineParser.parse: every body goes through both parsers, and they must agree."""
+
+    def __init__(self) -> None:
+        self.parse = LineParser.parse
+        self.accepted = self.refused = 0
+
+    def __call__(self, parser: LineParser, text: str) -> Any:
+        try:
+            want = parser.lark.parse(text)
+        except UnexpectedInput as lark_error:
+            with pytest.raises(type(lark_error)) as ours:
+                self.parse(parser, text)
+            assert str(ours.value) == str(lark_error), text
+            self.refused += 1
+            raise
+        got = self.parse(parser, text)
+        assert _fields(got) == _fields(want), text
+        self.accepted += 1
+        return got
+
+
+def _mutants(text: str, rng: random.Random) -> list[str]:
+    """The hand ``text`` with one line deleted, doubled, swapped with another or cut short."""
+    lines = text.split("\n")
+    if len(lines) < 3:
+        return []
+    out = []
+    for _ in range(3):
+        i, j = rng.randrange(1, len(lines)), rng.randrange(1, len(lines))
+        changed = list(lines)
+        op = rng.randrange(4)
+        if op == 0:
+            del changed[i]
+        elif op == 1:
+            changed.insert(i, changed[i])
+        elif op == 2:
+            changed[i], changed[j] = changed[j], changed[i]
+        else:
+            changed[i] = changed[i][: len(changed[i]) // 2]
+        out.append("\n".join(changed))
+    return out
+
+
+def test_the_line_parser_reads_every_body_as_lark_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = _Compared()
+    monkeypatch.setattr(lineparse.LineParser, "parse", lambda parser, text: compared(parser, text))
+    files = sorted(p for p in SAMPLE_DATA.rglob("*.txt") if p.is_file())
+    if CORPUS.exists():
+        files += sorted(p for p in (CORPUS / "fpdb").rglob("*") if p.is_file() and p.suffix.lower() in (".txt", ""))
+    rng = random.Random(14)
+    for path in files:
+        for _ in parse_file(path):
+            pass
+        if path.stat().st_size < 400_000:  # mutants of the smaller files: every site, not every hand
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for hand in text.split("\n\n\n")[:40]:
+                for mutant in _mutants(hand.strip(), rng):
+                    parse_text(mutant, str(path))
+    assert compared.accepted > 1000 and compared.refused > 100, (compared.accepted, compared.refused)
+
+
+def test_a_grammar_the_line_parser_cannot_run_is_refused_when_built() -> None:
+    kept = Lark('start: item+\nitem: "a"\n', parser="lalr", lexer="contextual")
+    with pytest.raises(ValueError, match="inlines every rule but 'start'"):
+        LineParser(kept)
+    filtered = Lark("start: _A+\n_A: /a\\n/\n", parser="lalr", lexer="contextual")
+    with pytest.raises(ValueError, match="filters out a terminal"):
+        LineParser(filtered)
