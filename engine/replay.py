@@ -515,153 +515,128 @@ class StudState:
                     f"{self._street_name()} with only {self.money(self.stack[seat])} left",
                 )
             )
-        return found + self._check_kind(seat, move)
+        if kind is not _FOLD:  # a fold is always allowed, when it is his turn (above)
+            breach = self._check_kind(seat, kind, put)
+            if breach is not None:
+                found.append(breach)
+        return found
 
-    def _check_kind(self, seat: int, move: Move) -> list[Breach]:
-        kind, put = move.kind, move.put
-        if kind is _FOLD:  # always allowed, when it is his turn (check)
-            return []
+    def _check_kind(self, seat: int, kind: ActionKind, put: Money) -> Breach | None:
+        """The one rule of the action's kind and size that ``put`` chips by ``seat`` would break, if
+        any (each kind's rules exclude one another: the first that applies is the breach)."""
         to_call = self.ledger.to_call(seat)
         m = self.money
         if kind is _CHECK:
             if self.opening:
-                return [Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")]
+                return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
             if to_call:
-                return [
-                    Breach(
-                        "action.illegal",
-                        f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
-                    )
-                ]
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
+                )
         elif kind is _CALL:
             due = min(to_call, self.stack[seat])
             if not to_call:
-                return [
-                    Breach(
-                        "action.illegal",
-                        f"{self.label(seat)} calls {m(put)} on {self._street_name()} with no bet to call",
-                    )
-                ]
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} calls {m(put)} on {self._street_name()} with no bet to call",
+                )
             if put != due:
-                return [
-                    Breach(
-                        "call.amount",
-                        f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
-                    )
-                ]
+                return Breach(
+                    "call.amount",
+                    f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
+                )
         elif kind is _BRING_IN:
             if not self.opening:
-                return [
-                    Breach(
-                        "action.illegal",
-                        f"{self.label(seat)} brings in on {self._street_name()} after the betting was opened",
-                    )
-                ]
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} brings in on {self._street_name()} after the betting was opened",
+                )
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
-                return [
-                    Breach(
-                        "bring-in.amount",
-                        f"{self.label(seat)} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}",
-                    )
-                ]
+                return Breach(
+                    "bring-in.amount",
+                    f"{self.label(seat)} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}",
+                )
             if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
-                return [
-                    Breach(
-                        "bring-in.amount",
-                        f"{self.label(seat)} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
-                    )
-                ]
+                return Breach(
+                    "bring-in.amount",
+                    f"{self.label(seat)} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
+                )
         elif kind in AGGRESSIVE:
             return self._check_raise(seat, put, put >= self.stack[seat] > 0)
-        return []
+        return None
 
-    def _check_raise(self, seat: int, put: Money, all_in: bool) -> list[Breach]:
+    def _check_raise(self, seat: int, put: Money, all_in: bool) -> Breach | None:
         level = self.ledger.level
         total = self.ledger.contrib[seat] + put
         m = self.money
         if total <= level:
             if all_in:
-                return []
-            return [
-                Breach(
-                    "bet.size",
-                    f"{self.label(seat)} bets or raises to {m(total)} on "
-                    f"{self._street_name()}, not above the {m(level)} already bet",
-                )
-            ]
+                return None
+            return Breach(
+                "bet.size",
+                f"{self.label(seat)} bets or raises to {m(total)} on "
+                f"{self._street_name()}, not above the {m(level)} already bet",
+            )
         if self.capped:
-            return [
-                Breach(
-                    "raise.cap",
-                    f"{self.label(seat)} raises to {m(total)} on {self._street_name()} "
-                    f"after the betting was capped at {self.cap} bets",
-                )
-            ]
+            return Breach(
+                "raise.cap",
+                f"{self.label(seat)} raises to {m(total)} on {self._street_name()} "
+                f"after the betting was capped at {self.cap} bets",
+            )
         if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
             # he acted at this bet and faces more only through an all-in for less; without one, acting
             # again is acting out of turn (action.order), not a raise the betting was not reopened to
-            return [
-                Breach(
-                    "raise.reopen",
-                    f"{self.label(seat)} raises to {m(total)} on {self._street_name()}, but the all-in for less "
-                    f"did not reopen the betting to him: he may only call or fold",
-                )
-            ]
+            return Breach(
+                "raise.reopen",
+                f"{self.label(seat)} raises to {m(total)} on {self._street_name()}, but the all-in for less "
+                f"did not reopen the betting to him: he may only call or fold",
+            )
         base = self.ledger.full_level if self.ledger.bets else 0
         increments = self.increments()
         if not self._fixed:
             return self._check_open_raise(seat, total, all_in, base + increments[0])
         targets = tuple(base + inc for inc in increments if inc)
         if total in targets or (all_in and targets and total < min(targets)):
-            return []
+            return None
         if len(targets) < len(increments):  # a size the site does not print and the hand never shows
-            return [
-                Breach(
-                    UNJUDGED,
-                    f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}: the site prints no "
-                    f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged",
-                )
-            ]
-        if total == base + self.big_bet and self.double_bet_unknown:
-            return [
-                Breach(
-                    UNJUDGED,
-                    f"{self.label(seat)} bets or raises to {m(total)}, the big bet, on {self._street_name()}: that is "
-                    f"allowed over an open pair, and the site does not show every board, so it cannot be judged",
-                )
-            ]
-        allowed = " or ".join(m(t) for t in targets)
-        return [
-            Breach(
-                "bet.size",
-                f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}; the limit allows {allowed}",
+            return Breach(
+                UNJUDGED,
+                f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}: the site prints no "
+                f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged",
             )
-        ]
+        if total == base + self.big_bet and self.double_bet_unknown:
+            return Breach(
+                UNJUDGED,
+                f"{self.label(seat)} bets or raises to {m(total)}, the big bet, on {self._street_name()}: that is "
+                f"allowed over an open pair, and the site does not show every board, so it cannot be judged",
+            )
+        allowed = " or ".join(m(t) for t in targets)
+        return Breach(
+            "bet.size",
+            f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}; the limit allows {allowed}",
+        )
 
-    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money) -> list[Breach]:
+    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money) -> Breach | None:
         """No limit: at least the minimum raise (short of an all-in); pot limit: at most the pot too,
         the pot being everything in it once the raiser has called."""
         m = self.money
         if total < least and not all_in:
-            return [
-                Breach(
-                    "bet.size",
-                    f"{self.label(seat)} bets or raises to {m(total)} on "
-                    f"{self._street_name()}; the least allowed is {m(least)} ({self.limit})",
-                )
-            ]
+            return Breach(
+                "bet.size",
+                f"{self.label(seat)} bets or raises to {m(total)} on "
+                f"{self._street_name()}; the least allowed is {m(least)} ({self.limit})",
+            )
         if self.limit is Limit.POT_LIMIT:
             to_call = max(0, self.level - self.contrib[seat])
             most = self.level + sum(self.invested.values()) + to_call
             if total > most:
-                return [
-                    Breach(
-                        "bet.size",
-                        f"{self.label(seat)} bets or raises to {m(total)} on "
-                        f"{self._street_name()}; pot limit allows at most {m(most)}",
-                    )
-                ]
-        return []
+                return Breach(
+                    "bet.size",
+                    f"{self.label(seat)} bets or raises to {m(total)} on "
+                    f"{self._street_name()}; pot limit allows at most {m(most)}",
+                )
+        return None
 
     def apply(self, seat: int, move: Move) -> None:
         """Perform ``move`` whatever the rules say (a replay follows the site)."""
@@ -911,7 +886,7 @@ class _Replay:
 
     def on_community(self, event: CommunityCard) -> None:
         self.goto(self.rules.last_street, event.line)
-        self.see(event.card, None, event.line)
+        self.see((event.card,), None, event.line)
         self.state.deal_community(event.card)
 
     def on_collect(self, event: Collect) -> None:
@@ -1040,23 +1015,23 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        see, line = self.see, deal.line
-        for card in down:
-            see(card, seat, line)
-        for card in up:
-            see(card, seat, line)
+        self.see(down, seat, deal.line)
+        self.see(up, seat, deal.line)
         state.deal(seat, down, up)
 
-    def see(self, card: Card | None, seat: int | None, line: int) -> None:
-        """Record where a card is; a card seen in two places is a duplicate."""
-        if card is None:
-            return
-        if card in self.owner:
-            place = "the board" if self.owner[card] is None else self.label(self.owner[card] or 0)
-            here = "the board" if seat is None else self.label(seat)
-            self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}", line, seat)
-        else:
-            self.owner[card] = seat
+    def see(self, cards: Iterable[Card | None], seat: int | None, line: int) -> None:
+        """Record where each known card is; a card seen in two places is a duplicate. (All the cards of
+        a deal in one call: this runs for every card dealt.)"""
+        owner = self.owner
+        for card in cards:
+            if card is None:
+                continue
+            if card in owner:
+                place = "the board" if owner[card] is None else self.label(owner[card] or 0)
+                here = "the board" if seat is None else self.label(seat)
+                self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}", line, seat)
+            else:
+                owner[card] = seat
 
     def on_reveal(self, event: Show | Muck) -> None:
         seat = event.seat
@@ -1091,7 +1066,7 @@ class _Replay:
             )
         for card in own:
             if card not in known and card in self.owner and self.owner[card] != seat:
-                self.see(card, seat, event.line)
+                self.see((card,), seat, event.line)
             elif card not in known and card not in self.owner:
                 self.owner[card] = seat
         missing = sorted(c for c in self.state.up[seat] if c is not None and c not in own)
@@ -1212,17 +1187,18 @@ class _Replay:
         for a in awards:
             won[a.seat] = won.get(a.seat, 0) + a.amount
         live = state.live
+        # the state's own dicts, not copies: the state ends with this replay (nothing changes it after)
         return ReplayResult(
             pots=tuple(r.pot for r in results),
             awards=awards,
             rake=rake,
-            invested=dict(state.invested),
-            street_invested={s: dict(v) for s, v in state.street_invested.items()},
-            returned=dict(state.returned),
+            invested=state.invested,
+            street_invested=state.street_invested,
+            returned=state.returned,
             collected=collected,
             net={s: won.get(s, 0) - state.invested[s] for s in state.seats},
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
-            folded=dict(state.folded),
+            folded=state.folded,
             violations=tuple(self.violations),
             capped_actions=frozenset(self.capped_actions),
             unjudged=tuple(self.unjudged),
