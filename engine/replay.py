@@ -525,9 +525,9 @@ class StudState:
     def _check_kind(self, seat: int, kind: ActionKind, put: Money) -> Breach | None:
         """The one rule of the action's kind and size that ``put`` chips by ``seat`` would break, if
         any (each kind's rules exclude one another: the first that applies is the breach)."""
-        to_call = self.ledger.to_call(seat)
         m = self.money
         if kind is _CHECK:
+            to_call = self.ledger.to_call(seat)
             if self.opening:
                 return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
             if to_call:
@@ -536,6 +536,7 @@ class StudState:
                     f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
                 )
         elif kind is _CALL:
+            to_call = self.ledger.to_call(seat)
             due = min(to_call, self.stack[seat])
             if not to_call:
                 return Breach(
@@ -658,7 +659,7 @@ class StudState:
             ledger.put(seat, put, kind)
             if kind is _FOLD:
                 self.folded.setdefault(seat, self.street)
-                self._live = tuple(s for s in self._live if s != seat)
+                self._live = tuple([s for s in self._live if s != seat])
                 if self._uncap_on_fold and len(self._live) == 2 and ledger.bets < self.cap:
                     self.uncapped = True
             elif kind is _BRING_IN:
