@@ -26,27 +26,27 @@ def build_pots(invested: Mapping[int, Money], folded: Collection[int]) -> tuple[
     won among the players who reached its level. A slice that only folded players reached has nobody
     to win it, so it merges into the pot below; consecutive slices with the same players merge too.
     """
-    live = [s for s in invested if s not in folded]
+    live = sorted(s for s in invested if s not in folded)
     levels = sorted({invested[s] for s in live if invested[s] > 0})
     pots: list[Pot] = []
-    floor = 0
+    below = 0  # every seat's chips up to the last level cut: sum(min(put, level)), one pass per level
     for level in levels:
-        amount = sum(min(put, level) - min(put, floor) for put in invested.values())
-        eligible = tuple(sorted(s for s in live if invested[s] >= level))
+        upto = sum([put if put < level else level for put in invested.values()])
+        eligible = tuple([s for s in live if invested[s] >= level])
         if pots and pots[-1].eligible == eligible:
             last = pots.pop()
-            pots.append(Pot(last.index, last.amount + amount, eligible))
+            pots.append(Pot(last.index, last.amount + upto - below, eligible))
         else:
-            pots.append(Pot(len(pots), amount, eligible))
-        floor = level
-    above = sum(max(0, put - floor) for put in invested.values())
+            pots.append(Pot(len(pots), upto - below, eligible))
+        below = upto
+    above = sum(invested.values()) - below
     if above and pots:
         last = pots.pop()
         pots.append(Pot(last.index, last.amount + above, last.eligible))
     elif above:
         # No player still in the hand put a chip in (all who anted or bet folded): what they left is
         # won by whoever is still in, as any pot is when everyone else folds.
-        pots.append(Pot(0, above, tuple(sorted(live))))
+        pots.append(Pot(0, above, tuple(live)))
     return tuple(pots)
 
 

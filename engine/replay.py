@@ -288,34 +288,37 @@ class StudState:
     def hand_over(self) -> bool:
         return len(self._live) <= 1
 
-    def _first_needing_action(self, order: Iterable[int]) -> int | None:
+    def _next_to_act(self, order: Iterable[int]) -> int | None:
         """The first seat of ``order`` that still has to act on this street: live, with chips, and
-        either not acted yet or not matched the bet since. (A loop, not ``next()`` over a generator:
-        this runs at every decision.)"""
+        either not acted yet or not matched the bet since; ``None`` when there is none, or when at most
+        one player can still bet and he has matched the bet (nobody is left to bet against). ``order``
+        holds every live seat. One pass answers both, usually after a seat or two: this runs at every
+        decision."""
+        if len(self._live) <= 1:
+            return None
         folded, stack, marks = self.folded, self.stack, self.marks
         contrib, level = self.ledger.contrib, self.ledger.level
-        for seat in order:
-            if seat not in folded and stack[seat] > 0 and (seat not in marks or contrib[seat] < level):
+        seats = iter(order)
+        another = False  # a player who can bet was passed over (he has acted at this bet)
+        for seat in seats:
+            if seat in folded or stack[seat] <= 0:
+                continue
+            if seat not in marks or contrib[seat] < level:
+                break
+            another = True
+        else:
+            return None
+        if another or contrib[seat] < level:
+            return seat
+        for other in seats:  # he has matched the bet: is anyone else left who can bet?
+            if other not in folded and stack[other] > 0:
                 return seat
         return None
-
-    def _nobody_left_to_bet(self) -> bool:
-        """The hand is over, or at most one player can still bet and he has matched the bet."""
-        live = self._live
-        if len(live) <= 1:
-            return True
-        stack, able = self.stack, None
-        for seat in live:
-            if stack[seat] > 0:
-                if able is not None:
-                    return False  # two can bet
-                able = seat
-        return able is None or self.ledger.contrib[able] >= self.ledger.level
 
     @property
     def betting_closed(self) -> bool:
         """Nobody has to act any more on this street (or the hand is over)."""
-        return self._nobody_left_to_bet() or self._first_needing_action(self._live) is None
+        return self._next_to_act(self._live) is None
 
     @property
     def opening(self) -> bool:
@@ -350,14 +353,12 @@ class StudState:
     def to_act(self) -> int | None:
         """The seat whose turn it is, ``None`` when the betting is closed or the opener is unknown:
         the first seat needing to act clockwise from the opener, or after the last to act."""
-        if self._nobody_left_to_bet():
-            return None
-        if self.last is None:
-            start = self.opener()
-            if start is None:
-                return None
-            return self._first_needing_action(self._clockwise[start])
-        return self._first_needing_action(self._after[self.last])
+        if self.last is not None:
+            return self._next_to_act(self._after[self.last])
+        if len(self._live) <= 1:
+            return None  # the hand is over: no opener to work out
+        start = self.opener()
+        return None if start is None else self._next_to_act(self._clockwise[start])
 
     @property
     def double_bet_allowed(self) -> bool:
@@ -515,153 +516,129 @@ class StudState:
                     f"{self._street_name()} with only {self.money(self.stack[seat])} left",
                 )
             )
-        return found + self._check_kind(seat, move)
+        if kind is not _FOLD:  # a fold is always allowed, when it is his turn (above)
+            breach = self._check_kind(seat, kind, put)
+            if breach is not None:
+                found.append(breach)
+        return found
 
-    def _check_kind(self, seat: int, move: Move) -> list[Breach]:
-        kind, put = move.kind, move.put
-        if kind is _FOLD:  # always allowed, when it is his turn (check)
-            return []
-        to_call = self.ledger.to_call(seat)
+    def _check_kind(self, seat: int, kind: ActionKind, put: Money) -> Breach | None:
+        """The one rule of the action's kind and size that ``put`` chips by ``seat`` would break, if
+        any (each kind's rules exclude one another: the first that applies is the breach)."""
         m = self.money
         if kind is _CHECK:
+            to_call = self.ledger.to_call(seat)
             if self.opening:
-                return [Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")]
+                return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
             if to_call:
-                return [
-                    Breach(
-                        "action.illegal",
-                        f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
-                    )
-                ]
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
+                )
         elif kind is _CALL:
+            to_call = self.ledger.to_call(seat)
             due = min(to_call, self.stack[seat])
             if not to_call:
-                return [
-                    Breach(
-                        "action.illegal",
-                        f"{self.label(seat)} calls {m(put)} on {self._street_name()} with no bet to call",
-                    )
-                ]
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} calls {m(put)} on {self._street_name()} with no bet to call",
+                )
             if put != due:
-                return [
-                    Breach(
-                        "call.amount",
-                        f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
-                    )
-                ]
+                return Breach(
+                    "call.amount",
+                    f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
+                )
         elif kind is _BRING_IN:
             if not self.opening:
-                return [
-                    Breach(
-                        "action.illegal",
-                        f"{self.label(seat)} brings in on {self._street_name()} after the betting was opened",
-                    )
-                ]
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} brings in on {self._street_name()} after the betting was opened",
+                )
             if self.bring_in is not None and put != min(self.bring_in, self.stack[seat]):
-                return [
-                    Breach(
-                        "bring-in.amount",
-                        f"{self.label(seat)} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}",
-                    )
-                ]
+                return Breach(
+                    "bring-in.amount",
+                    f"{self.label(seat)} brings in for {m(put)}, but the bring-in is {m(self.bring_in)}",
+                )
             if self.small_bet and put >= self.small_bet:  # 0: a small bet the hand never shows
-                return [
-                    Breach(
-                        "bring-in.amount",
-                        f"{self.label(seat)} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
-                    )
-                ]
+                return Breach(
+                    "bring-in.amount",
+                    f"{self.label(seat)} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
+                )
         elif kind in AGGRESSIVE:
             return self._check_raise(seat, put, put >= self.stack[seat] > 0)
-        return []
+        return None
 
-    def _check_raise(self, seat: int, put: Money, all_in: bool) -> list[Breach]:
+    def _check_raise(self, seat: int, put: Money, all_in: bool) -> Breach | None:
         level = self.ledger.level
         total = self.ledger.contrib[seat] + put
         m = self.money
         if total <= level:
             if all_in:
-                return []
-            return [
-                Breach(
-                    "bet.size",
-                    f"{self.label(seat)} bets or raises to {m(total)} on "
-                    f"{self._street_name()}, not above the {m(level)} already bet",
-                )
-            ]
+                return None
+            return Breach(
+                "bet.size",
+                f"{self.label(seat)} bets or raises to {m(total)} on "
+                f"{self._street_name()}, not above the {m(level)} already bet",
+            )
         if self.capped:
-            return [
-                Breach(
-                    "raise.cap",
-                    f"{self.label(seat)} raises to {m(total)} on {self._street_name()} "
-                    f"after the betting was capped at {self.cap} bets",
-                )
-            ]
+            return Breach(
+                "raise.cap",
+                f"{self.label(seat)} raises to {m(total)} on {self._street_name()} "
+                f"after the betting was capped at {self.cap} bets",
+            )
         if self.marks.get(seat) == self.ledger.bets and self.contrib[seat] < self.level:
             # he acted at this bet and faces more only through an all-in for less; without one, acting
             # again is acting out of turn (action.order), not a raise the betting was not reopened to
-            return [
-                Breach(
-                    "raise.reopen",
-                    f"{self.label(seat)} raises to {m(total)} on {self._street_name()}, but the all-in for less "
-                    f"did not reopen the betting to him: he may only call or fold",
-                )
-            ]
+            return Breach(
+                "raise.reopen",
+                f"{self.label(seat)} raises to {m(total)} on {self._street_name()}, but the all-in for less "
+                f"did not reopen the betting to him: he may only call or fold",
+            )
         base = self.ledger.full_level if self.ledger.bets else 0
         increments = self.increments()
         if not self._fixed:
             return self._check_open_raise(seat, total, all_in, base + increments[0])
         targets = tuple(base + inc for inc in increments if inc)
         if total in targets or (all_in and targets and total < min(targets)):
-            return []
+            return None
         if len(targets) < len(increments):  # a size the site does not print and the hand never shows
-            return [
-                Breach(
-                    UNJUDGED,
-                    f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}: the site prints no "
-                    f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged",
-                )
-            ]
-        if total == base + self.big_bet and self.double_bet_unknown:
-            return [
-                Breach(
-                    UNJUDGED,
-                    f"{self.label(seat)} bets or raises to {m(total)}, the big bet, on {self._street_name()}: that is "
-                    f"allowed over an open pair, and the site does not show every board, so it cannot be judged",
-                )
-            ]
-        allowed = " or ".join(m(t) for t in targets)
-        return [
-            Breach(
-                "bet.size",
-                f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}; the limit allows {allowed}",
+            return Breach(
+                UNJUDGED,
+                f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}: the site prints no "
+                f"stakes and no full bet of this hand shows the limit here, so its size cannot be judged",
             )
-        ]
+        if total == base + self.big_bet and self.double_bet_unknown:
+            return Breach(
+                UNJUDGED,
+                f"{self.label(seat)} bets or raises to {m(total)}, the big bet, on {self._street_name()}: that is "
+                f"allowed over an open pair, and the site does not show every board, so it cannot be judged",
+            )
+        allowed = " or ".join(m(t) for t in targets)
+        return Breach(
+            "bet.size",
+            f"{self.label(seat)} bets or raises to {m(total)} on {self._street_name()}; the limit allows {allowed}",
+        )
 
-    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money) -> list[Breach]:
+    def _check_open_raise(self, seat: int, total: Money, all_in: bool, least: Money) -> Breach | None:
         """No limit: at least the minimum raise (short of an all-in); pot limit: at most the pot too,
         the pot being everything in it once the raiser has called."""
         m = self.money
         if total < least and not all_in:
-            return [
-                Breach(
-                    "bet.size",
-                    f"{self.label(seat)} bets or raises to {m(total)} on "
-                    f"{self._street_name()}; the least allowed is {m(least)} ({self.limit})",
-                )
-            ]
+            return Breach(
+                "bet.size",
+                f"{self.label(seat)} bets or raises to {m(total)} on "
+                f"{self._street_name()}; the least allowed is {m(least)} ({self.limit})",
+            )
         if self.limit is Limit.POT_LIMIT:
             to_call = max(0, self.level - self.contrib[seat])
             most = self.level + sum(self.invested.values()) + to_call
             if total > most:
-                return [
-                    Breach(
-                        "bet.size",
-                        f"{self.label(seat)} bets or raises to {m(total)} on "
-                        f"{self._street_name()}; pot limit allows at most {m(most)}",
-                    )
-                ]
-        return []
+                return Breach(
+                    "bet.size",
+                    f"{self.label(seat)} bets or raises to {m(total)} on "
+                    f"{self._street_name()}; pot limit allows at most {m(most)}",
+                )
+        return None
 
     def apply(self, seat: int, move: Move) -> None:
         """Perform ``move`` whatever the rules say (a replay follows the site)."""
@@ -682,7 +659,7 @@ class StudState:
             ledger.put(seat, put, kind)
             if kind is _FOLD:
                 self.folded.setdefault(seat, self.street)
-                self._live = tuple(s for s in self._live if s != seat)
+                self._live = tuple([s for s in self._live if s != seat])
                 if self._uncap_on_fold and len(self._live) == 2 and ledger.bets < self.cap:
                     self.uncapped = True
             elif kind is _BRING_IN:
@@ -795,39 +772,42 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     if hand.bring_in is not None:
         return hand.bring_in
     first = RULES[hand.game].first_street
-    third = [e for e in hand.events if isinstance(e, Action) and e.street == first and e.kind is not ActionKind.ANTE]
-    posted = next((i for i, e in enumerate(third) if e.kind is ActionKind.BRING_IN), None)
-    if posted is None:
-        return None
-    short = third[posted]
-    if not short.all_in:
-        return short.amount
-    for later in third[posted + 1 :]:
-        if later.kind is ActionKind.CALL and not later.all_in:
-            return later.amount if later.amount > short.amount else None
-        if later.kind is ActionKind.RAISE and later.to is not None:
-            over = later.to - later.amount
+    short: Action | None = None  # the bring-in posted all-in for less, once found
+    # one pass that stops at the first action that tells (usually the bring-in itself): this runs for
+    # every hand of a site that prints no bring-in
+    for e in hand.events:
+        if type(e) is not Action or e.street != first or e.kind is _ANTE:  # the event classes are final
+            continue
+        if short is None:
+            if e.kind is _BRING_IN:
+                if not e.all_in:
+                    return e.amount
+                short = e
+        elif e.kind is _CALL and not e.all_in:
+            return e.amount if e.amount > short.amount else None
+        elif e.kind is _RAISE and e.to is not None:
+            over = e.to - e.amount
             return over if over > short.amount else None
-        if later.kind in AGGRESSIVE:
+        elif e.kind in AGGRESSIVE:
             return None
     return None
 
 
-def _in_hand(hand: Hand) -> tuple[dict[int, Money], Money | None]:
-    """Stacks of the seats dealt into the hand (they ante or receive cards; sitting-out seats do not),
-    and the ante most players posted (not all-in; the first of the most common, as
-    ``Counter.most_common(1)`` picks it): one pass over the events for both."""
-    playing: set[int] = set()
+def _in_hand(hand: Hand) -> dict[int, Money]:
+    """Stacks of the seats dealt into the hand: they ante or receive cards (sitting-out seats do not)."""
+    # the event classes are final (see _Replay.on_event): a type test, not isinstance
+    playing = {e.seat for e in hand.events if type(e) is Action or type(e) is Deal}
+    return {s.seat: s.stack for s in hand.seats if s.seat in playing}
+
+
+def _usual_ante(hand: Hand) -> Money | None:
+    """The ante most players posted (not all-in; the first of the most common, as
+    ``Counter.most_common(1)`` picks it): what the antes of a hand that states none are held to."""
     antes: dict[Money, int] = {}
     for e in hand.events:
-        if type(e) is Action:  # the event classes are final (see _Replay.on_event)
-            playing.add(e.seat)
-            if e.kind is _ANTE and not e.all_in:
-                antes[e.amount] = antes.get(e.amount, 0) + 1
-        elif type(e) is Deal:
-            playing.add(e.seat)
-    usual_ante = max(antes, key=antes.__getitem__) if antes else None
-    return {s.seat: s.stack for s in hand.seats if s.seat in playing}, usual_ante
+        if type(e) is Action and e.kind is _ANTE and not e.all_in:
+            antes[e.amount] = antes.get(e.amount, 0) + 1
+    return max(antes, key=antes.__getitem__) if antes else None
 
 
 def seat_label(names: Mapping[int, str], seat: int) -> str:
@@ -847,7 +827,7 @@ class _Replay:
         # an import's time)
         self.label = partial(seat_label, self.names)
         self.money = partial(format_money, currency=hand.currency)
-        stacks, usual_ante = _in_hand(hand)
+        stacks = _in_hand(hand)
         self.state = StudState(
             hand.game,
             hand.small_bet,
@@ -885,7 +865,7 @@ class _Replay:
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
-        self.nominal_ante: Money | None = hand.ante if hand.ante is not None else usual_ante
+        self.nominal_ante: Money | None = hand.ante if hand.ante is not None else _usual_ante(hand)
         """The hand's stated ante, else the one most players posted: the yardstick of every ante."""
 
     def flag(
@@ -896,25 +876,23 @@ class _Replay:
 
     # ------------------------------------------------------------------ events
     def run(self) -> ReplayResult:
+        handlers = _HANDLERS  # on_event's dispatch, with no call of its own per event: the hot loop
         for index, event in enumerate(self.hand.events):
-            self.on_event(event, index)
+            handlers[type(event)](self, event, index)
         return self.finish()
 
     def on_event(self, event: Event, index: int) -> None:
-        # by the event's class, looked up once, instead of a chain of isinstance tests for every event
-        # (the event classes are final: slotted dataclasses nothing derives from); actions, the most
-        # common events and the only ones that need their position, first
-        if type(event) is Action:
-            self.on_action(event, index)
-        else:
-            _HANDLERS[type(event)](self, event)
+        """Replay ``event``, at ``index`` in the hand's events: by the event's class, looked up once,
+        instead of a chain of isinstance tests (the event classes are final: slotted dataclasses nothing
+        derives from)."""
+        _HANDLERS[type(event)](self, event, index)
 
-    def on_community(self, event: CommunityCard) -> None:
+    def on_community(self, event: CommunityCard, index: int) -> None:
         self.goto(self.rules.last_street, event.line)
-        self.see(event.card, None, event.line)
+        self.see((event.card,), None, event.line)
         self.state.deal_community(event.card)
 
-    def on_collect(self, event: Collect) -> None:
+    def on_collect(self, event: Collect, index: int) -> None:
         self.collects.append(event)
 
     def snapshot(self, index: int) -> TableState:
@@ -1005,14 +983,13 @@ class _Replay:
             else:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
-    def on_deal(self, deal: Deal) -> None:
-        state, seat, down, up = self.state, deal.seat, deal.down, deal.up
-        if deal.street > state.street:
-            self.goto(deal.street, deal.line)
-        key = (seat, deal.street)
+    def on_deal(self, deal: Deal, index: int) -> None:
+        state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
+        if street > state.street:
+            self.goto(street, deal.line)
+        key = (seat, street)
         count = self.dealt[key] = self.dealt.get(key, 0) + 1
-        shape = (len(down), len(up))
-        expected = self.rules.deals.get(deal.street)
+        expected = self.rules.deals.get(street)
         if expected is None:
             self.flag(
                 "cards.count",
@@ -1031,34 +1008,33 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        elif count > 1 or shape != expected:
+        elif count > 1 or len(down) != expected[0] or len(up) != expected[1]:
             self.flag(
                 "cards.count",
-                f"{self.label(deal.seat)} receives {shape[0]} down and {shape[1]} up on "
+                f"{self.label(deal.seat)} receives {len(down)} down and {len(up)} up on "
                 f"{STREET_NAMES[deal.street]} street; the deal is {expected[0]} down and {expected[1]} up",
                 deal.line,
                 deal.seat,
                 deal.street,
             )
-        see, line = self.see, deal.line
-        for card in down:
-            see(card, seat, line)
-        for card in up:
-            see(card, seat, line)
+        self.see((*down, *up), seat, deal.line)
         state.deal(seat, down, up)
 
-    def see(self, card: Card | None, seat: int | None, line: int) -> None:
-        """Record where a card is; a card seen in two places is a duplicate."""
-        if card is None:
-            return
-        if card in self.owner:
-            place = "the board" if self.owner[card] is None else self.label(self.owner[card] or 0)
-            here = "the board" if seat is None else self.label(seat)
-            self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}", line, seat)
-        else:
-            self.owner[card] = seat
+    def see(self, cards: Iterable[Card | None], seat: int | None, line: int) -> None:
+        """Record where each known card is; a card seen in two places is a duplicate. (All the cards of
+        a deal in one call: this runs for every card dealt.)"""
+        owner = self.owner
+        for card in cards:
+            if card is None:
+                continue
+            if card in owner:
+                place = "the board" if owner[card] is None else self.label(owner[card] or 0)
+                here = "the board" if seat is None else self.label(seat)
+                self.flag("cards.duplicate", f"{card} is dealt to {here} but was already dealt to {place}", line, seat)
+            else:
+                owner[card] = seat
 
-    def on_reveal(self, event: Show | Muck) -> None:
+    def on_reveal(self, event: Show | Muck, index: int) -> None:
         seat = event.seat
         cards = [c for c in event.cards if c is not None]
         if seat not in self.state.down:
@@ -1091,7 +1067,7 @@ class _Replay:
             )
         for card in own:
             if card not in known and card in self.owner and self.owner[card] != seat:
-                self.see(card, seat, event.line)
+                self.see((card,), seat, event.line)
             elif card not in known and card not in self.owner:
                 self.owner[card] = seat
         missing = sorted(c for c in self.state.up[seat] if c is not None and c not in own)
@@ -1104,7 +1080,7 @@ class _Replay:
             )
         self.shown.setdefault(seat, []).extend(c for c in own if c not in self.shown.get(seat, []))
 
-    def on_uncalled(self, event: UncalledReturn) -> None:
+    def on_uncalled(self, event: UncalledReturn, index: int) -> None:
         expected = self.state.uncalled()
         if expected is None and self.state.unmatched_ante() == (event.seat, event.amount):
             self.site_returns.append(event)
@@ -1141,7 +1117,7 @@ class _Replay:
                 self.state.street,
             )
 
-    def on_marker(self, marker: Marker) -> None:
+    def on_marker(self, marker: Marker, index: int) -> None:
         self.markers.append(marker)
         state = self.state
         if marker.kind == "double-bet" and not state.double_bet_allowed and not state.double_bet_unknown:
@@ -1212,17 +1188,18 @@ class _Replay:
         for a in awards:
             won[a.seat] = won.get(a.seat, 0) + a.amount
         live = state.live
+        # the state's own dicts, not copies: the state ends with this replay (nothing changes it after)
         return ReplayResult(
             pots=tuple(r.pot for r in results),
             awards=awards,
             rake=rake,
-            invested=dict(state.invested),
-            street_invested={s: dict(v) for s, v in state.street_invested.items()},
-            returned=dict(state.returned),
+            invested=state.invested,
+            street_invested=state.street_invested,
+            returned=state.returned,
             collected=collected,
             net={s: won.get(s, 0) - state.invested[s] for s in state.seats},
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
-            folded=dict(state.folded),
+            folded=state.folded,
             violations=tuple(self.violations),
             capped_actions=frozenset(self.capped_actions),
             unjudged=tuple(self.unjudged),
@@ -1249,8 +1226,9 @@ class _Replay:
             )
 
 
-_HANDLERS: Mapping[type, Callable[[_Replay, Any], None]] = MappingProxyType(
+_HANDLERS: Mapping[type, Callable[[_Replay, Any, int], None]] = MappingProxyType(
     {
+        Action: _Replay.on_action,
         Deal: _Replay.on_deal,
         CommunityCard: _Replay.on_community,
         UncalledReturn: _Replay.on_uncalled,
@@ -1260,7 +1238,8 @@ _HANDLERS: Mapping[type, Callable[[_Replay, Any], None]] = MappingProxyType(
         Marker: _Replay.on_marker,
     }
 )
-"""What :meth:`_Replay.on_event` does with each kind of event but an :class:`Action`."""
+"""What :meth:`_Replay.on_event` does with each kind of event. Every handler takes the event's position
+in ``hand.events``; only actions use it (``ReplayResult.capped_actions``)."""
 
 
 @dataclass(frozen=True, slots=True)
