@@ -35,13 +35,11 @@ from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
 from ..engine.games import RULES, card_order
 from ..engine.model import (
-    ANTE as _ANTE,
-    BRING_IN as _BRING_IN,
-    CALL as _CALL,
-    CHECK as _CHECK,
-    FOLD as _FOLD,
-)  # hot-loop globals (model.ANTE)
-from ..engine.model import (
+    ANTE,
+    BRING_IN,
+    CALL,
+    CHECK,
+    FOLD,
     STREET_NAMES,
     Action,
     ActionKind,
@@ -227,16 +225,16 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
             seat, kind, on = e.seat, e.kind, e.street
             reached.add(on)
             active.add(seat)
-            if kind is _ANTE:  # dead money: nothing for the ledger or the decisions
+            if kind is ANTE:  # dead money: nothing for the ledger or the decisions
                 continue
             if not bring_in_known and on == first:
                 bring_in_known = True
-                if kind is _BRING_IN or kind in _AGGRESSIVE:
+                if kind is BRING_IN or kind in _AGGRESSIVE:
                     bring_in = seat
-            if kind is _BRING_IN:
+            if kind is BRING_IN:
                 record(e)
                 continue
-            if kind is _FOLD:
+            if kind is FOLD:
                 folds[seat] = on
             if on != street:
                 street, aggressor, opened = on, None, False
@@ -257,16 +255,16 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                     seat,
                     aggressive,
                     aggressions > 0 and aggressor != seat,
-                    not capped and not (kind is _CALL and e.all_in),
+                    not capped and not (kind is CALL and e.all_in),
                 )
             )
             record(e)
             acted.add(seat)
-            if kind is _CHECK:
+            if kind is CHECK:
                 checked.add(seat)
             elif aggressive:
                 aggressor, opened = seat, True
-            elif kind is _CALL:
+            elif kind is CALL:
                 opened = True
         elif type(e) is Deal:
             reached.add(e.street)
@@ -362,14 +360,14 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
         f = out[d.seat]
         f["decided_3rd"] = True
         kind = d.action.kind
-        if kind is _CALL or d.aggressive:
+        if kind is CALL or d.aggressive:
             f["vpip"] = True
         if d.aggressive:
             f["raise_3rd"] = True
         if d.first and d.seat != bring_in and not d.opened:
             f["unopened"] = True
             f["open_complete"] = d.aggressive
-            f["limp"] = kind is _CALL
+            f["limp"] = kind is CALL
             if d.seat in steal_from:
                 f["steal_chance"] = True
                 f["steal"] = d.aggressive
@@ -380,8 +378,8 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
             if d.aggressions == 0 and d.aggressive:
                 f["bi_complete"] = bring_in_played = True
             elif d.faces_bet:
-                f["bi_fold"] = kind is _FOLD
-                f["bi_call"] = kind is _CALL
+                f["bi_fold"] = kind is FOLD
+                f["bi_call"] = kind is CALL
                 f["bi_reraise"] = d.aggressive
                 bring_in_played = True
     if completion is not None:
@@ -389,20 +387,20 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
         nxt = next((d for d in after if d.seat == completion.seat), None)
         if nxt is not None and nxt.faces_bet:
             out[completion.seat]["frr_chance"] = True
-            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is _FOLD
+            out[completion.seat]["fold_to_reraise"] = nxt.action.kind is FOLD
     if steal is not None:
         after = plays[plays.index(steal) + 1 :]
-        out[steal.seat]["steal_won"] = all(d.action.kind is _FOLD for d in after)
-        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not _FOLD), None)
+        out[steal.seat]["steal_won"] = all(d.action.kind is FOLD for d in after)
+        answer = next((d for d in after if d.seat == bring_in or d.action.kind is not FOLD), None)
         if answer is not None and answer.seat == bring_in:
             f = out[bring_in]
             f["fts_chance"] = True
-            f["fold_to_steal"] = answer.action.kind is _FOLD
-            f["call_steal"] = answer.action.kind is _CALL
+            f["fold_to_steal"] = answer.action.kind is FOLD
+            f["call_steal"] = answer.action.kind is CALL
             f["resteal"] = answer.aggressive
 
 
-_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType({_CALL: "calls", _CHECK: "checks", _FOLD: "folds"})
+_COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType({CALL: "calls", CHECK: "checks", FOLD: "folds"})
 """The counter a passive decision bumps (an aggressive one bumps ``bets`` or ``raises``)."""
 
 
@@ -443,7 +441,7 @@ def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], 
         if cbet is not None and d is not cbet and d.seat not in answered_cbet and d.aggressions == 1:
             answered_cbet.add(d.seat)
             f[key["fcbet_chance"]] = True
-            f[key["fcbet"]] = kind is _FOLD
+            f[key["fcbet"]] = kind is FOLD
         if d.seat == prev_aggressor:
             aggressor_acted = True
 

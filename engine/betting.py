@@ -19,14 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import Action, ActionKind, Money
-from .model import (
-    ANTE as _ANTE,
-    BRING_IN as _BRING_IN,
-    CALL as _CALL,
-    CHECK as _CHECK,
-    FOLD as _FOLD,
-)  # hot-loop globals (model.ANTE)
+from .model import ANTE, BRING_IN, CALL, CHECK, FOLD, Action, ActionKind, Money  # kinds as globals: see model.ANTE
 
 AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 """Kinds that may lift the street's level: a bet, a raise, a completion."""
@@ -96,7 +89,7 @@ class StreetLedger:
             else:
                 had, level = 0, 0
             return (action.to if action.to is not None else level + action.amount) - had
-        if kind is _CHECK or kind is _FOLD:
+        if kind is CHECK or kind is FOLD:
             return 0
         return action.amount
 
@@ -115,7 +108,7 @@ class StreetLedger:
         """
         total = self.contrib.get(seat, 0) + chips
         self.contrib[seat] = total
-        if kind is _BRING_IN:
+        if kind is BRING_IN:
             self.level = max(self.level, total, self.bring_in or 0)
         elif kind in AGGRESSIVE and total > self.level:
             self.level = total
@@ -129,7 +122,7 @@ class StreetLedger:
     def record(self, action: Action) -> Action:
         """Apply a model ``action`` (of ``action.street``; an ante is dead money and changes nothing
         here); return it unchanged, so a parser can append what it records."""
-        if action.kind is not _ANTE:
+        if action.kind is not ANTE:
             if action.street != self.street:  # _at, spelt out: this runs for every action of every reader
                 self.start_street(action.street)
             self.put(action.seat, self.added(action), action.kind)
@@ -171,13 +164,13 @@ class StreetLedger:
     def call_adding(self, line: int, street: int, seat: int, added: Money, all_in: bool = False) -> Action:
         """``calls X`` with ``X`` the chips added (PokerStars, Full Tilt, ACR): the model's own reading."""
         self._at(street)
-        return self.record(Action(line, street, seat, _CALL, added, None, all_in))
+        return self.record(Action(line, street, seat, CALL, added, None, all_in))
 
     def call_to(self, line: int, street: int, seat: int, to: Money, all_in: bool = False) -> Action:
         """A call printed as the street total it reaches (PHH's ``cc``, some sites' ``calls to Y``): the
         chips added are ``Y`` less what the seat had in."""
         self._at(street)
-        return self.record(Action(line, street, seat, _CALL, to - self.contrib.get(seat, 0), None, all_in))
+        return self.record(Action(line, street, seat, CALL, to - self.contrib.get(seat, 0), None, all_in))
 
     def bet(self, line: int, street: int, seat: int, kind: ActionKind, amount: Money, all_in: bool = False) -> Action:
         """A wager printed as the chips put in (``bets X``, ``brings in for X``, ``posts the ante X``)."""

@@ -21,14 +21,12 @@ from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
 from .games import RULES, GameRules
 from .model import (
-    ANTE as _ANTE,
-    BRING_IN as _BRING_IN,
-    CALL as _CALL,
-    CHECK as _CHECK,
-    FOLD as _FOLD,
-    RAISE as _RAISE,
-)  # hot-loop globals (model.ANTE)
-from .model import (
+    ANTE,
+    BRING_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    RAISE,
     STREET_NAMES,
     Action,
     ActionKind,
@@ -516,7 +514,7 @@ class StudState:
                     f"{self._street_name()} with only {self.money(self.stack[seat])} left",
                 )
             )
-        if kind is not _FOLD:  # a fold is always allowed, when it is his turn (above)
+        if kind is not FOLD:  # a fold is always allowed, when it is his turn (above)
             breach = self._check_kind(seat, kind, put)
             if breach is not None:
                 found.append(breach)
@@ -526,7 +524,7 @@ class StudState:
         """The one rule of the action's kind and size that ``put`` chips by ``seat`` would break, if
         any (each kind's rules exclude one another: the first that applies is the breach)."""
         m = self.money
-        if kind is _CHECK:
+        if kind is CHECK:
             to_call = self.ledger.to_call(seat)
             if self.opening:
                 return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
@@ -535,7 +533,7 @@ class StudState:
                     "action.illegal",
                     f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
                 )
-        elif kind is _CALL:
+        elif kind is CALL:
             to_call = self.ledger.to_call(seat)
             due = min(to_call, self.stack[seat])
             if not to_call:
@@ -548,7 +546,7 @@ class StudState:
                     "call.amount",
                     f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
                 )
-        elif kind is _BRING_IN:
+        elif kind is BRING_IN:
             if not self.opening:
                 return Breach(
                     "action.illegal",
@@ -657,12 +655,12 @@ class StudState:
             self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
         else:
             ledger.put(seat, put, kind)
-            if kind is _FOLD:
+            if kind is FOLD:
                 self.folded.setdefault(seat, self.street)
                 self._live = tuple([s for s in self._live if s != seat])
                 if self._uncap_on_fold and len(self._live) == 2 and ledger.bets < self.cap:
                     self.uncapped = True
-            elif kind is _BRING_IN:
+            elif kind is BRING_IN:
                 self.opened = True
         self.marks[seat] = ledger.bets
         self.last = seat
@@ -776,16 +774,16 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     # one pass that stops at the first action that tells (usually the bring-in itself): this runs for
     # every hand of a site that prints no bring-in
     for e in hand.events:
-        if type(e) is not Action or e.street != first or e.kind is _ANTE:  # the event classes are final
+        if type(e) is not Action or e.street != first or e.kind is ANTE:  # the event classes are final
             continue
         if short is None:
-            if e.kind is _BRING_IN:
+            if e.kind is BRING_IN:
                 if not e.all_in:
                     return e.amount
                 short = e
-        elif e.kind is _CALL and not e.all_in:
+        elif e.kind is CALL and not e.all_in:
             return e.amount if e.amount > short.amount else None
-        elif e.kind is _RAISE and e.to is not None:
+        elif e.kind is RAISE and e.to is not None:
             over = e.to - e.amount
             return over if over > short.amount else None
         elif e.kind in AGGRESSIVE:
@@ -805,7 +803,7 @@ def _usual_ante(hand: Hand) -> Money | None:
     ``Counter.most_common(1)`` picks it): what the antes of a hand that states none are held to."""
     antes: dict[Money, int] = {}
     for e in hand.events:
-        if type(e) is Action and e.kind is _ANTE and not e.all_in:
+        if type(e) is Action and e.kind is ANTE and not e.all_in:
             antes[e.amount] = antes.get(e.amount, 0) + 1
     return max(antes, key=antes.__getitem__) if antes else None
 
@@ -930,7 +928,7 @@ class _Replay:
 
     def on_action(self, action: Action, index: int) -> None:
         state = self.state
-        if action.kind is _ANTE:
+        if action.kind is ANTE:
             nominal = self.nominal_ante if self.nominal_ante is not None else action.amount
             if action.amount != nominal and not action.all_in:
                 self.flag(
@@ -959,7 +957,7 @@ class _Replay:
         ledger = state.ledger
         move = Move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
-        if action.kind is _RAISE and action.to is not None and action.amount != action.to - level:
+        if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
             self.flag(
                 "bet.size",
                 f"{self.label(action.seat)} raises {self.money(action.amount)} to "
