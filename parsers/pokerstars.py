@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, TypeVar
 
 from lark import Token
 
 from ..engine.cards import Card
-from ..engine.model import (
+from ..engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see model.ANTE
+    ANTE,
+    BRING_IN,
+    FOLD,
     STREET_NAMES,
     Action,
     ActionKind,
@@ -262,7 +265,6 @@ _WORDS.update(
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREET4", "STREET5", "STREET6"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
-_ANTE, _FOLD, _BRING_IN = ActionKind.ANTE, ActionKind.FOLD, ActionKind.BRING_IN  # per line: globals, not enum look-ups
 _MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 _SUMMARY_LINE = "*** SUMMARY ***"
@@ -297,16 +299,26 @@ def _ante(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Ant
     return _Ante(name, amount(paid), all_in is not None)
 
 
+_Read = TypeVar("_Read")
+
+
+def _read_exact(
+    kind: str, read: Callable[[tuple[str | Any, ...], Callable[[str], Money]], _Read], line: str
+) -> _Read | None:
+    """``line``, of the grammar's line kind ``kind``, read by ``read`` with exact amounts; None when an
+    amount is not one studbook stores (the builder then says why, at the line)."""
+    m = _grammar().lines[kind].match(line + "\n")
+    try:
+        return read(m.groups(), _exact_cents)  # type: ignore[union-attr]
+    except _NoAmount:
+        return None
+
+
 @lru_cache(maxsize=1024)
 def _read_ante(line: str) -> _Ante | None:
     """An ante line, read once per distinct text: a file repeats the same few antes (the same players
-    at the same stakes) thousands of times, and what a line says depends on its text alone. None when
-    an amount is not one studbook stores (the builder then says why, at the line)."""
-    m = _grammar().lines["ANTES"].match(line + "\n")
-    try:
-        return _ante(m.groups(), _exact_cents)  # type: ignore[union-attr]
-    except _NoAmount:
-        return None
+    at the same stakes) thousands of times, and what a line says depends on its text alone."""
+    return _read_exact("ANTES", _ante, line)
 
 
 class _Bet(NamedTuple):
@@ -338,12 +350,8 @@ def _bet(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Bet:
 @lru_cache(maxsize=8192)
 def _read_bet(line: str) -> _Bet | None:
     """A betting line, read once per distinct text (like :func:`_read_ante`: in a file of 4,000 hands
-    ~70,000 betting lines are ~500 texts). None when an amount is not one studbook stores."""
-    m = _grammar().lines["BETTING"].match(line + "\n")
-    try:
-        return _bet(m.groups(), _exact_cents)  # type: ignore[union-attr]
-    except _NoAmount:
-        return None
+    ~70,000 betting lines are ~500 texts)."""
+    return _read_exact("BETTING", _bet, line)
 
 
 class _Builder(SiteBuilder):
@@ -416,7 +424,7 @@ class _Builder(SiteBuilder):
             ante = _read_ante(line)
             if ante is None or (seat := unique.get(ante.name)) is None:
                 ante, seat = self.ante_at(line, no)
-            append(Action(no, street, seat, _ANTE, ante.amount, None, ante.all_in))
+            append(Action(no, street, seat, ANTE, ante.amount, None, ante.all_in))
             if not ante.all_in and self.ante is None:
                 self.ante = ante.amount
 
@@ -532,9 +540,9 @@ class _Builder(SiteBuilder):
                 append(Marker(no, street, marker) if marker is not None else UncalledReturn(no, seat, amount))
             else:
                 append(Action(no, street, seat, kind, amount, to, all_in))
-                if kind is _FOLD:
+                if kind is FOLD:
                     folded.add(seat)
-                elif kind is _BRING_IN and self.bring_in is None:
+                elif kind is BRING_IN and self.bring_in is None:
                     self.bring_in = None if all_in else amount
 
     def bet_at(self, line: str, no: int) -> tuple[_Bet, int]:
