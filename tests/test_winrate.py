@@ -23,18 +23,24 @@ from studbook.engine.model import Hand, Tournament
 from studbook.analytics.stats import Filters
 from studbook.analytics.winrate import Z95, money, sessions, winrates
 
-BOB_STEALS = build("""
-    stud 4/8 ante 1 bring-in 2
+
+def bob_steals(small_bet: int, bring_in: int) -> Hand:
+    """Ann (aces) brings in, Bob completes, Ann folds: Bob wins the antes and her bring-in (1 ante each)."""
+    return build(f"""
+    stud {small_bet}/{2 * small_bet} ante 1 bring-in {bring_in}
     seat 1 Ann 1000
     seat 2 Bob 1000
     antes
     3rd 1:Ah Ad 2c 2:9c 3d 9h
-    1 bring-in 2
-    2 complete 4
+    1 bring-in {bring_in}
+    2 complete {small_bet}
     1 fold
-    uncalled 2 2
-    collect 2 6
+    uncalled 2 {small_bet - bring_in}
+    collect 2 {2 + 2 * bring_in}
 """)
+
+
+BOB_STEALS = bob_steals(4, 2)
 """Ann -3, Bob +3 (in cents; big bet 8)."""
 
 
@@ -132,18 +138,7 @@ def test_a_tournaments_levels_are_one_stakes_group_counted_in_each_hands_big_bet
     assert table.loc["tournament", "bb100"] == pytest.approx(100 * (3 / 8 + 6 / 16) / 2)
 
 
-BOB_STEALS_THIRDS = build("""
-    stud 3/6 ante 1 bring-in 1
-    seat 1 Ann 1000
-    seat 2 Bob 1000
-    antes
-    3rd 1:Ah Ad 2c 2:9c 3d 9h
-    1 bring-in 1
-    2 complete 3
-    1 fold
-    uncalled 2 2
-    collect 2 4
-""")
+BOB_STEALS_THIRDS = bob_steals(3, 1)
 """Ann -2, Bob +2 (in cents) of a big bet of 6: a third of a big bet, which no float holds exactly."""
 
 
