@@ -607,14 +607,6 @@ def _import_in_workers(
                 progress.stored(summary.hands)
 
 
-def store_outcome(
-    store: Store, source: SourceFile, task: FileTask, outcome: FileOutcome, summary: ImportSummary
-) -> None:
-    """Write what a worker spilled for one whole file into ``store`` (or count its failure), add it to
-    ``summary`` and delete the spilled rows: :func:`store_file_outcomes` of a file read in one task."""
-    store_file_outcomes(source, [task], iter([outcome]), store, summary)
-
-
 class _FileFailed(Exception):
     """A piece of a file could not be read: the file's transaction is rolled back."""
 
