@@ -27,6 +27,7 @@ from typing import Any, Callable, NamedTuple, TypeVar
 from lark import Token
 
 from ..engine.cards import Card
+from ..engine.games import StreetRule
 from ..engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see model.ANTE
     ANTE,
     BRING_IN,
@@ -478,44 +479,53 @@ class _Builder(SiteBuilder):
         The token's regex (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines
         as still leave at least one betting line. So do the deals here, line by line: as long as lines
         read as deals, except that when ``betting_follows`` the token's last line is the betting line
-        (a line that reads both ways, which needs a player whose name starts with "Dealt to"). A deal
-        line is matched where it is in the token (no line of the pattern crosses a line's end)."""
-        match, deal = self.lines["DEALS"].match, self.deal
+        (a line that reads both ways, which needs a player whose name starts with "Dealt to")."""
         last = len(lines) - 1 if betting_follows else len(lines)
-        i, at = 1, len(lines[0]) + 1
-        while i < last and (m := match(tok, at)) is not None:
-            deal(m, no + i)
-            i, at = i + 1, m.end()
+        i = 1 + self.deals(tok, len(lines[0]) + 1, no + 1, last - 1)
         if i < len(lines):
             self.betting(lines[i:], no + i)
 
     def deal_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
-            self.deal(m, no)
+        self.deals(tok, 0, no, tok.end_line - tok.line)  # type: ignore[operator]
 
-    def deal(self, m: re.Match[str], no: int) -> None:
-        line = m[0]
-        name, first, new = m.groups()
-        seat = self.unique.get(name)
-        if seat is None:
-            seat, m = self.seat(m, 1, no)
-            _, first, new = m.groups()
+    def deals(self, tok: Token, at: int, no: int, most: int) -> int:
+        """At most ``most`` deal lines of ``tok`` from offset ``at`` (the first at file line ``no``), as
+        long as lines read as deals; how many there were. A deal line is matched where it is in the
+        token (no line of the pattern crosses a line's end). Whether the street is the game's first is
+        asked once for the run, not once per line (a hand has ~10 deal lines)."""
+        match, unique = self.lines["DEALS"].match, self.unique
         street = self.street
-        if street == self.rules.first_street:
-            rule = self.rules.street(street)
-            cards = self.cards(first, no, line)
-            if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
-                raise _error(
-                    (self.file, no),
-                    line,
-                    f"{rule.name}-street deal with the wrong number of cards",
-                    "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'",
-                )
-            down = cards[: rule.down] if len(cards) > rule.up else (None,) * rule.down
-            self.events.append(Deal(no, street, seat, down, cards[-rule.up :]))
-            self.dealt.add(seat)
-            return
-        self.later_deal(no, line, seat, street, new)
+        rule = self.rules.street(street) if street == self.rules.first_street else None
+        count = 0
+        while count < most and (m := match(tok, at)) is not None:
+            at = m.end()
+            name, first, new = m.groups()
+            seat = unique.get(name)
+            if seat is None:
+                seat, found = self.seat(m, 1, no)
+                _, first, new = found.groups()
+            if rule is None:
+                self.later_deal(no, m[0], seat, street, new)
+            else:
+                self.first_deal(no, m[0], seat, rule, first, new)
+            count += 1
+            no += 1
+        return count
+
+    def first_deal(self, no: int, line: str, seat: int, rule: StreetRule, shown: str, new: str | None) -> None:
+        """A deal of the game's first street: the player's own cards (down and up) or an opponent's
+        up cards, in one bracket."""
+        cards = self.cards(shown, no, line)
+        if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
+            raise _error(
+                (self.file, no),
+                line,
+                f"{rule.name}-street deal with the wrong number of cards",
+                "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'",
+            )
+        down = cards[: rule.down] if len(cards) > rule.up else (None,) * rule.down
+        self.events.append(Deal(no, rule.number, seat, down, cards[-rule.up :]))
+        self.dealt.add(seat)
 
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(self.token_lines(tok, no), no)
