@@ -71,6 +71,9 @@ SITE = "pokerstars"
 
 HAND_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.I)
 """The start of every PokerStars hand: detects the site and splits a file into hands."""
+HAND_INITIALS = "Pp"
+"""What a line :data:`HAND_HEADER` matches starts with (the pattern starts with a literal "P", case
+insensitive): the file is split asking the header only of the lines that start so."""
 
 # ------------------------------------------------------------------------------------------ header
 
