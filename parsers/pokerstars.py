@@ -539,24 +539,23 @@ class _Builder(SiteBuilder):
         append, street, unique, folded = self.events.append, self.street, self.unique, self.folded
         for no, line in enumerate(lines, no):
             bet = _read_bet(line)
-            seat: int | None
-            if bet is None:
-                seat = None
-            elif bet.marker is not None:
-                seat = 0  # a marker names nobody
-            else:
-                seat = unique.get(bet.name)  # an uncalled bet's name too: a unique name is its exact name
-            if seat is None or bet is None:  # an amount to report, or a name another seated name starts with
+            seat: int | None = None
+            if bet is not None:
+                kind, name, amount, to, all_in, marker = bet
+                # a marker names nobody; an uncalled bet's name is read like an action's: a unique name
+                # is its exact name
+                seat = 0 if marker is not None else unique.get(name)
+            if seat is None:  # an amount to report, or a name another seated name starts with
                 bet, seat = self.bet_at(line, no)
-            kind, _, amount, to, all_in, marker = bet
-            if kind is None:
+                kind, name, amount, to, all_in, marker = bet
+            if kind is FOLD:
+                folded.add(seat)
+            elif kind is None:
                 append(Marker(no, street, marker) if marker is not None else UncalledReturn(no, seat, amount))
-            else:
-                append(Action(no, street, seat, kind, amount, to, all_in))
-                if kind is FOLD:
-                    folded.add(seat)
-                elif kind is BRING_IN and self.bring_in is None:
-                    self.bring_in = None if all_in else amount
+                continue
+            elif kind is BRING_IN and self.bring_in is None:
+                self.bring_in = None if all_in else amount
+            append(Action(no, street, seat, kind, amount, to, all_in))
 
     def bet_at(self, line: str, no: int) -> tuple[_Bet, int]:
         """A betting line read against the seat list, its errors in the line's order (the name, then
