@@ -13,20 +13,16 @@ from studbook.engine.cards import Card
 from studbook.engine.model import Action, ActionKind, Deal, Game, Hand, Seat, SkippedLine, Tournament, direct_init
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Plain:
-    """The same fields as Action, left as dataclass makes it: what direct_init's classes must equal."""
-
-    line: int
-    street: int
-    seat: int
-    kind: ActionKind
-    amount: int = 0
-    to: int | None = None
-    all_in: bool = False
+_Plain = dataclasses.make_dataclass(
+    "_Plain",
+    [(f.name, f.type, dataclasses.field(default=f.default)) for f in dataclasses.fields(Action)],
+    frozen=True,
+    slots=True,
+)
+"""Action's fields in a class left as dataclass makes it: what direct_init's classes must equal."""
 
 
-def _as_plain(action: Action) -> _Plain:
+def _as_plain(action: Action) -> object:
     return _Plain(*(getattr(action, f.name) for f in dataclasses.fields(Action)))
 
 
