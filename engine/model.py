@@ -15,6 +15,7 @@ list, which is the only reliable way to read names containing spaces, brackets o
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
+from operator import attrgetter
 from datetime import datetime
 from enum import StrEnum
 from types import MappingProxyType
@@ -292,33 +293,57 @@ class Hand:
 
 
 def direct_init(cls: type) -> None:
-    """Give a frozen slotted dataclass an ``__init__`` that stores each field with its slot's own setter.
+    """Build a frozen slotted dataclass without its frozen ``__init__``: each instance is made as a
+    plain slotted object of the same layout, its fields stored, then given ``cls`` as its class.
 
     Why: the ``__init__`` that ``dataclass`` writes for a frozen class stores every field through
     ``object.__setattr__(self, name, value)`` (its way round the class's own frozen ``__setattr__``),
-    which costs about twice what the slot's setter does, and parsers build ~40 of these objects per
-    hand, millions per import. The parameters and defaults are the same, so construction, equality,
-    hashing, repr, pickling and frozen-ness are unchanged. Used for the classes built per hand (below)
-    and per decision (the replay's and the simulator's options and moves).
+    and even each slot's own setter called directly is a C call with its arguments packed and unpacked,
+    ~70 ns a field; parsers build ~60 of these objects per hand, millions per import. A class with the
+    same ``__slots__`` and no ``__setattr__`` of its own (``_<Name>Slots``) takes a field as a plain
+    attribute store, and an object may change its class to one of the same layout. So the class gets a
+    ``__new__`` that does exactly that (about half the cost for an event of 7 fields) and no
+    ``__init__``. The parameters and defaults are the same, and what is built is an instance of ``cls``
+    like any other: construction, equality, hashing, repr, ``dataclasses.replace`` and frozen-ness are
+    unchanged; ``__reduce__`` makes copies and pickles by calling the class with the fields, as
+    ``copy`` and ``pickle`` would otherwise call ``__new__`` with no arguments. Used for the classes
+    built per hand (below) and per decision (the replay's and the simulator's options and moves).
     """
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__, which a direct __init__ would skip")
-    namespace: dict[str, object] = {}
-    params, body = [], []
+    slots = cls.__dict__.get("__slots__")
+    if not isinstance(slots, tuple) or "__setattr__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: direct_init is for dataclasses declared frozen=True, slots=True")
+    plain = type(f"_{cls.__name__}Slots", (), {"__slots__": slots, "__module__": cls.__module__})
+    namespace: dict[str, object] = {"_new": object.__new__, "_plain": plain}
+    params, body, names = [], [], []
     for f in fields(cls):
         if not f.init or f.default_factory is not MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: a direct __init__ needs plain fields with plain defaults")
-        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
         if f.default is MISSING:
             params.append(f.name)
         else:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
-        body.append(f"    _set_{f.name}(self, {f.name})\n")
-    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body)}", namespace)  # noqa: S102 - as dataclasses does
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    cls.__init__ = init  # type: ignore[misc]
+        body.append(f"    self.{f.name} = {f.name}\n")
+        names.append(f.name)
+    source = (
+        f"def __new__(cls, {', '.join(params)}):\n    self = _new(_plain)\n{''.join(body)}"
+        "    self.__class__ = cls\n    return self\n"
+    )
+    exec(source, namespace)  # noqa: S102 - as dataclasses does
+    new = namespace["__new__"]
+    new.__qualname__ = f"{cls.__qualname__}.__new__"  # type: ignore[attr-defined]
+    cls.__new__ = new  # type: ignore[assignment]
+    del cls.__init__  # type: ignore[misc]  # object's, which takes what __new__ took
+
+    values = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
+
+    def __reduce__(self: object) -> tuple[type, tuple[object, ...]]:
+        return type(self), values(self)
+
+    __reduce__.__qualname__ = f"{cls.__qualname__}.__reduce__"
+    cls.__reduce__ = __reduce__  # type: ignore[assignment, method-assign]
 
 
 for _cls in (

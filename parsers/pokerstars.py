@@ -27,6 +27,7 @@ from typing import Any, Callable, NamedTuple, TypeVar
 from lark import Token
 
 from ..engine.cards import Card
+from ..engine.games import StreetRule
 from ..engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see model.ANTE
     ANTE,
     BRING_IN,
@@ -70,6 +71,9 @@ SITE = "pokerstars"
 
 HAND_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.I)
 """The start of every PokerStars hand: detects the site and splits a file into hands."""
+HAND_INITIALS = "Pp"
+"""What a line :data:`HAND_HEADER` matches starts with (the pattern starts with a literal "P", case
+insensitive): the file is split asking the header only of the lines that start so."""
 
 # ------------------------------------------------------------------------------------------ header
 
@@ -478,44 +482,53 @@ class _Builder(SiteBuilder):
         The token's regex (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines
         as still leave at least one betting line. So do the deals here, line by line: as long as lines
         read as deals, except that when ``betting_follows`` the token's last line is the betting line
-        (a line that reads both ways, which needs a player whose name starts with "Dealt to"). A deal
-        line is matched where it is in the token (no line of the pattern crosses a line's end)."""
-        match, deal = self.lines["DEALS"].match, self.deal
+        (a line that reads both ways, which needs a player whose name starts with "Dealt to")."""
         last = len(lines) - 1 if betting_follows else len(lines)
-        i, at = 1, len(lines[0]) + 1
-        while i < last and (m := match(tok, at)) is not None:
-            deal(m, no + i)
-            i, at = i + 1, m.end()
+        i = 1 + self.deals(tok, len(lines[0]) + 1, no + 1, last - 1)
         if i < len(lines):
             self.betting(lines[i:], no + i)
 
     def deal_run(self, tok: Token, no: int) -> None:
-        for no, m in enumerate(self.lines["DEALS"].finditer(tok), no):
-            self.deal(m, no)
+        self.deals(tok, 0, no, tok.end_line - tok.line)  # type: ignore[operator]
 
-    def deal(self, m: re.Match[str], no: int) -> None:
-        line = m[0]
-        name, first, new = m.groups()
-        seat = self.unique.get(name)
-        if seat is None:
-            seat, m = self.seat(m, 1, no)
-            _, first, new = m.groups()
+    def deals(self, tok: Token, at: int, no: int, most: int) -> int:
+        """At most ``most`` deal lines of ``tok`` from offset ``at`` (the first at file line ``no``), as
+        long as lines read as deals; how many there were. A deal line is matched where it is in the
+        token (no line of the pattern crosses a line's end). Whether the street is the game's first is
+        asked once for the run, not once per line (a hand has ~10 deal lines)."""
+        match, unique = self.lines["DEALS"].match, self.unique
         street = self.street
-        if street == self.rules.first_street:
-            rule = self.rules.street(street)
-            cards = self.cards(first, no, line)
-            if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
-                raise _error(
-                    (self.file, no),
-                    line,
-                    f"{rule.name}-street deal with the wrong number of cards",
-                    "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'",
-                )
-            down = cards[: rule.down] if len(cards) > rule.up else (None,) * rule.down
-            self.events.append(Deal(no, street, seat, down, cards[-rule.up :]))
-            self.dealt.add(seat)
-            return
-        self.later_deal(no, line, seat, street, new)
+        rule = self.rules.street(street) if street == self.rules.first_street else None
+        count = 0
+        while count < most and (m := match(tok, at)) is not None:
+            at = m.end()
+            name, first, new = m.groups()
+            seat = unique.get(name)
+            if seat is None:
+                seat, found = self.seat(m, 1, no)
+                _, first, new = found.groups()
+            if rule is None:
+                self.later_deal(no, m[0], seat, street, new)
+            else:
+                self.first_deal(no, m[0], seat, rule, first, new)
+            count += 1
+            no += 1
+        return count
+
+    def first_deal(self, no: int, line: str, seat: int, rule: StreetRule, shown: str, new: str | None) -> None:
+        """A deal of the game's first street: the player's own cards (down and up) or an opponent's
+        up cards, in one bracket."""
+        cards = self.cards(shown, no, line)
+        if new is not None or len(cards) not in (rule.up, rule.down + rule.up):
+            raise _error(
+                (self.file, no),
+                line,
+                f"{rule.name}-street deal with the wrong number of cards",
+                "'Dealt to NAME [door]' or, for yourself, 'Dealt to NAME [down cards door]'",
+            )
+        down = cards[: rule.down] if len(cards) > rule.up else (None,) * rule.down
+        self.events.append(Deal(no, rule.number, seat, down, cards[-rule.up :]))
+        self.dealt.add(seat)
 
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(self.token_lines(tok, no), no)
@@ -526,24 +539,23 @@ class _Builder(SiteBuilder):
         append, street, unique, folded = self.events.append, self.street, self.unique, self.folded
         for no, line in enumerate(lines, no):
             bet = _read_bet(line)
-            seat: int | None
-            if bet is None:
-                seat = None
-            elif bet.marker is not None:
-                seat = 0  # a marker names nobody
-            else:
-                seat = unique.get(bet.name)  # an uncalled bet's name too: a unique name is its exact name
-            if seat is None or bet is None:  # an amount to report, or a name another seated name starts with
+            seat: int | None = None
+            if bet is not None:
+                kind, name, amount, to, all_in, marker = bet
+                # a marker names nobody; an uncalled bet's name is read like an action's: a unique name
+                # is its exact name
+                seat = 0 if marker is not None else unique.get(name)
+            if seat is None:  # an amount to report, or a name another seated name starts with
                 bet, seat = self.bet_at(line, no)
-            kind, _, amount, to, all_in, marker = bet
-            if kind is None:
+                kind, name, amount, to, all_in, marker = bet
+            if kind is FOLD:
+                folded.add(seat)
+            elif kind is None:
                 append(Marker(no, street, marker) if marker is not None else UncalledReturn(no, seat, amount))
-            else:
-                append(Action(no, street, seat, kind, amount, to, all_in))
-                if kind is FOLD:
-                    folded.add(seat)
-                elif kind is BRING_IN and self.bring_in is None:
-                    self.bring_in = None if all_in else amount
+                continue
+            elif kind is BRING_IN and self.bring_in is None:
+                self.bring_in = None if all_in else amount
+            append(Action(no, street, seat, kind, amount, to, all_in))
 
     def bet_at(self, line: str, no: int) -> tuple[_Bet, int]:
         """A betting line read against the seat list, its errors in the line's order (the name, then

@@ -90,6 +90,10 @@ class Site:
     currency: str = "USD"
     """The currency of the site's cash games: what ``studbook simulate --format SITE`` deals them in
     (Winamax writes euros only)."""
+    hand_initials: str | None = None
+    """The characters the first line of one of its hands can start with, when ``hand_header`` says so
+    (the file is split asking ``hand_header`` only of the lines that start with one of them:
+    :func:`~.reading.split_hands`); None to ask it of every line."""
 
     @property
     def starts_hand(self) -> Callable[[str], object]:
@@ -147,7 +151,7 @@ class Site:
         parse = self.parse_hand
         if parse is None:
             raise ValueError(f"{self.name} hand histories cannot be read yet")
-        for block in split_hands(lines, self.hand_header.match, first_line):
+        for block in split_hands(lines, self.hand_header.match, first_line, self.hand_initials):
             yield parse(block, source_file)
 
 
@@ -160,6 +164,7 @@ SITES: tuple[Site, ...] = (
         summary_header=re.compile(r"PokerStars Tournament #\d+, "),
         writer=write_pokerstars,
         hand_separator="\n\n\n\n",
+        hand_initials=pokerstars.HAND_INITIALS,
     ),
     Site(
         "fulltilt",

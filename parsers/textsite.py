@@ -590,16 +590,15 @@ class SiteBuilder:
     def later_deal(self, no: int, line: str, seat: int, street: int, new: str | None) -> None:
         """A deal after the first street printed as ``Dealt to NAME [earlier cards] [new card]``: ``new``
         is the new card's bracket; it is face up but on the game's last street (face down)."""
-        rule = self.rules.street(street)
-        cards = self.cards(new or "", no, line)
-        if new is None or len(cards) != 1:
+        cards = self.cards(new, no, line) if new is not None else ()
+        if len(cards) != 1:
             raise self.error(
                 no,
                 line,
-                f"{rule.name}-street deal without exactly one new card",
+                f"{self.rules.street(street).name}-street deal without exactly one new card",
                 "'Dealt to NAME [earlier cards] [new card]'",
             )
-        if rule.up == 0:
+        if self.rules.deals[street][1] == 0:  # no up card: the last street's, face down
             self.got_seventh.add(seat)
             self.events.append(Deal(no, street, seat, cards))
         else:

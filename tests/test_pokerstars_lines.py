@@ -10,6 +10,7 @@ import pickle
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +31,8 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 from studbook.parsers import NotStudHand, ParseError, parse_text
-from studbook.parsers.pokerstars import _grammar, _line_pattern, _without_captures
+from studbook.parsers.pokerstars import HAND_HEADER, HAND_INITIALS, _grammar, _line_pattern, _without_captures
+from studbook.parsers.reading import read_lines, split_hands
 
 C = Card.parse
 
@@ -485,3 +487,20 @@ def test_glued_hands_are_split_on_the_header() -> None:
     results = parse_text(BASE + BASE.replace("#1001", "#1002"), "g.txt")
     assert [r.site_hand_id for r in results if isinstance(r, Hand)] == ["1001", "1002"]
     assert results[1].source_line == len(BASE.splitlines()) + 1
+
+
+def test_hand_initials_are_what_every_hand_header_starts_with(stars_corpus: Path) -> None:
+    """The file is split asking HAND_HEADER only of lines that start with HAND_INITIALS: splitting every
+    real file (and the same lines glued together with no blank line between hands, in every case) must
+    give the same hands as asking it of every line."""
+    checked = 0
+    for path in sorted(stars_corpus.rglob("*.txt")):
+        lines = list(read_lines(path))
+        glued = [line for line in lines if line.strip()]
+        for variant in (lines, glued, [line.lower() for line in glued], [line.upper() for line in glued]):
+            headers = [line for line in variant if HAND_HEADER.match(line)]
+            assert all(line[0] in HAND_INITIALS for line in headers)
+            checked += len(headers)
+            fast = list(split_hands(variant, HAND_HEADER.match, initials=HAND_INITIALS))
+            assert fast == list(split_hands(variant, HAND_HEADER.match))
+    assert checked > 400  # the corpus's ~170 hands, four times over
