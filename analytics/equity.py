@@ -375,15 +375,18 @@ def _valued(hand: Hand, spot: AllInSpot, seed: int, samples: int, exact_limit: i
 def ev_columns(hand: Hand, result: ReplayResult) -> dict[int, dict[str, float | int | None]]:
     """The :data:`EV_COLUMNS` of every seat dealt in (NULLs for players without an all-in spot)."""
     found = allin_ev(hand, result)
-    empty: dict[str, float | int | None] = {name: None for name, _ in EV_COLUMNS}
+    empty: dict[str, float | int | None] = dict.fromkeys(_EV_NAMES)
+    return {s.seat: empty if s.seat not in found else ev_values(found[s.seat]) for s in hand.seats}
+
+
+_EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
+
+
+def ev_values(found: AllInEV) -> dict[str, float | int | None]:
+    """One player's :data:`EV_COLUMNS` from his all-in EV (the EV rounded to whole hundredths)."""
     return {
-        s.seat: empty
-        if s.seat not in found
-        else {
-            "allin_street": found[s.seat].street,
-            "allin_equity": found[s.seat].equity,
-            "allin_ev": round(found[s.seat].ev),
-            "allin_ev_se": found[s.seat].ev_se,
-        }
-        for s in hand.seats
+        "allin_street": found.street,
+        "allin_equity": found.equity,
+        "allin_ev": round(found.ev),
+        "allin_ev_se": found.ev_se,
     }

@@ -28,8 +28,12 @@ ledger's (:mod:`studbook.engine.betting`), not a count kept here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import repeat
 from types import MappingProxyType
 from typing import Collection, Iterable, Mapping, Sequence
+
+import numpy as np
 
 from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
@@ -292,13 +296,18 @@ def dealt_in(hand: Hand, active: Collection[int]) -> list[int]:
 def steal_seats(seats: Sequence[int], bring_in: int) -> frozenset[int]:
     """The seats (of ``seats``, those dealt in) acting just before the bring-in on 3rd street: action
     goes clockwise (up the seat numbers, wrapping round) from the bring-in, so these are the last
-    ``STEAL_SEATS`` of that order."""
-    after = sorted((s for s in seats if s != bring_in), key=lambda s: (s - bring_in) % (max(seats) + 1))
+    ``STEAL_SEATS`` of that order: the seats above the bring-in's, then those below it, each going up."""
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > bring_in] + [s for s in ordered if s < bring_in]
     return frozenset(after[-STEAL_SEATS:])
 
 
+@cache
 def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
     """The starting-hand class of three 3rd-street cards (two down, then the door card).
+
+    Kept per game and cards (a pure function of them, asked for every player whose three cards are
+    known, in every hand: at most the 4 games' 132,600 ordered triples).
 
     Stud and stud8 use the classic names, strongest first (rolled-up trips, buried or split pair,
     three-flush, three-straight; stud8 adds "three low" for three different ranks of eight or lower);
@@ -343,7 +352,7 @@ def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
 
 
 def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> None:
-    """Set in ``out`` (every acting seat's row, at its defaults) the 3rd-street flags of every player who
+    """Set in ``out`` (every acting seat's row: :func:`flag_rows`) the 3rd-street flags of every player who
     took a decision (VPIP, completion, steal, bring-in play, re-raise); ``seats`` are those dealt in."""
     steal_from = steal_seats(seats, bring_in) if bring_in is not None else frozenset()
     completion = next((d for d in plays if d.aggressive), None)
@@ -371,7 +380,7 @@ def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[De
             if d.seat in steal_from:
                 f["steal_chance"] = True
                 f["steal"] = d.aggressive
-        if d.aggressions == 1 and d.aggressor != d.seat and not f["rr_chance"] and d.could_raise:
+        if d.aggressions == 1 and d.aggressor != d.seat and not f.get("rr_chance") and d.could_raise:
             f["rr_chance"] = True
             f["reraise"] = d.aggressive
         if d.seat == bring_in and not bring_in_played:
@@ -417,11 +426,13 @@ def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], 
         kind = d.action.kind
         counter = ("raises" if d.aggressions else "bets") if d.aggressive else _COUNTER_OF.get(kind)
         if counter is not None:
-            f[key[counter]] += 1  # type: ignore[operator]  # a counter column: an int from _DEFAULTS on
+            column = key[counter]
+            f[column] = f.get(column, 0) + 1  # type: ignore[operator]  # a counter column: an int
         faces_bet = d.faces_bet
         if faces_bet:
-            f[key["faced"]] += 1  # type: ignore[operator]
-        if d.checked_before and faces_bet and d.could_raise and not f[key["xr_chance"]]:
+            column = key["faced"]
+            f[column] = f.get(column, 0) + 1  # type: ignore[operator]
+        if d.checked_before and faces_bet and d.could_raise and not f.get(key["xr_chance"]):
             f[key["xr_chance"]] = True
             f[key["xr"]] = d.aggressive
         if prev_aggressor is not None and d.first:
@@ -458,7 +469,7 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
     """Set in ``out`` the showdown and money results from the engine's awards: any money won, stud8
     halves (a WHOLE award in stud8 is the high hand taking a pot no low qualified for, or a pot won
     uncontested), scoops, quarters, and the rake each winner paid (in proportion to what the rules paid
-    him), for each of ``seats`` (those dealt in). A seat that won nothing keeps his row's defaults for
+    him), for each of ``seats`` (those dealt in). A seat that won nothing is left at the defaults for
     the halves, scoops and quarters (all False)."""
     contested = len(result.showdown) >= 2
     won: dict[int, int] = {}
@@ -503,40 +514,93 @@ def _cards(out: Mapping[int, Flags], game: Game, first_cards: Mapping[int, tuple
         f = out[seat]
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
-        if len(cards) == 3 and all(c is not None for c in cards):
-            f["start_class"] = start_class(game, cards)  # type: ignore[arg-type]
+        if len(cards) == 3 and None not in cards:
+            f["start_class"] = start_class(game, cards)
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
-    """Every stat column of ``hand_players`` (:data:`FLAG_COLUMNS`) for each seat dealt in.
+    """Every stat column of ``hand_players`` (:data:`FLAG_COLUMNS`) for each seat dealt in: the seat's
+    :func:`flag_rows` over the defaults.
 
     Pure: reads the hand's events for the betting and ``result`` (the engine's replay) for showdowns,
     awards and rake. Flags a player had no chance of stay False; counters of streets he did not play 0.
     """
+    return {seat: _DEFAULTS | row for seat, row in flag_rows(hand, result).items()}
+
+
+def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
+    """The stat columns of each seat dealt in that the hand set, the others left out (they are at
+    their defaults: False, 0, None): :func:`player_flags` without the defaults.
+
+    Why the rows leave the defaults out: most of a player's ~115 columns are False or 0 in any one
+    hand (a hand shows a player a few of the chances the stats count), so a row starts empty and each
+    part below sets only what happened (a flag read before it is set reads as its default). The rows of
+    a chunk of hands become columns with only those values written (:func:`flag_columns`)."""
     rules = RULES[hand.game]
+    later = rules.later_streets
     read = _read(hand, result.capped_actions)
     plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
     seats = dealt_in(hand, read.active)
-    per_seat: dict[int, Flags] = {seat: _DEFAULTS.copy() for seat in seats}
+    per_seat: dict[int, Flags] = {seat: {} for seat in seats}
     # Each part sets its columns in the rows themselves (no dict per part and seat to merge): a seat that
     # acted or was dealt cards without being dealt in (no seat line) gets a scratch row, not returned.
-    rows = per_seat | {seat: _DEFAULTS.copy() for seat in read.active.difference(per_seat)}
+    rows = per_seat | {seat: {} for seat in read.active.difference(per_seat)}
     _third_street(rows, seats, plays.get(rules.first_street, []), bring_in)
     _results(rows, hand, result, seats)
     _cards(rows, hand.game, read.first_cards)
-    for street in rules.later_streets:
+    for street in later:
         if street in plays:  # a street nobody decided on sets nothing
             _later_street(rows, street, plays[street], _last_aggressor(plays.get(street - 1, [])))
+    if bring_in in per_seat:
+        per_seat[bring_in]["is_bring_in"] = True
+    saw = [(_SAW[street], street) for street in later if street in reached]
+    saw_second = _SAW[later[0]]
     players_4th = 0
-    second = rules.later_streets[0]
     for seat, f in per_seat.items():
-        f["is_bring_in"] = seat == bring_in
-        for street in rules.later_streets:
-            f[_SAW[street]] = street in reached and folds.get(seat, 8) >= street
-        f["saw_second"] = f[_SAW[second]]
-        players_4th += bool(f["saw_second"])
+        folded = folds.get(seat, 8)
+        for column, street in saw:
+            if folded >= street:
+                f[column] = True
+        if saw_second in f:
+            f["saw_second"] = True
+            players_4th += 1
     game = str(hand.game)
     for f in per_seat.values():
         f["players_4th"] = players_4th
         f["game"] = game
     return per_seat
+
+
+_NUMBERS: tuple[str, ...] = tuple(name for name, kind in FLAG_COLUMNS if kind != "text")
+_TEXTS: tuple[str, ...] = tuple(name for name, kind in FLAG_COLUMNS if kind == "text")
+_NUMBER_AT: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(_NUMBERS)})
+_NUMPY_TYPES: Mapping[str, type] = MappingProxyType({"flag": np.bool_, "int": np.int32, "money": np.int64})
+
+
+def flag_columns(rows: Sequence[Flags]) -> dict[str, np.ndarray | list[str | None]]:
+    """:data:`FLAG_COLUMNS` as columns, one value per row of ``rows`` (:func:`flag_rows`, in the order
+    of the table's rows): the flags, counters and money as numpy arrays of their storage types, the
+    texts as lists. The rows' text entries are taken out of them (they are scratch, made for this).
+
+    Only the values the rows hold are written, into columns made at their defaults (zeros) in one go:
+    a value costs a few operations in C (its row, its column's number and itself, extended onto three
+    lists; one numpy scatter for all the rows) instead of a value per column and row in Python."""
+    texts: dict[str, list[str | None]] = {name: [None] * len(rows) for name in _TEXTS}
+    at = _NUMBER_AT.__getitem__
+    owners: list[int] = []
+    numbers: list[int] = []
+    values: list[bool | int | str | None] = []
+    for i, row in enumerate(rows):
+        for name, column in texts.items():
+            column[i] = row.pop(name, None)  # type: ignore[assignment]  # the text columns hold str
+        owners.extend(repeat(i, len(row)))
+        numbers.extend(map(at, row))
+        values.extend(row.values())
+    by_column = np.zeros((len(_NUMBERS), len(rows)), dtype=np.int64)
+    by_column[numbers, owners] = np.array(values, dtype=np.int64)  # what is left: flags and numbers
+    kinds = dict(FLAG_COLUMNS)
+    out: dict[str, np.ndarray | list[str | None]] = {
+        name: by_column[i].astype(_NUMPY_TYPES[kinds[name]]) for i, name in enumerate(_NUMBERS)
+    }
+    out.update(texts)
+    return out

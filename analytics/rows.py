@@ -11,8 +11,9 @@ its transposition cost about as much as everything else this module does (~0.3 m
 the ~60 action and card rows of a hand) and left tens of thousands of small objects per chunk for the
 garbage collector to walk.
 
-``hand_players`` takes its stat columns from :func:`.flags.player_flags`, a dict per player; those dicts
-are transposed the same way (one ``itemgetter`` of every flag column per player).
+``hand_players`` takes its ~115 stat columns from :func:`.flags.flag_columns`: each player's flags hold
+only what the hand set (most are False or 0), and only those values are written into columns made at
+their defaults, as numpy arrays of the storage types (Arrow takes them without a look at each value).
 
 Every batch is matched against the table's schema (:mod:`.schema`) by column name, so a column missing
 from a builder, or one the schema does not know, is an error rather than a silent NULL.
@@ -29,8 +30,8 @@ import pyarrow as pa
 
 from ..engine.cards import DECK, Card
 from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
-from .equity import EV_COLUMNS, ev_columns
-from .flags import FLAG_COLUMNS, player_flags
+from .equity import EV_COLUMNS, AllInEV, allin_ev, ev_values
+from .flags import Flags, flag_columns, flag_rows
 from .schema import ACTIONS, AWARDS, CARDS, COLLECTED, HAND_PLAYERS, HANDS, POTS, TABLES, VIOLATIONS, Table
 
 Row = dict[str, Any]
@@ -46,7 +47,6 @@ T = TypeVar("T")
 CARD_NAMES = pa.array([c.name for c in DECK], pa.string())
 """The name of every card, at its number: a card column is this array taken at the cards' numbers."""
 
-_FLAG_NAMES: tuple[str, ...] = tuple(name for name, _ in FLAG_COLUMNS)
 _EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
 
 
@@ -248,14 +248,17 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
     """The ``hand_players`` columns: one row per player dealt in (seated players sitting out are left
     out unless the site dealt them in and took their antes anyway, as tournaments do: see
     ``flags.dealt_in``). ``collected`` is what the site paid, ``won`` what the rules pay and ``net`` =
-    won − invested, so a mis-paid pot shows up as collected != won."""
+    won − invested, so a mis-paid pot shows up as collected != won. The stat columns come from each
+    player's flags (:func:`.flags.flag_rows`: what the hand set) and the EV columns from the few players
+    with an all-in spot, both written into the chunk's columns directly (:func:`.flags.flag_columns`,
+    :func:`_ev_columns`), never as a dict of every column per player."""
     own: list[tuple[Any, ...]] = []
-    flag_rows: list[Mapping[str, Any]] = []
-    ev_rows: list[Mapping[str, Any]] = []
+    flag_rows_: list[Flags] = []
+    allin: list[tuple[int, AllInEV]] = []  # the row of each player with an all-in spot, and his EV
     counts: list[int] = []
     for (hand, result), showed, mucked in zip(replayed, events.showed, events.mucked):
-        flags = player_flags(hand, result)
-        allin = ev_columns(hand, result)
+        flags = flag_rows(hand, result)
+        spot = allin_ev(hand, result)
         won: dict[int, int] = {}
         for award in result.awards:
             won[award.seat] = won.get(award.seat, 0) + award.amount
@@ -264,6 +267,8 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
         dealt = [s for s in hand.seats if s.seat in flags]  # dealt in: includes a sitting-out player anted
         for s in dealt:
             seat = s.seat
+            if seat in spot:
+                allin.append((len(own), spot[seat]))
             own.append(
                 (
                     seat,
@@ -280,13 +285,22 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
                     folded.get(seat),
                 )
             )
-            flag_rows.append(flags[seat])
-            ev_rows.append(allin[seat])
+            flag_rows_.append(flags[seat])
         counts.append(len(dealt))
     columns: dict[str, Column] = dict(zip(_PLAYER_NAMES, _transpose(own, len(_PLAYER_NAMES))))
-    columns.update(zip(_FLAG_NAMES, _transpose(list(map(itemgetter(*_FLAG_NAMES), flag_rows)), len(_FLAG_NAMES))))
-    columns.update(zip(_EV_NAMES, _transpose(list(map(itemgetter(*_EV_NAMES), ev_rows)), len(_EV_NAMES))))
+    columns.update(flag_columns(flag_rows_))
+    columns.update(_ev_columns(allin, len(own)))
     columns["hand_id"] = chunk_ids.take(_owners(np.array(counts, dtype=np.int64)))
+    return columns
+
+
+def _ev_columns(found: Sequence[tuple[int, AllInEV]], rows: int) -> dict[str, list[Any]]:
+    """The :data:`.equity.EV_COLUMNS` of ``rows`` players, NULL but for the players ``found`` (each
+    with his row and his all-in EV): most hands have no all-in spot."""
+    columns: dict[str, list[Any]] = {name: [None] * rows for name in _EV_NAMES}
+    for row, ev in found:
+        for name, value in ev_values(ev).items():
+            columns[name][row] = value
     return columns
 
 
