@@ -13,7 +13,7 @@ all-in :meth:`StudState.apply`; pots and their payout :mod:`.pots`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -161,12 +161,12 @@ def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
 # ------------------------------------------------------------------------------------ state machine
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _rotations(seats: tuple[int, ...]) -> tuple[Mapping[int, tuple[int, ...]], Mapping[int, tuple[int, ...]]]:
     """The seats clockwise from each seat: that seat first, and that seat last (the turn after his).
-    A pure function of the table's seats (at most 2**10 of them), kept: every hand asks for both,
-    and a table's seats seldom change from one hand to the next. Hands share them: plain dicts typed
-    read-only (a proxy would cost a lookup more at every decision)."""
+    A pure function of the table's seats, kept: every hand asks for both, and a table's seats seldom
+    change from one hand to the next (bounded: the seat numbers come from the input). Hands share
+    them: plain dicts typed read-only (a proxy would cost a lookup more at every decision)."""
     clockwise = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
     after = {seat: order[1:] + order[:1] for seat, order in clockwise.items()}
     return clockwise, after
