@@ -69,11 +69,14 @@ MAX_CARDS = 8
 MAX_UP_CARDS = 4
 
 
+_WEIGHT = CARD_WEIGHTS.__getitem__  # bound once: _key runs for every board and hand valued
+
+
 def _key(cards: Iterable[int], most: int, what: str) -> int:
     """The sum of the cards' weights, after checking there are 1..``most`` distinct cards."""
     try:
         # a card out of range fails here with no check per card: its weight is None (TypeError in the sum)
-        key = sum(map(CARD_WEIGHTS.__getitem__, cards))  # type: ignore[arg-type]
+        key = sum(map(_WEIGHT, cards))  # type: ignore[arg-type]
     except (IndexError, TypeError):
         raise ValueError(
             f"{what}: every card must be a Card (an int 0..51; leave unknown cards out), got {cards!r}"

@@ -8,7 +8,8 @@ in exactly one function: :func:`build_pots` (side pots), :func:`split_rake` (rak
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from math import comb
 from typing import Callable, Collection, Mapping, Sequence
@@ -121,13 +122,23 @@ def odd_chip_order(
 @dataclass(frozen=True, slots=True)
 class PotResult:
     """One pot's payout. ``judged`` is False when a contender's cards are unknown, so the rules cannot
-    say who won: the site's payout is then taken as it is. ``reason`` names the winning hands."""
+    say who won: the site's payout is then taken as it is. ``reason`` names the winning hands.
+
+    Why ``explain`` and not the text: the reason is read only when a payout is wrong (a violation's
+    text) or shown to a user, yet every pot of every hand replayed has one; spelling it out (the hands'
+    names, the seats' labels) for each pot was a few per cent of a replay. ``explain`` writes it on
+    demand, from the values the payout was decided on."""
 
     pot: Pot
     rake: Money
     awards: tuple[Award, ...]
     judged: bool
-    reason: str
+    explain: Callable[[], str] = field(repr=False, compare=False)
+
+    @property
+    def reason(self) -> str:
+        """Why the pot went where it went (or why the rules cannot say), in words."""
+        return self.explain()
 
 
 direct_init(PotResult)  # built for every pot of every hand replayed (see model.direct_init)
@@ -239,23 +250,21 @@ def distribute_pot(
     amount = pot.amount - rake
     contenders = [s for s in pot.eligible if s not in conceded] or list(pot.eligible)
     if not contenders:  # everyone folded: the rules give it to nobody, so whatever the site paid is wrong
-        return PotResult(pot, rake, (), False, "every player folded, so nobody can win it")
+        return PotResult(pot, rake, (), False, _everyone_folded)
     if len(contenders) == 1:
         seat = contenders[0]
-        reason = f"{label(seat)} is the only player left in it"
-        return PotResult(pot, rake, (Award(pot.index, _WHOLE, seat, amount),), True, reason)
+        return PotResult(pot, rake, (Award(pot.index, _WHOLE, seat, amount),), True, partial(_only_one, label, seat))
     hands: dict[int, tuple[Card, ...]] = {}
     for seat in contenders:
         held = cards.get(seat)
         if held is None:
-            return PotResult(pot, rake, (), False, f"the cards of {label(seat)} are unknown")
+            return PotResult(pot, rake, (), False, partial(_unknown, label, seat))
         hands[seat] = held
     partly = [s for s, h in hands.items() if len(h) < rules.hand_size]
     if partly:
         bounded = values_whatever_unseen(game, hands, unseen)
         if bounded is None:
-            names = " and ".join(label(s) for s in partly)
-            return PotResult(pot, rake, (), False, f"unknown cards of {names} could change who wins it")
+            return PotResult(pot, rake, (), False, partial(_could_change, label, partly))
         highs, lows = bounded
         note = ", whatever the unknown cards"
     else:
@@ -264,12 +273,36 @@ def distribute_pot(
         note = ""
     if split is None or not lows:
         awards = _pay(pot, amount, _WHOLE, highs, hands, profile, main)
-        return PotResult(pot, rake, tuple(awards), True, _why(main, highs, label) + note)
+        return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs)))
     high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
     awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, main)
     awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, split)
-    reason = f"{_why(main, highs, label)}; {_why(split, lows, label)}{note}"
-    return PotResult(pot, rake, tuple(awards), True, reason)
+    return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs), (split, lows)))
+
+
+# the reasons of distribute_pot's payouts, written when asked for (PotResult.explain)
+
+
+def _everyone_folded() -> str:
+    return "every player folded, so nobody can win it"
+
+
+def _only_one(label: SeatLabel, seat: int) -> str:
+    return f"{label(seat)} is the only player left in it"
+
+
+def _unknown(label: SeatLabel, seat: int) -> str:
+    return f"the cards of {label(seat)} are unknown"
+
+
+def _could_change(label: SeatLabel, partly: Sequence[int]) -> str:
+    names = " and ".join(label(s) for s in partly)
+    return f"unknown cards of {names} could change who wins it"
+
+
+def _winners(label: SeatLabel, note: str, *halves: tuple[Ranking, Mapping[int, int]]) -> str:
+    """``high: Seat 1 (Ann) with ...; low: ...`` for the halves' rankings and the values they were paid on."""
+    return "; ".join(_why(ranking, values, label) for ranking, values in halves) + note
 
 
 def _why(ranking: Ranking, values: Mapping[int, int], label: SeatLabel) -> str:
@@ -388,7 +421,6 @@ def audit_payout(
     there unless it does not add up). The site never says which half a line is for, so amounts are
     compared per seat and pot.
     """
-    names = {s.seat: s.player for s in hand.seats}
     end_line = collects[0].line if collects else None
     found = _summary_violations(hand, results, collects, rake, money, total_includes_rake, end_line, pots_include_rake)
     by_pot: dict[int, dict[int, Money]] = {}
@@ -400,14 +432,15 @@ def audit_payout(
         lines.setdefault((index, c.seat), c.line)
     awards: list[Award] = []
     rules: dict[int, dict[int, Money]] = {}
-    reasons: dict[int, str] = {}
+    reasons: dict[int, list[Callable[[], str]]] = {}
+    """Each pot's (or, paid as one pot, the hand's) reasons in order, written only for a violation's text."""
     for r in results:
         index = 0 if single else r.pot.index
         if r.judged:
             awards += r.awards
             for a in r.awards:
                 _credit(rules, index, a.seat, a.amount)
-            reasons[index] = "; ".join(x for x in (reasons.get(index), r.reason) if x)
+            reasons.setdefault(index, []).append(r.explain)
             continue
         site = by_pot.get(index, {})
         # Unknown cards hide who won, not who could: a payee outside the pot (folded, not all the way
@@ -418,7 +451,7 @@ def audit_payout(
         awards += [Award(r.pot.index, Half.WHOLE, seat, amount) for seat, amount in trusted.items()]
         rules[index] = trusted
         if trusted != site:
-            reasons[index] = "only " + " and ".join(label(s) for s in eligible) + " can win it"
+            reasons[index] = [partial(_only_eligible, label, eligible)]
         if sum(site.values()) != r.pot.amount - r.rake:
             name = _pot_name(r.pot.index, len(results))
             found.append(
@@ -432,21 +465,27 @@ def audit_payout(
     count = 1 if single else len(results)
     for index in sorted(set(by_pot) | set(rules)):
         site, ours = by_pot.get(index, {}), rules.get(index, {})
+        if site == ours:  # the usual case: every seat got what the rules pay him
+            continue
         name = _pot_name(index, count)
-        why = reasons.get(index, "")
+        why = "; ".join(x for x in (explain() for explain in reasons.get(index, ())) if x)
         for seat in sorted(set(site) | set(ours)):
             got, due = site.get(seat, 0), ours.get(seat, 0)
             if got == due:
                 continue
             line = lines.get((index, seat), end_line)
-            who = label(seat)
+            who, player = label(seat), next((s.player for s in hand.seats if s.seat == seat), None)
             if not due:
                 text = f"{who} collected {money(got)} from {name}, but the rules pay him nothing ({why})"
-                found.append(Violation("pot.winner", text, seat=seat, player=names.get(seat), line=line))
+                found.append(Violation("pot.winner", text, seat=seat, player=player, line=line))
             elif not got:
                 text = f"{who} should win {money(due)} from {name} ({why}), but collected nothing"
-                found.append(Violation("pot.winner", text, seat=seat, player=names.get(seat), line=line))
+                found.append(Violation("pot.winner", text, seat=seat, player=player, line=line))
             else:
                 text = f"{who} collected {money(got)} from {name}, but the rules pay {money(due)} ({why})"
-                found.append(Violation("pot.award", text, seat=seat, player=names.get(seat), line=line))
+                found.append(Violation("pot.award", text, seat=seat, player=player, line=line))
     return found, tuple(awards)
+
+
+def _only_eligible(label: SeatLabel, eligible: Sequence[int]) -> str:
+    return "only " + " and ".join(label(s) for s in eligible) + " can win it"

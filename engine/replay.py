@@ -13,7 +13,7 @@ all-in :meth:`StudState.apply`; pots and their payout :mod:`.pots`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -161,6 +161,17 @@ def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
 # ------------------------------------------------------------------------------------ state machine
 
 
+@lru_cache(maxsize=1024)
+def _rotations(seats: tuple[int, ...]) -> tuple[Mapping[int, tuple[int, ...]], Mapping[int, tuple[int, ...]]]:
+    """The seats clockwise from each seat: that seat first, and that seat last (the turn after his).
+    A pure function of the table's seats, kept: every hand asks for both, and a table's seats seldom
+    change from one hand to the next (bounded: the seat numbers come from the input). Hands share
+    them: plain dicts typed read-only (a proxy would cost a lookup more at every decision)."""
+    clockwise = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
+    after = {seat: order[1:] + order[:1] for seat, order in clockwise.items()}
+    return clockwise, after
+
+
 class StudState:
     """The betting of one stud hand, street by street.
 
@@ -209,15 +220,13 @@ class StudState:
         # would rebuild each time is kept instead: the seats clockwise from each seat (that seat first,
         # or last for the turn after his), fixed for the hand, and the live seats, which change only
         # when someone folds (apply).
-        self._clockwise: dict[int, tuple[int, ...]] = {
-            seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)
-        }
-        self._after: dict[int, tuple[int, ...]] = {
-            seat: order[1:] + order[:1] for seat, order in self._clockwise.items()
-        }
+        self._clockwise, self._after = _rotations(self.seats)
         self._live: tuple[int, ...] = self.seats
         self._opener: tuple[int | None] | None = None
         """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
+        self._open_pair: bool | None = None
+        """Whether a live board shows a pair (:attr:`double_bet_allowed`), worked out once: ``None``
+        until then and after any deal or fold (asked at every bet of the double-bet street, twice)."""
         self.stack: dict[int, Money] = dict(stacks)
         self.invested: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
@@ -242,6 +251,7 @@ class StudState:
         self.opened = False
         self.uncalled_done = False
         self._opener = None
+        self._open_pair = None
         self.uncapped = self._uncap_heads_up and len(self._live) == 2
 
     def start_street(self, street: int) -> None:
@@ -362,7 +372,12 @@ class StudState:
     def double_bet_allowed(self) -> bool:
         """The game's double-bet street (4th; 3rd in Five Card Stud) with an open pair showing, in a game
         where the profile allows the big bet."""
-        return self.street == self._double and self._double_game and has_open_pair(self.up[s][:2] for s in self._live)
+        if self.street != self._double or not self._double_game:
+            return False
+        if self._open_pair is None:
+            up = self.up
+            self._open_pair = has_open_pair(up[s][:2] for s in self._live)
+        return self._open_pair
 
     @property
     def double_bet_unknown(self) -> bool:
@@ -447,7 +462,7 @@ class StudState:
     def deal(self, seat: int, down: Sequence[Card | None] = (), up: Sequence[Card | None] = ()) -> None:
         self.down[seat].extend(down)
         self.up[seat].extend(up)
-        self._opener = None
+        self._opener = self._open_pair = None
 
     def deal_community(self, card: Card | None) -> None:
         self.community.append(card)
@@ -481,31 +496,32 @@ class StudState:
                     f"{self.label(seat)} acts ({kind}) after folding on {STREET_NAMES[self.folded[seat]]} street",
                 )
             )
-        elif (expected := self.to_act) is None:
-            if self.betting_closed:  # else the cards cannot say whose turn it is
+        elif (expected := self.to_act) != seat:  # one test in the usual case: his turn
+            if expected is None:
+                if self.betting_closed:  # else the cards cannot say whose turn it is
+                    found.append(
+                        Breach(
+                            "action.order",
+                            f"{self.label(seat)} acts ({kind}) after the betting on {self._street_name()} was over",
+                        )
+                    )
+            elif self.opening:
+                door = format_cards(self.up[expected][:1])
+                found.append(
+                    Breach(
+                        "bring-in.player",
+                        f"{self.label(seat)} opens 3rd street, but the bring-in "
+                        f"is {self.label(expected)}'s (door card {door})",
+                    )
+                )
+            else:
                 found.append(
                     Breach(
                         "action.order",
-                        f"{self.label(seat)} acts ({kind}) after the betting on {self._street_name()} was over",
+                        f"{self.label(seat)} acts ({kind}) out of turn on "
+                        f"{self._street_name()}: it is {self.label(expected)}'s turn",
                     )
                 )
-        elif expected != seat and self.opening:
-            door = format_cards(self.up[expected][:1])
-            found.append(
-                Breach(
-                    "bring-in.player",
-                    f"{self.label(seat)} opens 3rd street, but the bring-in "
-                    f"is {self.label(expected)}'s (door card {door})",
-                )
-            )
-        elif expected != seat:
-            found.append(
-                Breach(
-                    "action.order",
-                    f"{self.label(seat)} acts ({kind}) out of turn on "
-                    f"{self._street_name()}: it is {self.label(expected)}'s turn",
-                )
-            )
         if put > self.stack[seat]:
             found.append(
                 Breach(
@@ -658,6 +674,7 @@ class StudState:
             if kind is FOLD:
                 self.folded.setdefault(seat, self.street)
                 self._live = tuple([s for s in self._live if s != seat])
+                self._open_pair = None
                 if self._uncap_on_fold and len(self._live) == 2 and ledger.bets < self.cap:
                     self.uncapped = True
             elif kind is BRING_IN:
@@ -749,9 +766,13 @@ class StudState:
         pots = build_pots(self.invested, self.folded)
         rakes = split_rake(pots, rake, self.profile.rake_from)
         shown = shown or {}
-        cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self.live}
-        partly = any(held is not None and len(held) < self.rules.hand_size for held in cards.values())
-        unseen = self.unseen(shown) if partly else frozenset()
+        unseen: frozenset[Card] = frozenset()
+        cards: dict[int, tuple[Card, ...] | None] = {}
+        # every pot's players are among the live ones: with one left, no pot needs anybody's cards
+        if len(self._live) > 1:
+            cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self._live}
+            if any(held is not None and len(held) < self.rules.hand_size for held in cards.values()):
+                unseen = self.unseen(shown)
         return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
 
 
@@ -852,14 +873,15 @@ class _Replay:
                 )
             )
         self.owner: dict[Card, int | None] = {}
-        self.dealt: dict[tuple[int, int], int] = {}
-        """How many deals each (seat, street) received (a plain dict: a Counter costs more per hand)."""
+        self.dealt: set[tuple[int, int]] = set()
+        """The (seat, street) pairs dealt to so far: a second deal to one is flagged."""
         self.shown: dict[int, list[Card]] = {}
         self.conceded: set[int] = set()
         self.collects: list[Collect] = []
         self.site_returns: list[UncalledReturn] = []
         self.markers: list[Marker] = []
         self.rules = RULES[hand.game]
+        self._deals = self.rules.deals  # looked up at every deal
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
@@ -966,7 +988,9 @@ class _Replay:
                 action.seat,
                 action.street,
             )
-        for breach in state.act(action.seat, move):
+        breaches = state.check(action.seat, move)
+        state.apply(action.seat, move)  # StudState.act, spelt out: one call less at every action replayed
+        for breach in breaches:
             if breach.rule == UNJUDGED:
                 self.unjudged.append(
                     Violation(
@@ -986,8 +1010,9 @@ class _Replay:
         if street > state.street:
             self.goto(street, deal.line)
         key = (seat, street)
-        count = self.dealt[key] = self.dealt.get(key, 0) + 1
-        expected = self.rules.deals.get(street)
+        again = key in self.dealt
+        self.dealt.add(key)
+        expected = self._deals.get(street)
         if expected is None:
             self.flag(
                 "cards.count",
@@ -1006,7 +1031,7 @@ class _Replay:
                 deal.seat,
                 deal.street,
             )
-        elif count > 1 or len(down) != expected[0] or len(up) != expected[1]:
+        elif again or len(down) != expected[0] or len(up) != expected[1]:
             self.flag(
                 "cards.count",
                 f"{self.label(deal.seat)} receives {len(down)} down and {len(up)} up on "
@@ -1140,9 +1165,7 @@ class _Replay:
     def check_deals(self) -> None:
         for street, live in self.started.items():
             for seat in live:
-                if not self.dealt.get((seat, street)) and not (
-                    street == self.rules.last_street and self.state.community
-                ):
+                if (seat, street) not in self.dealt and not (street == self.rules.last_street and self.state.community):
                     self.flag(
                         "cards.count",
                         f"{self.label(seat)} receives no card on {STREET_NAMES[street]} street",
