@@ -180,22 +180,14 @@ class GameRules:
         return self.numbers[1:]
 
     def bring_in_seat(self, doors: Mapping[int, Card]) -> int:
-        """The seat whose door card brings in (``doors`` must not be empty).
-
-        With the ace high a card's own number (``rank * 4 + suit``) is its place in :func:`card_order`,
-        so the cards compare as they are; with the ace low each ace moves below the deuces. (No key
-        function per seat: this runs at every hand's first street.)"""
-        order: Mapping[int, int] = doors
-        if self.bring_in_aces is _ACES_LOW:
-            order = {seat: card - _ACE_LOW_SHIFT if card >> 2 == ACE else card for seat, card in doors.items()}
-        if self.bring_in is _LOWEST:
+        """The seat whose door card brings in (``doors`` must not be empty), the cards ranked by
+        :func:`card_order` with the ace where the game puts it for the bring-in (each seat's key worked
+        out once, not by a key function per comparison: this runs at every hand's first street)."""
+        key = card_order(self.bring_in_aces)
+        order = {seat: key(card) for seat, card in doors.items()}
+        if self.bring_in is Extreme.LOWEST:
             return min(order, key=order.__getitem__)
         return max(order, key=order.__getitem__)
-
-
-_ACES_LOW, _LOWEST = Aces.LOW, Extreme.LOWEST  # read per hand: a global, not EnumType.__getattr__
-_ACE_LOW_SHIFT = 4 * (ACE + 1)
-"""What an ace's number drops by to sit below the deuces, suits kept in order (ace of clubs -> -4)."""
 
 
 def _seven_card_streets() -> tuple[StreetRule, ...]:
