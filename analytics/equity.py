@@ -375,11 +375,12 @@ def _valued(hand: Hand, spot: AllInSpot, seed: int, samples: int, exact_limit: i
 def ev_columns(hand: Hand, result: ReplayResult) -> dict[int, dict[str, float | int | None]]:
     """The :data:`EV_COLUMNS` of every seat dealt in (NULLs for players without an all-in spot)."""
     found = allin_ev(hand, result)
-    empty: dict[str, float | int | None] = dict.fromkeys(_EV_NAMES)
+    empty: dict[str, float | int | None] = dict.fromkeys(EV_NAMES)
     return {s.seat: empty if s.seat not in found else ev_values(found[s.seat]) for s in hand.seats}
 
 
-_EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
+EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
+"""The names of :data:`EV_COLUMNS`, in order."""
 
 
 def ev_values(found: AllInEV) -> dict[str, float | int | None]:

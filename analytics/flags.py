@@ -574,7 +574,10 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
 _NUMBERS: tuple[str, ...] = tuple(name for name, kind in FLAG_COLUMNS if kind != "text")
 _TEXTS: tuple[str, ...] = tuple(name for name, kind in FLAG_COLUMNS if kind == "text")
 _NUMBER_AT: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(_NUMBERS)})
-_NUMPY_TYPES: Mapping[str, type] = MappingProxyType({"flag": np.bool_, "int": np.int32, "money": np.int64})
+_NUMBER_TYPES: tuple[type, ...] = tuple(
+    {"flag": np.bool_, "int": np.int32, "money": np.int64}[kind] for _, kind in FLAG_COLUMNS if kind != "text"
+)
+"""The numpy storage type of each of :data:`_NUMBERS`."""
 
 
 def flag_columns(rows: Sequence[Flags]) -> dict[str, np.ndarray | list[str | None]]:
@@ -598,9 +601,8 @@ def flag_columns(rows: Sequence[Flags]) -> dict[str, np.ndarray | list[str | Non
         values.extend(row.values())
     by_column = np.zeros((len(_NUMBERS), len(rows)), dtype=np.int64)
     by_column[numbers, owners] = np.array(values, dtype=np.int64)  # what is left: flags and numbers
-    kinds = dict(FLAG_COLUMNS)
     out: dict[str, np.ndarray | list[str | None]] = {
-        name: by_column[i].astype(_NUMPY_TYPES[kinds[name]]) for i, name in enumerate(_NUMBERS)
+        name: by_column[i].astype(kind) for i, (name, kind) in enumerate(zip(_NUMBERS, _NUMBER_TYPES))
     }
     out.update(texts)
     return out

@@ -30,7 +30,7 @@ import pyarrow as pa
 
 from ..engine.cards import DECK, Card
 from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
-from .equity import EV_COLUMNS, AllInEV, allin_ev, ev_values
+from .equity import EV_NAMES, AllInEV, allin_ev, ev_values
 from .flags import Flags, flag_columns, flag_rows
 from .schema import ACTIONS, AWARDS, CARDS, COLLECTED, HAND_PLAYERS, HANDS, POTS, TABLES, VIOLATIONS, Table
 
@@ -46,8 +46,6 @@ T = TypeVar("T")
 
 CARD_NAMES = pa.array([c.name for c in DECK], pa.string())
 """The name of every card, at its number: a card column is this array taken at the cards' numbers."""
-
-_EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
 
 
 def hand_id(hand: Hand) -> str:
@@ -297,7 +295,7 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
 def _ev_columns(found: Sequence[tuple[int, AllInEV]], rows: int) -> dict[str, list[Any]]:
     """The :data:`.equity.EV_COLUMNS` of ``rows`` players, NULL but for the players ``found`` (each
     with his row and his all-in EV): most hands have no all-in spot."""
-    columns: dict[str, list[Any]] = {name: [None] * rows for name in _EV_NAMES}
+    columns: dict[str, list[Any]] = {name: [None] * rows for name in EV_NAMES}
     for row, ev in found:
         for name, value in ev_values(ev).items():
             columns[name][row] = value
