@@ -35,7 +35,7 @@ def test_notebook_runs(path: Path, database: Path, tmp_path: Path, monkeypatch: 
     try:
         KernelSpecManager().get_kernel_spec("python3")
     except NoSuchKernel:
-        pytest.skip("no 'python3' Jupyter kernel: install studbook[notebooks] (ipykernel) to run the notebooks")
+        pytest.skip("no 'python3' Jupyter kernel: pip install -e '.[test]' (it brings ipykernel) to run the notebooks")
     monkeypatch.setenv("STUDBOOK_NOTEBOOK_DB", str(database))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
