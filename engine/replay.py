@@ -988,9 +988,7 @@ class _Replay:
                 action.seat,
                 action.street,
             )
-        breaches = state.check(action.seat, move)
-        state.apply(action.seat, move)  # StudState.act, spelt out: one call less at every action replayed
-        for breach in breaches:
+        for breach in state.act(action.seat, move):
             if breach.rule == UNJUDGED:
                 self.unjudged.append(
                     Violation(
