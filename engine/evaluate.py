@@ -41,7 +41,7 @@ from .evaluate_tables import (
     SUIT_COUNT_SHIFT,
     flush_table,
     pack,
-    rank_tables,
+    rank_table,
     unpack,
 )
 
@@ -234,16 +234,6 @@ def _card_array(hands: object, what: str) -> "np.ndarray":
 
 
 @cache
-def _sorted_table(size: int, kind: str) -> tuple["np.ndarray", "np.ndarray"]:
-    """One of :func:`rank_tables`' dictionaries as sorted key and value arrays, for ``searchsorted``."""
-    import numpy as np
-
-    table = getattr(rank_tables(size), kind)
-    keys = np.array(sorted(table), dtype=np.int64)
-    return keys, np.array([table[key] for key in keys.tolist()], dtype=np.int64)
-
-
-@cache
 def _batch_arrays() -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
     """Per card: its rank-key weight and its bit ``suit * 13 + rank``; and the flush table, as arrays."""
     import numpy as np
@@ -261,7 +251,7 @@ def _batch_lookup(cards: "np.ndarray", kind: str) -> "np.ndarray":
     import numpy as np
 
     rank_weights = _batch_arrays()[0]
-    keys, values = _sorted_table(cards.shape[1], kind)
+    keys, values = rank_table(cards.shape[1], kind)
     found: np.ndarray = values[np.searchsorted(keys, rank_weights[cards].sum(axis=1))]
     return found
 
