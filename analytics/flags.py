@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import repeat
 from types import MappingProxyType
-from typing import Collection, Iterable, Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -194,8 +193,9 @@ class _Reading:
     PokerStars prints a bring-in player who completes as a plain bet -- the seat whose completion opened
     the first street; ``None`` when the hand shows neither, and the steal and bring-in stats leave it
     out), the streets reached (cards dealt or someone acted on them), the street each folder folded on,
-    the seats that acted or were dealt cards, and each seat's cards of the first street (two down and
-    the door card; Five Card Stud's one)."""
+    the seats that acted or were dealt cards, each seat's cards of the first street (two down and
+    the door card; Five Card Stud's one), and the seat of each street's last completion, bet or raise
+    (streets without one left out: what a later street's c-bet and donk stats are counted against)."""
 
     plays: dict[int, list[Decision]]
     bring_in: int | None
@@ -203,6 +203,7 @@ class _Reading:
     folds: dict[int, int]
     active: frozenset[int]
     first_cards: dict[int, tuple[Card | None, ...]]
+    last_aggressor: dict[int, int]
 
 
 def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
@@ -222,25 +223,28 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
     folds: dict[int, int] = {}
     active: set[int] = set()
     first_cards: dict[int, tuple[Card | None, ...]] = {}
+    last_aggressor: dict[int, int] = {}
     record = ledger.record
     for i, e in enumerate(hand.events):
         # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives from)
         if type(e) is Action:
             seat, kind, on = e.seat, e.kind, e.street
-            reached.add(on)
             active.add(seat)
             if kind is ANTE:  # dead money: nothing for the ledger or the decisions
+                reached.add(on)
                 continue
             if not bring_in_known and on == first:
                 bring_in_known = True
                 if kind is BRING_IN or kind in _AGGRESSIVE:
                     bring_in = seat
             if kind is BRING_IN:
+                reached.add(on)
                 record(e)
                 continue
             if kind is FOLD:
                 folds[seat] = on
-            if on != street:
+            if on != street:  # a decision's street is reached: added once, here, not per decision
+                reached.add(on)
                 street, aggressor, opened = on, None, False
                 acted, checked = set(), set()
                 street_plays = plays.setdefault(on, [])
@@ -268,6 +272,7 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                 checked.add(seat)
             elif aggressive:
                 aggressor, opened = seat, True
+                last_aggressor[on] = seat
             elif kind is CALL:
                 opened = True
         elif type(e) is Deal:
@@ -277,7 +282,7 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                 first_cards[e.seat] = (*e.down, *e.up)
         elif type(e) is CommunityCard:
             reached.add(last)
-    return _Reading(plays, bring_in, frozenset(reached), folds, frozenset(active), first_cards)
+    return _Reading(plays, bring_in, frozenset(reached), folds, frozenset(active), first_cards, last_aggressor)
 
 
 def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
@@ -345,9 +350,10 @@ def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
         return {}
     shares = {s: total * w // weight for s, w in weights.items()}
     left = total - sum(shares.values())
-    by_remainder = sorted(weights, key=lambda s: (-(total * weights[s] % weight), s))
-    for s in by_remainder[:left]:
-        shares[s] += 1
+    if left:  # most often none: one winner, or shares that divide evenly
+        by_remainder = sorted(weights, key=lambda s: (-(total * weights[s] % weight), s))
+        for s in by_remainder[:left]:
+            shares[s] += 1
     return shares
 
 
@@ -457,14 +463,6 @@ def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], 
             aggressor_acted = True
 
 
-def _last_aggressor(plays: Iterable[Decision]) -> int | None:
-    seat = None
-    for d in plays:
-        if d.aggressive:
-            seat = d.seat
-    return seat
-
-
 def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: Sequence[int]) -> None:
     """Set in ``out`` the showdown and money results from the engine's awards: any money won, stud8
     halves (a WHOLE award in stud8 is the high hand taking a pot no low qualified for, or a pot won
@@ -482,8 +480,8 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
             winning.setdefault(a.seat, []).append(a)
     paid = won if any(won.values()) else {s: v for s, v in result.collected.items() if v > 0}
     rake = _proportional(result.rake, paid)
-    has_low = any(a.half is _LOW for a in result.awards)
     split = RULES[hand.game].split is not None
+    has_low = split and any(a.half is _LOW for a in result.awards)  # only a split game's rows ask
     showdown = result.showdown
     for seat in seats:
         f = out[seat]
@@ -548,9 +546,10 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     _third_street(rows, seats, plays.get(rules.first_street, []), bring_in)
     _results(rows, hand, result, seats)
     _cards(rows, hand.game, read.first_cards)
+    last_aggressor = read.last_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing
-            _later_street(rows, street, plays[street], _last_aggressor(plays.get(street - 1, [])))
+            _later_street(rows, street, plays[street], last_aggressor(street - 1))
     if bring_in in per_seat:
         per_seat[bring_in]["is_bring_in"] = True
     saw = [(_SAW[street], street) for street in later if street in reached]
@@ -586,21 +585,25 @@ def flag_columns(rows: Sequence[Flags]) -> dict[str, np.ndarray | list[str | Non
     texts as lists. The rows' text entries are taken out of them (they are scratch, made for this).
 
     Only the values the rows hold are written, into columns made at their defaults (zeros) in one go:
-    a value costs a few operations in C (its row, its column's number and itself, extended onto three
-    lists; one numpy scatter for all the rows) instead of a value per column and row in Python."""
+    a value costs a few operations in C (its column's number and itself, extended onto two lists; one
+    numpy scatter for all the rows) instead of a value per column and row in Python."""
     texts: dict[str, list[str | None]] = {name: [None] * len(rows) for name in _TEXTS}
     at = _NUMBER_AT.__getitem__
-    owners: list[int] = []
+    sizes: list[int] = []
     numbers: list[int] = []
     values: list[bool | int | str | None] = []
     for i, row in enumerate(rows):
         for name, column in texts.items():
             column[i] = row.pop(name, None)  # type: ignore[assignment]  # the text columns hold str
-        owners.extend(repeat(i, len(row)))
+        sizes.append(len(row))
         numbers.extend(map(at, row))
         values.extend(row.values())
+    # each value's row by numpy from the rows' sizes, and the column numbers made an index array
+    # explicitly: a list of ~20 ints per row, extended and then inspected item by item as an index,
+    # was a third of this function's time
+    owners = np.repeat(np.arange(len(rows), dtype=np.intp), sizes)
     by_column = np.zeros((len(_NUMBERS), len(rows)), dtype=np.int64)
-    by_column[numbers, owners] = np.array(values, dtype=np.int64)  # what is left: flags and numbers
+    by_column[np.array(numbers, dtype=np.intp), owners] = np.array(values, dtype=np.int64)  # flags and numbers
     out: dict[str, np.ndarray | list[str | None]] = {
         name: by_column[i].astype(kind) for i, (name, kind) in enumerate(zip(_NUMBERS, _NUMBER_TYPES))
     }

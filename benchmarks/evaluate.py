@@ -27,7 +27,7 @@ from studbook.engine.evaluate import (
     razz_value,
     razz_values,
 )
-from studbook.engine.evaluate_tables import flush_table, rank_tables
+from studbook.engine.evaluate_tables import flush_table, rank_table
 
 
 def peak_mib() -> float:
@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"start: peak memory {peak_mib():.0f} MiB")
     for size in range(1, 9):
         start = time.perf_counter()
-        entries = len(rank_tables(size).high)
+        entries = len(rank_table(size, "high")[0])
+        rank_table(size, "low")
         print(f"tables for {size}-card hands: {entries:>7,} rank patterns in {time.perf_counter() - start:6.3f} s")
     start = time.perf_counter()
     flush_table()

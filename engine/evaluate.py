@@ -41,7 +41,7 @@ from .evaluate_tables import (
     SUIT_COUNT_SHIFT,
     flush_table,
     pack,
-    rank_tables,
+    rank_table,
     unpack,
 )
 
@@ -234,16 +234,6 @@ def _card_array(hands: object, what: str) -> "np.ndarray":
 
 
 @cache
-def _sorted_table(size: int, kind: str) -> tuple["np.ndarray", "np.ndarray"]:
-    """One of :func:`rank_tables`' dictionaries as sorted key and value arrays, for ``searchsorted``."""
-    import numpy as np
-
-    table = getattr(rank_tables(size), kind)
-    keys = np.array(sorted(table), dtype=np.int64)
-    return keys, np.array([table[key] for key in keys.tolist()], dtype=np.int64)
-
-
-@cache
 def _batch_arrays() -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
     """Per card: its rank-key weight and its bit ``suit * 13 + rank``; and the flush table, as arrays."""
     import numpy as np
@@ -257,12 +247,20 @@ def _batch_arrays() -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
 
 
 def _batch_lookup(cards: "np.ndarray", kind: str) -> "np.ndarray":
-    """Per hand, the value stored for its rank multiset in the ``kind`` table (suits ignored)."""
+    """Per hand, the value stored for its rank multiset in the ``kind`` table (suits ignored).
+
+    The hands' keys are searched for in ascending order and the values put back in the hands' order:
+    a binary search of keys in random order misses the processor's caches at nearly every step of the
+    ~50,000-entry seven-card table, and searching them sorted (numpy starts each search where the last
+    ended) took half the time of an all-in equity's 10,000 run-outs, sorting included."""
     import numpy as np
 
     rank_weights = _batch_arrays()[0]
-    keys, values = _sorted_table(cards.shape[1], kind)
-    found: np.ndarray = values[np.searchsorted(keys, rank_weights[cards].sum(axis=1))]
+    table_keys, values = rank_table(cards.shape[1], kind)
+    keys = rank_weights[cards].sum(axis=1)
+    order = np.argsort(keys)
+    found: np.ndarray = np.empty(len(keys), dtype=values.dtype)
+    found[order] = values[np.searchsorted(table_keys, keys[order])]
     return found
 
 

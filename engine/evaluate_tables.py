@@ -8,7 +8,7 @@ multisets of one to eight cards. Each value is worked out from the rank counts t
 asks for it and kept for the process (:data:`HIGH_BY_RANK_KEY`, :data:`LOW_BY_RANK_KEY`): an import
 meets a few thousand of them, and building all 50,388 seven-card ones up front cost it about 0.4 s of
 CPU per process, a tenth of a millisecond a hand on a 4,000-hand file. The batch evaluators, which
-meet them all, build whole tables (:func:`rank_tables`), on whole arrays at once. A flush needs the ranks
+meet them all, build whole tables (:func:`rank_table`), on whole arrays at once. A flush needs the ranks
 held in one suit, which a 13-bit mask indexes directly.
 
 A card's *weight* packs everything the evaluators need, so that the plain sum of a hand's weights (one
@@ -40,7 +40,6 @@ Value encodings (all ints, higher is better):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
@@ -223,43 +222,56 @@ LOW_BY_RANK_KEY = RankValues(low_from_counts)
 at least ``LOW8_WORST``."""
 
 
-@dataclass(frozen=True, slots=True)
-class RankTables:
-    """The values of every rank multiset of one size, keyed by rank key (bits 0-31 of a hand's key)."""
-
-    high: dict[int, int]
-    """High values ignoring flushes: exact whenever fewer than five cards share a suit."""
-    low: dict[int, int]
-    """A-5 low values (razz); the eight-or-better lows are the values of at least ``LOW8_WORST``."""
-
-
 @cache
-def rank_tables(size: int) -> RankTables:
-    """Every rank multiset of ``size`` cards (1..8) with its values, for the batch evaluators, which
-    look them up as sorted arrays. Built on first use and kept for the process.
+def rank_table(size: int, kind: str) -> tuple["np.ndarray", "np.ndarray"]:
+    """Every rank multiset of ``size`` cards (1..8) as two int64 arrays for the batch evaluators'
+    ``searchsorted``: the rank keys (bits 0-31 of a hand's key), ascending, and the value of each,
+    ``kind`` ``"high"`` (ignoring flushes: exact whenever fewer than five cards share a suit) or ``"low"``
+    (A-5 low, razz; the eight-or-better lows are the values of at least ``LOW8_WORST``). Built on first
+    use and kept for the process.
 
     Why with numpy, all multisets at once: the batch evaluators meet their tables at an import's first
-    all-in equity, and working the 50,388 seven-card multisets out one by one with
+    all-in equity, and working the 49,205 seven-card multisets out one by one with
     :func:`high_from_counts` and :func:`low_from_counts` cost every importing process ~0.4 s of CPU.
     :func:`_high_of_counts` and :func:`_low_of_counts` follow those two step by step on whole arrays
-    (tests/test_rank_tables.py checks every multiset of every size against them)."""
+    (tests/test_rank_tables.py checks every multiset of every size against them). Why arrays and one
+    kind at a time: :func:`_rank_multisets` makes the multisets in rank-key order, so the keys are
+    already the sorted array a lookup needs (a dict of them, then sorted back into arrays, was a third
+    of the tables' cost), and a game that ranks only high (stud) or only low (razz) never builds the
+    other kind."""
     import numpy as np
 
     counts = _rank_multisets(size)
-    key_list = (counts @ np.array(POWERS_OF_5, dtype=np.int64)).tolist()
-    return RankTables(
-        high=dict(zip(key_list, _high_of_counts(counts).tolist())),
-        low=dict(zip(key_list, _low_of_counts(counts).tolist())),
-    )
+    values = {"high": _high_of_counts, "low": _low_of_counts}[kind](counts)
+    values = values.astype(np.int64, copy=False)
+    values.flags.writeable = False  # kept for the process and shared by every lookup
+    return _rank_keys(size), values
 
 
+@cache
+def _rank_keys(size: int) -> "np.ndarray":
+    """The rank key of every multiset of :func:`_rank_multisets` (ascending, as it makes them)."""
+    import numpy as np
+
+    keys: np.ndarray = np.array(POWERS_OF_5, dtype=np.int64) @ _rank_multisets(size)
+    keys.flags.writeable = False
+    return keys
+
+
+@cache
 def _rank_multisets(size: int) -> "np.ndarray":
-    """Every multiset of ``size`` ranks with at most four cards of a rank, as rows of 13 rank counts
-    (deuce to ace; int8, so that the arrays the values are worked out on stay small), in rank-key order.
+    """Every multiset of ``size`` ranks with at most four cards of a rank, in rank-key order, as 13 rows
+    (deuce to ace) of rank counts, a column per multiset (int8, so that the arrays the values are worked
+    out on stay small).
 
-    Made the ace's count first, then each lower rank's: every row so far is extended by every count
-    the next rank can take (the deuce's: whatever is left), so the rows come out ordered like their
-    base-5 rank keys, most significant digit first."""
+    Why a row per rank rather than a row per multiset: the values are worked out by reducing over the
+    ranks (the most cards of a rank, the ranks held, ...), and numpy reduces 13 long rows one after the
+    other many times faster than each of ~50,000 rows of 13 (half the tables' instructions went there).
+
+    Made the ace's count first, then each lower rank's: every multiset so far is extended by every count
+    the next rank can take (the deuce's: whatever is left), so they come out ordered like their base-5
+    rank keys, most significant digit first. Kept (read-only) for the keys and both kinds of
+    :func:`rank_table`, which all start from them."""
     import numpy as np
 
     counts = np.zeros((1, 0), dtype=np.int8)
@@ -269,30 +281,57 @@ def _rank_multisets(size: int) -> "np.ndarray":
         fits = can_take <= left if rank else can_take == left
         rows, count = np.nonzero(fits)
         counts = np.hstack([count.astype(np.int8)[:, None], counts[rows]])
-    return counts
+    by_rank = np.ascontiguousarray(counts.T)
+    by_rank.flags.writeable = False
+    return by_rank
 
 
 def _packed(category: "np.ndarray", order: "np.ndarray", slots: "np.ndarray") -> "np.ndarray":
-    """:func:`pack` of every row: ``category`` above the first ``slots`` of the row's ``order`` (its
-    slot values, best first), the slots past them 0."""
+    """:func:`pack` of every column: ``category`` above the first ``slots`` of the column's ``order``
+    (its slot values, best first, a row each), the slots past them 0."""
     import numpy as np
 
-    used = np.arange(5) < slots[:, None]
-    shifts = np.array([16, 12, 8, 4, 0], dtype=np.int64)
-    packed: np.ndarray = (category << 20) | (np.where(used, order[:, :5], 0) << shifts).sum(axis=1)
+    used = np.arange(5)[:, None] < slots
+    shifts = np.array([16, 12, 8, 4, 0], dtype=np.int64)[:, None]
+    packed: np.ndarray = (category << 20) | (np.where(used, order[:5], 0) << shifts).sum(axis=0)
     return packed
 
 
 def _best_first(priority: "np.ndarray") -> "np.ndarray":
-    """Each row's columns sorted by ``priority``, highest first (the priorities themselves)."""
+    """The five highest ``priority`` rows of each column, highest first (the priorities themselves: the
+    first five rows of the column sorted in descending order).
+
+    Why not ``np.sort``: it sorts each column on its own (~50,000 small sorts for the seven-card tables),
+    where five rounds of "take each column's maximum, then strike it out" run along whole rows. Each
+    priority is made distinct within its column first (times 32, plus its row: at most 18 rows), so that
+    striking out the maximum strikes out one entry only; the shift back (a floor division by 32) gives
+    the priority itself, -1 included."""
     import numpy as np
 
-    ordered: np.ndarray = -np.sort(-priority, axis=1)
+    keys = priority.astype(np.int16) * 32 + np.arange(len(priority), dtype=np.int16)[:, None]
+    gone = np.int16(np.iinfo(np.int16).min)
+    best = np.empty((5, keys.shape[1]), dtype=np.int16)
+    for slot in range(5):
+        best[slot] = keys.max(axis=0)
+        keys = np.where(keys == best[slot], gone, keys)
+    ordered: np.ndarray = best >> 5
     return ordered
 
 
+def _running_totals(rows: "np.ndarray") -> "np.ndarray":
+    """Each row plus every row above it, as int8 (``np.cumsum(rows, axis=0)``): twelve row additions,
+    which numpy runs about a hundred times faster than its cumulative sum down the columns of a wide
+    array."""
+    import numpy as np
+
+    totals: np.ndarray = rows.astype(np.int8)  # a copy, summed into in place
+    for row in range(1, len(totals)):
+        totals[row] += totals[row - 1]
+    return totals
+
+
 def _high_of_counts(counts: "np.ndarray") -> "np.ndarray":
-    """:func:`high_from_counts` of every row of rank counts (rows x 13, deuce to ace).
+    """:func:`high_from_counts` of every column of rank counts (13 rows, deuce to ace).
 
     Each rank gets a priority: a rank that makes the hand (the quads, the trips, the top two pairs; the
     full house's trips above its pair) ``16 * level + rank``, any other rank held ``rank`` (a kicker),
@@ -300,35 +339,29 @@ def _high_of_counts(counts: "np.ndarray") -> "np.ndarray":
     slots count is the made ranks and then as many kickers as five cards leave room for."""
     import numpy as np
 
-    rank = np.arange(13, dtype=np.int8)
+    rank = np.arange(13, dtype=np.int8)[:, None]
     held = counts > 0
-    most = counts.max(axis=1)
-    multiples = (counts >= 2).sum(axis=1)
-    present = held.sum(axis=1)
-    top_trips = np.where(counts == 3, rank, -1).max(axis=1)
-    top_quads = np.where(counts == 4, rank, -1).max(axis=1)
+    most = counts.max(axis=0)
+    multiples = (counts >= 2).sum(axis=0)
+    present = held.sum(axis=0)
+    top_trips = np.where(counts == 3, rank, -1).max(axis=0)
+    top_quads = np.where(counts == 4, rank, -1).max(axis=0)
     # the two highest pairs: a pair's place counted from the highest rank down
     pairs = counts == 2
-    pair_place = np.cumsum(pairs[:, ::-1], axis=1, dtype=np.int8)[:, ::-1]
+    pair_place = _running_totals(pairs[::-1])[::-1]
     top_pairs = pairs & (pair_place <= 2)
     house = (most == 3) & (multiples >= 2)
-    house_pair = np.where((counts >= 2) & (rank != top_trips[:, None]), rank, -1).max(axis=1)
+    house_pair = np.where((counts >= 2) & (rank != top_trips), rank, -1).max(axis=0)
 
     is_quads = most == 4
     is_trips = (most == 3) & ~house
-    made = np.where(
-        is_quads[:, None],
-        rank == top_quads[:, None],
-        np.where(is_trips[:, None], rank == top_trips[:, None], top_pairs & (most <= 2)[:, None]),
-    )
+    made = np.where(is_quads, rank == top_quads, np.where(is_trips, rank == top_trips, top_pairs & (most <= 2)))
     priority = np.where(made, 16 + rank, np.where(held, rank, -1))
     priority = np.where(
-        house[:, None],
-        np.where(rank == top_trips[:, None], 32 + rank, np.where(rank == house_pair[:, None], 16 + rank, -1)),
-        priority,
+        house, np.where(rank == top_trips, 32 + rank, np.where(rank == house_pair, 16 + rank, -1)), priority
     )
-    n_made = made.sum(axis=1)
-    made_cards = np.where(made, counts, 0).sum(axis=1)
+    n_made = made.sum(axis=0)
+    made_cards = np.where(made, counts, 0).sum(axis=0)
     slots = np.where(house, 2, n_made + np.minimum(5 - made_cards, present - n_made))
     category = np.select(
         [is_quads, house, is_trips, n_made == 2, n_made == 1],
@@ -338,7 +371,7 @@ def _high_of_counts(counts: "np.ndarray") -> "np.ndarray":
     value = _packed(category, (_best_first(priority) & 0xF) + 1, slots)
 
     # a straight wins over everything but quads and a full house (high_from_counts checks it there)
-    mask = held @ (1 << np.arange(13, dtype=np.int64))  # the ranks held, as straight_top reads them
+    mask = (1 << np.arange(13, dtype=np.int64)) @ held  # the ranks held, as straight_top reads them
     top = np.where(mask & WHEEL_MASK == WHEEL_MASK, 3, -1)
     for high in range(4, ACE + 1):  # the highest run wins: checked last
         top = np.where((mask >> (high - 4)) & 0x1F == 0x1F, high, top)
@@ -348,31 +381,29 @@ def _high_of_counts(counts: "np.ndarray") -> "np.ndarray":
 
 
 def _low_of_counts(counts: "np.ndarray") -> "np.ndarray":
-    """:func:`low_from_counts` of every row of rank counts (rows x 13, deuce to ace).
+    """:func:`low_from_counts` of every column of rank counts (13 rows, deuce to ace).
 
-    The greedy choice of five cards is made a layer at a time for every row (each rank held once,
+    The greedy choice of five cards is made a layer at a time for every column (each rank held once,
     lowest first, then a second card of each, ...), counting the cards of each rank chosen. The slots
     are the chosen ranks sorted by (cards chosen, ace-low rank), highest first, with a missing card of a
     hand of fewer than five a single worse than a king (:data:`MISSING_LOW`), as low_from_counts has
     it."""
     import numpy as np
 
-    by_low = np.concatenate([counts[:, ACE:], counts[:, :ACE]], axis=1)  # column i: ace-low rank i + 1
-    low = np.arange(1, 14, dtype=np.int8)
+    by_low = np.concatenate([counts[ACE:], counts[:ACE]])  # row i: ace-low rank i + 1
+    low = np.arange(1, 14, dtype=np.int8)[:, None]
     chosen = np.zeros_like(by_low)
-    room = np.full(len(counts), 5, dtype=np.int8)
+    room = np.full(counts.shape[1], 5, dtype=np.int8)
     for layer in range(1, 5):
         offered = by_low >= layer
-        taken = offered & (np.cumsum(offered, axis=1, dtype=np.int8) <= room[:, None])
+        taken = offered & (_running_totals(offered) <= room)
         chosen += taken
-        room -= taken.sum(axis=1)
-    missing = np.arange(5) < room[:, None]  # room left: the cards a short hand lacks
-    priority = np.concatenate(
-        [np.where(chosen > 0, 16 * chosen + low, -1), np.where(missing, 16 + MISSING_LOW, -1)], axis=1
-    )
-    groups = (chosen > 0).sum(axis=1) + room
-    most = chosen.max(axis=1)
-    pairs = (chosen == 2).sum(axis=1)
+        room -= taken.sum(axis=0, dtype=np.int8)
+    missing = np.arange(5)[:, None] < room  # room left: the cards a short hand lacks
+    priority = np.concatenate([np.where(chosen > 0, 16 * chosen + low, -1), np.where(missing, 16 + MISSING_LOW, -1)])
+    groups = (chosen > 0).sum(axis=0) + room
+    most = chosen.max(axis=0)
+    pairs = (chosen == 2).sum(axis=0)
     category = np.select(
         [most == 4, (most == 3) & (pairs == 1), most == 3, pairs == 2, pairs == 1],
         [LOW_QUADS, LOW_FULL_HOUSE, LOW_TRIPS, LOW_TWO_PAIR, LOW_PAIR],
