@@ -234,14 +234,16 @@ def distribute_pot(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
-    unseen: Collection[Card] = (),
+    unseen: Collection[Card] | Callable[[], Collection[Card]] = (),
 ) -> PotResult:
     """Pay one pot (after its rake) to the best hands among its eligible players.
 
     ``cards`` holds each contender's hand (community card included): all its cards (seven, or five in
     Five Card Stud), or the known ones when some are unknown, ``None`` when nothing can be said. A hand with unknown cards is judged
     only when every way of filling them from the ``unseen`` cards gives the same payout
-    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. Players in ``conceded`` gave
+    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. ``unseen`` may be a function
+    giving them, called only then: working them out is a pass over every card of the hand, and most
+    hands with an unknown card never need them (the player whose cards are unknown mucked: he conceded). Players in ``conceded`` gave
     up at showdown without showing. A pot with a single eligible player needs no cards. A game with a
     split (stud8) splits into halves when a low qualifies, each half among its own winners.
     """
@@ -262,7 +264,7 @@ def distribute_pot(
         hands[seat] = held
     partly = [s for s, h in hands.items() if len(h) < rules.hand_size]
     if partly:
-        bounded = values_whatever_unseen(game, hands, unseen)
+        bounded = values_whatever_unseen(game, hands, unseen() if callable(unseen) else unseen)
         if bounded is None:
             return PotResult(pot, rake, (), False, partial(_could_change, label, partly))
         highs, lows = bounded
@@ -319,9 +321,9 @@ def distribute(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
-    unseen: Collection[Card] = (),
+    unseen: Collection[Card] | Callable[[], Collection[Card]] = (),
 ) -> tuple[PotResult, ...]:
-    """:func:`distribute_pot` for every pot, each with its own rake share."""
+    """:func:`distribute_pot` for every pot, each with its own rake share (``unseen`` as it takes it)."""
     return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, unseen) for p, r in zip(pots, rakes))
 
 

@@ -766,13 +766,12 @@ class StudState:
         pots = build_pots(self.invested, self.folded)
         rakes = split_rake(pots, rake, self.profile.rake_from)
         shown = shown or {}
-        unseen: frozenset[Card] = frozenset()
         cards: dict[int, tuple[Card, ...] | None] = {}
         # every pot's players are among the live ones: with one left, no pot needs anybody's cards
         if len(self._live) > 1:
             cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self._live}
-            if any(held is not None and len(held) < self.rules.hand_size for held in cards.values()):
-                unseen = self.unseen(shown)
+        # the unseen cards only when a contender's cards are partly unknown (see distribute_pot)
+        unseen = partial(self.unseen, shown)
         return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
 
 
