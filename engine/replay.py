@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
@@ -118,9 +118,9 @@ def bring_in_seat(game: Game, doors: Mapping[int, Card | None]) -> int | None:
     """The seat that must bring in: the game's lowest or highest door card in its card order
     (:class:`.games.GameRules`: stud games the lowest, ace high, clubs lowest; razz the highest, ace
     low; 2-7 razz the highest, ace high). ``None`` when a door card is unknown or nobody can act."""
-    if not doors or any(card is None for card in doors.values()):
+    if not doors or None in doors.values():
         return None
-    return RULES[game].bring_in_seat({seat: card for seat, card in doors.items() if card is not None})
+    return RULES[game].bring_in_seat(cast(Mapping[int, Card], doors))  # no card unknown (above)
 
 
 def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: TieBreak) -> int | None:
@@ -343,11 +343,10 @@ class StudState:
         return self._opener[0]
 
     def _find_opener(self) -> int | None:
-        live = self._live
+        live, up = self._live, self.up
         if self.street == self._first:
-            start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
+            start = bring_in_seat(self.game, {s: up[s][0] if up[s] else None for s in live})
         else:
-            up = self.up
             start = first_to_act(self.game, {s: up[s] for s in live}, self._tie)
         if start is None:
             return None
