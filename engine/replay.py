@@ -810,10 +810,14 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     return None
 
 
+_DEALT_IN = frozenset({Action, Deal})
+"""The events whose seat was dealt into the hand (:func:`_in_hand`)."""
+
+
 def _in_hand(hand: Hand) -> dict[int, Money]:
     """Stacks of the seats dealt into the hand: they ante or receive cards (sitting-out seats do not)."""
-    # the event classes are final (see _Replay.on_event): a type test, not isinstance
-    playing = {e.seat for e in hand.events if type(e) is Action or type(e) is Deal}
+    # the event classes are final (see _Replay.on_event): one type test, not isinstance
+    playing = {e.seat for e in hand.events if type(e) in _DEALT_IN}  # type: ignore[union-attr]  # an Action or Deal
     return {s.seat: s.stack for s in hand.seats if s.seat in playing}
 
 
@@ -1054,9 +1058,9 @@ class _Replay:
                 owner[card] = seat
 
     def on_reveal(self, event: Show | Muck, index: int) -> None:
-        seat = event.seat
+        seat, state = event.seat, self.state
         cards = [c for c in event.cards if c is not None]
-        if seat not in self.state.down:
+        if seat not in state.down:
             if cards:
                 self.flag(
                     "cards.count",
@@ -1065,18 +1069,22 @@ class _Replay:
                     seat,
                 )
             return
-        if isinstance(event, Muck) and not cards:
+        if type(event) is Muck and not cards:  # the event classes are final (see on_event)
             self.conceded.add(seat)
             return
         unique = list(dict.fromkeys(cards))
         if len(unique) != len(cards):
             for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
                 self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
-        cards = unique
-        board = set(c for c in self.state.community if c is not None)
-        own = [c for c in cards if c not in board]
-        known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
-        room = self.rules.hand_size - len(self.state.community)
+        community = state.community
+        if community:  # a shown community card is not one of his own (most hands deal none)
+            board = {c for c in community if c is not None}
+            own = [c for c in unique if c not in board]
+        else:
+            own = unique
+        up = state.up[seat]
+        known = {c for c in state.down[seat] + up if c is not None}
+        room = self.rules.hand_size - len(community)
         if len(own) > room:
             self.flag(
                 "cards.count",
@@ -1084,12 +1092,15 @@ class _Replay:
                 event.line,
                 seat,
             )
+        owner = self.owner
         for card in own:
-            if card not in known and card in self.owner and self.owner[card] != seat:
+            if card in known:
+                continue
+            if card not in owner:
+                owner[card] = seat
+            elif owner[card] != seat:
                 self.see((card,), seat, event.line)
-            elif card not in known and card not in self.owner:
-                self.owner[card] = seat
-        missing = sorted(c for c in self.state.up[seat] if c is not None and c not in own)
+        missing = sorted([c for c in up if c is not None and c not in own])
         if missing and len(own) == room:
             self.flag(
                 "cards.shown",
@@ -1097,7 +1108,8 @@ class _Replay:
                 event.line,
                 seat,
             )
-        self.shown.setdefault(seat, []).extend(c for c in own if c not in self.shown.get(seat, []))
+        held = self.shown.setdefault(seat, [])
+        held.extend([c for c in own if c not in held])  # own holds each card once
 
     def on_uncalled(self, event: UncalledReturn, index: int) -> None:
         expected = self.state.uncalled()
