@@ -703,6 +703,8 @@ class StudState:
 
     def return_uncalled(self) -> tuple[int, Money] | None:
         """Give the unmatched part of the street's top bet back (once); returns what was returned."""
+        if self.uncalled_done:  # asked again at the street's end and at the payout: nothing to work out
+            return None
         back = self.uncalled()
         self.uncalled_done = True
         if back is not None:
