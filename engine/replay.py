@@ -224,6 +224,12 @@ class StudState:
         self._live: tuple[int, ...] = self.seats
         self._opener: tuple[int | None] | None = None
         """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
+        self._best_board: int | None = None
+        """The seat :func:`first_to_act` last found with the best board, ``None`` before that and after
+        any up card is dealt. A street that deals no up card (7th) ranks the same boards among the same
+        players or fewer, so while that seat is still in it is the answer again (his best value is still
+        the best, the seats tied with him are fewer, and he is still the first of them by position or
+        by suit): the boards are not valued again."""
         self._open_pair: bool | None = None
         """Whether a live board shows a pair (:attr:`double_bet_allowed`), worked out once: ``None``
         until then and after any deal or fold (asked at every bet of the double-bet street, twice)."""
@@ -347,7 +353,9 @@ class StudState:
         if self.street == self._first:
             start = bring_in_seat(self.game, {s: up[s][0] if up[s] else None for s in live})
         else:
-            start = first_to_act(self.game, {s: up[s] for s in live}, self._tie)
+            start = self._best_board
+            if start is None or start in self.folded:
+                start = self._best_board = first_to_act(self.game, {s: up[s] for s in live}, self._tie)
         if start is None:
             return None
         stack, folded = self.stack, self.folded
@@ -462,6 +470,8 @@ class StudState:
         self.down[seat].extend(down)
         self.up[seat].extend(up)
         self._opener = self._open_pair = None
+        if up:
+            self._best_board = None
 
     def deal_community(self, card: Card | None) -> None:
         self.community.append(card)

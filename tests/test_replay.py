@@ -18,9 +18,11 @@ from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import ActionKind, Game, Half
 from studbook.engine.profiles import PROFILES, TieBreak, get_profile
 from studbook.engine.games import RULES, deal_shape
+from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.replay import (
     Move,
     StudState,
+    _Replay,
     bring_in_seat,
     first_to_act,
     nominal_bring_in,
@@ -351,3 +353,23 @@ def test_the_low_card_all_in_for_the_ante_passes_the_bring_in_to_his_left() -> N
     assert replay(hand).violations == ()
     wrong = build(ALL_IN_FOR_THE_ANTE.format(opener=3, other=2))
     assert [(v.rule, v.seat) for v in replay(wrong).violations][:1] == [("bring-in.player", 3)]
+
+
+def test_the_best_board_kept_from_the_street_before_is_what_ranking_the_boards_again_gives() -> None:
+    """StudState keeps the seat with the best board while no up card is dealt (7th street) and he is
+    still in: wherever the replay would use it, valuing the live boards afresh must name the same seat,
+    under every profile (position and suit tie-breaks) and in every game."""
+    used = 0
+    for game in Game:
+        for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 60, seed=14):
+            for profile in PROFILES.values():
+                walk = _Replay(hand, profile)
+                state = walk.state
+                for index, event in enumerate(hand.events):
+                    walk.on_event(event, index)
+                    kept = state._best_board
+                    if kept is not None and kept not in state.folded:
+                        fresh = first_to_act(game, {s: state.up[s] for s in state.live}, state._tie)
+                        assert kept == fresh, (game, profile.name, hand.site_hand_id, index)
+                        used += state.street == RULES[game].last_street
+    assert used > 100  # the 7th streets reached, where the kept seat is the answer
