@@ -64,13 +64,18 @@ class Aces(StrEnum):
     LOW = "low"
 
 
+_ACES_HIGH, _LOWEST = Aces.HIGH, Extreme.LOWEST
+"""Read for every hand: on CPython 3.11 an enum's member read from its class goes through the enum
+type's ``__getattr__`` hook, several times the cost of a global (as ``pots._WHOLE``)."""
+
+
 def card_order(aces: Aces) -> Callable[[Card], tuple[int, int]]:
     """A sort key of single cards, lowest first, with the ace where ``aces`` puts it.
 
     The key is a lookup in a table of :func:`_ace_high`'s or :func:`_ace_low`'s answer for each of the
     52 cards, made once: the same keys with no Python call per card (it ranks every hand's door cards
     for the bring-in, and tied winners' cards for the odd chip)."""
-    return _ORDER_HIGH if aces is Aces.HIGH else _ORDER_LOW
+    return _ORDER_HIGH if aces is _ACES_HIGH else _ORDER_LOW
 
 
 def _ace_high(card: Card) -> tuple[int, int]:
@@ -194,7 +199,7 @@ class GameRules:
         out once, not by a key function per comparison: this runs at every hand's first street)."""
         key = card_order(self.bring_in_aces)
         order = {seat: key(card) for seat, card in doors.items()}
-        if self.bring_in is Extreme.LOWEST:
+        if self.bring_in is _LOWEST:
             return min(order, key=order.__getitem__)
         return max(order, key=order.__getitem__)
 

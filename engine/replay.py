@@ -160,6 +160,10 @@ def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
 
 # ------------------------------------------------------------------------------------ state machine
 
+_FIXED, _NEVER, _BECOMES = Limit.FIXED, HeadsUp.NEVER, HeadsUp.BECOMES
+"""Read for every hand: on CPython 3.11 an enum's member read from its class goes through the enum
+type's ``__getattr__`` hook, several times the cost of a global (as ``pots._WHOLE``)."""
+
 
 @lru_cache(maxsize=1024)
 def _rotations(seats: tuple[int, ...]) -> tuple[Mapping[int, tuple[int, ...]], Mapping[int, tuple[int, ...]]]:
@@ -203,9 +207,9 @@ class StudState:
         )
         self.limit = limit
         # what the limit and the profile say, asked at every decision, worked out once for the hand
-        self._fixed = limit is Limit.FIXED
-        self._uncap_heads_up = profile.heads_up is not HeadsUp.NEVER
-        self._uncap_on_fold = profile.heads_up is HeadsUp.BECOMES
+        self._fixed = limit is _FIXED
+        self._uncap_heads_up = profile.heads_up is not _NEVER
+        self._uncap_on_fold = profile.heads_up is _BECOMES
         self._double_game = game in profile.double_bet_games
         self._tie = profile.board_tie(game)
         self.small_bet = small_bet
