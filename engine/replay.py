@@ -751,10 +751,17 @@ class StudState:
         """The seat's known cards among its seven (five in Five Card Stud; community card included;
         ``extra`` are cards it showed): all of them, or fewer when some dealt stay unknown. ``None`` when
         they cannot be one stud hand: a card twice, too many, or fewer dealt and shown than a hand has."""
-        size = self.rules.hand_size
-        own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
-        cards = own + [c for c in self.community if c is not None]
-        dealt = len(self.down[seat]) + len(self.up[seat]) + len(self.community)
+        size, community = self.rules.hand_size, self.community
+        held = self.down[seat] + self.up[seat]
+        # his known cards once each, in order, then the shown ones not among them (dicts, not comprehensions:
+        # this runs for every player at every showdown)
+        own = dict.fromkeys(held)
+        own.pop(None, None)
+        own.update(dict.fromkeys(extra))
+        cards = cast(list[Card], list(own))  # the unknown (None) popped above
+        if community:
+            cards += [c for c in community if c is not None]
+        dealt = len(held) + len(community)
         if len(set(cards)) != len(cards) or len(cards) > size or max(dealt, len(cards)) != size:
             return None
         return tuple(cards)
@@ -1187,9 +1194,10 @@ class _Replay:
 
     # ------------------------------------------------------------------ the end
     def check_deals(self) -> None:
+        dealt, last, community = self.dealt, self.rules.last_street, bool(self.state.community)
         for street, live in self.started.items():
             for seat in live:
-                if (seat, street) not in self.dealt and not (street == self.rules.last_street and self.state.community):
+                if (seat, street) not in dealt and not (street == last and community):
                     self.flag(
                         "cards.count",
                         f"{self.label(seat)} receives no card on {STREET_NAMES[street]} street",
