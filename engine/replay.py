@@ -110,6 +110,11 @@ class Options:
 for _cls in (Move, Options):  # built at every decision a simulator makes or a replay checks
     direct_init(_cls)
 
+_move: Callable[[ActionKind, Money], Move] = lru_cache(maxsize=4096)(Move)
+"""``Move(kind, put)``, one object per pair a replay meets: a move is a frozen value, and the few bet
+sizes of a table repeat from hand to hand, so a replay takes each action's from this cache (a C lookup)
+instead of building one (a Python call) per action. Bounded: the amounts come from the input."""
+
 
 # ----------------------------------------------------------------------------- who acts first
 
@@ -1002,7 +1007,7 @@ class _Replay:
         if state.capped:
             self.capped_actions.append(index)
         ledger = state.ledger
-        move = Move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
+        move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
         if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
             self.flag(

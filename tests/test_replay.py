@@ -22,6 +22,7 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.replay import (
     Move,
     StudState,
+    _move,
     _Replay,
     bring_in_seat,
     first_to_act,
@@ -373,3 +374,12 @@ def test_the_best_board_kept_from_the_street_before_is_what_ranking_the_boards_a
                         assert kept == fresh, (game, profile.name, hand.site_hand_id, index)
                         used += state.street == RULES[game].last_street
     assert used > 100  # the 7th streets reached, where the kept seat is the answer
+
+
+def test_the_replay_s_cached_moves_are_the_moves_it_would_build() -> None:
+    """on_action takes its Move from a cache (_move): each is equal to the one built afresh, of its class."""
+    for kind in ActionKind:
+        for put in (0, 1, 5, 100, 10**9):
+            cached = _move(kind, put)
+            assert type(cached) is Move and cached == Move(kind, put) and (cached.kind, cached.put) == (kind, put)
+            assert _move(kind, put) is cached
