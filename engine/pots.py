@@ -20,6 +20,11 @@ from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation, dire
 from .profiles import OddChip, RakeFrom, RuleProfile
 
 
+_WHOLE, _HIGH, _LOW, _FIRST_SEAT = Half.WHOLE, Half.HIGH, Half.LOW, OddChip.FIRST_SEAT
+"""Read at every pot paid: on CPython 3.11 an enum's member read from its class (``Half.WHOLE``) goes
+through ``EnumType.__getattr__``'s hook, some ten times the cost of a global."""
+
+
 def build_pots(invested: Mapping[int, Money], folded: Collection[int]) -> tuple[Pot, ...]:
     """Main and side pots from each seat's total contribution (uncalled chips already returned).
 
@@ -72,7 +77,7 @@ def split_halves(amount: Money, odd_chip_to: Half = Half.HIGH) -> tuple[Money, M
     """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6), or to the
     low half for a room whose profile says so (``RuleProfile.hilo_odd_chip``)."""
     small = amount // 2
-    return (amount - small, small) if odd_chip_to is not Half.LOW else (small, amount - small)
+    return (amount - small, small) if odd_chip_to is not _LOW else (small, amount - small)
 
 
 def share(amount: Money, winners: Sequence[int]) -> dict[int, Money]:
@@ -101,7 +106,7 @@ def odd_chip_order(
     """Tied winners in the order the profile hands out odd chips. For a low ranking (razz games, the
     low half) the *lowest* card in the ranking's card order takes the chip instead of the highest."""
     seats = sorted(winners)
-    if profile.odd_chip is OddChip.FIRST_SEAT:
+    if profile.odd_chip is _FIRST_SEAT:
         return seats
     key = card_order(ranking.aces)
 
@@ -144,10 +149,6 @@ class PotResult:
 direct_init(PotResult)  # built for every pot of every hand replayed (see model.direct_init)
 
 SeatLabel = Callable[[int], str]
-
-_WHOLE = Half.WHOLE
-"""Read at every pot paid: on CPython 3.11 ``Half.WHOLE`` goes through ``EnumType.__getattr__``, some
-ten times the cost of a global."""
 
 
 def _best(values: Mapping[int, int]) -> list[int]:
@@ -234,14 +235,16 @@ def distribute_pot(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
-    unseen: Collection[Card] = (),
+    unseen: Collection[Card] | Callable[[], Collection[Card]] = (),
 ) -> PotResult:
     """Pay one pot (after its rake) to the best hands among its eligible players.
 
     ``cards`` holds each contender's hand (community card included): all its cards (seven, or five in
     Five Card Stud), or the known ones when some are unknown, ``None`` when nothing can be said. A hand with unknown cards is judged
     only when every way of filling them from the ``unseen`` cards gives the same payout
-    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. Players in ``conceded`` gave
+    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. ``unseen`` may be a function
+    giving them, called only then: working them out is a pass over every card of the hand, and most
+    hands with an unknown card never need them (the player whose cards are unknown mucked: he conceded). Players in ``conceded`` gave
     up at showdown without showing. A pot with a single eligible player needs no cards. A game with a
     split (stud8) splits into halves when a low qualifies, each half among its own winners.
     """
@@ -262,7 +265,7 @@ def distribute_pot(
         hands[seat] = held
     partly = [s for s, h in hands.items() if len(h) < rules.hand_size]
     if partly:
-        bounded = values_whatever_unseen(game, hands, unseen)
+        bounded = values_whatever_unseen(game, hands, unseen() if callable(unseen) else unseen)
         if bounded is None:
             return PotResult(pot, rake, (), False, partial(_could_change, label, partly))
         highs, lows = bounded
@@ -275,8 +278,8 @@ def distribute_pot(
         awards = _pay(pot, amount, _WHOLE, highs, hands, profile, main)
         return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs)))
     high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
-    awards = _pay(pot, high_amount, Half.HIGH, highs, hands, profile, main)
-    awards += _pay(pot, low_amount, Half.LOW, lows, hands, profile, split)
+    awards = _pay(pot, high_amount, _HIGH, highs, hands, profile, main)
+    awards += _pay(pot, low_amount, _LOW, lows, hands, profile, split)
     return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs), (split, lows)))
 
 
@@ -319,9 +322,9 @@ def distribute(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
-    unseen: Collection[Card] = (),
+    unseen: Collection[Card] | Callable[[], Collection[Card]] = (),
 ) -> tuple[PotResult, ...]:
-    """:func:`distribute_pot` for every pot, each with its own rake share."""
+    """:func:`distribute_pot` for every pot, each with its own rake share (``unseen`` as it takes it)."""
     return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, unseen) for p, r in zip(pots, rakes))
 
 

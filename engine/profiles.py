@@ -211,6 +211,11 @@ class RakeFrom(StrEnum):
     """The main pot pays the whole rake (live rooms that drop from the main pot)."""
 
 
+_SUIT, _POSITION = TieBreak.SUIT, TieBreak.POSITION
+"""Read for every hand replayed (:meth:`RuleProfile.board_tie`): on CPython 3.11 an enum's member read
+from its class goes through the enum type's ``__getattr__`` hook, several times the cost of a global."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleProfile:
     """One room's answers to the questions docs/rules.md marks *(profile)*."""
@@ -243,7 +248,7 @@ class RuleProfile:
 
     def board_tie(self, game: Game) -> TieBreak:
         """How equal boards break in ``game`` under this profile."""
-        return TieBreak.SUIT if game in self.suit_tie_games else TieBreak.POSITION
+        return _SUIT if game in self.suit_tie_games else _POSITION
 
 
 _STUD_ONLY = frozenset({Game.STUD, Game.STUD5})

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
@@ -110,6 +110,11 @@ class Options:
 for _cls in (Move, Options):  # built at every decision a simulator makes or a replay checks
     direct_init(_cls)
 
+_move: Callable[[ActionKind, Money], Move] = lru_cache(maxsize=4096)(Move)
+"""``Move(kind, put)``, one object per pair a replay meets: a move is a frozen value, and the few bet
+sizes of a table repeat from hand to hand, so a replay takes each action's from this cache (a C lookup)
+instead of building one (a Python call) per action. Bounded: the amounts come from the input."""
+
 
 # ----------------------------------------------------------------------------- who acts first
 
@@ -118,9 +123,9 @@ def bring_in_seat(game: Game, doors: Mapping[int, Card | None]) -> int | None:
     """The seat that must bring in: the game's lowest or highest door card in its card order
     (:class:`.games.GameRules`: stud games the lowest, ace high, clubs lowest; razz the highest, ace
     low; 2-7 razz the highest, ace high). ``None`` when a door card is unknown or nobody can act."""
-    if not doors or any(card is None for card in doors.values()):
+    if not doors or None in doors.values():
         return None
-    return RULES[game].bring_in_seat({seat: card for seat, card in doors.items() if card is not None})
+    return RULES[game].bring_in_seat(cast(Mapping[int, Card], doors))  # no card unknown (above)
 
 
 def first_to_act(game: Game, boards: Mapping[int, Sequence[Card | None]], tie: TieBreak) -> int | None:
@@ -159,6 +164,10 @@ def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
 
 
 # ------------------------------------------------------------------------------------ state machine
+
+_FIXED, _NEVER, _BECOMES = Limit.FIXED, HeadsUp.NEVER, HeadsUp.BECOMES
+"""Read for every hand: on CPython 3.11 an enum's member read from its class goes through the enum
+type's ``__getattr__`` hook, several times the cost of a global (as ``pots._WHOLE``)."""
 
 
 @lru_cache(maxsize=1024)
@@ -203,9 +212,9 @@ class StudState:
         )
         self.limit = limit
         # what the limit and the profile say, asked at every decision, worked out once for the hand
-        self._fixed = limit is Limit.FIXED
-        self._uncap_heads_up = profile.heads_up is not HeadsUp.NEVER
-        self._uncap_on_fold = profile.heads_up is HeadsUp.BECOMES
+        self._fixed = limit is _FIXED
+        self._uncap_heads_up = profile.heads_up is not _NEVER
+        self._uncap_on_fold = profile.heads_up is _BECOMES
         self._double_game = game in profile.double_bet_games
         self._tie = profile.board_tie(game)
         self.small_bet = small_bet
@@ -224,6 +233,12 @@ class StudState:
         self._live: tuple[int, ...] = self.seats
         self._opener: tuple[int | None] | None = None
         """:meth:`opener`'s answer, worked out once: ``None`` until then and after any deal, chip or fold."""
+        self._best_board: int | None = None
+        """The seat :func:`first_to_act` last found with the best board, ``None`` before that and after
+        any up card is dealt. A street that deals no up card (7th) ranks the same boards among the same
+        players or fewer, so while that seat is still in it is the answer again (his best value is still
+        the best, the seats tied with him are fewer, and he is still the first of them by position or
+        by suit): the boards are not valued again."""
         self._open_pair: bool | None = None
         """Whether a live board shows a pair (:attr:`double_bet_allowed`), worked out once: ``None``
         until then and after any deal or fold (asked at every bet of the double-bet street, twice)."""
@@ -343,12 +358,13 @@ class StudState:
         return self._opener[0]
 
     def _find_opener(self) -> int | None:
-        live = self._live
+        live, up = self._live, self.up
         if self.street == self._first:
-            start = bring_in_seat(self.game, {s: self.up[s][0] if self.up[s] else None for s in live})
+            start = bring_in_seat(self.game, {s: up[s][0] if up[s] else None for s in live})
         else:
-            up = self.up
-            start = first_to_act(self.game, {s: up[s] for s in live}, self._tie)
+            start = self._best_board
+            if start is None or start in self.folded:
+                start = self._best_board = first_to_act(self.game, {s: up[s] for s in live}, self._tie)
         if start is None:
             return None
         stack, folded = self.stack, self.folded
@@ -463,6 +479,8 @@ class StudState:
         self.down[seat].extend(down)
         self.up[seat].extend(up)
         self._opener = self._open_pair = None
+        if up:
+            self._best_board = None
 
     def deal_community(self, card: Card | None) -> None:
         self.community.append(card)
@@ -704,6 +722,8 @@ class StudState:
 
     def return_uncalled(self) -> tuple[int, Money] | None:
         """Give the unmatched part of the street's top bet back (once); returns what was returned."""
+        if self.uncalled_done:  # asked again at the street's end and at the payout: nothing to work out
+            return None
         back = self.uncalled()
         self.uncalled_done = True
         if back is not None:
@@ -736,10 +756,17 @@ class StudState:
         """The seat's known cards among its seven (five in Five Card Stud; community card included;
         ``extra`` are cards it showed): all of them, or fewer when some dealt stay unknown. ``None`` when
         they cannot be one stud hand: a card twice, too many, or fewer dealt and shown than a hand has."""
-        size = self.rules.hand_size
-        own = list(dict.fromkeys([c for c in self.down[seat] + self.up[seat] if c is not None] + list(extra)))
-        cards = own + [c for c in self.community if c is not None]
-        dealt = len(self.down[seat]) + len(self.up[seat]) + len(self.community)
+        size, community = self.rules.hand_size, self.community
+        held = self.down[seat] + self.up[seat]
+        # his known cards once each, in order, then the shown ones not among them (dicts, not comprehensions:
+        # this runs for every player at every showdown)
+        own = dict.fromkeys(held)
+        own.pop(None, None)
+        own.update(dict.fromkeys(extra))
+        cards = cast(list[Card], list(own))  # the unknown (None) popped above
+        if community:
+            cards += [c for c in community if c is not None]
+        dealt = len(held) + len(community)
         if len(set(cards)) != len(cards) or len(cards) > size or max(dealt, len(cards)) != size:
             return None
         return tuple(cards)
@@ -766,13 +793,12 @@ class StudState:
         pots = build_pots(self.invested, self.folded)
         rakes = split_rake(pots, rake, self.profile.rake_from)
         shown = shown or {}
-        unseen: frozenset[Card] = frozenset()
         cards: dict[int, tuple[Card, ...] | None] = {}
         # every pot's players are among the live ones: with one left, no pot needs anybody's cards
         if len(self._live) > 1:
             cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self._live}
-            if any(held is not None and len(held) < self.rules.hand_size for held in cards.values()):
-                unseen = self.unseen(shown)
+        # the unseen cards only when a contender's cards are partly unknown (see distribute_pot)
+        unseen = partial(self.unseen, shown)
         return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
 
 
@@ -812,10 +838,14 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     return None
 
 
+_DEALT_IN = frozenset({Action, Deal})
+"""The events whose seat was dealt into the hand (:func:`_in_hand`)."""
+
+
 def _in_hand(hand: Hand) -> dict[int, Money]:
     """Stacks of the seats dealt into the hand: they ante or receive cards (sitting-out seats do not)."""
-    # the event classes are final (see _Replay.on_event): a type test, not isinstance
-    playing = {e.seat for e in hand.events if type(e) is Action or type(e) is Deal}
+    # the event classes are final (see _Replay.on_event): one type test, not isinstance
+    playing = {e.seat for e in hand.events if type(e) in _DEALT_IN}  # type: ignore[union-attr]  # an Action or Deal
     return {s.seat: s.stack for s in hand.seats if s.seat in playing}
 
 
@@ -977,7 +1007,7 @@ class _Replay:
         if state.capped:
             self.capped_actions.append(index)
         ledger = state.ledger
-        move = Move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
+        move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
         if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
             self.flag(
@@ -1056,9 +1086,9 @@ class _Replay:
                 owner[card] = seat
 
     def on_reveal(self, event: Show | Muck, index: int) -> None:
-        seat = event.seat
+        seat, state = event.seat, self.state
         cards = [c for c in event.cards if c is not None]
-        if seat not in self.state.down:
+        if seat not in state.down:
             if cards:
                 self.flag(
                     "cards.count",
@@ -1067,18 +1097,22 @@ class _Replay:
                     seat,
                 )
             return
-        if isinstance(event, Muck) and not cards:
+        if type(event) is Muck and not cards:  # the event classes are final (see on_event)
             self.conceded.add(seat)
             return
         unique = list(dict.fromkeys(cards))
         if len(unique) != len(cards):
             for card in sorted({c for c in cards if cards.count(c) > 1}, key=str):
                 self.flag("cards.duplicate", f"{self.label(seat)} shows {card} twice in one hand", event.line, seat)
-        cards = unique
-        board = set(c for c in self.state.community if c is not None)
-        own = [c for c in cards if c not in board]
-        known = {c for c in self.state.down[seat] + self.state.up[seat] if c is not None}
-        room = self.rules.hand_size - len(self.state.community)
+        community = state.community
+        if community:  # a shown community card is not one of his own (most hands deal none)
+            board = {c for c in community if c is not None}
+            own = [c for c in unique if c not in board]
+        else:
+            own = unique
+        up = state.up[seat]
+        known = {c for c in state.down[seat] + up if c is not None}
+        room = self.rules.hand_size - len(community)
         if len(own) > room:
             self.flag(
                 "cards.count",
@@ -1086,12 +1120,15 @@ class _Replay:
                 event.line,
                 seat,
             )
+        owner = self.owner
         for card in own:
-            if card not in known and card in self.owner and self.owner[card] != seat:
+            if card in known:
+                continue
+            if card not in owner:
+                owner[card] = seat
+            elif owner[card] != seat:
                 self.see((card,), seat, event.line)
-            elif card not in known and card not in self.owner:
-                self.owner[card] = seat
-        missing = sorted(c for c in self.state.up[seat] if c is not None and c not in own)
+        missing = sorted([c for c in up if c is not None and c not in own])
         if missing and len(own) == room:
             self.flag(
                 "cards.shown",
@@ -1099,7 +1136,8 @@ class _Replay:
                 event.line,
                 seat,
             )
-        self.shown.setdefault(seat, []).extend(c for c in own if c not in self.shown.get(seat, []))
+        held = self.shown.setdefault(seat, [])
+        held.extend([c for c in own if c not in held])  # own holds each card once
 
     def on_uncalled(self, event: UncalledReturn, index: int) -> None:
         expected = self.state.uncalled()
@@ -1161,9 +1199,10 @@ class _Replay:
 
     # ------------------------------------------------------------------ the end
     def check_deals(self) -> None:
+        dealt, last, community = self.dealt, self.rules.last_street, bool(self.state.community)
         for street, live in self.started.items():
             for seat in live:
-                if (seat, street) not in self.dealt and not (street == self.rules.last_street and self.state.community):
+                if (seat, street) not in dealt and not (street == last and community):
                     self.flag(
                         "cards.count",
                         f"{self.label(seat)} receives no card on {STREET_NAMES[street]} street",

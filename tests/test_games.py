@@ -27,7 +27,7 @@ from handbuilder import build
 from stud_scripts import FTP_STUD5, IPOKER_STUD5, KINGSCLUB_RAZZ27, KINGSCLUB_RAZZ27_SIDE_POT
 from studbook.engine.cards import DECK, Card, parse_cards
 from studbook.engine.evaluate import describe_low27, low27_board_value, low27_value
-from studbook.engine.games import RULES, Aces, Extreme, deal_shape
+from studbook.engine.games import RULES, Aces, Extreme, _ace_high, _ace_low, card_order, deal_shape
 from studbook.engine.model import Collect, Game, Hand, Muck, Show
 from studbook.engine.pots import pot_index
 from studbook.engine.profiles import get_profile
@@ -196,6 +196,13 @@ def test_five_card_stud_deals_one_down_and_four_up_over_four_rounds() -> None:
     assert (rules.hand_size, rules.max_players, rules.double_bet_street) == (5, 10, 3)
     assert rules.bring_in is Extreme.LOWEST and rules.bring_in_aces is Aces.HIGH
     assert deal_shape(Game.STUD5, 2) == (1, 1)
+
+
+def test_card_order_looks_up_what_the_key_functions_say() -> None:
+    """card_order's tables (a lookup per card instead of a call) hold each key function's answer."""
+    for aces, key in ((Aces.HIGH, _ace_high), (Aces.LOW, _ace_low)):
+        assert [card_order(aces)(card) for card in Card] == [key(card) for card in Card]
+    assert card_order(Aces.LOW)(Card.parse("As")) == (-1, 3) and card_order(Aces.HIGH)(Card.parse("As")) == (ACE, 3)
 
 
 def test_who_brings_in_and_who_opens_later() -> None:

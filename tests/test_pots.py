@@ -151,6 +151,26 @@ def test_trips_beat_a_shown_pair_whatever_the_garbled_seventh_card() -> None:
     assert "whatever the unknown cards" in result.reason
 
 
+def test_unseen_cards_given_as_a_function_are_asked_for_only_when_a_contender_needs_them() -> None:
+    """StudState.payout hands distribute_pot a function for the unseen cards (working them out is a
+    pass over the hand's cards): it must pay as the cards themselves do, and not be called when every
+    contender's cards are known (the seat with an unknown card conceded)."""
+    held = {1: parse_cards("Ah 3c Ac 8h Qd As"), 8: parse_cards("9c Js Jh 5s 6d Ts 4c")}
+    unseen = set(DECK) - set(held[1]) - set(held[8])
+    asked: list[int] = []
+
+    def later() -> set[int]:
+        asked.append(1)
+        return unseen
+
+    pot = Pot(0, 1144, (1, 8))
+    eager = distribute_pot(pot, 0, Game.STUD, held, (), PS, label, unseen)
+    lazy = distribute_pot(pot, 0, Game.STUD, held, (), PS, label, later)
+    assert (lazy.awards, lazy.judged, lazy.reason) == (eager.awards, eager.judged, eager.reason) and asked == [1]
+    conceded = distribute_pot(pot, 0, Game.STUD, held, {1}, PS, label, later)
+    assert [(a.seat, a.amount) for a in conceded.awards] == [(8, 1144)] and asked == [1]
+
+
 def test_an_unknown_card_that_could_change_the_winner_leaves_the_pot_to_the_site() -> None:
     # seat 1 has four hearts and an unknown card: a heart makes the flush that beats seat 2's trips
     held = {1: parse_cards("2h 5h 9h Kh 3c 7d"), 2: parse_cards("Qc Qd Qs 4c 6s 8s Jd")}

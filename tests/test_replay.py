@@ -18,9 +18,12 @@ from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import ActionKind, Game, Half
 from studbook.engine.profiles import PROFILES, TieBreak, get_profile
 from studbook.engine.games import RULES, deal_shape
+from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.replay import (
     Move,
     StudState,
+    _move,
+    _Replay,
     bring_in_seat,
     first_to_act,
     nominal_bring_in,
@@ -351,3 +354,32 @@ def test_the_low_card_all_in_for_the_ante_passes_the_bring_in_to_his_left() -> N
     assert replay(hand).violations == ()
     wrong = build(ALL_IN_FOR_THE_ANTE.format(opener=3, other=2))
     assert [(v.rule, v.seat) for v in replay(wrong).violations][:1] == [("bring-in.player", 3)]
+
+
+def test_the_best_board_kept_from_the_street_before_is_what_ranking_the_boards_again_gives() -> None:
+    """StudState keeps the seat with the best board while no up card is dealt (7th street) and he is
+    still in: wherever the replay would use it, valuing the live boards afresh must name the same seat,
+    under every profile (position and suit tie-breaks) and in every game."""
+    used = 0
+    for game in Game:
+        for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 60, seed=14):
+            for profile in PROFILES.values():
+                walk = _Replay(hand, profile)
+                state = walk.state
+                for index, event in enumerate(hand.events):
+                    walk.on_event(event, index)
+                    kept = state._best_board
+                    if kept is not None and kept not in state.folded:
+                        fresh = first_to_act(game, {s: state.up[s] for s in state.live}, state._tie)
+                        assert kept == fresh, (game, profile.name, hand.site_hand_id, index)
+                        used += state.street == RULES[game].last_street
+    assert used > 100  # the 7th streets reached, where the kept seat is the answer
+
+
+def test_the_replay_s_cached_moves_are_the_moves_it_would_build() -> None:
+    """on_action takes its Move from a cache (_move): each is equal to the one built afresh, of its class."""
+    for kind in ActionKind:
+        for put in (0, 1, 5, 100, 10**9):
+            cached = _move(kind, put)
+            assert type(cached) is Move and cached == Move(kind, put) and (cached.kind, cached.put) == (kind, put)
+            assert _move(kind, put) is cached
