@@ -11,7 +11,10 @@ tokens):
 * the contextual lexer's compiled scanner of each parser state (the very regexes Lark matches with,
   so a line is read as the same terminal);
 * the LALR parse table (shift, or reduce by a rule and go to the state of its origin): the parse only
-  has to accept or reject, since the tokens in order are the result.
+  has to accept or reject, since the tokens in order are the result. Which reductions come before a
+  shift depends on the whole stack, not only its top, so each stack met (a *configuration*) is
+  numbered and what each token kind does to it is worked out once, then looked up: a token costs one
+  dict look-up instead of a walk through the table (~9 tokens a hand, ~1.5 table steps each).
 
 It accepts exactly what Lark accepts. Whatever it does not accept it hands to ``Lark.parse``, which then
 raises its own :class:`~lark.exceptions.UnexpectedInput` (what :func:`~studbook.parsers.textsite.lark_error`
@@ -30,6 +33,11 @@ from lark.parsers.lalr_analysis import Shift
 _new_token = str.__new__
 """A Token is made as ``str.__new__(Token, text)`` with its eight fields set: what Lark's lexer makes, at a
 sixth of the cost of ``Token(...)``, whose keyword-compatibility layer is most of it."""
+
+_MOST_CONFIGS = 1024
+"""How many parser configurations (stacks) :class:`LineParser` remembers the moves of before it starts
+afresh (a parse in progress adds at most one per token). A file meets a few dozen; the grammars allow
+tens of thousands (every street's betting cut short anywhere), so the cache is bounded, not complete."""
 
 _Step = tuple[bool, int, int, str]
 """An action of the parse table: (shift?, state to shift to, or the size and origin of the rule to reduce by)."""
@@ -73,16 +81,35 @@ class LineParser:
             }
             for state, actions in table.states.items()
         }
+        self.most_configs = _MOST_CONFIGS
+        self.stacks: list[tuple[int, ...]] = []
+        """The parser stack of each configuration met so far, by its number (0: the start)."""
+        self.numbers: dict[tuple[int, ...], int] = {}
+        self.moves: list[dict[str, int]] = []
+        """For each configuration, the configuration each token kind leads to (-1: refused there; for
+        ``$END``, 0 when the text may end there)."""
+        self.config_scanners: list[tuple[re.Pattern[str], ...] | None] = []
+        """The scanner of each configuration's parser state (its stack's top), once looked up."""
+        self._forget()
+
+    def _forget(self) -> None:
+        """Start the configurations afresh from the start's alone."""
+        self.stacks[:] = [(self.start,)]
+        self.numbers.clear()
+        self.numbers[(self.start,)] = 0
+        self.moves[:] = [{}]
+        self.config_scanners[:] = [None]
 
     def parse(self, text: str) -> list[Token]:
         """The tokens of ``text`` in order (the ignored ones left out), or Lark's exception for text the
         grammar does not accept."""
-        scanners, ignore, tokens = self.scanners, self.ignore, []
-        stack = [self.start]
+        if len(self.stacks) > self.most_configs:
+            self._forget()
+        scanners, ignore, moves, tokens = self.config_scanners, self.ignore, self.moves, []
+        config = 0
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            state = stack[-1]
-            for scanner in scanners.get(state) or self._scanner(state):
+            for scanner in scanners[config] or self._scanner(config):
                 m = scanner.match(text, pos)
                 if m is not None:
                     break
@@ -95,7 +122,9 @@ class LineParser:
                 line += newlines
                 line_start = pos + value.rindex("\n") + 1
             if kind not in ignore:
-                if not self._shift(stack, kind):  # type: ignore[arg-type]
+                to = moves[config].get(kind)  # type: ignore[arg-type]
+                config = self._move(config, kind) if to is None else to  # type: ignore[arg-type]
+                if config < 0:
                     return self._lark_parse(text)
                 token = _new_token(Token, value)
                 token.type, token.value, token.start_pos = kind, value, pos  # type: ignore[assignment]
@@ -103,14 +132,39 @@ class LineParser:
                 token.end_column, token.end_pos = after - line_start + 1, after
                 tokens.append(token)
             pos = after
-        if not self._shift(stack, "$END"):
+        ended = moves[config].get("$END")
+        if (self._move(config, "$END") if ended is None else ended) < 0:
             return self._lark_parse(text)
         return tokens
 
-    def _scanner(self, state: int) -> tuple[re.Pattern[str], ...]:
-        """Lark's compiled scanner of parser state ``state`` (its regexes, tried in order)."""
-        mres = self.scanners[state] = tuple(self.lexers[state].scanner._mres)  # type: ignore[attr-defined]
+    def _scanner(self, config: int) -> tuple[re.Pattern[str], ...]:
+        """Lark's compiled scanner of the parser state of configuration ``config`` (its regexes, tried
+        in order)."""
+        state = self.stacks[config][-1]
+        mres = self.scanners.get(state)
+        if mres is None:
+            mres = self.scanners[state] = tuple(self.lexers[state].scanner._mres)  # type: ignore[attr-defined]
+        self.config_scanners[config] = mres
         return mres
+
+    def _move(self, config: int, kind: str) -> int:
+        """Where ``kind`` takes configuration ``config`` (-1: nowhere), worked out by :meth:`_shift` on a
+        copy of its stack and remembered in :attr:`moves`."""
+        stack = list(self.stacks[config])
+        if not self._shift(stack, kind):
+            to = -1
+        elif kind == "$END":
+            to = 0
+        else:
+            key = tuple(stack)
+            to = self.numbers.get(key, len(self.stacks))
+            if to == len(self.stacks):
+                self.numbers[key] = to
+                self.stacks.append(key)
+                self.moves.append({})
+                self.config_scanners.append(None)
+        self.moves[config][kind] = to
+        return to
 
     def _shift(self, stack: list[int], kind: str) -> bool:
         """Reduce as the table says, then shift ``kind`` (for ``$END``: reduce until the end state);

@@ -57,7 +57,7 @@ from ..engine.model import (
     Tournament,
     direct_init,
 )
-from .amounts import MAX_AMOUNT, amount_problem, seat_problem
+from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError
 from .lineparse import LineParser
 from .reading import HandText
@@ -144,6 +144,12 @@ def read_amount(text: str, where: Where, line: str) -> Money:
     if problem is not None:
         raise where_error(where, line, problem, "an amount like 1,500 or $0.04")
     return value
+
+
+_SEAT_NUMBERS = {str(n): n for n in range(MAX_SEAT + 2) if seat_problem(n) is None}
+"""Every seat number :func:`~studbook.parsers.amounts.seat_problem` accepts, as sites print it: a seat
+line's number is one look-up (:meth:`SiteBuilder.seat_number`; ~8 a hand) instead of ``int`` and a
+call of ``seat_problem``, which are left for any other text."""
 
 
 @lru_cache(maxsize=4096)
@@ -478,7 +484,10 @@ class SiteBuilder:
     def seat_number(self, text: str, no: int, line: str) -> int:
         """A printed seat number (digits); a ParseError at the line when it cannot be a seat (an
         11-digit 'seat' would overflow its column and take its chunk of hands down with it)."""
-        seat = int(text)
+        seat = _SEAT_NUMBERS.get(text)
+        if seat is not None:
+            return seat
+        seat = int(text)  # printed otherwise ("01"), or no seat at all
         problem = seat_problem(seat)
         if problem is not None:
             raise self.error(no, line, problem, "'Seat N: ...' with N the seat's number")

@@ -93,3 +93,32 @@ def test_a_grammar_the_line_parser_cannot_run_is_refused_when_built() -> None:
     filtered = Lark("start: _A+\n_A: /a\\n/\n", parser="lalr", lexer="contextual")
     with pytest.raises(ValueError, match="filters out a terminal"):
         LineParser(filtered)
+
+
+def test_forgetting_the_configurations_changes_no_parse() -> None:
+    """The moves :class:`LineParser` remembers are a bounded cache: one that keeps only the start's moves
+    between hands (forgetting before nearly every parse) reads every sample body as Lark does."""
+    from studbook.parsers import pokerstars
+
+    grammar = pokerstars._grammar()
+    forgetful = LineParser(grammar.lark)
+    forgetful.most_configs = 1
+    bodies = 0
+    for path in sorted(SAMPLE_DATA.rglob("*.txt")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if not text.lstrip("\ufeff").startswith("PokerStars"):
+            continue
+        for hand in text.split("\n\n\n"):
+            lines = hand.strip().split("\n")
+            for body in ("\n".join(lines[1:]) + "\n", "\n".join(lines[1:-2]) + "\n"):
+                try:
+                    want = _fields(grammar.lark.parse(body))
+                except UnexpectedInput as err:
+                    with pytest.raises(type(err)) as ours:
+                        forgetful.parse(body)
+                    assert str(ours.value) == str(err)
+                    continue
+                assert _fields(forgetful.parse(body)) == want
+                assert len(forgetful.stacks) <= 1 + body.count("\n")
+                bodies += 1
+    assert bodies > 50

@@ -504,3 +504,21 @@ def test_hand_initials_are_what_every_hand_header_starts_with(stars_corpus: Path
             fast = list(split_hands(variant, HAND_HEADER.match, initials=HAND_INITIALS))
             assert fast == list(split_hands(variant, HAND_HEADER.match))
     assert checked > 400  # the corpus's ~170 hands, four times over
+
+
+@pytest.mark.parametrize("printed", [*map(str, range(-1, 103)), "01", "007", "99999999999", "٣"])
+def test_a_seat_number_is_read_as_int_and_seat_problem_say(printed: str) -> None:
+    """Seat numbers are looked up in a table of the usual texts (textsite._SEAT_NUMBERS) before the
+    general path (``int``, then ``seat_problem``): whichever answers, the answer is the general one."""
+    from studbook.parsers.amounts import seat_problem
+    from studbook.parsers.reading import HandText
+    from studbook.parsers.textsite import SiteBuilder
+
+    builder = SiteBuilder(HandText(1, ("header",)), "f.txt", _grammar())
+    problem = seat_problem(int(printed))
+    if problem is None:
+        assert builder.seat_number(printed, 2, "Seat N: x (5 in chips)") == int(printed)
+    else:
+        with pytest.raises(ParseError) as err:
+            builder.seat_number(printed, 2, "Seat N: x (5 in chips)")
+        assert (err.value.message, err.value.line) == (problem, 2)
