@@ -24,6 +24,7 @@ turns into the hand's error message), so no error is worded or placed by this mo
 from __future__ import annotations
 
 import re
+import threading
 
 from lark import Lark, Token
 from lark.grammar import Terminal
@@ -41,6 +42,37 @@ tens of thousands (every street's betting cut short anywhere), so the cache is b
 
 _Step = tuple[bool, int, int, str]
 """An action of the parse table: (shift?, state to shift to, or the size and origin of the rule to reduce by)."""
+
+
+class _Configurations:
+    """The parser configurations (whole stacks) a :class:`LineParser` has met, numbered, with what each
+    token kind does to each: the cache :meth:`LineParser.parse` looks its moves up in. Grown only under
+    the parser's lock, read without it (a list index, a dict look-up); replaced, never emptied, when it
+    outgrows its bound, so that a parse holding it stays consistent."""
+
+    __slots__ = ("stacks", "numbers", "moves", "scanners")
+
+    def __init__(self, start: int) -> None:
+        self.stacks: list[tuple[int, ...]] = [(start,)]
+        """The parser stack of each configuration, by its number (0: the start)."""
+        self.numbers: dict[tuple[int, ...], int] = {(start,): 0}
+        self.moves: list[dict[str, int]] = [{}]
+        """For each configuration, the configuration each token kind leads to (-1: refused there; for
+        ``$END``, 0 when the text may end there)."""
+        self.scanners: list[tuple[re.Pattern[str], ...] | None] = [None]
+        """The scanner of each configuration's parser state (its stack's top), once looked up."""
+
+    def number(self, stack: tuple[int, ...]) -> int:
+        """``stack``'s configuration number, a new one if it was not met yet."""
+        known = self.numbers.get(stack)
+        if known is not None:
+            return known
+        self.numbers[stack] = len(self.stacks)
+        # the moves and scanner slots first: a reader given the new number must find its entries
+        self.moves.append({})
+        self.scanners.append(None)
+        self.stacks.append(stack)
+        return self.numbers[stack]
 
 
 class LineParser:
@@ -82,34 +114,24 @@ class LineParser:
             for state, actions in table.states.items()
         }
         self.most_configs = _MOST_CONFIGS
-        self.stacks: list[tuple[int, ...]] = []
-        """The parser stack of each configuration met so far, by its number (0: the start)."""
-        self.numbers: dict[tuple[int, ...], int] = {}
-        self.moves: list[dict[str, int]] = []
-        """For each configuration, the configuration each token kind leads to (-1: refused there; for
-        ``$END``, 0 when the text may end there)."""
-        self.config_scanners: list[tuple[re.Pattern[str], ...] | None] = []
-        """The scanner of each configuration's parser state (its stack's top), once looked up."""
-        self._forget()
-
-    def _forget(self) -> None:
-        """Start the configurations afresh from the start's alone."""
-        self.stacks[:] = [(self.start,)]
-        self.numbers.clear()
-        self.numbers[(self.start,)] = 0
-        self.moves[:] = [{}]
-        self.config_scanners[:] = [None]
+        self.configs = _Configurations(self.start)
+        """The configurations met so far and their moves (see :class:`_Configurations`)."""
+        self._growing = threading.Lock()
+        """Held while a configuration's move is worked out and added: a Dask worker may run several
+        threads, and two threads numbering a new stack at once would give one number two stacks."""
 
     def parse(self, text: str) -> list[Token]:
         """The tokens of ``text`` in order (the ignored ones left out), or Lark's exception for text the
         grammar does not accept."""
-        if len(self.stacks) > self.most_configs:
-            self._forget()
-        scanners, ignore, moves, tokens = self.config_scanners, self.ignore, self.moves, []
+        configs = self.configs
+        if len(configs.stacks) > self.most_configs:
+            # afresh, as a new object: a parse under way in another thread keeps reading the old one
+            configs = self.configs = _Configurations(self.start)
+        scanners, ignore, moves, tokens = configs.scanners, self.ignore, configs.moves, []
         config = 0
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            for scanner in scanners[config] or self._scanner(config):
+            for scanner in scanners[config] or self._scanner(configs, config):
                 m = scanner.match(text, pos)
                 if m is not None:
                     break
@@ -123,7 +145,7 @@ class LineParser:
                 line_start = pos + value.rindex("\n") + 1
             if kind not in ignore:
                 to = moves[config].get(kind)  # type: ignore[arg-type]
-                config = self._move(config, kind) if to is None else to  # type: ignore[arg-type]
+                config = self._move(configs, config, kind) if to is None else to  # type: ignore[arg-type]
                 if config < 0:
                     return self._lark_parse(text)
                 token = _new_token(Token, value)
@@ -133,38 +155,36 @@ class LineParser:
                 tokens.append(token)
             pos = after
         ended = moves[config].get("$END")
-        if (self._move(config, "$END") if ended is None else ended) < 0:
+        if (self._move(configs, config, "$END") if ended is None else ended) < 0:
             return self._lark_parse(text)
         return tokens
 
-    def _scanner(self, config: int) -> tuple[re.Pattern[str], ...]:
+    def _scanner(self, configs: _Configurations, config: int) -> tuple[re.Pattern[str], ...]:
         """Lark's compiled scanner of the parser state of configuration ``config`` (its regexes, tried
         in order)."""
-        state = self.stacks[config][-1]
+        state = configs.stacks[config][-1]
         mres = self.scanners.get(state)
         if mres is None:
             mres = self.scanners[state] = tuple(self.lexers[state].scanner._mres)  # type: ignore[attr-defined]
-        self.config_scanners[config] = mres
+        configs.scanners[config] = mres
         return mres
 
-    def _move(self, config: int, kind: str) -> int:
+    def _move(self, configs: _Configurations, config: int, kind: str) -> int:
         """Where ``kind`` takes configuration ``config`` (-1: nowhere), worked out by :meth:`_shift` on a
-        copy of its stack and remembered in :attr:`moves`."""
-        stack = list(self.stacks[config])
-        if not self._shift(stack, kind):
-            to = -1
-        elif kind == "$END":
-            to = 0
-        else:
-            key = tuple(stack)
-            to = self.numbers.get(key, len(self.stacks))
-            if to == len(self.stacks):
-                self.numbers[key] = to
-                self.stacks.append(key)
-                self.moves.append({})
-                self.config_scanners.append(None)
-        self.moves[config][kind] = to
-        return to
+        copy of its stack and remembered in ``configs.moves``."""
+        with self._growing:
+            to = configs.moves[config].get(kind)
+            if to is not None:  # another thread worked it out meanwhile
+                return to
+            stack = list(configs.stacks[config])
+            if not self._shift(stack, kind):
+                to = -1
+            elif kind == "$END":
+                to = 0
+            else:
+                to = configs.number(tuple(stack))
+            configs.moves[config][kind] = to
+            return to
 
     def _shift(self, stack: list[int], kind: str) -> bool:
         """Reduce as the table says, then shift ``kind`` (for ``$END``: reduce until the end state);

@@ -119,6 +119,49 @@ def test_forgetting_the_configurations_changes_no_parse() -> None:
                     assert str(ours.value) == str(err)
                     continue
                 assert _fields(forgetful.parse(body)) == want
-                assert len(forgetful.stacks) <= 1 + body.count("\n")
+                assert len(forgetful.configs.stacks) <= 1 + body.count("\n")
                 bodies += 1
     assert bodies > 50
+
+
+def test_threads_sharing_one_parser_read_every_body_as_lark_does() -> None:
+    """A Dask worker may run several threads over one process's grammars: four threads parsing the same
+    sample bodies at once through one parser, whose cache of configurations is kept small so that it is
+    grown and started afresh while others read it, each get Lark's tokens for every body."""
+    import sys
+    import threading
+
+    from studbook.parsers import pokerstars
+
+    grammar = pokerstars._grammar()
+    shared = LineParser(grammar.lark)
+    shared.most_configs = 8
+    bodies = []
+    for path in sorted(SAMPLE_DATA.rglob("*.txt")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if text.lstrip("\ufeff").startswith("PokerStars"):
+            bodies += ["\n".join(h.strip().split("\n")[1:]) + "\n" for h in text.split("\n\n\n")[:150]]
+    want = [_fields(grammar.lark.parse(body)) for body in bodies]
+    wrong: list[str] = []
+
+    def read(order: list[int]) -> None:
+        for i in order:
+            try:
+                if _fields(shared.parse(bodies[i])) != want[i]:
+                    wrong.append(f"body {i}: other tokens")
+            except Exception as error:  # a thread's exception would only be a warning: counted instead
+                wrong.append(f"body {i}: {error!r}")
+
+    orders = [random.Random(seed).sample(range(len(bodies)), len(bodies)) for seed in range(4)]
+    threads = [threading.Thread(target=read, args=(order,)) for order in orders]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch every few bytecodes: races show, if there are any
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert len(bodies) > 100
+    assert wrong == [], wrong[:5]
