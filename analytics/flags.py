@@ -50,7 +50,7 @@ from ..engine.model import (
     CommunityCard,
     Deal,
     Game,
-    Half,
+    HALF_LOW,
     Hand,
     ReplayResult,
     direct_init,
@@ -66,9 +66,6 @@ LATER_LABEL = "later streets"
 
 STEAL_SEATS = 3
 """How many seats acting just before the bring-in count as steal seats."""
-
-_LOW = Half.LOW
-"""The awards' low half as a module global, like the action kinds (engine/model.py: ANTE)."""
 
 _AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
@@ -481,7 +478,7 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
     paid = won if any(won.values()) else {s: v for s, v in result.collected.items() if v > 0}
     rake = _proportional(result.rake, paid)
     split = RULES[hand.game].split is not None
-    has_low = split and any(a.half is _LOW for a in result.awards)  # only a split game's rows ask
+    has_low = split and any(a.half is HALF_LOW for a in result.awards)  # only a split game's rows ask
     showdown = result.showdown
     for seat in seats:
         f = out[seat]
@@ -498,8 +495,8 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         pots = pots_of[seat]
         shared = [a for a in result.awards if a.pot in pots and a.seat != seat and a.amount > 0]
         split_half = any(b.pot == a.pot and b.half == a.half for a in mine for b in shared)
-        f["won_high"] = any(a.half is not _LOW for a in mine)
-        f["won_low"] = any(a.half is _LOW for a in mine)
+        f["won_high"] = any(a.half is not HALF_LOW for a in mine)
+        f["won_low"] = any(a.half is HALF_LOW for a in mine)
         f["scoop"] = not shared
         f["quartered"] = split_half
         f["halved"] = bool(shared) and not split_half

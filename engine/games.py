@@ -64,9 +64,7 @@ class Aces(StrEnum):
     LOW = "low"
 
 
-_ACES_HIGH, _LOWEST = Aces.HIGH, Extreme.LOWEST
-"""Read for every hand: on CPython 3.11 an enum's member read from its class goes through the enum
-type's ``__getattr__`` hook, several times the cost of a global (as ``pots._WHOLE``)."""
+_ACES_HIGH, _LOWEST = Aces.HIGH, Extreme.LOWEST  # per hand: globals (see model.HALF_HIGH)
 
 
 def card_order(aces: Aces) -> Callable[[Card], tuple[int, int]]:

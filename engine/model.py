@@ -94,6 +94,12 @@ class Half(StrEnum):
     WHOLE = "whole"
 
 
+HALF_HIGH, HALF_LOW, HALF_WHOLE = Half.HIGH, Half.LOW, Half.WHOLE
+"""The halves as module globals to import, like the action kinds above: the payout and the stat flags
+read them at every pot and award. The same holds for any enum member a per-hand path reads: such a
+module keeps it as a global of its own (``_FIXED = Limit.FIXED``), pointing here."""
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player in the hand: seat number as printed, screen name, stack before the antes."""

@@ -16,13 +16,11 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from .cards import Card
 from .games import RULES, GameRules, Ranking, card_order
-from .model import Award, Collect, Game, Half, Hand, Money, Pot, Violation, direct_init
+from .model import HALF_HIGH, HALF_LOW, HALF_WHOLE, Award, Collect, Game, Half, Hand, Money, Pot, Violation, direct_init
 from .profiles import OddChip, RakeFrom, RuleProfile
 
 
-_WHOLE, _HIGH, _LOW, _FIRST_SEAT = Half.WHOLE, Half.HIGH, Half.LOW, OddChip.FIRST_SEAT
-"""Read at every pot paid: on CPython 3.11 an enum's member read from its class (``Half.WHOLE``) goes
-through ``EnumType.__getattr__``'s hook, some ten times the cost of a global."""
+_FIRST_SEAT = OddChip.FIRST_SEAT  # read at every tie: a global (see model.HALF_HIGH)
 
 
 def build_pots(invested: Mapping[int, Money], folded: Collection[int]) -> tuple[Pot, ...]:
@@ -77,7 +75,7 @@ def split_halves(amount: Money, odd_chip_to: Half = Half.HIGH) -> tuple[Money, M
     """A hi/lo pot's high and low halves: the odd chip goes to the high half (docs/rules.md §6), or to the
     low half for a room whose profile says so (``RuleProfile.hilo_odd_chip``)."""
     small = amount // 2
-    return (amount - small, small) if odd_chip_to is not _LOW else (small, amount - small)
+    return (amount - small, small) if odd_chip_to is not HALF_LOW else (small, amount - small)
 
 
 def share(amount: Money, winners: Sequence[int]) -> dict[int, Money]:
@@ -256,7 +254,9 @@ def distribute_pot(
         return PotResult(pot, rake, (), False, _everyone_folded)
     if len(contenders) == 1:
         seat = contenders[0]
-        return PotResult(pot, rake, (Award(pot.index, _WHOLE, seat, amount),), True, partial(_only_one, label, seat))
+        return PotResult(
+            pot, rake, (Award(pot.index, HALF_WHOLE, seat, amount),), True, partial(_only_one, label, seat)
+        )
     hands: dict[int, tuple[Card, ...]] = {}
     for seat in contenders:
         held = cards.get(seat)
@@ -275,11 +275,11 @@ def distribute_pot(
         lows = {s: v for s, h in hands.items() if split is not None and (v := split.qualified(h)) is not None}
         note = ""
     if split is None or not lows:
-        awards = _pay(pot, amount, _WHOLE, highs, hands, profile, main)
+        awards = _pay(pot, amount, HALF_WHOLE, highs, hands, profile, main)
         return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs)))
     high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
-    awards = _pay(pot, high_amount, _HIGH, highs, hands, profile, main)
-    awards += _pay(pot, low_amount, _LOW, lows, hands, profile, split)
+    awards = _pay(pot, high_amount, HALF_HIGH, highs, hands, profile, main)
+    awards += _pay(pot, low_amount, HALF_LOW, lows, hands, profile, split)
     return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs), (split, lows)))
 
 

@@ -211,9 +211,7 @@ class RakeFrom(StrEnum):
     """The main pot pays the whole rake (live rooms that drop from the main pot)."""
 
 
-_SUIT, _POSITION = TieBreak.SUIT, TieBreak.POSITION
-"""Read for every hand replayed (:meth:`RuleProfile.board_tie`): on CPython 3.11 an enum's member read
-from its class goes through the enum type's ``__getattr__`` hook, several times the cost of a global."""
+_SUIT, _POSITION = TieBreak.SUIT, TieBreak.POSITION  # per hand (board_tie): globals (see model.HALF_HIGH)
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,9 +165,7 @@ def has_open_pair(boards: Iterable[Sequence[Card | None]]) -> bool:
 
 # ------------------------------------------------------------------------------------ state machine
 
-_FIXED, _NEVER, _BECOMES = Limit.FIXED, HeadsUp.NEVER, HeadsUp.BECOMES
-"""Read for every hand: on CPython 3.11 an enum's member read from its class goes through the enum
-type's ``__getattr__`` hook, several times the cost of a global (as ``pots._WHOLE``)."""
+_FIXED, _NEVER, _BECOMES = Limit.FIXED, HeadsUp.NEVER, HeadsUp.BECOMES  # per hand: globals (see model.HALF_HIGH)
 
 
 @lru_cache(maxsize=1024)
