@@ -9,7 +9,7 @@ in exactly one function: :func:`build_pots` (side pots), :func:`split_rake` (rak
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 from math import comb
 from typing import Callable, Collection, Mapping, Sequence
@@ -233,16 +233,16 @@ def distribute_pot(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
-    unseen: Collection[Card] | Callable[[], Collection[Card]] = (),
+    unseen: Callable[[], Collection[Card]] = frozenset,
 ) -> PotResult:
     """Pay one pot (after its rake) to the best hands among its eligible players.
 
     ``cards`` holds each contender's hand (community card included): all its cards (seven, or five in
     Five Card Stud), or the known ones when some are unknown, ``None`` when nothing can be said. A hand with unknown cards is judged
-    only when every way of filling them from the ``unseen`` cards gives the same payout
-    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. ``unseen`` may be a function
-    giving them, called only then: working them out is a pass over every card of the hand, and most
-    hands with an unknown card never need them (the player whose cards are unknown mucked: he conceded). Players in ``conceded`` gave
+    only when every way of filling them from the cards ``unseen()`` gives the same payout
+    (:func:`values_whatever_unseen`); otherwise the pot is left unjudged. A function, called only then:
+    working the unseen cards out is a pass over every card of the hand, and most hands with an unknown
+    card never need them (the player whose cards are unknown mucked: he conceded). Players in ``conceded`` gave
     up at showdown without showing. A pot with a single eligible player needs no cards. A game with a
     split (stud8) splits into halves when a low qualifies, each half among its own winners.
     """
@@ -265,7 +265,7 @@ def distribute_pot(
         hands[seat] = held
     partly = [s for s, h in hands.items() if len(h) < rules.hand_size]
     if partly:
-        bounded = values_whatever_unseen(game, hands, unseen() if callable(unseen) else unseen)
+        bounded = values_whatever_unseen(game, hands, unseen())
         if bounded is None:
             return PotResult(pot, rake, (), False, partial(_could_change, label, partly))
         highs, lows = bounded
@@ -322,10 +322,12 @@ def distribute(
     conceded: Collection[int],
     profile: RuleProfile,
     label: SeatLabel,
-    unseen: Collection[Card] | Callable[[], Collection[Card]] = (),
+    unseen: Callable[[], Collection[Card]] = frozenset,
 ) -> tuple[PotResult, ...]:
-    """:func:`distribute_pot` for every pot, each with its own rake share (``unseen`` as it takes it)."""
-    return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, unseen) for p, r in zip(pots, rakes))
+    """:func:`distribute_pot` for every pot, each with its own rake share; ``unseen`` called once at the
+    most, whichever pots need it."""
+    once = cache(unseen)
+    return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, once) for p, r in zip(pots, rakes))
 
 
 # ---------------------------------------------------------------------------- the site's payout

@@ -146,15 +146,16 @@ def test_trips_beat_a_shown_pair_whatever_the_garbled_seventh_card() -> None:
     seat 8's pair of jacks whatever it is."""
     held = {1: parse_cards("Ah 3c Ac 8h Qd As"), 8: parse_cards("9c Js Jh 5s 6d Ts 4c")}
     unseen = set(DECK) - set(held[1]) - set(held[8])
-    result = distribute_pot(Pot(0, 1144, (1, 8)), 0, Game.STUD, held, (), PS, label, unseen)
+    result = distribute_pot(Pot(0, 1144, (1, 8)), 0, Game.STUD, held, (), PS, label, lambda: unseen)
     assert result.judged and [(a.seat, a.amount) for a in result.awards] == [(1, 1144)]
     assert "whatever the unknown cards" in result.reason
 
 
-def test_unseen_cards_given_as_a_function_are_asked_for_only_when_a_contender_needs_them() -> None:
-    """StudState.payout hands distribute_pot a function for the unseen cards (working them out is a
-    pass over the hand's cards): it must pay as the cards themselves do, and not be called when every
-    contender's cards are known (the seat with an unknown card conceded)."""
+def test_the_unseen_cards_are_asked_for_only_when_a_contender_needs_them() -> None:
+    """distribute_pot takes a function for the unseen cards (StudState.payout's works them out in a
+    pass over the hand's cards): asked once, it pays as the cards themselves do (the same unseen set,
+    handed over as is), and it is not called when every contender's cards are known (the seat with an
+    unknown card conceded)."""
     held = {1: parse_cards("Ah 3c Ac 8h Qd As"), 8: parse_cards("9c Js Jh 5s 6d Ts 4c")}
     unseen = set(DECK) - set(held[1]) - set(held[8])
     asked: list[int] = []
@@ -164,7 +165,7 @@ def test_unseen_cards_given_as_a_function_are_asked_for_only_when_a_contender_ne
         return unseen
 
     pot = Pot(0, 1144, (1, 8))
-    eager = distribute_pot(pot, 0, Game.STUD, held, (), PS, label, unseen)
+    eager = distribute_pot(pot, 0, Game.STUD, held, (), PS, label, lambda: unseen)
     lazy = distribute_pot(pot, 0, Game.STUD, held, (), PS, label, later)
     assert (lazy.awards, lazy.judged, lazy.reason) == (eager.awards, eager.judged, eager.reason) and asked == [1]
     conceded = distribute_pot(pot, 0, Game.STUD, held, {1}, PS, label, later)
@@ -175,7 +176,7 @@ def test_an_unknown_card_that_could_change_the_winner_leaves_the_pot_to_the_site
     # seat 1 has four hearts and an unknown card: a heart makes the flush that beats seat 2's trips
     held = {1: parse_cards("2h 5h 9h Kh 3c 7d"), 2: parse_cards("Qc Qd Qs 4c 6s 8s Jd")}
     unseen = set(DECK) - set(held[1]) - set(held[2])
-    result = distribute_pot(Pot(0, 100, (1, 2)), 0, Game.STUD, held, (), PS, label, unseen)
+    result = distribute_pot(Pot(0, 100, (1, 2)), 0, Game.STUD, held, (), PS, label, lambda: unseen)
     assert not result.judged and result.awards == ()
 
 
@@ -183,7 +184,7 @@ def test_a_stud8_low_that_may_not_qualify_leaves_the_pot_to_the_site() -> None:
     # seat 1: A-2-3-4 and an unknown card, which makes a low or not; seat 2 has no low
     held = {1: parse_cards("Ac 2d 3h 4s Kd Kh"), 2: parse_cards("Qc Qd Qs 9c Ts Jd Jc")}
     unseen = set(DECK) - set(held[1]) - set(held[2])
-    assert not distribute_pot(Pot(0, 100, (1, 2)), 0, Game.STUD8, held, (), PS, label, unseen).judged
+    assert not distribute_pot(Pot(0, 100, (1, 2)), 0, Game.STUD8, held, (), PS, label, lambda: unseen).judged
 
 
 def _payout(result) -> dict[tuple[int, Half], int]:
@@ -211,7 +212,7 @@ def test_a_pot_judged_despite_unknown_cards_pays_as_every_completion_would(
     hidden = [c for seat in full for c in full[seat][len(held[seat]) :]]
     unseen = set(rest) | set(hidden)
     pot, rules = Pot(0, amount, tuple(full)), PROFILES[profile]
-    result = distribute_pot(pot, 0, game, held, (), rules, label, unseen)
+    result = distribute_pot(pot, 0, game, held, (), rules, label, lambda: unseen)
     truth = distribute_pot(pot, 0, game, full, (), rules, label)
     if not result.judged:
         assert any(len(h) < 7 for h in held.values())
