@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .. import __version__
+from .. import __version__, compiled_modules
 from ..engine.model import Game
 
 if TYPE_CHECKING:
@@ -63,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
             "for the right amount."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"studbook {__version__}")
+    compiled = compiled_modules()
+    build = f"{len(compiled)} modules compiled" if compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"studbook {__version__} ({build})")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for command in commands():
         cmd = sub.add_parser(

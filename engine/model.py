@@ -314,15 +314,31 @@ def direct_init(cls: type) -> None:
     unchanged; ``__reduce__`` makes copies and pickles by calling the class with the fields, as
     ``copy`` and ``pickle`` would otherwise call ``__new__`` with no arguments. Used for the classes
     built per hand (below) and per decision (the replay's and the simulator's options and moves).
+
+    A class of a module that setup.py compiled with mypyc is a native class: its fields are C members
+    that compiled code reads directly, it has no ``__slots__`` tuple to copy and cannot change its
+    class. It keeps its own constructor and only gets the ``__reduce__``: its pickling otherwise
+    restores the fields through the frozen ``__setattr__``, which refuses them.
     """
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__, which a direct __init__ would skip")
+    native = "__mypyc_attrs__" in cls.__dict__
     slots = cls.__dict__.get("__slots__")
-    if not isinstance(slots, tuple) or "__setattr__" not in cls.__dict__:
+    if not native and (not isinstance(slots, tuple) or "__setattr__" not in cls.__dict__):
         raise TypeError(f"{cls.__name__}: direct_init is for dataclasses declared frozen=True, slots=True")
+    names = [f.name for f in fields(cls)]
+    values = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
+
+    def __reduce__(self: object) -> tuple[type, tuple[object, ...]]:
+        return type(self), values(self)
+
+    __reduce__.__qualname__ = f"{cls.__qualname__}.__reduce__"
+    cls.__reduce__ = __reduce__  # type: ignore[assignment, method-assign]
+    if native:
+        return
     plain = type(f"_{cls.__name__}Slots", (), {"__slots__": slots, "__module__": cls.__module__})
     namespace: dict[str, object] = {"_new": object.__new__, "_plain": plain}
-    params, body, names = [], [], []
+    params, body = [], []
     for f in fields(cls):
         if not f.init or f.default_factory is not MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: a direct __init__ needs plain fields with plain defaults")
@@ -332,7 +348,6 @@ def direct_init(cls: type) -> None:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
         body.append(f"    self.{f.name} = {f.name}\n")
-        names.append(f.name)
     source = (
         f"def __new__(cls, {', '.join(params)}):\n    self = _new(_plain)\n{''.join(body)}"
         "    self.__class__ = cls\n    return self\n"
@@ -342,14 +357,6 @@ def direct_init(cls: type) -> None:
     new.__qualname__ = f"{cls.__qualname__}.__new__"  # type: ignore[attr-defined]
     cls.__new__ = new  # type: ignore[assignment]
     del cls.__init__  # type: ignore[misc]  # object's, which takes what __new__ took
-
-    values = attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),))
-
-    def __reduce__(self: object) -> tuple[type, tuple[object, ...]]:
-        return type(self), values(self)
-
-    __reduce__.__qualname__ = f"{cls.__qualname__}.__reduce__"
-    cls.__reduce__ = __reduce__  # type: ignore[assignment, method-assign]
 
 
 for _cls in (

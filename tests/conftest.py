@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,3 +31,23 @@ def corpus_path(*parts: str) -> Path:
 def stars_corpus() -> Path:
     """The folder of real PokerStars files (``fpdb/Stars``)."""
     return corpus_path("fpdb", "Stars")
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The wheel and the sdist: CI's (``.ci/run`` builds them once and points STUDBOOK_WHEEL and
+    STUDBOOK_SDIST at them), or built here from the checkout without isolation, with the test
+    extra's setuptools, ``build`` and mypy (whose mypyc compiles the wheel's hot modules)."""
+    wheel, sdist = os.environ.get("STUDBOOK_WHEEL"), os.environ.get("STUDBOOK_SDIST")
+    if wheel and sdist:
+        return Path(wheel), Path(sdist)
+    if importlib.util.find_spec("build") is None:
+        pytest.skip("the 'build' package is not installed (pip install -e '.[test]')")
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return next(out.glob("*.whl")), next(out.glob("*.tar.gz"))

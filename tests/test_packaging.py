@@ -1,17 +1,12 @@
 """What is shipped: the wheel holds every module and grammar of the tree and nothing else, the sdist
 holds what the tests need; and the test suite's own rule that no test module imports another.
 
-CI builds the wheel and the sdist once and points STUDBOOK_WHEEL / STUDBOOK_SDIST at them; without
-them these tests build their own (setuptools >= 77 and `build`, both in the test extra), which is why
-they are marked slow."""
+The wheel and the sdist are conftest's ``built`` (CI's, or built here), which is why these tests are
+marked slow."""
 
 from __future__ import annotations
 
 import ast
-import importlib.util
-import os
-import subprocess
-import sys
 import tarfile
 import zipfile
 from pathlib import Path
@@ -30,24 +25,6 @@ def shipped_files() -> set[str]:
     """Every module and grammar of the checkout, as a wheel names it (``studbook/engine/cards.py``)."""
     files = tree_files(skip=frozenset(NOT_SHIPPED))
     return {"studbook/" + p.as_posix() for p in files if p != Path("setup.py")}
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The wheel and the sdist: CI's, or built here from the checkout."""
-    wheel, sdist = os.environ.get("STUDBOOK_WHEEL"), os.environ.get("STUDBOOK_SDIST")
-    if wheel and sdist:
-        return Path(wheel), Path(sdist)
-    if importlib.util.find_spec("build") is None:
-        pytest.skip("the 'build' package is not installed (pip install -e '.[test]')")
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return next(out.glob("*.whl")), next(out.glob("*.tar.gz"))
 
 
 def test_the_tree_has_what_the_test_looks_for() -> None:
@@ -69,6 +46,7 @@ def test_the_wheel_has_every_module_and_grammar_and_nothing_else(built: tuple[Pa
         metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
         entry_points = wheel.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
     shipped = {n for n in names if n.endswith((".py", ".lark"))}
+    # (the compiled modules beside their sources are test_compiled.py's)
     assert sorted(shipped_files() - shipped) == [], "modules or grammars of the tree missing from the wheel"
     assert sorted(shipped - shipped_files()) == [], "files in the wheel that are not library code"
     assert "studbook/py.typed" in names
