@@ -23,6 +23,10 @@ with fresh numbers), which the workers read in pieces (:mod:`studbook.pipeline.p
 
     python benchmarks/import_throughput.py --source simulated --hands 20000 --files 1 --workers 1 --stages
     python benchmarks/import_throughput.py --source simulated --hands 4000 --one-file 40 --workers 1 2
+
+It runs whichever studbook is installed, and says which: an editable install is pure Python, a wheel
+(``pip install .``) has the engine compiled (setup.py's ``COMPILED``); compare the two builds by
+running it in an environment of each, alternately.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
+import studbook
 from studbook.pipeline.importer import CHUNK_HANDS, ROW_HANDS, error_rows, run_import
 from studbook.analytics.store import SourceFile, open_store
 
@@ -190,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.hands:,} {args.source} hands in {args.files} files")
         size = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
         print(f"{size:.1f} MB of text")
+        compiled = studbook.compiled_modules()
+        print(f"studbook {studbook.__version__}: " + (f"{', '.join(compiled)} compiled" if compiled else "pure Python"))
         base = None
         bases: list[float] = []
         if args.source == "simulated":

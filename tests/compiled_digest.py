@@ -33,9 +33,9 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
 
 ROW_HANDS = 200
-SIMULATED = 150
+SIMULATED = 80
 """Simulated hands per game: every one replayed under each of the 15 profiles."""
-MUTATED_SEEDS = 6
+MUTATED_SEEDS = 4
 """Simulated hands per game whose every mutant is replayed."""
 
 
