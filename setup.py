@@ -141,7 +141,11 @@ class BuildExt(build_ext):
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
             self.extensions = []
-            print(f"studbook: the compiled modules could not be built ({error}); the wheel is pure Python")
+            print(
+                f"studbook: the compiled modules could not be built ({str(error)[:200]}); the wheel is "
+                "pure Python, with the same results and a slower replay. For the compiled one, install a "
+                "C compiler and the Python headers (Debian: gcc, python3-dev) and build again."
+            )
 
 
 setup(
