@@ -5,13 +5,16 @@ compiled), so this is where the code most users run is held to them.
 ``compiled_digest.py`` prints a line per replayed hand, per hand's flags, per batch of rows and per
 planted fault (see its docstring for what it covers); it runs once with the sources and once with the
 wheel unpacked ahead of them on the path, and the two outputs must be the same, line for line. The
-wheel is conftest's ``built`` (CI's own, or built here), which is why these tests are slow.
+wheel is conftest's ``built`` (CI's own, or built here), which is why these tests are slow. And a
+build on a machine that cannot compile (its C compiler fails) still gives a wheel: the pure package.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -19,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, REPO, SAMPLE_DATA
+from samples import tree_files
 
 DIGEST = Path(__file__).with_name("compiled_digest.py")
 
@@ -96,3 +100,30 @@ def test_the_compiled_modules_replay_flag_and_row_every_hand_as_their_sources_do
     assert all(line.endswith("\tTrue") for line in sources if "\tpickled\t" in line)
     differing = [(c, s) for c, s in zip(compiled[2:], sources[2:]) if c != s]
     assert differing == [], f"{len(differing)} items differ; the first: {differing[:3]}"
+
+
+@pytest.mark.slow
+def test_a_build_that_cannot_compile_gives_the_pure_package(tmp_path: Path) -> None:
+    """What README promises a machine without a C compiler: the install works, pure, and says so."""
+    if importlib.util.find_spec("build") is None or importlib.util.find_spec("mypyc") is None:
+        pytest.skip("the 'build' and 'mypy' packages are not installed (pip install -e '.[test]')")
+    checkout = tmp_path / "checkout"  # a copy: a build without isolation writes its build/ folder there
+    for relative in [*tree_files(), Path("pyproject.toml"), Path("README.md"), Path("py.typed")]:
+        (checkout / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / relative, checkout / relative)
+    env = {k: v for k, v in os.environ.items() if k != "STUDBOOK_PURE_PYTHON"} | {"CC": "/bin/false"}
+    out = tmp_path / "dist"
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--wheel", "--outdir", str(out), str(checkout)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "the compiled modules could not be built" in done.stdout + done.stderr
+    wheel = next(out.glob("*.whl"))
+    assert extension_modules(wheel) == set()
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {"studbook/" + s for s in compiled_sources()} <= names
+    assert not any(n.endswith((".so", ".pyd")) for n in names), "a compiled piece was left in the pure wheel"
