@@ -17,11 +17,10 @@ def compiled_modules() -> tuple[str, ...]:
     # The sub-packages only, not the whole tree: a checkout used as an editable install may hold a
     # virtual environment full of other packages' extensions.
     folders = [p for p in root.iterdir() if (p / "__init__.py").is_file()]
-    found = {
-        f"studbook.{folder.name}.{path.name.split('.', 1)[0]}"
+    stems = {
+        (folder.name, path.name.split(".", 1)[0])
         for folder in folders
         for suffix in EXTENSION_SUFFIXES
         for path in folder.glob("*" + suffix)
-        if path.with_name(path.name.split(".", 1)[0] + ".py").is_file()
     }
-    return tuple(sorted(found))
+    return tuple(sorted(f"studbook.{name}.{stem}" for name, stem in stems if (root / name / f"{stem}.py").is_file()))

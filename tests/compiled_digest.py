@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from mutations import OPERATORS  # this script's folder is first on the path
+
 import studbook
 from studbook.analytics.flags import player_flags
 from studbook.analytics.rows import hand_batches
@@ -31,6 +33,7 @@ from studbook.engine.profiles import PROFILES, profile_for
 from studbook.engine.replay import ReplayResult, replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
+from studbook.pipeline.importer import discover
 
 ROW_HANDS = 200
 SIMULATED = 80
@@ -57,12 +60,10 @@ def hand_lines(section: str, hands: Sequence[Hand], results: Sequence[ReplayResu
             yield f"{section}\trows {start} {table}\t{digest(batch.to_pylist())}"
 
 
-def files(folder: Path) -> Iterator[Path]:
-    return (p for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix.lower() in (".txt", ".xml", ".phh"))
-
-
 def parsed(folder: Path) -> list[Hand]:
-    return [r for path in files(folder) for r in parse_file(path) if isinstance(r, Hand)]
+    """Every hand of the files an import of ``folder`` would read."""
+    paths, _ = discover([folder])
+    return [r for path in paths for r in parse_file(path) if isinstance(r, Hand)]
 
 
 def simulated(game: Game, seed: int) -> list[Hand]:
@@ -82,9 +83,6 @@ def lines(corpus: Path | None, sample_data: Path) -> Iterator[str]:
     for section, folder in sources:
         hands = parsed(folder)
         yield from hand_lines(section, hands, [replay(h, profile_for(h)) for h in hands])
-    sys.path.insert(0, str(Path(__file__).parent))
-    from mutations import OPERATORS
-
     for seed, game in enumerate(Game, start=20261202):
         hands = simulated(game, seed)
         for name, profile in PROFILES.items():

@@ -52,12 +52,15 @@ def extension_modules(wheel: Path) -> set[str]:
 @pytest.fixture(scope="module")
 def compiled_wheel(built: tuple[Path, Path]) -> Path:
     """The wheel, which must be compiled: CI's always (a pure one there means mypyc failed and the
-    fallback hid it), a local build unless it could not compile (no mypy in this environment)."""
+    fallback hid it), a local build unless it could not compile (no mypy or no C compiler here)."""
     wheel = built[0]
     if os.environ.get("STUDBOOK_PURE_PYTHON"):
         pytest.skip("STUDBOOK_PURE_PYTHON is set: the wheel is built without compiled modules on purpose")
     if not extension_modules(wheel) and not os.environ.get("STUDBOOK_WHEEL"):
-        pytest.skip("the wheel built here has no compiled modules: mypyc is missing (pip install -e '.[test]')")
+        pytest.skip(
+            "the wheel built here has no compiled modules: mypy (pip install -e '.[test]') or a C compiler "
+            "and the Python headers are missing"
+        )
     return wheel
 
 
