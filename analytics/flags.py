@@ -21,8 +21,9 @@ results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, neve
 profile's raises, its heads-up rule; :attr:`ReplayResult.capped_actions`), or a call that put the player
 all-in, could not have been a raise. Whether the site printed ``Betting is capped`` plays no part, so a
 site that never prints it gets the same flags. A fold is assumed to have had a raise available (the stack
-left is not tracked here: that is the replay engine's job). The street's bet count is the engine's street
-ledger's (:mod:`studbook.engine.betting`), not a count kept here.
+left is not tracked here: that is the replay engine's job). The street's bet count before each decision is
+the one the engine's replay counted (:attr:`ReplayResult.bets_before`: every completion, bet or raise that
+lifted the level, a short all-in one included), not a count kept here.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from typing import Collection, Mapping, Sequence
 
 import numpy as np
 
-from ..engine.betting import StreetLedger
 from ..engine.cards import ACE, RANKS, Card
 from ..engine.games import RULES, card_order
 from ..engine.model import (
@@ -203,13 +203,14 @@ class _Reading:
     last_aggressor: dict[int, int]
 
 
-def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
-    """Read ``hand``'s events once for :class:`_Reading`; ``capped_at`` holds the positions of the actions
-    the engine saw taken on a capped street (:attr:`ReplayResult.capped_actions`)."""
+def _read(hand: Hand, result: ReplayResult) -> _Reading:
+    """Read ``hand``'s events once for :class:`_Reading`, with what the engine's replay (``result``) saw
+    at each action: whether the street was capped (:attr:`ReplayResult.capped_actions`) and how many
+    completions, bets and raises came before it (:attr:`ReplayResult.bets_before`)."""
     rules = RULES[hand.game]
     first, last = rules.first_street, rules.last_street
+    capped_at, bets_before = result.capped_actions, result.bets_before
     plays: dict[int, list[Decision]] = {}
-    ledger = StreetLedger()
     street: int | None = None
     street_plays: list[Decision] = []
     aggressor, opened = None, False
@@ -221,13 +222,12 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
     active: set[int] = set()
     first_cards: dict[int, tuple[Card | None, ...]] = {}
     last_aggressor: dict[int, int] = {}
-    record = ledger.record
     for i, e in enumerate(hand.events):
         # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives from)
         if type(e) is Action:
             seat, kind, on = e.seat, e.kind, e.street
             active.add(seat)
-            if kind is ANTE:  # dead money: nothing for the ledger or the decisions
+            if kind is ANTE:  # dead money: nothing for the decisions
                 reached.add(on)
                 continue
             if not bring_in_known and on == first:
@@ -236,7 +236,6 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                     bring_in = seat
             if kind is BRING_IN:
                 reached.add(on)
-                record(e)
                 continue
             if kind is FOLD:
                 folds[seat] = on
@@ -245,7 +244,7 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                 street, aggressor, opened = on, None, False
                 acted, checked = set(), set()
                 street_plays = plays.setdefault(on, [])
-            aggressions = ledger.bets if ledger.street == on else 0
+            aggressions = bets_before[i]
             aggressive = kind in _AGGRESSIVE
             capped = i in capped_at
             street_plays.append(
@@ -263,7 +262,6 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
                     not capped and not (kind is CALL and e.all_in),
                 )
             )
-            record(e)
             acted.add(seat)
             if kind is CHECK:
                 checked.add(seat)
@@ -285,7 +283,7 @@ def _read(hand: Hand, capped_at: Collection[int]) -> _Reading:
 def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
     """The voluntary decisions of every street (the game's first to last) in the order taken; ``result`` is the
     engine's replay of ``hand``, which says where the rules had capped the betting."""
-    return _read(hand, result.capped_actions).plays
+    return _read(hand, result).plays
 
 
 def dealt_in(hand: Hand, active: Collection[int]) -> list[int]:
@@ -533,7 +531,7 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     a chunk of hands become columns with only those values written (:func:`flag_columns`)."""
     rules = RULES[hand.game]
     later = rules.later_streets
-    read = _read(hand, result.capped_actions)
+    read = _read(hand, result)
     plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
     seats = dealt_in(hand, read.active)
     per_seat: dict[int, Flags] = {seat: {} for seat in seats}

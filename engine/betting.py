@@ -35,7 +35,10 @@ class StreetLedger:
     others appear when they first put chips in). ``level`` is the street total a player must reach to
     call; ``full_level`` the total of the last *full* bet or raise (the base the next raise is counted
     from under the all-in-for-less rule); ``bets`` how many full bets, completions and raises the street
-    has seen (the bring-in is not one). ``bring_in`` is the stakes' nominal bring-in when known: a
+    has seen (the bring-in is not one), what the rules' cap counts; ``lifts`` how many completions, bets
+    and raises lifted the level, full or short (an all-in raise for less counts here and not in
+    ``bets``), what a stat counts as the aggression a player faced (:mod:`studbook.analytics.flags`
+    reads it off the replay). ``bring_in`` is the stakes' nominal bring-in when known: a
     bring-in all-in for less still makes the others call the full amount (docs/rules.md §2).
 
     ``street`` is the street these numbers belong to. The wording methods take the street of the line
@@ -43,7 +46,7 @@ class StreetLedger:
     needs no separate street bookkeeping (an explicit :meth:`start_street` at a street header is fine too).
     """
 
-    __slots__ = ("bets", "bring_in", "contrib", "full_level", "level", "seats", "street")
+    __slots__ = ("bets", "bring_in", "contrib", "full_level", "level", "lifts", "seats", "street")
 
     def __init__(self, seats: Iterable[int] = (), bring_in: Money | None = None, street: int = 3) -> None:
         self.seats: tuple[int, ...] = tuple(seats)
@@ -53,6 +56,7 @@ class StreetLedger:
         self.level: Money = 0
         self.full_level: Money = 0
         self.bets = 0
+        self.lifts = 0
 
     def start_street(self, street: int | None = None) -> None:
         """A new street: nobody has put anything in, nothing to call, no bet made. ``street`` (default:
@@ -62,6 +66,7 @@ class StreetLedger:
         self.level = 0
         self.full_level = 0
         self.bets = 0
+        self.lifts = 0
 
     def _at(self, street: int) -> None:
         if street != self.street:
@@ -100,7 +105,7 @@ class StreetLedger:
         this made (0 when it made none).
 
         A bring-in lifts the level to itself, or to the nominal bring-in when it was all-in for less. A
-        bet, completion or raise above the level lifts the level; it is a *full* one, counted in
+        bet, completion or raise above the level lifts the level (counted in :attr:`lifts`); it is a *full* one, counted in
         :attr:`bets`, when its step over the last full level (over nothing before the first bet) is at
         least half of ``min_step``: the smallest bet the limit allows, which the caller knows (the
         all-in-for-less rule: half a bet or more reopens the betting). An aggressive action that stays
@@ -112,6 +117,7 @@ class StreetLedger:
             self.level = max(self.level, total, self.bring_in or 0)
         elif kind in AGGRESSIVE and total > self.level:
             self.level = total
+            self.lifts += 1
             step = total - (self.full_level if self.bets else 0)
             if 2 * step >= min_step:
                 self.bets += 1

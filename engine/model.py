@@ -424,7 +424,11 @@ class ReplayResult:
     ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on;
     ``capped_actions`` the positions in ``hand.events`` of the actions taken when the street's betting
     was already capped by the rules (the profile's raises; a heads-up street may have none), whatever
-    the site printed: what a stat needs to know whether a raise was possible.
+    the site printed: what a stat needs to know whether a raise was possible. ``bets_before`` holds, at
+    the position of each action in ``hand.events``, how many completions, bets and raises had lifted
+    its street's level before it, full or short (the street ledger's ``lifts``; 0 at every other
+    event): the aggression a player faced, which the stats read here rather than keep a ledger of
+    their own.
     """
 
     pots: tuple[Pot, ...]
@@ -437,6 +441,7 @@ class ReplayResult:
     net: dict[int, Money]
     showdown: frozenset[int]
     folded: dict[int, int]
+    bets_before: tuple[int, ...]
     violations: tuple[Violation, ...] = field(default=())
     capped_actions: frozenset[int] = field(default=frozenset())
     unjudged: tuple[Violation, ...] = field(default=())

@@ -912,6 +912,8 @@ class _Replay:
         self._deals = self.rules.deals  # looked up at every deal
         self.capped_actions: list[int] = []
         """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
+        self.bets_before: list[int] = [0] * len(hand.events)
+        """At each action's position, the street ledger's ``lifts`` before it (ReplayResult.bets_before)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
         self.nominal_ante: Money | None = hand.ante if hand.ante is not None else _usual_ante(hand)
         """The hand's stated ante, else the one most players posted: the yardstick of every ante."""
@@ -1005,6 +1007,7 @@ class _Replay:
         if state.capped:
             self.capped_actions.append(index)
         ledger = state.ledger
+        self.bets_before[index] = ledger.lifts
         move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
         if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
@@ -1256,6 +1259,7 @@ class _Replay:
             net={s: won.get(s, 0) - state.invested[s] for s in state.seats},
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=state.folded,
+            bets_before=tuple(self.bets_before),
             violations=tuple(self.violations),
             capped_actions=frozenset(self.capped_actions),
             unjudged=tuple(self.unjudged),

@@ -159,3 +159,32 @@ def test_an_action_of_the_next_street_is_read_from_nothing() -> None:
     assert ledger.added(raise_) == 200
     ledger.record(raise_)
     assert (ledger.street, ledger.contributed(1), ledger.level) == (4, 200, 200)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 4), st.sampled_from([ActionKind.BET, ActionKind.RAISE, ActionKind.CALL])), max_size=12
+    ),
+    st.lists(st.integers(1, 40), min_size=12, max_size=12),
+    st.integers(0, 40),
+)
+def test_lifts_count_every_raise_of_the_level_and_bets_only_the_full_ones(
+    moves: list[tuple[int, ActionKind]], chips: list[int], min_step: int
+) -> None:
+    """``lifts`` (what a stat counts as aggression faced) is every aggressive action that raised the level,
+    a short all-in one included; ``bets`` (what the cap counts) only those whose step is half a bet or more."""
+    ledger = StreetLedger(range(1, 5), street=4)
+    lifted = full = 0
+    last_full = 0
+    for (seat, kind), added in zip(moves, chips):
+        total = ledger.contributed(seat) + added
+        if kind is not ActionKind.CALL and total > ledger.level:
+            lifted += 1
+            if 2 * (total - last_full) >= min_step:
+                full += 1
+                last_full = total
+        ledger.put(seat, added, kind, min_step)
+        assert (ledger.lifts, ledger.bets) == (lifted, full)
+    assert ledger.bets <= ledger.lifts
+    ledger.start_street()
+    assert (ledger.lifts, ledger.bets) == (0, 0)

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handbuilder import build
+from studbook.engine.betting import StreetLedger
 from studbook.engine.cards import DECK, parse_cards
-from studbook.engine.model import ActionKind, Game, Half
+from studbook.engine.model import Action, ActionKind, Game, Half
 from studbook.engine.profiles import PROFILES, TieBreak, get_profile
 from studbook.engine.games import RULES, deal_shape
 from studbook.engine.simulate import TableSpec, simulate
@@ -383,3 +384,24 @@ def test_the_replay_s_cached_moves_are_the_moves_it_would_build() -> None:
             cached = _move(kind, put)
             assert type(cached) is Move and cached == Move(kind, put) and (cached.kind, cached.put) == (kind, put)
             assert _move(kind, put) is cached
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(list(Game)), st.integers(0, 10**6))
+def test_bets_before_is_the_street_s_count_of_lifts_before_each_action(game: Game, seed: int) -> None:
+    """What the stat flags read off the replay (``ReplayResult.bets_before``) is what a street ledger of
+    the hand's own actions counts before each of them: every completion, bet and raise that lifted the
+    level on its street, short all-ins included; 0 at the events that are not actions and at antes."""
+    for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 6, seed=seed):
+        result = replay(hand)
+        assert len(result.bets_before) == len(hand.events)
+        ledger = StreetLedger()
+        for i, e in enumerate(hand.events):
+            if type(e) is Action and e.kind is not ActionKind.ANTE:
+                assert result.bets_before[i] == (ledger.lifts if ledger.street == e.street else 0), (
+                    hand.site_hand_id,
+                    i,
+                )
+                ledger.record(e)
+            else:
+                assert result.bets_before[i] == 0
