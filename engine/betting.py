@@ -17,14 +17,16 @@ Money is exact (``int`` hundredths, see :mod:`.model`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Iterable
 
 from .model import ANTE, BRING_IN, CALL, CHECK, FOLD, Action, ActionKind, Money  # kinds as globals: see model.ANTE
 
-AGGRESSIVE = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+AGGRESSIVE: Final = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 """Kinds that may lift the street's level: a bet, a raise, a completion."""
 
-_BY_TOTAL = frozenset({ActionKind.RAISE, ActionKind.COMPLETE})
+_BY_TOTAL: Final = frozenset({ActionKind.RAISE, ActionKind.COMPLETE})
 """Kinds whose chips the model gives as a new street total (``to``) rather than as chips put in."""
 
 

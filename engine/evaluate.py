@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Final, Iterable
 
 from .cards import ACE, RANKS
 from .evaluate_tables import (
@@ -65,11 +65,11 @@ __all__ = [
     "low27_values",
 ]
 
-MAX_CARDS = 8
-MAX_UP_CARDS = 4
+MAX_CARDS: Final = 8
+MAX_UP_CARDS: Final = 4
 
 
-_WEIGHT = CARD_WEIGHTS.__getitem__  # bound once: _key runs for every board and hand valued
+_WEIGHT: Final = CARD_WEIGHTS.__getitem__  # bound once: _key runs for every board and hand valued
 
 
 def _key(cards: Iterable[int], most: int, what: str) -> int:
@@ -157,11 +157,11 @@ def razz_board_value(up_cards: Iterable[int]) -> int:
 # count against the hand. The value is ``LOW27_BASE`` minus that "ace-only-high" high value, so that,
 # like every evaluator here, higher is better.
 
-LOW27_BASE = 1 << 24
+LOW27_BASE: Final = 1 << 24
 """Above every high value (category 8 << 20 plus the slots), so every 2-7 value is positive."""
 
-_WHEEL_TOP = 4  # a straight's top slot is rank + 1: the five (rank 3) tops the wheel
-_ACE_FIVE_SLOTS = (13, 4, 3, 2, 1)
+_WHEEL_TOP: Final = 4  # a straight's top slot is rank + 1: the five (rank 3) tops the wheel
+_ACE_FIVE_SLOTS: Final = (13, 4, 3, 2, 1)
 
 
 def _ace_high_only(five: Iterable[int]) -> int:
@@ -317,19 +317,33 @@ def low27_values(hands: object) -> "np.ndarray":
     return low
 
 
-_FLUSH_WHEEL = pack(FLUSH, _ACE_FIVE_SLOTS)
-_HIGH_WHEEL = pack(HIGH_CARD, _ACE_FIVE_SLOTS)
+_FLUSH_WHEEL: Final = pack(FLUSH, _ACE_FIVE_SLOTS)
+_HIGH_WHEEL: Final = pack(HIGH_CARD, _ACE_FIVE_SLOTS)
 """A suited and an unsuited A-5-4-3-2 as 2-7 reads them: an ace-high flush, ace-high no pair."""
 
 
 # ------------------------------------------------------------------------------------------ describing
-_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
-_PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in _NAMES)
-_LOW_CHARS = "A" + RANKS[:-1]  # ace-low rank 1..13 -> character
+_NAMES: Final = (
+    "Deuce",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+_PLURALS: Final = tuple(name + ("es" if name == "Six" else "s") for name in _NAMES)
+_LOW_CHARS: Final = "A" + RANKS[:-1]  # ace-low rank 1..13 -> character
 
 
 # Indexed by category (high card .. straight flush).
-_HIGH_WORDS = (
+_HIGH_WORDS: Final = (
     "high card {top}",
     "a pair of {tops}",
     "two pair, {tops} and {seconds}",

@@ -41,30 +41,30 @@ Value encodings (all ints, higher is better):
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Final, Sequence
 
 from .cards import ACE
 
 if TYPE_CHECKING:
     import numpy as np
 
-RANK_KEY_BITS = 32
-RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
-SUIT_COUNT_SHIFT = 32
-CARD_BIT_SHIFT = 48
-CARD_BITS_MASK = (1 << 52) - 1
-COUNT_SHIFT = 104
+RANK_KEY_BITS: Final = 32
+RANK_KEY_MASK: Final = (1 << RANK_KEY_BITS) - 1
+SUIT_COUNT_SHIFT: Final = 32
+CARD_BIT_SHIFT: Final = 48
+CARD_BITS_MASK: Final = (1 << 52) - 1
+COUNT_SHIFT: Final = 104
 
 # Adding 3 to every suit counter sets its bit 3 exactly when the suit holds five cards or more (at most
 # 8 + 3 = 11, so no counter carries into the next).
-FLUSH_PROBE = sum(3 << (SUIT_COUNT_SHIFT + 4 * suit) for suit in range(4))
-FLUSH_FLAGS = sum(8 << (SUIT_COUNT_SHIFT + 4 * suit) for suit in range(4))
+FLUSH_PROBE: Final = sum(3 << (SUIT_COUNT_SHIFT + 4 * suit) for suit in range(4))
+FLUSH_FLAGS: Final = sum(8 << (SUIT_COUNT_SHIFT + 4 * suit) for suit in range(4))
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = range(6)
 
 # How many cards each slot of a low value stands for, per category: what describe_low prints.
-LOW_GROUP_SIZES: dict[int, tuple[int, ...]] = {
+LOW_GROUP_SIZES: Final[dict[int, tuple[int, ...]]] = {
     LOW_NO_PAIR: (1, 1, 1, 1, 1),
     LOW_PAIR: (2, 1, 1, 1),
     LOW_TWO_PAIR: (2, 2, 1),
@@ -72,14 +72,14 @@ LOW_GROUP_SIZES: dict[int, tuple[int, ...]] = {
     LOW_FULL_HOUSE: (3, 2),
     LOW_QUADS: (4, 1),
 }
-_LOW_CATEGORY_BY_SHAPE = {sizes: category for category, sizes in LOW_GROUP_SIZES.items()}
+_LOW_CATEGORY_BY_SHAPE: Final = {sizes: category for category, sizes in LOW_GROUP_SIZES.items()}
 
-LOW_BASE = 1 << 23
-MISSING_LOW = 14
-WHEEL_MASK = (1 << ACE) | 0b1111
+LOW_BASE: Final = 1 << 23
+MISSING_LOW: Final = 14
+WHEEL_MASK: Final = (1 << ACE) | 0b1111
 
 
-POWERS_OF_5: tuple[int, ...] = tuple(5**rank for rank in range(13))
+POWERS_OF_5: Final[tuple[int, ...]] = tuple(5**rank for rank in range(13))
 
 
 def card_weight(card: int) -> int:
@@ -95,7 +95,7 @@ def card_weight(card: int) -> int:
 
 # Indexed by card. The 52 entries past the real cards are None so that a negative int (which a tuple
 # would silently wrap around) or an int in 52..103 makes ``sum`` fail instead of reading a real card.
-CARD_WEIGHTS: tuple[int | None, ...] = tuple(card_weight(c) for c in range(52)) + (None,) * 52
+CARD_WEIGHTS: Final[tuple[int | None, ...]] = tuple(card_weight(c) for c in range(52)) + (None,) * 52
 
 
 def pack(category: int, slots: Sequence[int]) -> int:
@@ -182,7 +182,7 @@ def low_from_counts(counts: Sequence[int]) -> int:
 
 
 # The worst qualifying eight-or-better low: every better low value is five distinct ranks of 8 or less.
-LOW8_WORST = LOW_BASE - pack(LOW_NO_PAIR, [8, 7, 6, 5, 4])
+LOW8_WORST: Final = LOW_BASE - pack(LOW_NO_PAIR, [8, 7, 6, 5, 4])
 
 
 def rank_counts(rank_key: int) -> list[int]:
@@ -214,10 +214,10 @@ class RankValues(dict[int, int]):
         return value
 
 
-HIGH_BY_RANK_KEY = RankValues(high_from_counts)
+HIGH_BY_RANK_KEY: Final = RankValues(high_from_counts)
 """High values ignoring flushes, of any rank multiset of 1..8 cards: exact whenever fewer than five
 cards share a suit."""
-LOW_BY_RANK_KEY = RankValues(low_from_counts)
+LOW_BY_RANK_KEY: Final = RankValues(low_from_counts)
 """A-5 low values (razz) of any rank multiset of 1..8 cards; the eight-or-better lows are the values of
 at least ``LOW8_WORST``."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Final, Iterable, Mapping
 
 from .cards import ACE, DECK, Card
 from .evaluate import (
@@ -85,8 +85,8 @@ def _ace_low(card: Card) -> tuple[int, int]:
     return (-1 if rank == ACE else rank), card & 3
 
 
-_ORDER_HIGH: Callable[[Card], tuple[int, int]] = tuple(map(_ace_high, DECK)).__getitem__
-_ORDER_LOW: Callable[[Card], tuple[int, int]] = tuple(map(_ace_low, DECK)).__getitem__
+_ORDER_HIGH: Final[Callable[[Card], tuple[int, int]]] = tuple(map(_ace_high, DECK)).__getitem__
+_ORDER_LOW: Final[Callable[[Card], tuple[int, int]]] = tuple(map(_ace_low, DECK)).__getitem__
 """:func:`card_order`'s keys, indexed by card (``DECK`` is in card order: ``DECK[i] == i``)."""
 
 
@@ -212,12 +212,14 @@ def _seven_card_streets() -> tuple[StreetRule, ...]:
     )
 
 
-HIGH = Ranking("high", high_value, high_values, describe_high, low=False, aces=Aces.HIGH)
-RAZZ_LOW = Ranking("low", razz_value, razz_values, describe_low, low=True, aces=Aces.LOW)
-EIGHT_OR_BETTER = Ranking("low", razz_value, razz_values, describe_low, low=True, aces=Aces.LOW, qualifier=LOW8_WORST)
-DEUCE_TO_SEVEN = Ranking("low", low27_value, low27_values, describe_low27, low=True, aces=Aces.HIGH)
+HIGH: Final = Ranking("high", high_value, high_values, describe_high, low=False, aces=Aces.HIGH)
+RAZZ_LOW: Final = Ranking("low", razz_value, razz_values, describe_low, low=True, aces=Aces.LOW)
+EIGHT_OR_BETTER: Final = Ranking(
+    "low", razz_value, razz_values, describe_low, low=True, aces=Aces.LOW, qualifier=LOW8_WORST
+)
+DEUCE_TO_SEVEN: Final = Ranking("low", low27_value, low27_values, describe_low27, low=True, aces=Aces.HIGH)
 
-RULES: Mapping[Game, GameRules] = MappingProxyType(
+RULES: Final[Mapping[Game, GameRules]] = MappingProxyType(
     {
         Game.STUD: GameRules(
             Game.STUD,

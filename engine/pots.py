@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from itertools import combinations
 from math import comb
-from typing import Callable, Collection, Mapping, Sequence
+from typing import Callable, Collection, Final, Mapping, Sequence
 
 from .cards import Card
 from .games import RULES, GameRules, Ranking, card_order
@@ -20,7 +20,7 @@ from .model import HALF_HIGH, HALF_LOW, HALF_WHOLE, Award, Collect, Game, Half, 
 from .profiles import OddChip, RakeFrom, RuleProfile
 
 
-_FIRST_SEAT = OddChip.FIRST_SEAT  # read at every tie: a global (see model.HALF_HIGH)
+_FIRST_SEAT: Final = OddChip.FIRST_SEAT  # read at every tie: a global (see model.HALF_HIGH)
 
 
 def build_pots(invested: Mapping[int, Money], folded: Collection[int]) -> tuple[Pot, ...]:
@@ -167,11 +167,11 @@ def _pay(
     return [Award(pot.index, half, seat, paid) for seat, paid in share(amount, winners).items() if paid]
 
 
-HAND_SIZE = RULES[Game.STUD].hand_size
+HAND_SIZE: Final = RULES[Game.STUD].hand_size
 """Cards in a seven-card stud hand at showdown (the community card included); each game's own is
 :attr:`.games.GameRules.hand_size`."""
 
-MOST_COMPLETIONS = 1_500
+MOST_COMPLETIONS: Final = 1_500
 """How many ways to fill one contender's unknown cards :func:`values_whatever_unseen` tries: two
 unknown cards among the forty-odd unseen ones (about a thousand ways) still are judged; three (some ten
 thousand) are left to the site rather than slow down the import of every such hand."""

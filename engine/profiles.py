@@ -166,7 +166,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping
+from typing import Final, Mapping
 
 from .model import Game, Half, Hand
 
@@ -249,7 +249,7 @@ class RuleProfile:
         return _SUIT if game in self.suit_tie_games else _POSITION
 
 
-_STUD_ONLY = frozenset({Game.STUD, Game.STUD5})
+_STUD_ONLY: Final = frozenset({Game.STUD, Game.STUD5})
 """The high stud games. Five Card Stud takes stud high's switches: its open pair on 3rd street (the
 second up card) allows the big bet where 7-card stud's does on 4th (docs/games.md, with sources), and
 WSOP-T's suit tie-break for stud high applies to it as to 7-card stud."""
@@ -270,7 +270,7 @@ def _online(name: str, **measured: object) -> RuleProfile:
     return RuleProfile(name=name, **{**defaults, **measured})  # type: ignore[arg-type]
 
 
-PROFILES: Mapping[str, RuleProfile] = MappingProxyType(
+PROFILES: Final[Mapping[str, RuleProfile]] = MappingProxyType(
     {
         "pokerstars": _online(
             "pokerstars",
@@ -387,7 +387,7 @@ tournament):
   the usual online rules (cap holds, stud high may double). No raked hand has side pots.
 """
 
-DEFAULT_PROFILE = "rrop"
+DEFAULT_PROFILE: Final = "rrop"
 """The profile of a site whose behaviour has not been measured."""
 
 

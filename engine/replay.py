@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence, cast
+from typing import Any, Callable, Final, Iterable, Mapping, Sequence, cast
 
 from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
@@ -51,12 +51,12 @@ from .model import (
 from .pots import PotResult, audit_payout, build_pots, distribute, split_rake
 from .profiles import HeadsUp, RuleProfile, TieBreak, profile_for
 
-UNJUDGED = "bet.unjudged"
+UNJUDGED: Final = "bet.unjudged"
 """The breach id of a bet whose size the rules cannot judge: a site that prints no stakes, and a hand
 whose full bets never show the size (see :mod:`.stakes`). It goes to ``ReplayResult.unjudged``, not
 to the violations: saying so instead of guessing either way."""
 
-CARDS_PER_STREET: Mapping[int, tuple[int, int]] = {s.number: (s.down, s.up) for s in RULES[Game.STUD].streets}
+CARDS_PER_STREET: Final[Mapping[int, tuple[int, int]]] = {s.number: (s.down, s.up) for s in RULES[Game.STUD].streets}
 """(down, up) cards each live player receives on each street of the seven-card games (every game's own:
 :func:`.games.deal_shape`)."""
 
@@ -836,7 +836,7 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     return None
 
 
-_DEALT_IN = frozenset({Action, Deal})
+_DEALT_IN: Final = frozenset({Action, Deal})
 """The events whose seat was dealt into the hand (:func:`_in_hand`)."""
 
 
@@ -1286,7 +1286,7 @@ class _Replay:
             )
 
 
-_HANDLERS: Mapping[type, Callable[[_Replay, Any, int], None]] = MappingProxyType(
+_HANDLERS: Final[Mapping[type, Callable[[_Replay, Any, int], None]]] = MappingProxyType(
     {
         Action: _Replay.on_action,
         Deal: _Replay.on_deal,

@@ -15,6 +15,8 @@ of them show is taken, so the bet-size rule flags the others.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections import Counter
 from collections.abc import Collection, Iterable
 
@@ -34,7 +36,7 @@ def _most_common(sizes: Iterable[Money]) -> Money:
     return min(counts, key=lambda size: (-counts[size], size))
 
 
-DOUBLE_BET_GAMES = frozenset({Game.STUD, Game.STUD5})
+DOUBLE_BET_GAMES: Final = frozenset({Game.STUD, Game.STUD5})
 """The games whose double-bet street may see the big bet over an open pair (where a profile allows it):
 a bet there over a pair tells nothing about the small bet."""
 
