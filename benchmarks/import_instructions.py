@@ -1,0 +1,136 @@
+"""Instructions an import (or one of its stages) takes, counted by cachegrind: a figure that does not move
+with the machine's load.
+
+CPU time on this shared virtual machine moves by 20-35% from run to run, and the regex baseline of
+``import_throughput.py`` moves with it, so a change of a few percent cannot be seen in CPU time. The
+instructions executed by the same code on the same input can: they are the same in every run, whatever
+else the machine is doing. So each build or change is measured here as follows:
+
+- simulated stud8 hands (``import_throughput.py``'s: seed 2026, 2-8 players) are written as PokerStars
+  text into one file;
+- this script runs itself under ``valgrind --tool=cachegrind`` twice, doing the stage once and three
+  times over that file;
+- the difference of the two counts, halved, is one stage's instructions. Python's start-up, the
+  imports, the grammar's compilation and the evaluator's tables cancel out.
+
+Stages: ``import`` (the whole import into a fresh database each time), ``parse`` (text to Hand),
+``replay`` (of the parsed hands), ``flags`` (``flag_rows`` of the replayed hands), ``rows`` (the Arrow
+batches with the flags, ``ROW_HANDS`` at a time).
+
+    python benchmarks/import_instructions.py [--hands 1000] [--stage import|parse|replay|flags|rows]
+
+It counts whichever studbook is installed, and says which build: an editable install is pure Python,
+a wheel has the engine compiled. Needs valgrind (Debian: ``apt-get install valgrind``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from contextlib import nullcontext
+from pathlib import Path
+
+import studbook
+
+STAGES = ("import", "parse", "replay", "flags", "rows")
+REPEATS = (1, 3)
+"""The two runs whose difference is measured: once and three times the same stage."""
+
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def run_stage(stage: str, path: Path, repeat: int) -> None:
+    """Do ``stage`` over the hands of ``path`` ``repeat`` times (what runs under cachegrind). What the
+    stage needs is made once first, outside the repeats: the hands for the replay, the replayed hands
+    for the flags and rows, and one run of the stage itself (the caches a first run fills, such as the
+    evaluator's values and the parser's line caches, are in both counts and cancel out)."""
+    from studbook.analytics.flags import flag_rows
+    from studbook.analytics.rows import hand_batches
+    from studbook.analytics.store import open_store
+    from studbook.engine.model import Hand
+    from studbook.engine.profiles import profile_for
+    from studbook.engine.replay import replay
+    from studbook.parsers import parse_file
+    from studbook.pipeline.importer import ROW_HANDS, run_import, settled_heap
+
+    hands = [r for r in parse_file(path) if isinstance(r, Hand)]
+    pairs = [(h, replay(h, profile_for(h))) for h in hands]
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = iter(range(repeat + 1))
+
+        def one_import() -> None:
+            with open_store(Path(tmp) / f"run-{next(runs)}.duckdb") as store:
+                run_import([path], store)
+
+        work = {
+            "import": one_import,
+            "parse": lambda: [r for r in parse_file(path) if isinstance(r, Hand)],
+            "replay": lambda: [replay(h, profile_for(h)) for h in hands],
+            "flags": lambda: [flag_rows(h, r) for h, r in pairs],
+            "rows": lambda: [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)],
+        }[stage]
+        work()
+        # the other stages under the heap an import reads with; the import sets it itself (and the
+        # collector's frozen objects are let go when the innermost one ends, so it is not nested)
+        with settled_heap() if stage != "import" else nullcontext():
+            for _ in range(repeat):
+                work()
+
+
+def count(stage: str, path: Path, repeat: int) -> int:
+    """Instructions of this script doing ``stage`` ``repeat`` times under cachegrind."""
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--run",
+        stage,
+        str(path),
+        str(repeat),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    found = _REFS.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"cachegrind failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1000, help="simulated stud8 hands in the file (default 1000)")
+    parser.add_argument("--stage", choices=STAGES, default="import", help="what to count (default: the import)")
+    parser.add_argument("--run", nargs=3, metavar=("STAGE", "FILE", "REPEAT"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.run:  # the counted process
+        stage, file, repeat = args.run
+        run_stage(stage, Path(file), int(repeat))
+        return 0
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed: on Debian, apt-get install valgrind")
+    sys.path.insert(0, str(Path(__file__).parent))
+    from import_throughput import simulated_hands, write_files
+
+    compiled = studbook.compiled_modules()
+    print(f"studbook {studbook.__version__}: " + (f"{len(compiled)} modules compiled" if compiled else "pure Python"))
+    with tempfile.TemporaryDirectory(prefix="studbook-instructions-") as tmp:
+        folder = Path(tmp)
+        write_files(folder, args.hands, 1, simulated_hands(args.hands))
+        path = next(folder.iterdir())
+        once, thrice = (count(args.stage, path, repeat) for repeat in REPEATS)
+    stage = (thrice - once) // (REPEATS[1] - REPEATS[0])
+    print(
+        f"{args.stage} of {args.hands:,} simulated hands: {stage / 1e6:,.1f}M instructions "
+        f"({stage / args.hands:,.0f} a hand); runs of {REPEATS[0]} and {REPEATS[1]}: {once:,} and {thrice:,}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
