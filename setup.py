@@ -44,7 +44,10 @@ work on dicts, model objects and module-level enum members, which compiled code 
 generic protocols, and took 23% and 10% more; the parsers' time is in Lark's lexer and its regexes,
 and their own half gained 13% of the parse but would need every site module compiled with them (a
 module compiled by mypyc cannot be subclassed by one that is not); ``engine/model.py``'s frozen
-classes are built by every parser, faster by ``direct_init`` than as compiled classes. A compiled
+classes are built by every parser, faster by ``direct_init`` than as compiled classes. All of them
+compiled together (the model, flags, rows and equity, and every site module the parsers' base class
+would force) took as many instructions an import as the engine alone (benchmarks/README.md, eighth
+round). A compiled
 module is used exactly as its source is: ``tests/test_compiled.py`` checks that the wheel gives the
 same results, byte for byte."""
 
