@@ -282,7 +282,8 @@ def _read(hand: Hand, result: ReplayResult) -> _Reading:
 
 def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
     """The voluntary decisions of every street (the game's first to last) in the order taken; ``result`` is the
-    engine's replay of ``hand``, which says where the rules had capped the betting."""
+    engine's replay of ``hand``, which says where the rules had capped the betting and how many bets each
+    decision faced."""
     return _read(hand, result).plays
 
 
