@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -91,6 +93,63 @@ class StatusView:
             self.drawn = ""
 
 
+WAKE_STEP = 0.05
+"""The longest the watch sleeps at a time between two looks at its folders: a stop asked by a signal is
+seen within it."""
+
+
+class StopRequest:
+    """Whether Ctrl-C or SIGTERM asked the watch to stop: an attribute the signal handler sets, which
+    the loop reads (calling the object reads it too, as :meth:`Watcher.poll` asks).
+
+    Why not a ``threading.Event``: a signal handler runs in the main thread between two of its bytecodes,
+    and ``Event.set`` takes the event's lock, which the ``Event.wait`` it interrupted may be holding at
+    that moment; the handler then waits for a lock its own thread holds, and the watch never stops (seen
+    once in CI). Setting an attribute takes no lock."""
+
+    __slots__ = ("asked",)
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self) -> bool:
+        return self.asked
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def stopped_by_signals(signals: tuple[signal.Signals, ...] = STOP_SIGNALS) -> Iterator[StopRequest]:
+    """A :class:`StopRequest` that Ctrl-C and SIGTERM (``signals``) set while the block runs. A second
+    Ctrl-C stops at once (``KeyboardInterrupt``; the part being stored is rolled back by its transaction),
+    a second SIGTERM ends the process. The handlers that were there before are put back after the block."""
+    stop = StopRequest()
+
+    def asked_to_stop(signum: int, frame: FrameType | None) -> None:
+        stop.asked = True
+        signal.signal(signum, signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL)
+
+    previous = {s: signal.signal(s, asked_to_stop) for s in signals}
+    try:
+        yield stop
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+def nap(seconds: float, stop: StopRequest) -> None:
+    """Sleep ``seconds``, or less once ``stop`` is asked. In steps of at most :data:`WAKE_STEP`: a sleep
+    that a signal interrupts goes on once the handler has run (PEP 475), so one long sleep would make a
+    stop wait for the rest of it."""
+    end = time.monotonic() + seconds
+    while not stop.asked:
+        left = end - time.monotonic()
+        if left <= 0:
+            return
+        time.sleep(min(left, WAKE_STEP))
+
+
 def run_watch(args: argparse.Namespace) -> int:
     """Watch ``args.paths`` (folders) until Ctrl-C or SIGTERM; 0 on a clean stop."""
     from ..analytics.store import StoreError, open_store
@@ -112,39 +171,29 @@ def run_watch(args: argparse.Namespace) -> int:
         store = open_store(args.db)
     except StoreError as exc:
         return fail(str(exc))
-    stop = threading.Event()
-
-    def asked_to_stop(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-        # A second Ctrl-C stops at once (the part being stored is rolled back by its transaction).
-        signal.signal(signum, signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL)
-
-    previous = {s: signal.signal(s, asked_to_stop) for s in (signal.SIGINT, signal.SIGTERM)}
-    view = StatusView(sys.stderr if sys.stderr.isatty() else sys.stdout, sys.stderr.isatty() and not args.quiet)
-    out = view.stream
-    print(
-        f"watching {', '.join(str(f) for f in folders)} into {args.db} (every {args.interval:g} s; a hand is stored once the next "
-        f"one starts or its file is quiet for {args.settle:g} s); Ctrl-C to stop",
-        file=out,
-        flush=True,
-    )
-    watcher = Watcher(folders, store, profile=args.profile, settle=args.settle, hero=args.hero)
     interrupted = False
-    try:
-        with store:
-            while not stop.is_set():
-                parts = watcher.poll(stop.is_set)
-                view.show(watcher, parts)
-                stop.wait(args.interval)
-    except KeyboardInterrupt:
-        interrupted = True
-    except Exception as exc:  # the database failed under the watch (disk full ...): said, not a traceback
-        view.clear()
-        summary(watcher, out)
-        return fail(f"the watch stopped: {exc}; every part stored before is complete, run it again to go on")
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
+    with stopped_by_signals() as stop:
+        view = StatusView(sys.stderr if sys.stderr.isatty() else sys.stdout, sys.stderr.isatty() and not args.quiet)
+        out = view.stream
+        print(
+            f"watching {', '.join(str(f) for f in folders)} into {args.db} (every {args.interval:g} s; a hand is stored once "
+            f"the next one starts or its file is quiet for {args.settle:g} s); Ctrl-C to stop",
+            file=out,
+            flush=True,
+        )
+        watcher = Watcher(folders, store, profile=args.profile, settle=args.settle, hero=args.hero)
+        try:
+            with store:
+                while not stop.asked:
+                    parts = watcher.poll(stop)
+                    view.show(watcher, parts)
+                    nap(args.interval, stop)
+        except KeyboardInterrupt:
+            interrupted = True
+        except Exception as exc:  # the database failed under the watch (disk full ...): said, not a traceback
+            view.clear()
+            summary(watcher, out)
+            return fail(f"the watch stopped: {exc}; every part stored before is complete, run it again to go on")
     view.clear()
     summary(watcher, out)
     if interrupted:
