@@ -15,9 +15,11 @@ else the machine is doing. So each build or change is measured here as follows:
 
 Stages: ``import`` (the whole import into a fresh database each time), ``parse`` (text to Hand),
 ``replay`` (of the parsed hands), ``flags`` (``flag_rows`` of the replayed hands), ``rows`` (the Arrow
-batches with the flags, ``ROW_HANDS`` at a time).
+batches with the flags, ``ROW_HANDS`` at a time), ``writes`` (those batches written into a fresh database
+in chunks of ``CHUNK_HANDS``, one file's transaction, as the import writes them). What the import takes
+beyond the stages is the importer's own work (finding files, their checksums, chunking) and DuckDB's.
 
-    python benchmarks/import_instructions.py [--hands 1000] [--stage import|parse|replay|flags|rows]
+    python benchmarks/import_instructions.py [--hands 1000] [--stage import|parse|replay|flags|rows|writes]
 
 It counts whichever studbook is installed, and says which build: an editable install is pure Python,
 a wheel has the engine compiled. Needs valgrind (Debian: ``apt-get install valgrind``).
@@ -36,7 +38,7 @@ from pathlib import Path
 
 import studbook
 
-STAGES = ("import", "parse", "replay", "flags", "rows")
+STAGES = ("import", "parse", "replay", "flags", "rows", "writes")
 REPEATS = (1, 3)
 """The two runs whose difference is measured: once and three times the same stage."""
 
@@ -50,21 +52,38 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
     evaluator's values and the parser's line caches, are in both counts and cancel out)."""
     from studbook.analytics.flags import flag_rows
     from studbook.analytics.rows import hand_batches
-    from studbook.analytics.store import open_store
+    import pyarrow as pa
+
+    from studbook.analytics.store import SourceFile, open_store
     from studbook.engine.model import Hand
     from studbook.engine.profiles import profile_for
     from studbook.engine.replay import replay
     from studbook.parsers import parse_file
-    from studbook.pipeline.importer import ROW_HANDS, run_import, settled_heap
+    from studbook.pipeline.importer import CHUNK_HANDS, ROW_HANDS, error_rows, run_import, settled_heap
 
     hands = [r for r in parse_file(path) if isinstance(r, Hand)]
     pairs = [(h, replay(h, profile_for(h))) for h in hands]
     with tempfile.TemporaryDirectory() as tmp:
-        runs = iter(range(repeat + 1))
+        runs = iter(range(2 * repeat + 2))
 
         def one_import() -> None:
             with open_store(Path(tmp) / f"run-{next(runs)}.duckdb") as store:
                 run_import([path], store)
+
+        parts = (
+            [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)]
+            if stage == "writes"
+            else []
+        )
+        step = max(1, CHUNK_HANDS // ROW_HANDS)
+        chunks = [parts[i : i + step] for i in range(0, len(parts), step)]
+
+        def one_write() -> None:
+            with open_store(Path(tmp) / f"run-{next(runs)}.duckdb") as store:
+                with store.writing(SourceFile(str(path), f"run-{next(runs)}", 1)) as writer:
+                    for chunk in chunks:
+                        writer.chunk({name: pa.concat_batches([part[name] for part in chunk]) for name in chunk[0]})
+                    writer.finish(error_rows([]))
 
         work = {
             "import": one_import,
@@ -72,6 +91,7 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
             "replay": lambda: [replay(h, profile_for(h)) for h in hands],
             "flags": lambda: [flag_rows(h, r) for h, r in pairs],
             "rows": lambda: [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)],
+            "writes": one_write,
         }[stage]
         work()
         # the other stages under the heap an import reads with; the import sets it itself (and the
