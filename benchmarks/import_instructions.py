@@ -28,6 +28,7 @@ a wheel has the engine compiled. Needs valgrind (Debian: ``apt-get install valgr
 from __future__ import annotations
 
 import argparse
+import itertools
 import re
 import shutil
 import subprocess
@@ -50,10 +51,10 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
     stage needs is made once first, outside the repeats: the hands for the replay, the replayed hands
     for the flags and rows, and one run of the stage itself (the caches a first run fills, such as the
     evaluator's values and the parser's line caches, are in both counts and cancel out)."""
-    from studbook.analytics.flags import flag_rows
-    from studbook.analytics.rows import hand_batches
     import pyarrow as pa
 
+    from studbook.analytics.flags import flag_rows
+    from studbook.analytics.rows import hand_batches
     from studbook.analytics.store import SourceFile, open_store
     from studbook.engine.model import Hand
     from studbook.engine.profiles import profile_for
@@ -63,34 +64,37 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
 
     hands = [r for r in parse_file(path) if isinstance(r, Hand)]
     pairs = [(h, replay(h, profile_for(h))) for h in hands]
+
+    def batches() -> list[dict[str, pa.RecordBatch]]:
+        return [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)]
+
     with tempfile.TemporaryDirectory() as tmp:
-        runs = iter(range(2 * repeat + 2))
+        names = (f"run-{n}" for n in itertools.count())  # a fresh database (and file checksum) per run
 
         def one_import() -> None:
-            with open_store(Path(tmp) / f"run-{next(runs)}.duckdb") as store:
+            with open_store(Path(tmp) / f"{next(names)}.duckdb") as store:
                 run_import([path], store)
 
-        parts = (
-            [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)]
-            if stage == "writes"
-            else []
-        )
+        parts = batches() if stage == "writes" else []
         step = max(1, CHUNK_HANDS // ROW_HANDS)
         chunks = [parts[i : i + step] for i in range(0, len(parts), step)]
 
         def one_write() -> None:
-            with open_store(Path(tmp) / f"run-{next(runs)}.duckdb") as store:
-                with store.writing(SourceFile(str(path), f"run-{next(runs)}", 1)) as writer:
-                    for chunk in chunks:
-                        writer.chunk({name: pa.concat_batches([part[name] for part in chunk]) for name in chunk[0]})
-                    writer.finish(error_rows([]))
+            name = next(names)
+            with (
+                open_store(Path(tmp) / f"{name}.duckdb") as store,
+                store.writing(SourceFile(str(path), name, 1)) as writer,
+            ):
+                for chunk in chunks:
+                    writer.chunk({table: pa.concat_batches([part[table] for part in chunk]) for table in chunk[0]})
+                writer.finish(error_rows([]))
 
         work = {
             "import": one_import,
             "parse": lambda: [r for r in parse_file(path) if isinstance(r, Hand)],
             "replay": lambda: [replay(h, profile_for(h)) for h in hands],
             "flags": lambda: [flag_rows(h, r) for h, r in pairs],
-            "rows": lambda: [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)],
+            "rows": batches,
             "writes": one_write,
         }[stage]
         work()
