@@ -17,9 +17,8 @@ Money is exact (``int`` hundredths, see :mod:`.model`).
 
 from __future__ import annotations
 
-from typing import Final
-
 from collections.abc import Iterable
+from typing import Final
 
 from .model import ANTE, BRING_IN, CALL, CHECK, FOLD, Action, ActionKind, Money  # kinds as globals: see model.ANTE
 

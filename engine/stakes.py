@@ -15,15 +15,15 @@ of them show is taken, so the bet-size rule flags the others.
 
 from __future__ import annotations
 
-from typing import Final
-
 from collections import Counter
 from collections.abc import Collection, Iterable
+from typing import Final
 
 from .games import RULES
 from .cards import Card
 from .model import Action, ActionKind, Deal, Event, Game, Money
 from .betting import StreetLedger
+from .profiles import PROFILES
 from .replay import has_open_pair
 
 
@@ -36,9 +36,10 @@ def _most_common(sizes: Iterable[Money]) -> Money:
     return min(counts, key=lambda size: (-counts[size], size))
 
 
-DOUBLE_BET_GAMES: Final = frozenset({Game.STUD, Game.STUD5})
-"""The games whose double-bet street may see the big bet over an open pair (where a profile allows it):
-a bet there over a pair tells nothing about the small bet."""
+DOUBLE_BET_GAMES: Final = frozenset[Game]().union(*(p.double_bet_games for p in PROFILES.values()))
+"""The games whose double-bet street may see the big bet over an open pair, in some card room: a bet
+there over a pair tells nothing about the small bet. Taken from the rule profiles, which say where each
+room allows it, so the rule is written in one place."""
 
 
 def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] = ()) -> tuple[Money, Money]:
