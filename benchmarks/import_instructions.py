@@ -3,8 +3,10 @@ with the machine's load.
 
 CPU time on this shared virtual machine moves by 20-35% from run to run, and the regex baseline of
 ``import_throughput.py`` moves with it, so a change of a few percent cannot be seen in CPU time. The
-instructions executed by the same code on the same input can: they are the same in every run, whatever
-else the machine is doing. So each build or change is measured here as follows:
+instructions executed by the same code on the same input barely move, whatever else the machine is
+doing: within about 2% between runs, with string hashing fixed (``PYTHONHASHSEED=0``). What still moves
+them is where objects land in memory: a dict keyed by classes or objects hashes their addresses. A
+change smaller than that needs several runs of each side. So each build or change is measured here as follows:
 
 - simulated stud8 hands (``import_throughput.py``'s: seed 2026, 2-8 players) are written as PokerStars
   text into one file;
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import re
 import shutil
 import subprocess
@@ -36,6 +39,8 @@ import sys
 import tempfile
 from contextlib import nullcontext
 from pathlib import Path
+
+from import_throughput import parsed_hands, row_batches, simulated_hands, write_files, write_rows  # this folder
 
 import studbook
 
@@ -51,23 +56,15 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
     stage needs is made once first, outside the repeats: the hands for the replay, the replayed hands
     for the flags and rows, and one run of the stage itself (the caches a first run fills, such as the
     evaluator's values and the parser's line caches, are in both counts and cancel out)."""
-    import pyarrow as pa
-
     from studbook.analytics.flags import flag_rows
-    from studbook.analytics.rows import hand_batches
     from studbook.analytics.store import SourceFile, open_store
-    from studbook.engine.model import Hand
     from studbook.engine.profiles import profile_for
     from studbook.engine.replay import replay
-    from studbook.parsers import parse_file
-    from studbook.pipeline.importer import CHUNK_HANDS, ROW_HANDS, error_rows, run_import, settled_heap
+    from studbook.pipeline.importer import run_import, settled_heap
 
-    hands = [r for r in parse_file(path) if isinstance(r, Hand)]
+    hands = parsed_hands(path)
     pairs = [(h, replay(h, profile_for(h))) for h in hands]
-
-    def batches() -> list[dict[str, pa.RecordBatch]]:
-        return [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)]
-
+    parts = row_batches(pairs) if stage == "writes" else []
     with tempfile.TemporaryDirectory() as tmp:
         names = (f"run-{n}" for n in itertools.count())  # a fresh database (and file checksum) per run
 
@@ -75,26 +72,17 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
             with open_store(Path(tmp) / f"{next(names)}.duckdb") as store:
                 run_import([path], store)
 
-        parts = batches() if stage == "writes" else []
-        step = max(1, CHUNK_HANDS // ROW_HANDS)
-        chunks = [parts[i : i + step] for i in range(0, len(parts), step)]
-
         def one_write() -> None:
             name = next(names)
-            with (
-                open_store(Path(tmp) / f"{name}.duckdb") as store,
-                store.writing(SourceFile(str(path), name, 1)) as writer,
-            ):
-                for chunk in chunks:
-                    writer.chunk({table: pa.concat_batches([part[table] for part in chunk]) for table in chunk[0]})
-                writer.finish(error_rows([]))
+            with open_store(Path(tmp) / f"{name}.duckdb") as store:
+                write_rows(store, SourceFile(str(path), name, 1), parts)
 
         work = {
             "import": one_import,
-            "parse": lambda: [r for r in parse_file(path) if isinstance(r, Hand)],
+            "parse": lambda: parsed_hands(path),
             "replay": lambda: [replay(h, profile_for(h)) for h in hands],
             "flags": lambda: [flag_rows(h, r) for h, r in pairs],
-            "rows": batches,
+            "rows": lambda: row_batches(pairs),
             "writes": one_write,
         }[stage]
         work()
@@ -119,7 +107,10 @@ def count(stage: str, path: Path, repeat: int) -> int:
         str(path),
         str(repeat),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    # string hashes are salted per process unless fixed: a set's or dict's layout, and with it the count,
+    # would move by a few percent from run to run
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     found = _REFS.search(done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"cachegrind failed ({done.returncode}):\n{done.stderr[-2000:]}")
@@ -138,9 +129,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: on Debian, apt-get install valgrind")
-    sys.path.insert(0, str(Path(__file__).parent))
-    from import_throughput import simulated_hands, write_files
-
     compiled = studbook.compiled_modules()
     print(f"studbook {studbook.__version__}: " + (f"{len(compiled)} modules compiled" if compiled else "pure Python"))
     with tempfile.TemporaryDirectory(prefix="studbook-instructions-") as tmp:

@@ -41,12 +41,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Sequence
 
 import pyarrow as pa
 
 import studbook
+from studbook.analytics.rows import hand_batches
+from studbook.analytics.store import SourceFile, Store, open_store
+from studbook.engine.model import Hand, ReplayResult
 from studbook.pipeline.importer import CHUNK_HANDS, ROW_HANDS, error_rows, run_import
-from studbook.analytics.store import SourceFile, open_store
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_STARS = REPO.parent / "shared" / "corpus" / "fpdb" / "Stars"
@@ -123,11 +126,32 @@ def baseline_rates(folder: Path, repeat: int = 3) -> list[float]:
     return rates
 
 
+def parsed_hands(path: Path) -> list[Hand]:
+    """The hands of ``path`` as the parser reads them (its errors and non-stud hands left out)."""
+    from studbook.parsers import parse_file
+
+    return [r for r in parse_file(path) if isinstance(r, Hand)]
+
+
+def row_batches(pairs: Sequence[tuple[Hand, ReplayResult]]) -> list[dict[str, pa.RecordBatch]]:
+    """The rows of replayed hands as the import builds them: :data:`ROW_HANDS` hands at a time."""
+    return [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, len(pairs), ROW_HANDS)]
+
+
+def write_rows(store: Store, source: SourceFile, parts: Sequence[dict[str, pa.RecordBatch]]) -> None:
+    """``parts`` (:func:`row_batches`) written into ``store`` as the import writes one file:
+    :data:`CHUNK_HANDS` hands a chunk, in the file's transaction."""
+    step = max(1, CHUNK_HANDS // ROW_HANDS)
+    with store.writing(source) as writer:
+        for i in range(0, len(parts), step):
+            chunk = parts[i : i + step]
+            writer.chunk({name: pa.concat_batches([part[name] for part in chunk]) for name in chunk[0]})
+        writer.finish(error_rows([]))
+
+
 def stages(path: Path) -> None:
     """Where one core's time goes on ``path``, each stage timed alone over every hand of the file."""
-    from studbook.analytics.flags import player_flags
-    from studbook.analytics.rows import hand_batches
-    from studbook.engine.model import Hand
+    from studbook.analytics.flags import flag_rows
     from studbook.engine.profiles import profile_for
     from studbook.engine.replay import replay
     from studbook.parsers import parse_file
@@ -143,28 +167,15 @@ def stages(path: Path) -> None:
     # import, the replay works out each rank multiset's value when a hand first meets it, and the equity
     # of the first all-in spot (in the rows) builds the batch evaluator's whole tables (~0.4 s).
     list(parse_file(path))
-    count = sum(1 for r in parse_file(path) if isinstance(r, Hand))
+    count = len(parsed_hands(path))
     print(f"stages, one core, {count:,} hands of {path.name}:")
-    hands = timed("parse (text to Hand)", lambda: [r for r in parse_file(path) if isinstance(r, Hand)])
+    hands = timed("parse (text to Hand)", lambda: parsed_hands(path))
     results = timed("replay and validation", lambda: [replay(h, profile_for(h)) for h in hands])
     pairs = list(zip(hands, results))
-    timed("stat flags alone (part of the rows)", lambda: [player_flags(h, r) for h, r in pairs])
-    # as the import does: rows built ROW_HANDS hands at a time, written CHUNK_HANDS hands a chunk
-    parts = timed(
-        "rows and Arrow batches (with the flags)",
-        lambda: [hand_batches(pairs[i : i + ROW_HANDS]) for i in range(0, count, ROW_HANDS)],
-    )
-    step = max(1, CHUNK_HANDS // ROW_HANDS)
-    chunks = [parts[i : i + step] for i in range(0, len(parts), step)]
+    timed("stat flags alone (part of the rows)", lambda: [flag_rows(h, r) for h, r in pairs])
+    parts = timed("rows and Arrow batches (with the flags)", lambda: row_batches(pairs))
     with tempfile.TemporaryDirectory() as tmp, open_store(Path(tmp) / "stages.duckdb") as store:
-
-        def write() -> None:
-            with store.writing(SourceFile(str(path), "stages", 1)) as writer:
-                for chunk in chunks:
-                    writer.chunk({name: pa.concat_batches([part[name] for part in chunk]) for name in chunk[0]})
-                writer.finish(error_rows([]))
-
-        timed("DuckDB writes (one transaction)", write)
+        timed("DuckDB writes (one transaction)", lambda: write_rows(store, SourceFile(str(path), "stages", 1), parts))
 
 
 def peak_mb() -> float:
