@@ -301,15 +301,19 @@ class Lines:
                 return line
 
 
+def child_env() -> dict[str, str]:
+    """The environment of a child Python process that imports this checkout's studbook."""
+    return {**os.environ, "PYTHONPATH": str(REPO.parent)}
+
+
 def watch(folder: Path, db: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO.parent)}
     command = [sys.executable, "-m", "studbook.cli", "import", "--watch", str(folder), "--db", str(db)]
     return subprocess.Popen(
         [*command, "--interval", "0.1", "--settle", "0.5"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env=env,
+        env=child_env(),
     )
 
 
@@ -362,8 +366,12 @@ def test_a_stop_signal_is_seen_at_whatever_moment_of_the_wait_it_comes() -> None
     seen every time. A ``threading.Event`` set from the handler hung within ~50 such signals here (the
     handler waited for the event's lock, which the wait it had interrupted held), as one stop did in
     CI. Run apart, so that a hang fails the test at its timeout instead of stopping the suite."""
-    env = {**os.environ, "PYTHONPATH": str(REPO.parent)}
     done = subprocess.run(
-        [sys.executable, "-c", STOP_AT_ANY_MOMENT], capture_output=True, text=True, timeout=120, check=False, env=env
+        [sys.executable, "-c", STOP_AT_ANY_MOMENT],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=child_env(),
     )
     assert (done.returncode, done.stdout.strip()) == (0, "stopped every time"), done.stderr
