@@ -9,7 +9,7 @@ in exactly one function: :func:`build_pots` (side pots), :func:`split_rake` (rak
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from itertools import combinations
 from math import comb
 from typing import Callable, Collection, Final, Mapping, Sequence
@@ -326,8 +326,22 @@ def distribute(
 ) -> tuple[PotResult, ...]:
     """:func:`distribute_pot` for every pot, each with its own rake share; ``unseen`` called once at the
     most, whichever pots need it."""
-    once = cache(unseen)
+    once = _once(unseen)
     return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, once) for p, r in zip(pots, rakes))
+
+
+def _once(work: Callable[[], Collection[Card]]) -> Callable[[], Collection[Card]]:
+    """``work`` done on the first call and its answer kept. Not ``functools.cache``: wrapping a function
+    in it copies the function's attributes, which a ``partial`` lacks (each missing one raises and is
+    caught), and :func:`distribute` wraps one for every hand: about 2% of an import's time."""
+    kept: list[Collection[Card]] = []
+
+    def answer() -> Collection[Card]:
+        if not kept:
+            kept.append(work())
+        return kept[0]
+
+    return answer
 
 
 # ---------------------------------------------------------------------------- the site's payout

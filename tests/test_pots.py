@@ -12,7 +12,7 @@ from conftest import corpus_path
 from handbuilder import build
 from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import Collect, Game, Half, Hand, Pot
-from studbook.engine.pots import build_pots, distribute_pot, pot_index, share, split_halves, split_rake
+from studbook.engine.pots import build_pots, distribute, distribute_pot, pot_index, share, split_halves, split_rake
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
 from studbook.engine.profiles import PROFILES, RakeFrom, get_profile
@@ -170,6 +170,30 @@ def test_the_unseen_cards_are_asked_for_only_when_a_contender_needs_them() -> No
     assert (lazy.awards, lazy.judged, lazy.reason) == (eager.awards, eager.judged, eager.reason) and asked == [1]
     conceded = distribute_pot(pot, 0, Game.STUD, held, {1}, PS, label, later)
     assert [(a.seat, a.amount) for a in conceded.awards] == [(8, 1144)] and asked == [1]
+
+
+def test_distribute_works_the_unseen_cards_out_once_for_all_its_pots() -> None:
+    """A main pot and a side pot both contested by a seat with a garbled card: each needs the unseen
+    cards, which are worked out once; when no pot needs them (every contender's cards known), never."""
+    held = {
+        1: parse_cards("Ah 3c Ac 8h Qd As"),
+        5: parse_cards("2d 2c Kh Kd 7h 7c 3s"),
+        8: parse_cards("9c Js Jh 5s 6d Ts 4c"),
+    }
+    unseen = set(DECK) - {c for cards in held.values() for c in cards}
+    asked: list[int] = []
+
+    def later() -> set[int]:
+        asked.append(1)
+        return unseen
+
+    pots = (Pot(0, 300, (1, 5, 8)), Pot(1, 200, (1, 8)))
+    results = distribute(pots, (0, 0), Game.STUD, held, (), PS, label, later)
+    assert [[(a.seat, a.amount) for a in r.awards] for r in results] == [[(1, 300)], [(1, 200)]]
+    assert all(r.judged for r in results) and asked == [1]
+    known = {5: held[5], 8: held[8]}
+    results = distribute((Pot(0, 300, (5, 8)),), (0,), Game.STUD, known, (), PS, label, later)
+    assert [(a.seat, a.amount) for a in results[0].awards] == [(5, 300)] and asked == [1]
 
 
 def test_an_unknown_card_that_could_change_the_winner_leaves_the_pot_to_the_site() -> None:
