@@ -321,9 +321,14 @@ SPILL_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
 (issue 13); compressed they take well under its size (see benchmarks/README.md)."""
 
 
-IMPORT_GC_THRESHOLD = 20_000
+IMPORT_GC_THRESHOLD = 200_000
 """The garbage collector's first threshold while an import reads (Python's default is 700): see
-:func:`settled_heap`."""
+:func:`settled_heap`. It counts the objects allocated and not yet freed since the last collection, and
+an import holds about a hundred a hand until the hand's rows are built, :data:`ROW_HANDS` hands at a
+time: tens of thousands. At 20,000, a young collection came every ~200 hands and walked the pending
+hands' objects each time (104 collections in 20,000 simulated hands, ~28 us a hand by the collector's
+own callbacks); at 200,000, one. That is +7% hands per CPU second (1,876 -> 2,009, the means of three
+alternating runs at 20,000 hands: benchmarks/README.md), with the same peak memory (367-372 MB)."""
 
 
 @contextmanager
@@ -333,10 +338,11 @@ def settled_heap() -> Iterator[None]:
     otherwise walk all of them again every few hundred hands (~0.1 s each, ~6% of an import's time
     on 20,000 hands: benchmarks/README.md). And the collector runs less often: an import allocates
     thousands of objects a hand (tokens, events, rows) that reference counting frees, and makes no
-    reference cycles (on 4,000 simulated hands, 1,033 collections found nothing to collect and took
-    ~5% of the import's processor time), so every :data:`IMPORT_GC_THRESHOLD` allocations instead of
-    every 700; cycles, should some arise, are still collected. Undone on the way out, so the process
-    is left as it was."""
+    reference cycles (tests/test_import.py checks that: an import of good and broken hands leaves no
+    cyclic garbage; on 4,000 simulated hands at the default threshold, 1,033 collections found nothing
+    to collect and took ~5% of the import's processor time), so every :data:`IMPORT_GC_THRESHOLD`
+    allocations instead of every 700; cycles, should some arise, are still collected. Undone on the way
+    out, so the process is left as it was."""
     threshold = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(max(threshold[0], IMPORT_GC_THRESHOLD), *threshold[1:])
