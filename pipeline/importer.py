@@ -28,6 +28,7 @@ import tempfile
 import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
+from itertools import chain, islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
@@ -58,6 +59,14 @@ ROW_HANDS = 500
 """Hands turned into rows at a time (:func:`.rows.hand_batches`), a chunk's rows being built in steps of
 this many: the parsed and replayed hands are Python objects, tens of KB each, held until their rows are
 built, so they, not the chunk's Arrow rows, are what bounds a reader's memory."""
+
+READ_AHEAD_HANDS = 500
+"""Hands parsed before they are replayed (:func:`replayed_hands`). A run of hands parsed and then
+replayed, rather than each hand parsed and replayed in turn, keeps each stage's code and tables in the
+processor's caches for the whole run: +5.2% hands per CPU second on 20,000 simulated hands (2,113 ->
+2,223, the means of three alternating runs of benchmarks/import_throughput.py). The parsed hands are
+held until their rows are built anyway (:data:`ROW_HANDS`), so this holds at most one run more: +10-15
+MB of peak memory there (367-376 -> 381-387 MB). A file still streams: a run is about 1 MB of text."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -157,9 +166,13 @@ def replayed_hands(
     """Every hand of a file (or ``parsed``, what the parser read of a part of it: a piece of a large
     file, or what watch mode read of a growing one) replayed under ``profile_name`` (or the site's
     default profile), streaming, with the parser's errors and skipped non-stud hands passed through in
-    file order."""
+    file order.
+
+    The hands are parsed :data:`READ_AHEAD_HANDS` at a time and then replayed, rather than each hand
+    parsed and replayed in turn (see there why)."""
     fixed = get_profile(profile_name) if profile_name else None
-    for item in parse_file(path) if parsed is None else parsed:
+    source = iter(parse_file(path) if parsed is None else parsed)
+    for item in chain.from_iterable(iter(lambda: list(islice(source, READ_AHEAD_HANDS)), [])):
         if isinstance(item, ParseError):
             yield parse_problem(item)
             continue

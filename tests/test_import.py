@@ -168,6 +168,29 @@ def test_workers_store_exactly_what_one_process_stores(tmp_path: Path, stars_cop
     assert snapshots[0] == snapshots[1]
 
 
+def test_hands_read_ahead_in_runs_come_out_as_read_hand_by_hand(tmp_path: Path) -> None:
+    """replayed_hands parses READ_AHEAD_HANDS hands before replaying them: in runs of 1 (a hand parsed,
+    then replayed), 3, 4 or more than the file holds, the same items come out in file order: hands with
+    their replays, the broken hands' problems and the hold'em hand (not stud) where they are."""
+    stars = SITES_BY_ID["pokerstars"]
+    assert stars.writer is not None
+    spec = TableSpec(games=(Game.STUD, Game.RAZZ), players=(2, 8), currency=stars.currency)
+    texts = [stars.writer(h).strip() for h in simulate(spec, 10, seed=11)]
+    texts[2] = "\n".join(texts[2].split("\n")[:5])  # cut after the seats: a broken hand
+    texts[6] = texts[6].replace("7 Card Stud", "Hold'em No Limit", 1).replace("Razz", "Hold'em No Limit", 1)
+    texts[7] = texts[7].replace(": bets ", ": wagers ", 1).replace(": calls ", ": wagers ", 1)
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    runs = {}
+    for size in (1, 3, 4, 50):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(importer, "READ_AHEAD_HANDS", size)
+            runs[size] = list(importer.replayed_hands(path, None))
+    kinds = ["hand" if isinstance(i, tuple) else type(i).__name__ for i in runs[1]]
+    assert kinds.count("hand") == 7 and kinds.count("Problem") == 2 and kinds[6] == "NotStudHand"
+    assert runs[3] == runs[1] and runs[4] == runs[1] and runs[50] == runs[1]
+
+
 def test_an_import_makes_no_reference_cycles(tmp_path: Path) -> None:
     """What lets the import raise the collector's threshold so far (IMPORT_GC_THRESHOLD): with the
     collector off, importing good hands, broken ones (reported) and the sample hands leaves nothing for
