@@ -172,7 +172,8 @@ def replayed_hands(
     parsed and replayed in turn (see there why)."""
     fixed = get_profile(profile_name) if profile_name else None
     source = iter(parse_file(path) if parsed is None else parsed)
-    for item in chain.from_iterable(iter(lambda: list(islice(source, READ_AHEAD_HANDS)), [])):
+    runs = iter(lambda: list(islice(source, READ_AHEAD_HANDS)), [])  # parsed runs, until one comes back empty
+    for item in chain.from_iterable(runs):
         if isinstance(item, ParseError):
             yield parse_problem(item)
             continue
