@@ -11,7 +11,8 @@ from typing import Iterator
 
 import pytest
 
-from conftest import corpus_path
+from conftest import SAMPLE_DATA, corpus_path
+from samples import write_stud8_sit_and_go
 from studbook.engine.model import Game
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers.registry import SITES_BY_ID
@@ -175,12 +176,12 @@ def test_hands_read_ahead_in_runs_come_out_as_read_hand_by_hand(tmp_path: Path) 
     stars = SITES_BY_ID["pokerstars"]
     assert stars.writer is not None
     spec = TableSpec(games=(Game.STUD, Game.RAZZ), players=(2, 8), currency=stars.currency)
-    texts = [stars.writer(h).strip() for h in simulate(spec, 10, seed=11)]
+    texts = [stars.writer(h).strip() for h in simulate(spec, 10, seed=11)]  # one by one: some are spoilt below
     texts[2] = "\n".join(texts[2].split("\n")[:5])  # cut after the seats: a broken hand
     texts[6] = texts[6].replace("7 Card Stud", "Hold'em No Limit", 1).replace("Razz", "Hold'em No Limit", 1)
     texts[7] = texts[7].replace(": bets ", ": wagers ", 1).replace(": calls ", ": wagers ", 1)
     path = tmp_path / "mixed.txt"
-    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    path.write_text(stars.hand_separator.join(texts) + "\n", encoding="utf-8")
     runs = {}
     for size in (1, 3, 4, 50):
         with pytest.MonkeyPatch.context() as patch:
@@ -197,19 +198,14 @@ def test_an_import_makes_no_reference_cycles(tmp_path: Path) -> None:
     a collection to find, so what the import allocates is freed by reference counting alone."""
     import gc
 
-    stars = SITES_BY_ID["pokerstars"]
-    assert stars.writer is not None
-    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), currency=stars.currency)
-    good = tmp_path / "good.txt"
-    good.write_text("\n\n\n".join(stars.writer(h) for h in simulate(spec, 300, seed=5)) + "\n", encoding="utf-8")
+    good = write_stud8_sit_and_go(tmp_path / "good.txt")  # side pots and all-ins among them
     lines = good.read_text(encoding="utf-8").split("\n")
     broken = tmp_path / "broken.txt"
     broken.write_text("\n".join(line[: len(line) // 2] if i % 37 == 5 else line for i, line in enumerate(lines)))
-    sample = Path(__file__).resolve().parents[1] / "sample_data"
     with open_store(tmp_path / "warm.duckdb") as store:  # first-use caches and imports out of the count
         run_import([good], store)
     found = {}
-    for name, path in (("good", good), ("broken", broken), ("sample", sample)):
+    for name, path in (("good", good), ("broken", broken), ("sample", SAMPLE_DATA)):
         gc.collect()
         gc.disable()
         try:
