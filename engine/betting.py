@@ -106,8 +106,8 @@ class StreetLedger:
         this made (0 when it made none).
 
         A bring-in lifts the level to itself, or to the nominal bring-in when it was all-in for less. A
-        bet, completion or raise above the level lifts the level (counted in :attr:`lifts`); it is a *full* one, counted in
-        :attr:`bets`, when its step over the last full level (over nothing before the first bet) is at
+        bet, completion or raise above the level lifts the level (counted in :attr:`lifts`); it is a
+        *full* one, counted in :attr:`bets`, when its step over the last full level (over nothing before the first bet) is at
         least half of ``min_step``: the smallest bet the limit allows, which the caller knows (the
         all-in-for-less rule: half a bet or more reopens the betting). An aggressive action that stays
         at or under the level (all-in for less than a call) changes only its own seat's chips.

@@ -60,13 +60,15 @@ ROW_HANDS = 500
 this many: the parsed and replayed hands are Python objects, tens of KB each, held until their rows are
 built, so they, not the chunk's Arrow rows, are what bounds a reader's memory."""
 
-READ_AHEAD_HANDS = 500
-"""Hands parsed before they are replayed (:func:`replayed_hands`). A run of hands parsed and then
-replayed, rather than each hand parsed and replayed in turn, keeps each stage's code and tables in the
-processor's caches for the whole run: +5.2% hands per CPU second on 20,000 simulated hands (2,113 ->
-2,223, the means of three alternating runs of benchmarks/import_throughput.py). The parsed hands are
-held until their rows are built anyway (:data:`ROW_HANDS`), so this holds at most one run more: +10-15
-MB of peak memory there (367-376 -> 381-387 MB). A file still streams: a run is about 1 MB of text."""
+READ_AHEAD_HANDS = ROW_HANDS
+"""Hands parsed before they are replayed (:func:`replayed_hands`): as many as are turned into rows at a
+time, so that the stages keep in step (a run parsed, then replayed, then its rows; runs of 250 and of
+1,000 measured within the noise of 500). A run parsed and then replayed, rather than each hand parsed
+and replayed in turn, keeps each stage's code and tables in the processor's caches for the whole run:
++5.2% hands per CPU second on 20,000 simulated hands (2,113 -> 2,223, the means of three alternating
+runs of benchmarks/import_throughput.py). The parsed hands are held until their rows are built anyway,
+so this holds at most one run more: +10-15 MB of peak memory there (367-376 -> 381-387 MB). A file
+still streams: a run is about 1 MB of text."""
 
 T = TypeVar("T")
 R = TypeVar("R")
