@@ -15,13 +15,15 @@ change smaller than that needs several runs of each side. So each build or chang
 - the difference of the two counts, halved, is one stage's instructions. Python's start-up, the
   imports, the grammar's compilation and the evaluator's tables cancel out.
 
-Stages: ``import`` (the whole import into a fresh database each time), ``parse`` (text to Hand),
+Stages: ``import`` (the whole import into a fresh database each time), ``baseline`` (the bare regex line
+classifier of ``parse_throughput.py`` over the same file: the import's instructions against the
+baseline's are issue 14's ratio in a figure that does not move with the load), ``parse`` (text to Hand),
 ``replay`` (of the parsed hands), ``flags`` (``flag_rows`` of the replayed hands), ``rows`` (the Arrow
 batches with the flags, ``ROW_HANDS`` at a time), ``writes`` (those batches written into a fresh database
 in chunks of ``CHUNK_HANDS``, one file's transaction, as the import writes them). What the import takes
 beyond the stages is the importer's own work (finding files, their checksums, chunking) and DuckDB's.
 
-    python benchmarks/import_instructions.py [--hands 1000] [--stage import|parse|replay|flags|rows|writes]
+    python benchmarks/import_instructions.py [--hands 1000] [--stage import|parse|replay|flags|rows|writes|baseline]
 
 It counts whichever studbook is installed, and says which build: an editable install is pure Python,
 a wheel has the engine compiled. Needs valgrind (Debian: ``apt-get install valgrind``).
@@ -44,7 +46,7 @@ from import_throughput import parsed_hands, row_batches, simulated_hands, write_
 
 import studbook
 
-STAGES = ("import", "parse", "replay", "flags", "rows", "writes")
+STAGES = ("import", "parse", "replay", "flags", "rows", "writes", "baseline")
 REPEATS = (1, 3)
 """The two runs whose difference is measured: once and three times the same stage."""
 
@@ -62,6 +64,12 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
     from studbook.engine.replay import replay
     from studbook.pipeline.importer import run_import, settled_heap
 
+    if stage == "baseline":  # the regex line classifier: nothing of studbook's is needed
+        from parse_throughput import baseline  # this folder
+
+        for _ in range(repeat + 1):  # one run more than counted, as every other stage has
+            baseline(path)
+        return
     hands = parsed_hands(path)
     pairs = [(h, replay(h, profile_for(h))) for h in hands]
     parts = row_batches(pairs) if stage == "writes" else []
