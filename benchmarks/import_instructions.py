@@ -43,6 +43,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from import_throughput import parsed_hands, row_batches, simulated_hands, write_files, write_rows  # this folder
+from parse_throughput import baseline  # this folder
 
 import studbook
 
@@ -56,7 +57,7 @@ _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 def run_stage(stage: str, path: Path, repeat: int) -> None:
     """Do ``stage`` over the hands of ``path`` ``repeat`` times (what runs under cachegrind). What the
     stage needs is made once first, outside the repeats: the hands for the replay, the replayed hands
-    for the flags and rows, and one run of the stage itself (the caches a first run fills, such as the
+    for the flags, rows and writes, and one run of the stage itself (the caches a first run fills, such as the
     evaluator's values and the parser's line caches, are in both counts and cancel out)."""
     from studbook.analytics.flags import flag_rows
     from studbook.analytics.store import SourceFile, open_store
@@ -64,14 +65,9 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
     from studbook.engine.replay import replay
     from studbook.pipeline.importer import run_import, settled_heap
 
-    if stage == "baseline":  # the regex line classifier: nothing of studbook's is needed
-        from parse_throughput import baseline  # this folder
-
-        for _ in range(repeat + 1):  # one run more than counted, as every other stage has
-            baseline(path)
-        return
-    hands = parsed_hands(path)
-    pairs = [(h, replay(h, profile_for(h))) for h in hands]
+    # only what the stage reads: the baseline, the import and the parse start from the text alone
+    hands = parsed_hands(path) if stage in ("replay", "flags", "rows", "writes") else []
+    pairs = [(h, replay(h, profile_for(h))) for h in hands] if stage != "replay" else []
     parts = row_batches(pairs) if stage == "writes" else []
     with tempfile.TemporaryDirectory() as tmp:
         names = (f"run-{n}" for n in itertools.count())  # a fresh database (and file checksum) per run
@@ -92,11 +88,13 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
             "flags": lambda: [flag_rows(h, r) for h, r in pairs],
             "rows": lambda: row_batches(pairs),
             "writes": one_write,
+            "baseline": lambda: baseline(path),
         }[stage]
         work()
         # the other stages under the heap an import reads with; the import sets it itself (and the
-        # collector's frozen objects are let go when the innermost one ends, so it is not nested)
-        with settled_heap() if stage != "import" else nullcontext():
+        # collector's frozen objects are let go when the innermost one ends, so it is not nested), and
+        # the baseline is counted as import_throughput.py times it, outside studbook
+        with settled_heap() if stage not in ("import", "baseline") else nullcontext():
             for _ in range(repeat):
                 work()
 
