@@ -9,7 +9,8 @@ place, so the manifest says what the readers of the checkout it ran in do, not w
     python benchmarks/line_forms_check.py [--update]
 
 Each output row gives the snippet, ``yes``/``no``, and either the hands' game, stakes in hundredths and
-every player's net, or the first error (file line, message) — what a reader change has to turn into
+every player's net and the rake the engine finds (a site that prints no rake gets no rake check, so
+a snippet's chips are only right if the rake is what its author meant), or the first error (file line, message) — what a reader change has to turn into
 ``yes``.
 """
 
@@ -46,7 +47,7 @@ def verdict(path: Path) -> tuple[bool, str]:
             return False, f"read, but replay breaks {first.rule}: {first.message}"
         names = {seat.seat: seat.player for seat in item.seats}
         nets = " ".join(f"{names.get(seat, seat)}={int(net)}" for seat, net in sorted(result.net.items()))
-        notes.append(f"{item.game.name} {int(item.small_bet)}/{int(item.big_bet)} {nets}")
+        notes.append(f"{item.game.name} {int(item.small_bet)}/{int(item.big_bet)} {nets} rake={int(result.rake)}")
     return True, "; ".join(notes)
 
 
