@@ -53,13 +53,15 @@ call: he stays in for what is in front of him), complete (the first completion),
 class FirstDecision:
     """A player's first voluntary decision of the first street, with the betting in front of him:
     ``faced`` (:data:`FACED`), the completions and raises before it (``bets``), the players who had
-    called before him (``limpers``) and what he did (:data:`TAKEN`)."""
+    called before him (``limpers``), what he did (:data:`TAKEN`), and the seats that had folded before
+    it (``folded_before``: the players he no longer faced)."""
 
     seat: int
     faced: str
     bets: int
     limpers: int
     taken: str
+    folded_before: frozenset[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,7 @@ def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
     at = {id(e): i for i, e in enumerate(hand.events)}
     first: dict[int, FirstDecision] = {}
     callers = 0
+    folded: set[int] = set()
     for d in decisions(hand, result).get(street, []):
         if d.seat not in first:
             if d.aggressions >= 2:
@@ -109,10 +112,12 @@ def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
             else:
                 faced = BRING_IN_ONLY if at[id(d.action)] > posted_at else UNOPENED
             first[d.seat] = FirstDecision(
-                d.seat, faced, d.aggressions, callers, _taken(d.action, d.aggressions, d.aggressive)
+                d.seat, faced, d.aggressions, callers, _taken(d.action, d.aggressions, d.aggressive), frozenset(folded)
             )
         if d.action.kind is CALL or (d.action.kind is CHECK and d.seat == bring_in):
             callers += 1
+        elif d.action.kind is FOLD:
+            folded.add(d.seat)
     return FirstStreet(bring_in, order, doors, first)
 
 
