@@ -23,6 +23,7 @@ a ratio of two of them needs (docs/liveness.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 from typing import Final, Mapping, Sequence
 
@@ -80,9 +81,12 @@ class Liveness:
         return next((d for d in self.draws if d.draw.primary), None)
 
 
+@cache
 def make_chance(outs: int, need: int, draws: int, unseen: int) -> float:
     """The chance of catching at least ``need`` of ``outs`` cards in ``draws`` cards dealt from
-    ``unseen`` (hypergeometric; 1.0 when nothing is needed, 0.0 when the outs or the draws are too few)."""
+    ``unseen`` (hypergeometric; 1.0 when nothing is needed, 0.0 when the outs or the draws are too few).
+    Kept per arguments: a few hundred combinations of small numbers, asked twice for every draw of every
+    spot."""
     if need <= 0:
         return 1.0
     if need > min(outs, draws) or draws > unseen:

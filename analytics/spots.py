@@ -25,7 +25,7 @@ from typing import Final, Mapping, Sequence
 
 from ..engine.cards import Card
 from ..engine.games import RULES, card_order
-from ..engine.model import BRING_IN, CALL, CHECK, FOLD, Action, Deal, Hand, Money, ReplayResult
+from ..engine.model import BRING_IN, CALL, CHECK, FOLD, Action, Deal, Hand, Money, Muck, ReplayResult, Show
 from .equity import AllInEV, _cards_at, allin_ev
 from .flags import decisions
 from .liveness import Liveness, liveness
@@ -94,12 +94,11 @@ def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
     for e in hand.events:
         if type(e) is Deal and e.street == street and e.up and e.up[-1] is not None:
             doors[e.seat] = e.up[-1]
-    posts = [(i, e) for i, e in enumerate(hand.events) if type(e) is Action and e.kind is BRING_IN]
-    bring_in = posts[0][1].seat if posts else (rules.bring_in_seat(doors) if doors else None)
-    posted_at = posts[0][0] if posts else len(hand.events)
+    # the bring-in post, when there is one, is the street's first action: every decision comes after it
+    post = next((e for e in hand.events if type(e) is Action and e.kind is BRING_IN), None)
+    bring_in = post.seat if post is not None else (rules.bring_in_seat(doors) if doors else None)
     seats = sorted(doors)
     order = tuple(seats) if bring_in not in doors else tuple(sorted(seats, key=lambda s: (s < bring_in, s)))
-    at = {id(e): i for i, e in enumerate(hand.events)}
     first: dict[int, FirstDecision] = {}
     callers = 0
     folded: set[int] = set()
@@ -110,7 +109,7 @@ def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
             elif d.aggressions == 1:
                 faced = COMPLETED
             else:
-                faced = BRING_IN_ONLY if at[id(d.action)] > posted_at else UNOPENED
+                faced = BRING_IN_ONLY if post is not None else UNOPENED
             first[d.seat] = FirstDecision(
                 d.seat, faced, d.aggressions, callers, _taken(d.action, d.aggressions, d.aggressive), frozenset(folded)
             )
@@ -179,11 +178,17 @@ def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None 
     context = first_street(hand, result)
     deals = [e for e in hand.events if type(e) is Deal]
     names = {s.seat: s.player for s in hand.seats}
+    # only these seats' cards can be known: dealt face up to the history, or shown (read from the show)
+    knowable = {e.seat for e in deals if e.street == street and None not in e.down} | {
+        e.seat for e in hand.events if type(e) is Show or type(e) is Muck
+    }
     evs = allin_ev(hand, result) if allin is None else allin
     out = []
     for position, seat in enumerate(context.order):
+        if seat not in knowable or seat not in names:
+            continue
         cards = _cards_at(rules, seat, street, deals, hand)
-        if cards is None or seat not in names:
+        if cards is None or len(set(cards)) != len(cards):  # a card dealt twice: the validator says so
             continue
         visible = {s: c for s, c in context.doors.items() if s != seat}
         start = start_hand(hand.game, cards)

@@ -16,6 +16,8 @@ from studbook.analytics.liveness import DEAD, GRADES, HALF_DEAD, LIVE, grade, li
 from studbook.analytics.spots import (
     BRING_IN_ONLY,
     COMPLETED,
+    FACED,
+    TAKEN,
     RERAISED,
     SPOT_COLUMNS,
     UNOPENED,
@@ -26,8 +28,10 @@ from studbook.analytics.spots import (
 from studbook.analytics.start_hands import FLUSH, LOW, PAIR, PAIRING, STRAIGHT, TRIPS, start_hand
 from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.games import RULES
-from studbook.engine.model import Game
+from studbook.engine.model import Deal, Game, Hand
 from studbook.engine.replay import replay
+from studbook.parsers import parse_file
+from conftest import SAMPLE_DATA
 from handbuilder import build
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "liveness.md"
@@ -404,3 +408,32 @@ collect 1 6
     (spot,) = spots(hand, replay(hand))
     assert spot.start.name == "wired pair T-A" and spot.start.draws_left == 3
     assert spot.decision is not None and spot.decision.faced == BRING_IN_ONLY
+
+
+def test_a_card_dealt_twice_gives_no_spot() -> None:
+    """Hostile input: a history dealing one card twice is the validator's to report; the spot leaves it."""
+    hand = build(HEADER.format(game="stud") + "3rd 1:Th Th Tc 2:?? ?? 2c 3:?? ?? 5s 4:?? ?? Kd\n" + FOLD_AROUND)
+    assert spots(hand, replay(hand)) == []
+
+
+@pytest.mark.slow  # ~6,600 hands parsed and replayed
+def test_every_sample_hand_has_its_spots() -> None:
+    """Over the sample hand histories: no hand fails, every seat whose first-street cards the history
+    gives has a spot, and every field is one the docs define."""
+    checked = 0
+    for path in sorted(SAMPLE_DATA.glob("*.txt")):
+        for hand in parse_file(path):
+            if not isinstance(hand, Hand):
+                continue
+            result = replay(hand)
+            found = spots(hand, result)
+            first = RULES[hand.game].first_street
+            known = {e.seat for e in hand.events if isinstance(e, Deal) and e.street == first and None not in e.down}
+            assert known <= {s.seat for s in found}, (hand.site_hand_id, known)
+            for spot in found:
+                checked += 1
+                assert spot.liveness.grade in GRADES
+                assert spot.decision is None or (spot.decision.faced in FACED and spot.decision.taken in TAKEN)
+                assert 0 <= spot.position < spot.players
+                assert spot.seat not in spot.visible
+    assert checked > 1000
