@@ -14,10 +14,8 @@ the first street, folded or not (a folded door card was face up; every player at
 cards are never visible, even when the history knows them (the hero's own history of a hand, a simulation,
 a player who showed his cards after folding): a card folded face down is still live for everybody else.
 
-The chance is the hypergeometric chance of catching at least ``need`` of the outs in the cards the game
-still deals the player, from the cards he cannot see. For pairs and flushes that is exact; for straights
-and lows, whose outs must also be of different ranks, it is an upper bound of the same shape, which is what
-a ratio of two of them needs (docs/liveness.md).
+The chance is exact: every way the cards still to come can fall on the draw's groups of outs (a rank
+each, a flush's suit as one), weighed by its number of deals (:func:`draw_chance`).
 """
 
 from __future__ import annotations
@@ -39,8 +37,8 @@ GRADES: Final[tuple[str, ...]] = (LIVE, HALF_DEAD, DEAD)
 LIVE_RATIO: Final = 0.75
 DEAD_RATIO: Final = 0.40
 """The share of the all-live chance of making the primary draw above which a hand is ``live``, and
-below which it is ``dead`` (docs/liveness.md: a split pair with one of its rank out keeps ~52% of its
-chance of trips, a three-flush with two of its suit out ~62%, with four out ~30%)."""
+below which it is ``dead`` (docs/liveness.md: a split pair with one of its rank out keeps 52% of its
+chance of trips, a three-flush with two of its suit out 67%, with four out 39%)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,17 +80,30 @@ class Liveness:
 
 
 @cache
-def make_chance(outs: int, need: int, draws: int, unseen: int) -> float:
-    """The chance of catching at least ``need`` of ``outs`` cards in ``draws`` cards dealt from
-    ``unseen`` (hypergeometric; 1.0 when nothing is needed, 0.0 when the outs or the draws are too few).
-    Kept per arguments: a few hundred combinations of small numbers, asked twice for every draw of every
-    spot."""
-    if need <= 0:
-        return 1.0
-    if need > min(outs, draws) or draws > unseen:
+def draw_chance(
+    live: tuple[int, ...], per_group: int, completes: tuple[frozenset[int], ...], draws: int, unseen: int
+) -> float:
+    """The chance of making a draw (:class:`~.start_hands.Draw`) in ``draws`` cards dealt from ``unseen``
+    when ``live`` cards of each of its groups are left: every way of catching so many of each group
+    (and the rest of the cards from the others), weighed by its number of deals, counted where one of
+    the ``completes`` sets has each of its groups caught ``per_group`` times. Exact: the groups are
+    disjoint. Kept per arguments (small numbers, asked for every draw of every spot)."""
+    if draws > unseen:
         return 0.0
-    total = comb(unseen, draws)
-    return sum(comb(outs, k) * comb(unseen - outs, draws - k) for k in range(need, min(outs, draws) + 1)) / total
+    other = unseen - sum(live)
+    made = 0
+    # (group, cards left to deal, groups caught, ways so far)
+    stack: list[tuple[int, int, frozenset[int], int]] = [(0, draws, frozenset(), 1)]
+    while stack:
+        group, left, caught, ways = stack.pop()
+        if group == len(live):
+            if any(need <= caught for need in completes):
+                made += ways * comb(other, left)
+            continue
+        for k in range(min(live[group], left) + 1):
+            hit = caught | {group} if k >= per_group else caught
+            stack.append((group + 1, left - k, hit, ways * comb(live[group], k)))
+    return made / comb(unseen, draws)
 
 
 def grade(ratio: float) -> str:
@@ -108,18 +119,20 @@ def liveness(hand: StartHand, own: Sequence[Card], visible: Mapping[int, Sequenc
 
     A hand that draws to nothing that matters (rolled-up trips) is ``live`` whatever shows."""
     seen = [(seat, card) for seat, cards in sorted(visible.items()) for card in cards]
+    left = hand.draws_left
     unseen = len(DECK) - len(own) - len(seen)
     counted = []
     for draw in hand.draws:
         showing = tuple((seat, card) for seat, card in seen if card in draw.outs)
+        gone = frozenset(card for _, card in showing)
         live = len(draw.outs) - len(showing)
         counted.append(
             DrawLiveness(
                 draw,
                 showing,
                 live,
-                make_chance(live, draw.need, hand.draws_left, unseen),
-                make_chance(len(draw.outs), draw.need, hand.draws_left, unseen),
+                draw_chance(tuple(len(g - gone) for g in draw.groups), draw.per_group, draw.completes, left, unseen),
+                draw_chance(tuple(len(g) for g in draw.groups), draw.per_group, draw.completes, left, unseen),
             )
         )
     primary = next((d for d in counted if d.draw.primary), None)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from itertools import combinations
+from typing import Final, Iterable, Sequence
 
 from ..engine.cards import ACE, DECK, RANKS, Card
 from ..engine.games import RULES, card_order
@@ -48,13 +49,45 @@ BIG_PAIR: Final = RANKS.index("T")
 @dataclass(frozen=True, slots=True)
 class Draw:
     """One thing a starting hand draws to: its ``kind`` (:data:`PAIR` ...), the ``outs`` (every card of
-    the deck not in the hand that makes progress towards it), and ``need``: how many of them it must
-    catch by the last street. ``primary`` is the draw the hand is played for, which grades its liveness."""
+    the deck not in the hand that makes progress towards it), ``need``: how many of them it must catch
+    by the last street, and ``primary``: whether it is the draw the hand is played for, which grades
+    its liveness.
+
+    What completes it, exactly: the outs fall into ``groups`` (a rank each; a flush's whole suit is
+    one), and the draw is made when, for one of the sets of group numbers in ``completes``, every group
+    of the set is caught at least ``per_group`` times (a straight: both missing ranks of one of its
+    windows; a low: ``need`` different missing low ranks; a flush: two of its suit)."""
 
     kind: str
     outs: frozenset[Card]
     need: int
     primary: bool
+    groups: tuple[frozenset[Card], ...]
+    per_group: int
+    completes: tuple[frozenset[int], ...]
+
+
+def _draw(
+    kind: str,
+    groups: Sequence[frozenset[Card]],
+    need: int,
+    primary: bool,
+    completes: Iterable[Iterable[int]] | None = None,
+    per_group: int = 1,
+) -> Draw:
+    """A :class:`Draw` of ``groups``; ``completes`` by default: any one group (a pair, pairing a card)."""
+    sets = (
+        tuple(frozenset(c) for c in completes)
+        if completes is not None
+        else tuple(frozenset({i}) for i in range(len(groups)))
+    )
+    return Draw(kind, frozenset().union(*groups), need, primary, tuple(groups), per_group, sets)
+
+
+def _by_rank(cards: frozenset[Card]) -> list[frozenset[Card]]:
+    """``cards`` grouped by rank, lowest first."""
+    ranks = sorted({c.rank for c in cards})
+    return [frozenset(c for c in cards if c.rank == r) for r in ranks]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,27 +118,34 @@ def _rank_cards(ranks: set[int], held: tuple[Card, ...]) -> frozenset[Card]:
 
 
 def _pair_draw(rank: int, held: tuple[Card, ...], primary: bool, kind: str = PAIR) -> Draw:
-    return Draw(kind, _rank_cards({rank}, held), 1, primary)
+    return _draw(kind, [_rank_cards({rank}, held)], 1, primary)
 
 
 def _pairing_draw(ranks: set[int], held: tuple[Card, ...], primary: bool) -> Draw:
-    return Draw(PAIRING, _rank_cards(ranks, held), 1, primary)
+    return _draw(PAIRING, _by_rank(_rank_cards(ranks, held)), 1, primary)
 
 
-def _straight_gaps(ranks: list[int]) -> tuple[int, frozenset[int]] | None:
+def _straight_draw(windows: Sequence[frozenset[int]], held: tuple[Card, ...], primary: bool) -> Draw:
+    """The straight of the ``windows`` (each the ranks one five-card straight still lacks)."""
+    ranks = sorted(set().union(*windows))
+    groups = [_rank_cards({r}, held) for r in ranks]
+    return _draw(STRAIGHT, groups, 2, primary, [[ranks.index(r) for r in w] for w in windows])
+
+
+def _straight_gaps(ranks: list[int]) -> tuple[int, list[frozenset[int]]] | None:
     """For three different ranks: the fewest gaps of a five-card straight window holding all three (0
-    for 5-6-7, 1 for 5-6-8, 2 for 5-7-9 or 5-6-9; the ace counts high or low), and the ranks of every
-    such window that the hand lacks; ``None`` when no straight holds all three."""
+    for 5-6-7, 1 for 5-6-8, 2 for 5-7-9 or 5-6-9; the ace counts high or low), and, for every such
+    window, the two ranks the hand lacks; ``None`` when no straight holds all three."""
     windows = [[ACE, 0, 1, 2, 3]] + [list(range(s, s + 5)) for s in range(9)]
     best: int | None = None
-    missing: set[int] = set()
+    missing: list[frozenset[int]] = []
     for window in windows:
         if all(r in window for r in ranks):
             at = sorted(window.index(r) for r in ranks)
             gaps = at[2] - at[0] - 2
             best = gaps if best is None else min(best, gaps)
-            missing.update(r for r in window if r not in ranks)
-    return None if best is None else (best, frozenset(missing))
+            missing.append(frozenset(r for r in window if r not in ranks))
+    return None if best is None else (best, missing)
 
 
 def _pair_band(rank: int) -> str:
@@ -134,17 +174,15 @@ def _high_game(game: Game, cards: tuple[Card, ...], draws_left: int) -> StartHan
     suits = {c.suit for c in cards}
     if len(suits) == 1:
         (suit,) = suits
-        flush = Draw(FLUSH, frozenset(c for c in DECK if c.suit == suit and c not in cards), 2, True)
+        flush = _draw(FLUSH, [frozenset(c for c in DECK if c.suit == suit and c not in cards)], 2, True, per_group=2)
         if straight is not None:
-            runs = Draw(STRAIGHT, _rank_cards(set(straight[1]), cards), 2, False)
+            runs = _straight_draw(straight[1], cards, False)
             return StartHand(game, "three-straight-flush", FLUSH, None, (flush, runs), draws_left)
         return StartHand(game, "three-flush", FLUSH, None, (flush,), draws_left)
     if straight is not None:
         gaps, missing = straight
         name = "three-straight, " + ("no gap" if gaps == 0 else "1 gap" if gaps == 1 else "2 gaps")
-        return StartHand(
-            game, name, STRAIGHT, None, (Draw(STRAIGHT, _rank_cards(set(missing), cards), 2, True),), draws_left
-        )
+        return StartHand(game, name, STRAIGHT, None, (_straight_draw(missing, cards, True),), draws_left)
     high = {r for r in ranks if r >= BIG_PAIR}
     if len(high) >= 2:
         return StartHand(game, "high cards", "high", max(high), (_pairing_draw(high, cards, True),), draws_left)
@@ -170,7 +208,10 @@ def _low_draw(game: Game, cards: tuple[Card, ...], primary: bool) -> tuple[Draw,
     lows = [order[c] for c in cards]
     held_low = {r for r in lows if r <= top_low}
     outs = frozenset(c for c in DECK if order[c] <= top_low and order[c] not in held_low and c not in cards)
-    return Draw(LOW, outs, 5 - len(held_low), primary), lows, top_low
+    groups = [frozenset(c for c in outs if order[c] == r) for r in sorted({order[c] for c in outs})]
+    need = 5 - len(held_low)
+    draw = _draw(LOW, groups, need, primary, combinations(range(len(groups)), need))
+    return draw, lows, top_low
 
 
 def _low_name(game: Game, rank_in_order: int) -> str:
@@ -233,7 +274,7 @@ def _stud8(cards: tuple[Card, ...], draws_left: int) -> StartHand:
 
 def replace_primary(draw: Draw, primary: bool) -> Draw:
     """``draw`` as the primary draw of its hand, or not."""
-    return Draw(draw.kind, draw.outs, draw.need, primary)
+    return Draw(draw.kind, draw.outs, draw.need, primary, draw.groups, draw.per_group, draw.completes)
 
 
 def _stud5(cards: tuple[Card, ...], draws_left: int) -> StartHand:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.analytics.equity import allin_ev
-from studbook.analytics.liveness import DEAD, GRADES, HALF_DEAD, LIVE, grade, liveness, make_chance
+from studbook.analytics.liveness import DEAD, GRADES, HALF_DEAD, LIVE, draw_chance, grade, liveness
 from studbook.analytics.spots import (
     BRING_IN_ONLY,
     COMPLETED,
@@ -166,11 +166,39 @@ def test_a_wrong_number_of_cards_is_refused() -> None:
         start_hand(Game.STUD5, parse_cards("Ac Ac"))
 
 
-def test_make_chance_is_the_hypergeometric_tail() -> None:
-    # one of two outs in four cards from 42: 1 - C(40,4)/C(42,4)
-    assert make_chance(2, 1, 4, 42) == pytest.approx(1 - comb(40, 4) / comb(42, 4))
-    assert make_chance(0, 1, 4, 42) == 0.0 and make_chance(5, 0, 4, 42) == 1.0
-    assert sum(make_chance(10, k, 4, 42) - make_chance(10, k + 1, 4, 42) for k in range(5)) == pytest.approx(1.0)
+def test_a_one_group_chance_is_the_hypergeometric_tail() -> None:
+    """One group (a pair's rank, a flush's suit): the chance of catching at least k of its cards."""
+    trips = draw_chance((2,), 1, (frozenset({0}),), 4, 42)
+    assert trips == pytest.approx(1 - comb(40, 4) / comb(42, 4))
+    flush = draw_chance((10,), 2, (frozenset({0}),), 4, 42)
+    assert flush == pytest.approx(sum(comb(10, k) * comb(32, 4 - k) for k in range(2, 5)) / comb(42, 4))
+    assert draw_chance((0,), 1, (frozenset({0}),), 4, 42) == 0.0
+
+
+def test_a_straight_needs_both_ranks_of_one_window() -> None:
+    """5-6-7 with 4 live cards of each of 3, 4, 8, 9: made by a 3 and a 4, a 4 and an 8, or an 8 and a
+    9. Counted here another way: for each set of ranks caught that makes a window, the deals catching
+    exactly those ranks (inclusion and exclusion over its subsets, 16 cards of the four ranks)."""
+    run = start_hand(Game.STUD, parse_cards("5c 6d 7h"))
+    draw = run.primary
+    assert draw is not None
+    live = tuple(len(g) for g in draw.groups)
+    assert live == (4, 4, 4, 4)
+
+    # P(A or B or C) for windows A={3,4}, B={4,8}, C={8,9} by enumeration of the four ranks' catches
+    total = 0.0
+    for caught in range(16):
+        ranks = {r for r in range(4) if caught >> r & 1}
+        if not ({0, 1} <= ranks or {1, 2} <= ranks or {2, 3} <= ranks):
+            continue
+        # exactly the ranks in ``ranks`` caught: inclusion and exclusion over its subsets
+        exact = sum(
+            (-1) ** (len(ranks) - bin(sub).count("1")) * comb(42 - 16 + 4 * bin(sub).count("1"), 4)
+            for sub in range(16)
+            if sub & ~caught == 0
+        )
+        total += exact / comb(42, 4)
+    assert draw_chance(live, 1, draw.completes, 4, 42) == pytest.approx(total)
 
 
 def test_grades_follow_the_documented_ratios() -> None:
@@ -259,20 +287,9 @@ def test_three_flush_with_four_of_its_suit_out_is_dead_and_two_half_dead() -> No
 
 
 def test_razz_low_against_low_doors() -> None:
-    """A razz 7-low (A-4-7) wants the 2, 3, 5, 6 and 8: with three of them and an ace showing, the ace
-    (a pair for him) does not count and the low is still live."""
-    spot = spot_of(
-        """3rd 1:Ac 4d 7h 2:?? ?? Kc 3:?? ?? 2d 4:?? ?? Ad
-2 bring-in 2
-3 fold
-4 fold
-1 complete to 4
-2 fold
-uncalled 1 2
-collect 1 8
-""",
-        game="razz",
-    )
+    """A razz 7-low (A-4-7) wants a 2, 3, 5, 6 or 8: with the deuce and an ace showing, the ace (it
+    would pair him) is no out, and one out of twenty gone leaves the low live."""
+    spot = spot_of("3rd 1:Ac 4d 7h 2:?? ?? Kc 3:?? ?? 2d 4:?? ?? Ad\n" + FOLD_AROUND, game="razz")
     assert spot.start.name == "7-low"
     primary = spot.liveness.primary
     assert primary is not None and [c for _, c in primary.showing] == list(parse_cards("2d"))
