@@ -79,7 +79,6 @@ class Liveness:
         return next((d for d in self.draws if d.draw.primary), None)
 
 
-@cache
 def draw_chance(
     live: tuple[int, ...], per_group: int, completes: tuple[frozenset[int], ...], draws: int, unseen: int
 ) -> float:
@@ -87,23 +86,50 @@ def draw_chance(
     when ``live`` cards of each of its groups are left: every way of catching so many of each group
     (and the rest of the cards from the others), weighed by its number of deals, counted where one of
     the ``completes`` sets has each of its groups caught ``per_group`` times. Exact: the groups are
-    disjoint. Kept per arguments (small numbers, asked for every draw of every spot)."""
+    disjoint.
+
+    A low's groups are interchangeable (it needs any so many of them), so its counts are sorted first:
+    one value serves every order of them."""
+    if _interchangeable(len(live), completes):
+        live = tuple(sorted(live))
+    return _draw_chance(live, per_group, completes, draws, unseen)
+
+
+@cache
+def _interchangeable(groups: int, completes: tuple[frozenset[int], ...]) -> bool:
+    """Whether ``completes`` is every set of some one size of the ``groups`` (a low's "any k of them")."""
+    sizes = {len(c) for c in completes}
+    return len(sizes) == 1 and len(set(completes)) == comb(groups, sizes.pop())
+
+
+@cache
+def _made(groups: int, completes: tuple[frozenset[int], ...]) -> frozenset[int]:
+    """Every set of caught groups (as a bit mask) that includes one of ``completes``."""
+    needs = [sum(1 << g for g in c) for c in completes]
+    return frozenset(m for m in range(1 << groups) if any(m & n == n for n in needs))
+
+
+@cache
+def _draw_chance(
+    live: tuple[int, ...], per_group: int, completes: tuple[frozenset[int], ...], draws: int, unseen: int
+) -> float:
+    """:func:`draw_chance`, kept per arguments (small numbers, asked for every draw of every spot): the
+    deals counted group by group, by the cards left to deal and the groups caught so far."""
     if draws > unseen:
         return 0.0
+    made = _made(len(live), completes)
+    states: dict[tuple[int, int], int] = {(draws, 0): 1}
+    for group, count in enumerate(live):
+        bit = 1 << group
+        after: dict[tuple[int, int], int] = {}
+        for (left, caught), ways in states.items():
+            for k in range(min(count, left) + 1):
+                key = (left - k, caught | bit if k >= per_group else caught)
+                after[key] = after.get(key, 0) + ways * comb(count, k)
+        states = after
     other = unseen - sum(live)
-    made = 0
-    # (group, cards left to deal, groups caught, ways so far)
-    stack: list[tuple[int, int, frozenset[int], int]] = [(0, draws, frozenset(), 1)]
-    while stack:
-        group, left, caught, ways = stack.pop()
-        if group == len(live):
-            if any(need <= caught for need in completes):
-                made += ways * comb(other, left)
-            continue
-        for k in range(min(live[group], left) + 1):
-            hit = caught | {group} if k >= per_group else caught
-            stack.append((group + 1, left - k, hit, ways * comb(live[group], k)))
-    return made / comb(unseen, draws)
+    hits = sum(ways * comb(other, left) for (left, caught), ways in states.items() if caught in made)
+    return hits / comb(unseen, draws)
 
 
 def grade(ratio: float) -> str:

@@ -114,7 +114,7 @@ class StartHand:
 
 def _rank_cards(ranks: set[int], held: tuple[Card, ...]) -> frozenset[Card]:
     """Every card of ``ranks`` that is not in ``held``."""
-    return frozenset(c for c in DECK if c.rank in ranks and c not in held)
+    return frozenset().union(*(_OF_RANK[r] for r in ranks)).difference(held)
 
 
 def _pair_draw(rank: int, held: tuple[Card, ...], primary: bool, kind: str = PAIR) -> Draw:
@@ -132,14 +132,20 @@ def _straight_draw(windows: Sequence[frozenset[int]], held: tuple[Card, ...], pr
     return _draw(STRAIGHT, groups, 2, primary, [[ranks.index(r) for r in w] for w in windows])
 
 
+WINDOWS: Final[tuple[tuple[int, ...], ...]] = ((ACE, 0, 1, 2, 3), *(tuple(range(s, s + 5)) for s in range(9)))
+"""The ranks of every five-card straight, the wheel (ace low) first."""
+
+_OF_RANK: Final[tuple[frozenset[Card], ...]] = tuple(frozenset(c for c in DECK if c.rank == r) for r in range(13))
+"""The four cards of each rank."""
+
+
 def _straight_gaps(ranks: list[int]) -> tuple[int, list[frozenset[int]]] | None:
     """For three different ranks: the fewest gaps of a five-card straight window holding all three (0
     for 5-6-7, 1 for 5-6-8, 2 for 5-7-9 or 5-6-9; the ace counts high or low), and, for every such
     window, the two ranks the hand lacks; ``None`` when no straight holds all three."""
-    windows = [[ACE, 0, 1, 2, 3]] + [list(range(s, s + 5)) for s in range(9)]
     best: int | None = None
     missing: list[frozenset[int]] = []
-    for window in windows:
+    for window in WINDOWS:
         if all(r in window for r in ranks):
             at = sorted(window.index(r) for r in ranks)
             gaps = at[2] - at[0] - 2
@@ -189,6 +195,7 @@ def _high_game(game: Game, cards: tuple[Card, ...], draws_left: int) -> StartHan
     return StartHand(game, "nothing", "nothing", None, (_pairing_draw(distinct, cards, True),), draws_left)
 
 
+@cache
 def _low_order(game: Game) -> tuple[int, ...]:
     """Each card's rank in the game's low order, 0 lowest: the ace below the deuce (razz, stud8's low)
     or above the king (2-7 razz)."""
@@ -207,13 +214,21 @@ def _low_draw(game: Game, cards: tuple[Card, ...], primary: bool) -> tuple[Draw,
     top_low = order[Card.parse(f"{LOW_TOP}c")]
     lows = [order[c] for c in cards]
     held_low = {r for r in lows if r <= top_low}
-    outs = frozenset(c for c in DECK if order[c] <= top_low and order[c] not in held_low and c not in cards)
-    groups = [frozenset(c for c in outs if order[c] == r) for r in sorted({order[c] for c in outs})]
+    by_rank = _low_ranks(game)
+    groups = [by_rank[r].difference(cards) for r in range(top_low + 1) if r not in held_low]
     need = 5 - len(held_low)
     draw = _draw(LOW, groups, need, primary, combinations(range(len(groups)), need))
     return draw, lows, top_low
 
 
+@cache
+def _low_ranks(game: Game) -> tuple[frozenset[Card], ...]:
+    """The four cards of each rank of the game's low order, lowest first."""
+    order = _low_order(game)
+    return tuple(frozenset(c for c in DECK if order[c] == r) for r in range(13))
+
+
+@cache
 def _low_name(game: Game, rank_in_order: int) -> str:
     """The printed rank of a low-order rank: ``A`` is 0 in razz, ``2`` is 0 in 2-7 razz."""
     order = _low_order(game)
