@@ -26,7 +26,7 @@ from math import comb
 from typing import Final, Mapping, Sequence
 
 from ..engine.cards import DECK, Card
-from .start_hands import Draw, StartHand
+from .start_hands import Draw, StartHand, mask_of
 
 LIVE: Final = "live"
 HALF_DEAD: Final = "half-dead"
@@ -146,19 +146,21 @@ def liveness(hand: StartHand, own: Sequence[Card], visible: Mapping[int, Sequenc
     A hand that draws to nothing that matters (rolled-up trips) is ``live`` whatever shows."""
     seen = [(seat, card) for seat, cards in sorted(visible.items()) for card in cards]
     left = hand.draws_left
+    seen_mask = mask_of(card for _, card in seen)
     unseen = len(DECK) - len(own) - len(seen)
     counted = []
     for draw in hand.draws:
-        showing = tuple((seat, card) for seat, card in seen if card in draw.outs)
-        gone = frozenset(card for _, card in showing)
-        live = len(draw.outs) - len(showing)
+        outs = draw.outs_mask
+        showing = tuple((seat, card) for seat, card in seen if outs >> card & 1)
+        live_counts = tuple((m & ~seen_mask).bit_count() for m in draw.masks)
+        live = sum(live_counts)
         counted.append(
             DrawLiveness(
                 draw,
                 showing,
                 live,
-                draw_chance(tuple(len(g - gone) for g in draw.groups), draw.per_group, draw.completes, left, unseen),
-                draw_chance(tuple(len(g) for g in draw.groups), draw.per_group, draw.completes, left, unseen),
+                draw_chance(live_counts, draw.per_group, draw.completes, left, unseen),
+                draw_chance(tuple(m.bit_count() for m in draw.masks), draw.per_group, draw.completes, left, unseen),
             )
         )
     primary = next((d for d in counted if d.draw.primary), None)

@@ -251,7 +251,7 @@ def spot_row(spot: Spot) -> dict[str, str | int | float | None]:
         "start_family": spot.start.family,
         "liveness": spot.liveness.grade,
         "live_ratio": primary.ratio if primary is not None else 1.0,
-        "outs": len(primary.draw.outs) if primary is not None else 0,
+        "outs": primary.draw.outs_mask.bit_count() if primary is not None else 0,
         "outs_showing": primary.visible if primary is not None else 0,
         "position": spot.position,
         "beaten_behind": len(spot.beaten_behind),

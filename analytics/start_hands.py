@@ -14,13 +14,13 @@ deal three and draw four.
 
 The class names are what players call the hands (docs/liveness.md lists them per game); they are plain
 text so a stats table can group by them. :func:`start_hand` is a pure function of the game and the cards,
-kept in a cache (at most 5 games x 132,600 ordered triples).
+kept in a bounded cache (:data:`START_CACHE`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final, Iterable, Sequence
 
@@ -46,48 +46,82 @@ BIG_PAIR: Final = RANKS.index("T")
 """The least rank of a big pair, and of a high card (tens up)."""
 
 
+Mask = int
+"""A set of cards as bits: card ``c`` is bit ``1 << c``. Starting hands are classified for every player of
+every hand: sets of cards as ints are made, joined and counted (``int.bit_count``) at C speed, and a
+hand's draws cost a few small ints to keep."""
+
+
+def mask_of(cards: Iterable[Card]) -> Mask:
+    """The bits of ``cards``."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits
+
+
+def cards_of(mask: Mask) -> frozenset[Card]:
+    """The cards of ``mask``."""
+    return frozenset(c for c in DECK if mask >> c & 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """One thing a starting hand draws to: its ``kind`` (:data:`PAIR` ...), the ``outs`` (every card of
-    the deck not in the hand that makes progress towards it), ``need``: how many of them it must catch
-    by the last street, and ``primary``: whether it is the draw the hand is played for, which grades
-    its liveness.
+    """One thing a starting hand draws to: its ``kind`` (:data:`PAIR` ...), ``need``: how many of its
+    outs it must catch by the last street, and ``primary``: whether it is the draw the hand is played
+    for, which grades its liveness.
 
-    What completes it, exactly: the outs fall into ``groups`` (a rank each; a flush's whole suit is
-    one), and the draw is made when, for one of the sets of group numbers in ``completes``, every group
-    of the set is caught at least ``per_group`` times (a straight: both missing ranks of one of its
-    windows; a low: ``need`` different missing low ranks; a flush: two of its suit)."""
+    Its outs (every card of the deck not in the hand that makes progress towards it) fall into groups,
+    ``masks`` (a rank each; a flush's whole suit is one), and the draw is made when, for one of the sets
+    of group numbers in ``completes``, every group of the set is caught at least ``per_group`` times (a
+    straight: both missing ranks of one of its windows; a low: ``need`` different missing low ranks; a
+    flush: two of its suit)."""
 
     kind: str
-    outs: frozenset[Card]
     need: int
     primary: bool
-    groups: tuple[frozenset[Card], ...]
+    masks: tuple[Mask, ...]
     per_group: int
     completes: tuple[frozenset[int], ...]
+    outs_mask: Mask
+
+    @property
+    def outs(self) -> frozenset[Card]:
+        """The outs as cards."""
+        return cards_of(self.outs_mask)
+
+    @property
+    def groups(self) -> tuple[frozenset[Card], ...]:
+        """The groups of outs as cards."""
+        return tuple(cards_of(m) for m in self.masks)
 
 
 def _draw(
     kind: str,
-    groups: Sequence[frozenset[Card]],
+    masks: Sequence[Mask],
     need: int,
     primary: bool,
     completes: Iterable[Iterable[int]] | None = None,
     per_group: int = 1,
 ) -> Draw:
-    """A :class:`Draw` of ``groups``; ``completes`` by default: any one group (a pair, pairing a card)."""
-    sets = (
-        tuple(frozenset(c) for c in completes)
-        if completes is not None
-        else tuple(frozenset({i}) for i in range(len(groups)))
-    )
-    return Draw(kind, frozenset().union(*groups), need, primary, tuple(groups), per_group, sets)
+    """A :class:`Draw` of groups ``masks``; ``completes`` by default: any one group (a pair, pairing a
+    card)."""
+    sets = tuple(frozenset(c) for c in completes) if completes is not None else _any_of(len(masks), 1)
+    union = 0
+    for m in masks:
+        union |= m
+    return Draw(kind, need, primary, tuple(masks), per_group, sets, union)
 
 
-def _by_rank(cards: frozenset[Card]) -> list[frozenset[Card]]:
-    """``cards`` grouped by rank, lowest first."""
-    ranks = sorted({c.rank for c in cards})
-    return [frozenset(c for c in cards if c.rank == r) for r in ranks]
+@cache
+def _any_of(groups: int, need: int) -> tuple[frozenset[int], ...]:
+    """Every set of ``need`` of ``groups`` group numbers: what a draw needing any so many completes on."""
+    return tuple(frozenset(c) for c in combinations(range(groups), need))
+
+
+def _by_rank(mask: Mask) -> list[Mask]:
+    """``mask`` split by rank, lowest first (ranks it has no card of left out)."""
+    return [mask & m for m in _OF_RANK if mask & m]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +146,12 @@ class StartHand:
         return next((d for d in self.draws if d.primary), None)
 
 
-def _rank_cards(ranks: set[int], held: tuple[Card, ...]) -> frozenset[Card]:
+def _rank_cards(ranks: Iterable[int], held: tuple[Card, ...]) -> Mask:
     """Every card of ``ranks`` that is not in ``held``."""
-    return frozenset().union(*(_OF_RANK[r] for r in ranks)).difference(held)
+    bits = 0
+    for r in ranks:
+        bits |= _OF_RANK[r]
+    return bits & ~mask_of(held)
 
 
 def _pair_draw(rank: int, held: tuple[Card, ...], primary: bool, kind: str = PAIR) -> Draw:
@@ -135,8 +172,11 @@ def _straight_draw(windows: Sequence[frozenset[int]], held: tuple[Card, ...], pr
 WINDOWS: Final[tuple[tuple[int, ...], ...]] = ((ACE, 0, 1, 2, 3), *(tuple(range(s, s + 5)) for s in range(9)))
 """The ranks of every five-card straight, the wheel (ace low) first."""
 
-_OF_RANK: Final[tuple[frozenset[Card], ...]] = tuple(frozenset(c for c in DECK if c.rank == r) for r in range(13))
+_OF_RANK: Final[tuple[Mask, ...]] = tuple(mask_of(c for c in DECK if c.rank == r) for r in range(13))
 """The four cards of each rank."""
+
+_OF_SUIT: Final[tuple[Mask, ...]] = tuple(mask_of(c for c in DECK if c.suit == s) for s in range(4))
+"""The thirteen cards of each suit."""
 
 
 def _straight_gaps(ranks: list[int]) -> tuple[int, list[frozenset[int]]] | None:
@@ -180,7 +220,7 @@ def _high_game(game: Game, cards: tuple[Card, ...], draws_left: int) -> StartHan
     suits = {c.suit for c in cards}
     if len(suits) == 1:
         (suit,) = suits
-        flush = _draw(FLUSH, [frozenset(c for c in DECK if c.suit == suit and c not in cards)], 2, True, per_group=2)
+        flush = _draw(FLUSH, [_OF_SUIT[suit] & ~mask_of(cards)], 2, True, per_group=2)
         if straight is not None:
             runs = _straight_draw(straight[1], cards, False)
             return StartHand(game, "three-straight-flush", FLUSH, None, (flush, runs), draws_left)
@@ -215,17 +255,17 @@ def _low_draw(game: Game, cards: tuple[Card, ...], primary: bool) -> tuple[Draw,
     lows = [order[c] for c in cards]
     held_low = {r for r in lows if r <= top_low}
     by_rank = _low_ranks(game)
-    groups = [by_rank[r].difference(cards) for r in range(top_low + 1) if r not in held_low]
+    groups = [by_rank[r] & ~mask_of(cards) for r in range(top_low + 1) if r not in held_low]
     need = 5 - len(held_low)
-    draw = _draw(LOW, groups, need, primary, combinations(range(len(groups)), need))
+    draw = _draw(LOW, groups, need, primary, _any_of(len(groups), need))
     return draw, lows, top_low
 
 
 @cache
-def _low_ranks(game: Game) -> tuple[frozenset[Card], ...]:
+def _low_ranks(game: Game) -> tuple[Mask, ...]:
     """The four cards of each rank of the game's low order, lowest first."""
     order = _low_order(game)
-    return tuple(frozenset(c for c in DECK if order[c] == r) for r in range(13))
+    return tuple(mask_of(c for c in DECK if order[c] == r) for r in range(13))
 
 
 @cache
@@ -289,7 +329,7 @@ def _stud8(cards: tuple[Card, ...], draws_left: int) -> StartHand:
 
 def replace_primary(draw: Draw, primary: bool) -> Draw:
     """``draw`` as the primary draw of its hand, or not."""
-    return Draw(draw.kind, draw.outs, draw.need, primary, draw.groups, draw.per_group, draw.completes)
+    return Draw(draw.kind, draw.need, primary, draw.masks, draw.per_group, draw.completes, draw.outs_mask)
 
 
 def _stud5(cards: tuple[Card, ...], draws_left: int) -> StartHand:
@@ -313,11 +353,24 @@ def _stud5(cards: tuple[Card, ...], draws_left: int) -> StartHand:
     return StartHand(game, name, family, max(ranks), (_pairing_draw(ranks, cards, True),), draws_left)
 
 
-@cache
+START_CACHE: Final = 1 << 16
+"""Starting hands kept (each a few small objects): enough for the hands a session repeats, bounded because
+a large import meets most of the 5 games' 132,600 ordered triples."""
+
+
 def start_hand(game: Game, cards: tuple[Card, ...]) -> StartHand:
     """The class of a player's first-street cards: ``cards`` are the down cards then the door card (two
     down and one up in the seven-card games, one and one in Five Card Stud). ValueError for a count of
-    cards the game does not deal on its first street, or a card held twice."""
+    cards the game does not deal on its first street, or a card held twice.
+
+    The order of the down cards says nothing (both are hidden), so they are sorted before the cache
+    is asked: one entry serves both orders."""
+    *down, door = cards
+    return _start_hand(game, (*sorted(down), door))
+
+
+@lru_cache(maxsize=START_CACHE)
+def _start_hand(game: Game, cards: tuple[Card, ...]) -> StartHand:
     rules = RULES[game]
     first = rules.streets[0]
     if len(cards) != first.down + first.up or len(set(cards)) != len(cards):
