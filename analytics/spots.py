@@ -38,7 +38,8 @@ RERAISED: Final = "re-raised"
 FACED: Final[tuple[str, ...]] = (UNOPENED, BRING_IN_ONLY, COMPLETED, RERAISED)
 """The betting a player's first decision faced: nothing to call (the bring-in player choosing to complete
 rather than post, or a player facing no forced bet), the bring-in and no more (called by others or not:
-``limpers`` counts those), one completion, or a completion raised at least once."""
+:attr:`FirstDecision.callers` counts who called before him), one completion, or a completion raised at
+least once."""
 
 FOLDS: Final = "fold"
 CALLS: Final = "call"
@@ -53,13 +54,13 @@ call: he stays in for what is in front of him), complete (the first completion),
 class FirstDecision:
     """A player's first voluntary decision of the first street, with the betting in front of him:
     ``faced`` (:data:`FACED`), the completions and raises before it (``bets``), the players who had
-    called before him (``limpers``), what he did (:data:`TAKEN`), and the seats that had folded before
-    it (``folded_before``: the players he no longer faced)."""
+    called before him, the bring-in or a completion (``callers``), what he did (:data:`TAKEN`), and the
+    seats that had folded before it (``folded_before``: the players he no longer faced)."""
 
     seat: int
     faced: str
     bets: int
-    limpers: int
+    callers: int
     taken: str
     folded_before: frozenset[int]
 
@@ -129,8 +130,8 @@ class Spot:
     in; ``beaten_behind`` the door cards of the players acting after him (the bring-in included, who
     closes the round) that beat his door card (stud games: a higher rank, the ace high; razz games: a
     lower one in the game's low order; a card of the same rank does neither); ``decision`` his first
-    decision (``None`` when he had none: a bring-in everybody folded to); ``net`` the hand's result
-    by the rules in hundredths, ``big_bet`` the stakes' big bet (0 when a site that prints no stakes
+    decision (``None`` when he had none: a bring-in everybody folded to, or only called); ``net`` the
+    hand's result by the rules in hundredths, ``big_bet`` the stakes' big bet (0 when a site that prints no stakes
     never showed it), ``allin`` his all-in EV where the hand had an all-in spot for him."""
 
     seat: int

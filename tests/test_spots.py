@@ -345,7 +345,7 @@ collect 4 28
         "Ann": (COMPLETED, "raise"),
         "Bob": (RERAISED, "fold"),
     }
-    assert found["Ann"].decision is not None and found["Ann"].decision.limpers == 1
+    assert found["Ann"].decision is not None and found["Ann"].decision.callers == 1
     assert found["Di"].net_bb == pytest.approx((28 - 1 - 8 - 4) / 8)
     assert found["Ann"].net_bb == pytest.approx(-(1 + 8) / 8)
     assert found["Bob"].position == 0 and found["Bob"].players == 4
