@@ -1,0 +1,268 @@
+"""The 3rd-street spot: what a player held, what was showing, what he faced and did, and what it cost.
+
+Stud's first decision is made with a quarter of the other players' cards face up. A "spot" is that moment
+for one player whose starting cards are known (his own hands, and anybody's he showed down): the class of
+his hand (:mod:`.start_hands`), how many of the cards it needs were showing (:mod:`.liveness`), the door
+cards still to act behind him that beat his own (in the razz games: undercut it), where he sat in the
+order from the bring-in, the betting he faced and what he did, and the hand's result in big bets (with the
+all-in EV where the chips went in before the last street). The game's first street is Five Card Stud's
+2nd; "3rd street" here means that street in every game.
+
+Why the betting comes through one function (:func:`first_street`): the spot must not keep a count of the
+betting of its own (the engine's state machine has the only one). :func:`first_street` reads it from the
+engine's replay through :func:`studbook.analytics.flags.decisions` (the bet count each decision faced, as
+the replay counted it), so when the replay records every decision's context itself that function is the
+one thing to change.
+
+Everything here is a pure function of a :class:`Hand` and its :class:`ReplayResult`; the results are
+frozen dataclasses, and :func:`spot_row` flattens a spot into the columns a stats table groups by.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Mapping, Sequence
+
+from ..engine.cards import Card
+from ..engine.games import RULES, card_order
+from ..engine.model import BRING_IN, CALL, CHECK, FOLD, Action, Deal, Hand, Money, Muck, ReplayResult, Show
+from .equity import AllInEV, _cards_at, allin_ev
+from .flags import decisions
+from .liveness import Liveness, liveness
+from .start_hands import StartHand, start_hand
+
+UNOPENED: Final = "unopened"
+BRING_IN_ONLY: Final = "bring-in only"
+COMPLETED: Final = "completed"
+RERAISED: Final = "re-raised"
+FACED: Final[tuple[str, ...]] = (UNOPENED, BRING_IN_ONLY, COMPLETED, RERAISED)
+"""The betting a player's first decision faced: nothing to call (the bring-in player choosing to complete
+rather than post, or a player facing no forced bet), the bring-in and no more (called by others or not:
+:attr:`FirstDecision.callers` counts who called before him), one completion, or a completion raised at
+least once."""
+
+FOLDS: Final = "fold"
+CALLS: Final = "call"
+COMPLETES: Final = "complete"
+RAISES: Final = "raise"
+TAKEN: Final[tuple[str, ...]] = (FOLDS, CALLS, COMPLETES, RAISES)
+"""What the player did at his first decision: fold, call (a check of a bring-in he posted counts as a
+call: he stays in for what is in front of him), complete (the first completion), or raise a completion."""
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDecision:
+    """A player's first voluntary decision of the first street, with the betting in front of him:
+    ``faced`` (:data:`FACED`), the completions and raises before it (``bets``), the players who had
+    called before him, the bring-in or a completion (``callers``), what he did (:data:`TAKEN`), and the
+    seats that had folded before it (``folded_before``: the players he no longer faced)."""
+
+    seat: int
+    faced: str
+    bets: int
+    callers: int
+    taken: str
+    folded_before: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstStreet:
+    """The first street's betting context: the bring-in seat (``None`` when the hand shows none), the
+    seats dealt in in acting order from the bring-in (clockwise: up the seat numbers, wrapping), each
+    seat's door card, and each deciding seat's :class:`FirstDecision`."""
+
+    bring_in: int | None
+    order: tuple[int, ...]
+    doors: Mapping[int, Card]
+    first: Mapping[int, FirstDecision]
+
+
+def _taken(action: Action, bets: int, aggressive: bool) -> str:
+    if aggressive:
+        return COMPLETES if bets == 0 else RAISES
+    return FOLDS if action.kind is FOLD else CALLS
+
+
+def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
+    """The betting context of ``hand``'s first street, as the engine replayed it (``result``).
+
+    The one place a spot learns about the betting: the decisions and the bet count each faced come from
+    :func:`studbook.analytics.flags.decisions`, the bring-in from the hand's post (or, when the site
+    printed none, the game's rule on the door cards)."""
+    rules = RULES[hand.game]
+    street = rules.first_street
+    doors: dict[int, Card] = {}
+    for e in hand.events:
+        if type(e) is Deal and e.street == street and e.up and e.up[-1] is not None:
+            doors[e.seat] = e.up[-1]
+    # the bring-in post, when there is one, is the street's first action: every decision comes after it
+    post = next((e for e in hand.events if type(e) is Action and e.kind is BRING_IN), None)
+    bring_in = post.seat if post is not None else (rules.bring_in_seat(doors) if doors else None)
+    seats = sorted(doors)
+    order = tuple(seats) if bring_in not in doors else tuple(sorted(seats, key=lambda s: (s < bring_in, s)))
+    first: dict[int, FirstDecision] = {}
+    callers = 0
+    folded: set[int] = set()
+    for d in decisions(hand, result).get(street, []):
+        if d.seat not in first:
+            if d.aggressions >= 2:
+                faced = RERAISED
+            elif d.aggressions == 1:
+                faced = COMPLETED
+            else:
+                faced = BRING_IN_ONLY if post is not None else UNOPENED
+            first[d.seat] = FirstDecision(
+                d.seat, faced, d.aggressions, callers, _taken(d.action, d.aggressions, d.aggressive), frozenset(folded)
+            )
+        if d.action.kind is CALL or (d.action.kind is CHECK and d.seat == bring_in):
+            callers += 1
+        elif d.action.kind is FOLD:
+            folded.add(d.seat)
+    return FirstStreet(bring_in, order, doors, first)
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One player's first-street spot (see the module docstring).
+
+    ``cards`` are his down cards then his door; ``visible`` the other players' door cards he could see
+    (seat -> card); ``position`` his place in the acting order (0 the bring-in) of ``players`` dealt
+    in; ``beaten_behind`` the door cards of the players acting after him (the bring-in included, who
+    closes the round) that beat his door card (stud games: a higher rank, the ace high; razz games: a
+    lower one in the game's low order; a card of the same rank does neither); ``decision`` his first
+    decision (``None`` when he had none: a bring-in everybody folded to, or only called); ``net`` the
+    hand's result by the rules in hundredths, ``big_bet`` the stakes' big bet (0 when a site that prints no stakes
+    never showed it), ``allin`` his all-in EV where the hand had an all-in spot for him."""
+
+    seat: int
+    player: str
+    cards: tuple[Card, ...]
+    start: StartHand
+    liveness: Liveness
+    visible: Mapping[int, Card]
+    position: int
+    players: int
+    beaten_behind: tuple[tuple[int, Card], ...]
+    decision: FirstDecision | None
+    net: Money
+    big_bet: Money
+    allin: AllInEV | None
+
+    @property
+    def net_bb(self) -> float | None:
+        """The result in big bets (``None`` without a big bet to divide by)."""
+        return self.net / self.big_bet if self.big_bet > 0 else None
+
+    @property
+    def allin_ev_bb(self) -> float | None:
+        """The all-in EV in big bets, where there is one."""
+        return self.allin.ev / self.big_bet if self.allin is not None and self.big_bet > 0 else None
+
+
+def beats(hand: Hand, card: Card, door: Card) -> bool:
+    """Whether door ``card`` beats ``door`` for the first street's betting: a higher rank in the high
+    games (aces high), a lower one in the razz games' order (the pot's ranking: aces low in razz, high
+    in 2-7 razz). Stud hi/lo is played for high on the door cards (its bring-in is the lowest card)."""
+    pot = RULES[hand.game].pot
+    key = card_order(pot.aces)
+    if pot.low:
+        return key(card)[0] < key(door)[0]
+    return key(card)[0] > key(door)[0]
+
+
+def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None = None) -> list[Spot]:
+    """The first-street spot of every player of ``hand`` whose starting cards are known (dealt face up
+    to him in the history, or shown down), in seat order. ``allin`` are the hand's all-in EVs when the
+    caller has them (the import computes them once); otherwise they are worked out here."""
+    rules = RULES[hand.game]
+    street = rules.first_street
+    context = first_street(hand, result)
+    deals = [e for e in hand.events if type(e) is Deal]
+    names = {s.seat: s.player for s in hand.seats}
+    # only these seats' cards can be known: dealt face up to the history, or shown (read from the show)
+    knowable = {e.seat for e in deals if e.street == street and None not in e.down} | {
+        e.seat for e in hand.events if type(e) is Show or type(e) is Muck
+    }
+    evs = allin_ev(hand, result) if allin is None else allin
+    out = []
+    for position, seat in enumerate(context.order):
+        if seat not in knowable or seat not in names:
+            continue
+        cards = _cards_at(rules, seat, street, deals, hand)
+        if cards is None or len(set(cards)) != len(cards):  # a card dealt twice: the validator says so
+            continue
+        visible = {s: c for s, c in context.doors.items() if s != seat}
+        start = start_hand(hand.game, cards)
+        live = liveness(start, cards, {s: (c,) for s, c in visible.items()})
+        behind = list(context.order[position + 1 :])
+        if context.bring_in is not None and context.bring_in != seat and context.bring_in not in behind:
+            behind.append(context.bring_in)
+        door = cards[-1]
+        beaten = tuple((s, context.doors[s]) for s in behind if beats(hand, context.doors[s], door))
+        out.append(
+            Spot(
+                seat,
+                names[seat],
+                cards,
+                start,
+                live,
+                visible,
+                position,
+                len(context.order),
+                beaten,
+                context.first.get(seat),
+                result.net.get(seat, 0),
+                hand.big_bet,
+                evs.get(seat),
+            )
+        )
+    return sorted(out, key=lambda s: s.seat)
+
+
+SPOT_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
+    ("start_hand", "text"),
+    ("start_family", "text"),
+    ("liveness", "text"),
+    ("live_ratio", "float"),
+    ("outs", "int"),
+    ("outs_showing", "int"),
+    ("position", "int"),
+    ("beaten_behind", "int"),
+    ("faced", "text"),
+    ("taken", "text"),
+    ("net_bb", "float"),
+    ("allin_ev_bb", "float"),
+)
+"""The columns :func:`spot_row` fills, with their kinds (as :data:`studbook.analytics.flags.FLAG_COLUMNS`
+spells them), for the import to store beside a player's other columns: the class and its family, the
+grade and the share of the all-live chance behind it, the primary draw's outs and how many were showing,
+the position from the bring-in, the better doors behind, the betting faced and the action taken, and the
+result and all-in EV in big bets."""
+
+
+def spot_row(spot: Spot) -> dict[str, str | int | float | None]:
+    """One spot as the :data:`SPOT_COLUMNS` (with ``player`` and ``game`` first), what the spots table of
+    :mod:`.spot_table` reads."""
+    primary = spot.liveness.primary
+    decision = spot.decision
+    return {
+        "player": spot.player,
+        "game": str(spot.start.game),
+        "start_hand": spot.start.name,
+        "start_family": spot.start.family,
+        "liveness": spot.liveness.grade,
+        "live_ratio": primary.ratio if primary is not None else 1.0,
+        "outs": primary.draw.outs_mask.bit_count() if primary is not None else 0,
+        "outs_showing": primary.visible if primary is not None else 0,
+        "position": spot.position,
+        "beaten_behind": len(spot.beaten_behind),
+        "faced": decision.faced if decision is not None else None,
+        "taken": decision.taken if decision is not None else None,
+        "net_bb": spot.net_bb,
+        "allin_ev_bb": spot.allin_ev_bb,
+    }
+
+
+def spot_rows(pairs: Sequence[tuple[Hand, ReplayResult]]) -> list[dict[str, str | int | float | None]]:
+    """:func:`spot_row` of every spot of every hand, in order (a DataFrame's rows)."""
+    return [spot_row(s) for hand, result in pairs for s in spots(hand, result)]
