@@ -13,13 +13,13 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
 from ..engine.model import format_money
-from ..pipeline.watch import Part, Watcher
+from ..pipeline.watch import Part, Watcher, claim_watch
 
 
 def status_line(watcher: Watcher) -> str:
@@ -41,6 +41,7 @@ def status_line(watcher: Watcher) -> str:
         *([money] if money else []),
         f"{session.violations:,} with rule violations",
         *([f"{session.problems:,} errors"] if session.problems else []),
+        *([f"waiting for the database: {watcher.busy}"] if watcher.busy else []),
     ]
     return " | ".join(parts)
 
@@ -167,10 +168,19 @@ def run_watch(args: argparse.Namespace) -> int:
             get_profile(args.profile)
         except ValueError as exc:
             return fail(str(exc))
-    try:
-        store = open_store(args.db)
-    except StoreError as exc:
-        return fail(str(exc))
+    with ExitStack() as claimed:
+        try:
+            claimed.enter_context(claim_watch(args.db))
+            open_store(args.db).close()  # made now if new; a database that cannot be used is said at once
+        except StoreError as exc:
+            return fail(str(exc))
+        return _watch(args, folders)
+
+
+def _watch(args: argparse.Namespace, folders: list[Path]) -> int:
+    """The watch itself, once this process is the database's only watch."""
+    from .app import fail
+
     interrupted = False
     with stopped_by_signals() as stop:
         view = StatusView(sys.stderr if sys.stderr.isatty() else sys.stdout, sys.stderr.isatty() and not args.quiet)
@@ -181,13 +191,12 @@ def run_watch(args: argparse.Namespace) -> int:
             file=out,
             flush=True,
         )
-        watcher = Watcher(folders, store, profile=args.profile, settle=args.settle, hero=args.hero)
+        watcher = Watcher(folders, args.db, profile=args.profile, settle=args.settle, hero=args.hero)
         try:
-            with store:
-                while not stop.asked:
-                    parts = watcher.poll(stop)
-                    view.show(watcher, parts)
-                    nap(args.interval, stop)
+            while not stop.asked:
+                parts = watcher.poll(stop)
+                view.show(watcher, parts)
+                nap(args.interval, stop)
         except KeyboardInterrupt:
             interrupted = True
         except Exception as exc:  # the database failed under the watch (disk full ...): said, not a traceback
