@@ -55,6 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="quiet time after which a file's last hand counts as complete (default: 3)",
     )
     watch.add_argument(
+        "--page",
+        metavar="FILE.html",
+        help="keep a live session page in FILE.html, rewritten after every hand stored and reloading "
+        "itself every 3 s: the hero's session (net, BB/100, winnings chart, biggest pots, all-in luck, "
+        "rule violations), the opponents at his tables with their stats, the last hands with their "
+        "replays; open it from disk in any browser",
+    )
+    watch.add_argument(
         "--hero",
         metavar="NAME",
         help="whose net won the status line shows (default: the player whose own down cards are known)",
@@ -65,7 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "  studbook import hands.txt --db razz.duckdb        one file into another database\n"
         "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker\n"
         "  studbook import ~/HH --dask local --db hands/     on a local Dask cluster, into a Parquet dataset\n"
-        "  studbook import --watch ~/HandHistories           import hands as they are played (Ctrl-C stops)"
+        "  studbook import --watch ~/HandHistories           import hands as they are played (Ctrl-C stops)\n"
+        "  studbook import --watch ~/HH --page live.html     ... and keep a live session page to look at"
     )
 
 
@@ -75,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     from ..pipeline.importer import default_workers
     from .progress import Progress
 
+    if args.page and not args.watch:
+        return fail("--page is the live page of a watch: add --watch (and the folders your client writes to)")
     if args.watch:
         if args.dask or is_dataset(args.db):
             return fail("--watch imports into a database file (--db FILE.duckdb), not a Parquet dataset")

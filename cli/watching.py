@@ -9,6 +9,7 @@ status is 0. A second Ctrl-C stops at once; the part being stored is then rolled
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import time
@@ -192,10 +193,19 @@ def _watch(args: argparse.Namespace, folders: list[Path]) -> int:
             flush=True,
         )
         watcher = Watcher(folders, args.db, profile=args.profile, settle=args.settle, hero=args.hero)
+        page = Path(args.page) if args.page else None
         try:
+            if page is not None:
+                said = write_live_page(page, watcher, args.profile)
+                print(said or f"the live session page is {page.resolve()} (open it in a browser)", file=out, flush=True)
             while not stop.asked:
                 parts = watcher.poll(stop)
                 view.show(watcher, parts)
+                if page is not None and any(p.counts.hands for p in parts):
+                    said = write_live_page(page, watcher, args.profile)
+                    if said:
+                        view.clear()
+                        print(said, file=out, flush=True)
                 nap(args.interval, stop)
         except KeyboardInterrupt:
             interrupted = True
@@ -208,6 +218,49 @@ def _watch(args: argparse.Namespace, folders: list[Path]) -> int:
     if interrupted:
         print("studbook: stopped at once; a part being stored was left out (run again to finish)", file=out)
     return 0
+
+
+def write_live_page(page: Path, watcher: Watcher, profile: str | None) -> str | None:
+    """Write the live session page (:mod:`studbook.analytics.html_session`) as the database is now, and
+    a replay page beside it, in ``<page>-hands/``, for each hand it links to that has none yet; returns
+    what went wrong, in a line, or None. Each file is written under a temporary name and renamed over
+    the old one, so that a browser reloading it never reads half a page."""
+    from ..analytics.html_report import page_name
+    from ..analytics.html_session import Session, gather_live, live_page
+    from ..analytics.store import StoreError, open_store
+    from ..api import Database
+
+    hero = watcher.session.hero_name()
+    folder = page.parent / f"{page.stem}-hands"
+    try:
+        with open_store(watcher.database, read_only=True) as store:
+            live = gather_live(store.con, Session(hero, watcher.session.first_started))
+            pages = {h: f"{folder.name}/{page_name(h)}" for h in live.linked if (folder / page_name(h)).exists()}
+            missing = [h for h in live.linked if h not in pages]
+            if missing:
+                folder.mkdir(parents=True, exist_ok=True)
+            for hand_id, replayed in Database(store).replay_many(missing, profile).items():
+                if isinstance(replayed, LookupError):
+                    continue  # listed without a link: its file cannot be read again
+                seated = hero if any(s.player == hero for s in replayed.hand.seats) else None
+                back = (f"../{page.name}", "back to the live session")
+                _write_whole(folder / page_name(hand_id), replayed.html(seated, back=back))
+                pages[hand_id] = f"{folder.name}/{page_name(hand_id)}"
+        _write_whole(page, live_page(live, pages))
+    except StoreError as exc:
+        return f"studbook: the live page is not updated this time: {exc}"
+    except OSError as exc:
+        return f"studbook: cannot write the live page {page} ({exc.strerror or exc}); the watch goes on"
+    except Exception as exc:  # a studbook bug in the page must not stop the storing: said, tried next hand
+        return f"studbook: the live page failed ({type(exc).__name__}: {exc}); the watch goes on"
+    return None
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """``text`` into ``path`` by a rename, so that a reader sees the old file or the new one, whole."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
 
 
 def summary(watcher: Watcher, out: TextIO) -> None:

@@ -256,3 +256,53 @@ def wait_for_count(db: Path, hands: int, timeout: float = 300) -> int:
         assert time.monotonic() < deadline, f"{found} hands stored of {hands}"
         time.sleep(0.2)
     return found
+
+
+def test_the_live_page_keeps_each_unit_apart_and_lists_the_session_only(tmp_path: Path) -> None:
+    """Cash hands in dollars and sit-and-go hands in chips in one session: each has its own results
+    and all-in luck, never a sum; the opponents are those of the tables of the last hands; hands
+    before the session's start are left out of it but counted in the opponents' stats."""
+    from studbook.analytics.html_session import Session, gather_live, live_page
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "old.txt").write_text("".join(sample_hands("stud-1-2-8max.txt", 30)), encoding="utf-8")
+    (folder / "cash.txt").write_text("".join(sample_hands("stud-1-2-8max.txt", 40, skip=1000)), encoding="utf-8")
+    (folder / "sng.txt").write_text("".join(sample_hands("triple-stud-sng-1500-chips.txt", 40)), encoding="utf-8")
+    db = tmp_path / "w.duckdb"
+    with api.open_database(db) as made:
+        made.import_files([folder])
+    with open_store(db, read_only=True) as store:
+        con = store.con
+        (start,) = con.execute(
+            "SELECT min(started_at) FROM hands WHERE source_file NOT LIKE '%old.txt'"
+        ).fetchone() or (None,)
+        (old_last,) = con.execute("SELECT max(started_at) FROM hands WHERE source_file LIKE '%old.txt'").fetchone() or (
+            None,
+        )
+        assert old_last < start, "the old file's hands come before the session"
+        live = gather_live(con, Session(HERO, start))
+        text = live_page(live, {})
+        session_hands = con.execute("SELECT count(*) FROM hands WHERE started_at >= ?", [start]).fetchone()
+        everyone = dict(con.execute("SELECT player, count(*) FROM hand_players GROUP BY 1").fetchall())
+    assert live.hands == (session_hands[0] if session_hands else 0) == 80
+    assert live.report is not None and live.report.hands == 80
+    assert [title for title, _ in live.report.money] == ["Results (USD)", "Results (tournament chips)"]
+    assert "Results (USD)" in text and "Results (tournament chips)" in text
+    assert [label for label, _ in live.luck] == [
+        label for label in ("All-in luck (USD)", "All-in luck (tournament chips)") if label in dict(live.luck)
+    ]
+    assert len(live.last) == 12 and live.last == tuple(sorted(live.last, key=lambda r: r.started, reverse=True))
+    assert all(o.player != HERO for o in live.opponents) and live.opponents
+    newest_tables = {live.table_of[r.hand_id] for r in live.last[:1]}
+    assert newest_tables <= {o.table for o in live.opponents}
+    assert 'http-equiv="refresh"' in text and "data-hands='80'" in text
+    # the opponents' stats are over the whole database, the old file's hands too
+    assert all(dict(o.stats)["Hands"] == f"{everyone[o.player]:,}" for o in live.opponents), live.opponents
+
+
+def test_a_page_without_a_watch_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from studbook.cli.app import main
+
+    assert main(["import", str(tmp_path), "--db", str(tmp_path / "w.duckdb"), "--page", "live.html"]) == 2
+    assert "--page is the live page of a watch: add --watch" in capsys.readouterr().err
