@@ -30,7 +30,12 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   read-only share it: :func:`open_store` waits for the lock up to ``wait`` seconds (:data:`READ_WAIT`,
   :data:`WRITE_WAIT`), trying again every :data:`RETRY_SECONDS`, and past that raises
   :class:`DatabaseBusy` in one line naming the process that holds the file and what to do, never
-  DuckDB's own message. A store opened with ``hold=False`` takes the lock only while it is used
+  DuckDB's own message. DuckDB's lock has no queue: readers opening one after the other can keep a
+  writer out for ever (measured: three reading loops kept the watch from storing anything for ten
+  minutes). So the opening goes through a turnstile first, a lock on a file beside the database
+  (:data:`TURN_SUFFIX`): a writer holds it exclusively while it waits for DuckDB's lock, and a reader
+  passes it shared and lets go once connected. A waiting writer thus stops new readers from coming in
+  while those already reading finish. A store opened with ``hold=False`` takes the lock only while it is used
   (:meth:`Store.reading`), so that a notebook left open for an hour never keeps a watch from storing.
   Why turns rather than a snapshot the writer publishes: a copy of the file after every part costs
   time and disk writes growing with the database (a tracker's million hands are a gigabyte), while
@@ -114,6 +119,10 @@ WRITE_WAIT = 10.0
 RETRY_SECONDS = 0.02
 """How long a process waiting for the file sleeps between two tries: DuckDB's lock is a plain file lock
 that cannot be waited on, and a try costs well under a millisecond."""
+
+TURN_SUFFIX = ".turn"
+"""Beside the database, the file whose lock is the turnstile of :func:`open_store` (left in place:
+removing a lock file lets two processes lock two different files of one name)."""
 
 Rows: TypeAlias = "pa.Table | pa.RecordBatch"
 """Rows of one table with the schema's Arrow types (see :func:`studbook.analytics.rows.to_arrow`)."""
@@ -647,8 +656,42 @@ def open_store(
 
 
 def _connect(where: str, read_only: bool, wait: float) -> duckdb.DuckDBPyConnection:
-    """DuckDB's connection to ``where``, tried again while another process holds the file's lock."""
+    """DuckDB's connection to ``where``, tried again while another process holds the file's lock,
+    through the turnstile (see the module's docstring)."""
     deadline = time.monotonic() + wait
+    with _turnstile(where, exclusive=not read_only, deadline=deadline):
+        return _connect_waiting(where, read_only, wait, deadline)
+
+
+@contextmanager
+def _turnstile(where: str, exclusive: bool, deadline: float) -> Iterator[None]:
+    """Hold the lock of the file beside ``where`` (exclusive for a writer, shared for a reader), waiting
+    for it until ``deadline`` at most; past that, or where files cannot be locked (Windows, a folder
+    not writable), go on without it: the turnstile only orders the waiting."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        turn = open(where + TURN_SUFFIX, "a")
+    except OSError:
+        yield
+        return
+    with turn:
+        mode = (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB
+        while True:
+            try:
+                fcntl.flock(turn, mode)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(RETRY_SECONDS)
+        yield  # closing the file lets go of its lock
+
+
+def _connect_waiting(where: str, read_only: bool, wait: float, deadline: float) -> duckdb.DuckDBPyConnection:
     while True:
         try:
             return duckdb.connect(where, read_only=read_only)

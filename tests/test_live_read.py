@@ -90,6 +90,39 @@ def test_a_database_held_too_long_is_said_in_one_line_naming_its_holder(db: Path
     assert ("reading" if held == "read" else "writing") in message
 
 
+READ_LOOPS = """
+import sys, threading, time
+from studbook.analytics.store import open_store
+def loop():
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        with open_store(sys.argv[1], read_only=True, wait=120) as store:
+            store.con.execute("SELECT count(*) FROM hand_players").fetchone()
+threads = [threading.Thread(target=loop, daemon=True) for _ in range(3)]
+for t in threads:
+    t.start()
+print("reading", flush=True)
+for t in threads:
+    t.join()
+"""
+
+
+def test_a_writer_gets_its_turn_among_readers_that_never_stop(db: Path) -> None:
+    """Three threads opening the database read-only one after the other always have one of them
+    connected, so DuckDB's lock alone never lets a writer in; the turnstile does."""
+    readers = subprocess.Popen(
+        [sys.executable, "-c", READ_LOOPS, str(db)], stdout=subprocess.PIPE, text=True, env=child_env()
+    )
+    try:
+        assert readers.stdout is not None and readers.stdout.readline() == "reading\n"
+        time.sleep(0.5)
+        with open_store(db, wait=2) as writer:
+            assert writer.table_counts()["hands"] == 5
+    finally:
+        readers.kill()
+        readers.wait(timeout=60)
+
+
 def test_a_read_only_database_lets_go_of_the_file_between_calls(db: Path) -> None:
     notebook = api.open_database(db, read_only=True)
     try:
