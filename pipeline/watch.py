@@ -96,10 +96,15 @@ SNIFF_BYTES = 4096
 for as many, or for the file to settle, so that both choose the same encoding."""
 
 
-PART_WAIT = 2.0
+PART_WAIT = 0.5
 """Seconds the watch waits for readers to let go of the database before a part (it is tried again at
-the next poll): readers hold it for one command's queries, which on a session's database take well
-under this."""
+the next poll). Short, because while it waits, new readers wait too (the turnstile of
+:func:`~studbook.analytics.store.open_store`): a reader holding the file longer (a report drawing its
+charts) lets the watch in at a later poll rather than keeping every other reader out meanwhile."""
+
+BUSY_BACKOFF = 1.0
+"""Seconds the watch leaves the database alone after readers kept it out for :data:`PART_WAIT`: its
+waiting holds new readers back, so trying at every poll would leave them only the gaps between."""
 
 CLAIM_SUFFIX = ".watch"
 """Beside the database, the file a running watch keeps locked, holding its process id."""
@@ -334,6 +339,7 @@ class Watcher:
         self.database = store.path if isinstance(store, Store) else str(store)
         self.busy: str | None = None
         """Why the last poll could not store (another process held the database), else None."""
+        self.busy_until = float("-inf")
         self.profile = profile
         self.settle = settle
         self.give_up = max(settle, 1.0) * GIVE_UP_SETTLES
@@ -371,6 +377,8 @@ class Watcher:
         """Look at every file once and store what became complete; returns the parts stored. ``stop``
         is asked between parts (a part being stored is always finished first)."""
         now = self.clock()
+        if now < self.busy_until:
+            return []  # readers had it a moment ago: they get a turn before the watch asks again
         self.busy = None
         found = self.scan()
         for gone in [p for p in self.files if p not in found]:
@@ -385,6 +393,7 @@ class Watcher:
                 parts.extend(self._poll_file(path, st, now, stop))
             except DatabaseBusy as exc:  # a file seen for the first time: looked at again next poll
                 self.busy = str(exc)
+                self.busy_until = now + BUSY_BACKOFF
             except OSError as exc:  # vanished or unreadable between scan and read: said, tried again
                 self.failures[path] = file_failure(path, exc)
             else:
@@ -408,8 +417,9 @@ class Watcher:
         while state.done < state.size and state.stuck_at != state.size and not (parts and stop()):
             try:
                 state, part = self._advance(state, now - state.changed_at)
-            except DatabaseBusy as exc:  # nothing of the part stored: tried again at the next poll
+            except DatabaseBusy as exc:  # nothing of the part stored: tried again at a later poll
                 self.busy = str(exc)
+                self.busy_until = now + BUSY_BACKOFF
                 break
             except OSError:
                 raise

@@ -187,10 +187,13 @@ def test_every_reader_works_while_the_watch_writes_and_a_killed_watch_loses_noth
         seen: list[dict[str, object]] = []
         hero_hands: list[int] = []
         failures: list[BaseException] = []
+        waits: list[float] = []
 
         def api_reader() -> None:  # a notebook asking again and again
             while appender.poll() is None or len(seen) < 3:
+                asked = time.perf_counter()
                 now = snapshot(db)
+                waits.append(time.perf_counter() - asked)
                 # whole parts only: no journal, every hand in a finished import, each file's stored
                 # hands exactly its first ones
                 assert now["journal"] == 0 and now["hands"] == now["imported"], now
@@ -233,6 +236,7 @@ def test_every_reader_works_while_the_watch_writes_and_a_killed_watch_loses_noth
         counts = [int(s["hands"]) for s in seen]  # type: ignore[call-overload]
         assert counts == sorted(counts) and len({*counts}) > 2, f"the readers should have seen the count grow: {counts}"
         assert hero_hands == sorted(hero_hands) and hero_hands[-1] > hero_hands[0], hero_hands
+        print(f"{len(waits)} API reads beside the watch, the longest {max(waits):.2f} s (opening and three queries)")
 
         # a second writer is told who holds the database, in one line
         second = run("import", "--watch", str(folder), "--db", str(db))
