@@ -343,3 +343,26 @@ def test_a_page_without_a_watch_is_refused(tmp_path: Path, capsys: pytest.Captur
 
     assert main(["import", str(tmp_path), "--db", str(tmp_path / "w.duckdb"), "--page", "live.html"]) == 2
     assert "--page is the live page of a watch: add --watch" in capsys.readouterr().err
+
+
+def test_a_watch_kept_out_of_its_database_stores_nothing_says_who_and_stores_later(db: Path, tmp_path: Path) -> None:
+    from studbook.pipeline.watch import BUSY_BACKOFF, Watcher
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "t.txt").write_text("".join(sample_hands("stud-1-2-8max.txt", 3)), encoding="utf-8")
+    clock = [0.0]
+    watcher = Watcher([folder], db, settle=0.5, clock=lambda: clock[0])
+    holder = hold(db, "write", 60)
+    try:
+        assert watcher.poll() == []
+        assert watcher.busy is not None and f"process {holder.pid} (" in watcher.busy
+        clock[0] += BUSY_BACKOFF / 2
+        assert watcher.poll() == [] and watcher.busy is not None  # resting: not even tried
+    finally:
+        holder.kill()
+        holder.wait(timeout=60)
+    clock[0] += BUSY_BACKOFF + 3600  # the rest over, the file long quiet
+    assert sum(p.counts.hands for p in watcher.poll()) == 3 and watcher.busy is None
+    with open_store(db, read_only=True) as store:
+        assert store.table_counts()["hands"] == 5 + 3
