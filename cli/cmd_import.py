@@ -43,7 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file is stored whole or not at all: Ctrl-C (or SIGTERM) stops cleanly with nothing half\n"
         "stored, prints a summary and exits with 0. A later 'studbook import' of the same folder\n"
         "changes nothing. The status line shows the hands imported, the files watched, the net won\n"
-        "by the hero (--hero) and the hands that broke a rule since the watch started.",
+        "by the hero (--hero) and the hands that broke a rule since the watch started. Meanwhile\n"
+        "stats, replay, report, chart, export and the Python API read the same database: the watch\n"
+        "holds it only while it stores a part, and a reader waits for that part, never seeing half.\n"
+        "--page writes a live session page that reloads itself in the browser.",
     )
     watch.add_argument("--watch", action="store_true", help="keep watching the folders for new and growing files")
     watch.add_argument("--interval", type=float, default=1.0, metavar="SECONDS", help="how often to look (default: 1)")

@@ -3,7 +3,8 @@
 It owns what a user sees and the signals: a status line redrawn in place on a terminal (one plain line
 per stored part otherwise, for logs), problems printed as they are found, and Ctrl-C or SIGTERM
 asking the watcher to stop after the part it is storing, so that nothing is half stored and the exit
-status is 0. A second Ctrl-C stops at once; the part being stored is then rolled back.
+status is 0. A second Ctrl-C stops at once; the part being stored is then rolled back. With ``--page``
+it rewrites the live session page (:func:`write_live_page`) after each poll that stored a hand.
 """
 
 from __future__ import annotations
