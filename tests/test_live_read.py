@@ -214,6 +214,12 @@ def test_every_reader_works_while_the_watch_writes_and_a_killed_watch_loses_noth
                 assert str(newest).split(":")[1] in replayed.stdout
                 report = run("report", "--player", HERO, "--db", str(db), "--out", str(tmp_path / "report"))
                 assert report.returncode == 0, report.stderr
+                if rounds == 1:  # the other two readers, once: they open the file as stats does
+                    chart = run(
+                        "chart", "winnings", "--player", HERO, "--db", str(db), "--out", str(tmp_path / "w.png")
+                    )
+                    exported = run("export", "--db", str(db), "--out", str(tmp_path / "parquet"))
+                    assert chart.returncode == exported.returncode == 0, chart.stderr + exported.stderr
 
         def recording(reader: Callable[[], None]) -> Callable[[], None]:
             def run_it() -> None:
