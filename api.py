@@ -208,7 +208,8 @@ class Database:
         ``stats`` picks stats by key (default: all). :func:`stat_grid` turns it into a table to read."""
         from .analytics.stats import stat_table
 
-        return stat_table(self._store.con, _filters(where), tuple(by), tuple(stats) if stats is not None else None)
+        with self._store.reading() as con:
+            return stat_table(con, _filters(where), tuple(by), tuple(stats) if stats is not None else None)
 
     def win_rates(
         self, by: Sequence[str] = ("player",), session_gap: timedelta = _DEFAULT_SESSION_GAP, **where: Any
@@ -219,7 +220,8 @@ class Database:
         more than ``session_gap`` starts a new one), ``hours``, ``net_per_hour``."""
         from .analytics.winrate import winrates
 
-        return winrates(self._store.con, _filters(where), tuple(by), session_gap)
+        with self._store.reading() as con:
+            return winrates(con, _filters(where), tuple(by), session_gap)
 
     def chart(self, kind: str, player: str, ax: Axes | None = None, **where: Any) -> Axes:
         """Draw chart ``kind`` (one of :data:`CHARTS`) of ``player`` on ``ax`` (default: a new figure)
@@ -231,7 +233,8 @@ class Database:
         if kind not in charts.CHARTS:
             raise ValueError(f"no chart {kind!r}; the charts are {', '.join(CHARTS)}")
         draw = charts.CHARTS[kind]
-        return draw(self._store.con, player, _filters(where), ax=ax)
+        with self._store.reading() as con:
+            return draw(con, player, _filters(where), ax=ax)
 
     def replay(self, hand_id: str, profile: str | None = None, search: str | Path | None = None) -> HandReplay:
         """The stored hand ``hand_id`` (``site:number``, or the number as the site prints it) read again
@@ -256,18 +259,20 @@ class Database:
         rules = get_profile(profile) if profile else None
         out: dict[str, HandReplay | LookupError] = {}
         by_file: dict[str, list[tuple[str, str, str]]] = {}
-        for hand_id in hand_ids:
-            try:
-                site, number, source = find_source(self._store.con, hand_id)
-            except HandNotFound as exc:
-                out[hand_id] = exc
-                continue
-            by_file.setdefault(source, []).append((hand_id, site, number))
+        known: dict[str, set[str]] = {}
+        with self._store.reading() as con:
+            for hand_id in hand_ids:
+                try:
+                    site, number, source = find_source(con, hand_id)
+                except HandNotFound as exc:
+                    out[hand_id] = exc
+                    continue
+                by_file.setdefault(source, []).append((hand_id, site, number))
+            for source in by_file:
+                query = "SELECT checksum FROM imports WHERE file = ?"
+                known[source] = {row[0] for row in con.execute(query, [source]).fetchall()}
         for source, wanted in by_file.items():
-            checksums = {
-                row[0]
-                for row in self._store.con.execute("SELECT checksum FROM imports WHERE file = ?", [source]).fetchall()
-            }
+            checksums = known[source]
             try:
                 path = hand_file(wanted[0][1], wanted[0][2], source, self.path, checksums, search)
             except HandNotFound as exc:
@@ -286,11 +291,15 @@ class Database:
     def sql(self, query: str, params: Sequence[Any] = ()) -> pd.DataFrame:
         """Any SQL over the tables (``hands``, ``hand_players``, ``actions``, ``pots``, ``awards``,
         ``violations`` ...; ``studbook export`` writes them as parquet) as a DataFrame."""
-        return self._store.con.execute(query, list(params)).df()
+        with self._store.reading() as con:
+            return con.execute(query, list(params)).df()
 
 
 def open_database(path: str | Path = "studbook.duckdb", read_only: bool = False) -> Database:
-    """Open (or create) the database at ``path``. ``read_only`` lets several readers share the file.
+    """Open (or create) the database at ``path``. ``read_only`` lets several readers share the file, and
+    ``studbook import --watch`` store into it meanwhile: the file is opened for each call and let go
+    after, so a database left open in a notebook never keeps the watch from storing, and each call
+    sees every part stored so far (waiting, if need be, for the one being stored).
     Raises :class:`StoreError`, saying what to do, for a file that is not a studbook database.
     A folder is a Parquet dataset written by ``studbook import --dask`` (read only)."""
     from .analytics.dataset import is_dataset, open_dataset
@@ -301,7 +310,7 @@ def open_database(path: str | Path = "studbook.duckdb", read_only: bool = False)
                 f"{path}: a Parquet dataset is read only here; import into it with 'studbook import --dask'"
             )
         return Database(open_dataset(path))
-    return Database(open_store(path, read_only=read_only))
+    return Database(open_store(path, read_only=read_only, hold=not read_only))
 
 
 def audit_text(text: str, source_file: str = "<text>", profile: str | None = None) -> list[Violation]:

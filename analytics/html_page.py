@@ -12,9 +12,9 @@ from __future__ import annotations
 import html
 
 
-def page_head(title: str, css: str, *, script: bool) -> str:
-    """The page up to its ``<body>``: ``title`` (plain text, escaped here), ``css`` inlined, and inline
-    scripts allowed only when ``script``."""
+def page_head(title: str, css: str, *, script: bool, refresh: int | None = None) -> str:
+    """The page up to its ``<body>``: ``title`` (plain text, escaped here), ``css`` inlined, inline
+    scripts allowed only when ``script``, and a reload of itself every ``refresh`` seconds if given."""
     scripts = " script-src 'unsafe-inline';" if script else ""
     policy = f"default-src 'none'; style-src 'unsafe-inline';{scripts} img-src data:"
     return (
@@ -25,7 +25,8 @@ def page_head(title: str, css: str, *, script: bool) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         '<link rel="icon" href="data:,">\n'
-        f"<title>{html.escape(title)}</title>\n"
+        + (f'<meta http-equiv="refresh" content="{int(refresh)}">\n' if refresh else "")
+        + f"<title>{html.escape(title)}</title>\n"
         f"<style>{css}</style>\n"
         "</head>\n"
     )

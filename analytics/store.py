@@ -24,6 +24,22 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   ``memory_limit`` argument or ``STUDBOOK_MEMORY_LIMIT`` override it): :data:`WRITE_MEMORY_LIMIT` to
   import, :data:`READ_MEMORY_LIMIT` to query. Beyond it DuckDB evicts blocks already written and
   spills large joins and sorts to a temporary folder beside the database.
+- **Readers share the file with a writer, taking turns.** DuckDB lets one process write a database file
+  or several read it, never both at once (a lock on the file). A writer that stores in short turns
+  (``import --watch`` opens the file for each part and closes it after) and readers that open it
+  read-only share it: :func:`open_store` waits for the lock up to ``wait`` seconds (:data:`READ_WAIT`,
+  :data:`WRITE_WAIT`), trying again every :data:`RETRY_SECONDS`, and past that raises
+  :class:`DatabaseBusy` in one line naming the process that holds the file and what to do, never
+  DuckDB's own message. DuckDB's lock has no queue: readers opening one after the other can keep a
+  writer out for ever (measured: three reading loops kept the watch from storing anything for ten
+  minutes). So the opening goes through a turnstile first, a lock on a file beside the database
+  (:data:`TURN_SUFFIX`): a writer holds it exclusively while it waits for DuckDB's lock, and a reader
+  passes it shared and lets go once connected. A waiting writer thus stops new readers from coming in
+  while those already reading finish. A store opened with ``hold=False`` takes the lock only while it is used
+  (:meth:`Store.reading`), so that a notebook left open for an hour never keeps a watch from storing.
+  Why turns rather than a snapshot the writer publishes: a copy of the file after every part costs
+  time and disk writes growing with the database (a tracker's million hands are a gigabyte), while
+  opening and closing costs about the same at any size (benchmarks/README.md, "Live reading").
 - **A database is used only with the schema it was made with.** Opening one written by another schema
   version, or whose tables' columns differ from this studbook's, is refused with a message saying what
   to do, before anything is read or written.
@@ -32,13 +48,15 @@ Guarantees (what an interrupted or repeated import can and cannot do):
 from __future__ import annotations
 
 import os
+import re
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Iterable, Iterator, Mapping, TypeAlias
+from typing import Callable, Iterable, Iterator, Mapping, TypeAlias
 
 import duckdb
 import pyarrow as pa
@@ -91,6 +109,21 @@ THREADS_VARIABLE = "STUDBOOK_THREADS"
 """Environment variables that override the memory limit (a DuckDB size such as ``512MB``, ``4GB``) and
 the number of DuckDB threads (default: one per core), for every command."""
 
+READ_WAIT = 10.0
+"""Seconds a reader waits for a writer to let go of the file before it gives up: a watch stores a
+part in well under a second, so this wait is only ever used up by a long one-shot import."""
+
+WRITE_WAIT = 10.0
+"""Seconds a writer waits for the file (readers finishing, another writer's turn)."""
+
+RETRY_SECONDS = 0.02
+"""How long a process waiting for the file sleeps between two tries: DuckDB's lock is a plain file lock
+that cannot be waited on, and a try costs well under a millisecond."""
+
+TURN_SUFFIX = ".turn"
+"""Beside the database, the file whose lock is the turnstile of :func:`open_store` (left in place:
+removing a lock file lets two processes lock two different files of one name)."""
+
 Rows: TypeAlias = "pa.Table | pa.RecordBatch"
 """Rows of one table with the schema's Arrow types (see :func:`studbook.analytics.rows.to_arrow`)."""
 
@@ -107,6 +140,50 @@ tables against (:meth:`Store._insert`)."""
 class StoreError(Exception):
     """The database cannot be used: not a DuckDB file, locked by another program, or written by another
     schema version. The message says which file and what to do."""
+
+
+class DatabaseBusy(StoreError):
+    """Another process held the database's lock for longer than the wait: ``holder`` is its process id
+    (None when DuckDB did not say) and ``command`` its command line as far as it can be read."""
+
+    def __init__(self, message: str, holder: int | None, command: str) -> None:
+        super().__init__(message)
+        self.holder = holder
+        self.command = command
+
+
+_HOLDER = re.compile(r"\(PID (\d+)\)")
+
+
+def lock_holder(message: str) -> tuple[int | None, str]:
+    """The process id DuckDB names in its lock error, and that process's command line (read from
+    ``/proc``, where there is one; else the program DuckDB names), shortened to what a person reads."""
+    found = _HOLDER.search(message)
+    if found is None:
+        return None, "another program"
+    pid = int(found.group(1))
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().rstrip(b"\0").split(b"\0")
+        words = [a.decode("utf-8", "replace") for a in argv]
+    except OSError:
+        program = re.search(r"held in (\S+)", message)
+        return pid, Path(program.group(1)).name if program else "another program"
+    at = next((i for i, w in enumerate(words) if w.endswith(("studbook", "studbook.cli", "studbook/cli"))), None)
+    shown = ["studbook", *words[at + 1 :]] if at is not None else [Path(words[0]).name, *words[1:]]
+    text = " ".join(" ".join(shown).split())  # one line, whatever the arguments hold
+    return pid, text if len(text) <= 80 else text[:77] + "..."
+
+
+def _busy(where: str, read_only: bool, waited: float, message: str) -> DatabaseBusy:
+    pid, command = lock_holder(message)
+    who = f"process {pid} ({command})" if pid is not None else command
+    if read_only:
+        advice = "it is writing the database; try again when it finishes, or stop it"
+    elif "read-only mode" in message:
+        advice = "it is reading the database; try again when it finishes, or close it (a notebook: db.close())"
+    else:
+        advice = "it is writing the database; wait for it to finish, or stop it (Ctrl-C in its terminal) first"
+    return DatabaseBusy(f"{where}: in use by {who} for more than {waited:g} s: {advice}", pid, command)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +273,45 @@ class Store:
     """An open studbook database. Use :func:`open_store`; close it (or use ``with``) when done, since
     DuckDB lets only one process write a database file at a time."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, path: str, threads_chosen: bool = False) -> None:
-        self.con = con
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection | None,
+        path: str,
+        threads_chosen: bool = False,
+        reopen: Callable[[], duckdb.DuckDBPyConnection] | None = None,
+    ) -> None:
+        self._con = con
         self.path = path
         self.threads_chosen = threads_chosen  # asked for (argument, environment): writing keeps it too
+        self._reopen = reopen  # a store that holds its file only while used (open_store's hold=False)
+        self._closed = False
+
+    @property
+    def con(self) -> duckdb.DuckDBPyConnection:
+        """The connection; a store that does not hold its file opens it here (and keeps it until
+        :meth:`release`: use :meth:`reading` to have it let go after a query)."""
+        if self._con is None:
+            if self._closed or self._reopen is None:
+                raise StoreError(f"{self.path}: the database is closed")
+            self._con = self._reopen()
+        return self._con
+
+    @contextmanager
+    def reading(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The connection for one call's queries. A store that does not hold its file opens it for the
+        block and lets go after, so that a writer can take its turn between two calls."""
+        held = self._con is not None
+        try:
+            yield self.con
+        finally:
+            if not held:
+                self.release()
+
+    def release(self) -> None:
+        """Let go of the file, if this store opens it only while used."""
+        if self._reopen is not None and self._con is not None:
+            self._con.close()
+            self._con = None
 
     def __enter__(self) -> "Store":
         return self
@@ -208,7 +320,10 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        self.con.close()
+        self._closed = True
+        if self._con is not None:
+            self._con.close()
+            self._con = None
 
     def has_checksum(self, checksum: str) -> bool:
         """True if a file with this content was imported before (so it can be skipped unread)."""
@@ -491,26 +606,36 @@ def open_store(
     *,
     memory_limit: str | None = None,
     threads: int | None = None,
+    wait: float | None = None,
+    hold: bool = True,
 ) -> Store:
     """Open the database at ``path``, creating it and its tables if it does not exist yet.
 
     ``memory_limit`` (a DuckDB size: ``1GB``, ``512MB``) and ``threads`` bound what DuckDB may use;
     unset, they come from ``STUDBOOK_MEMORY_LIMIT`` and ``STUDBOOK_THREADS``, else
-    :data:`READ_MEMORY_LIMIT` or :data:`WRITE_MEMORY_LIMIT` and one thread per core.
+    :data:`READ_MEMORY_LIMIT` or :data:`WRITE_MEMORY_LIMIT` and one thread per core. While another
+    process holds the file, the open is tried again for up to ``wait`` seconds (default
+    :data:`READ_WAIT` or :data:`WRITE_WAIT`). A read-only store with ``hold=False`` is checked now and
+    then opens the file only while it is used (:meth:`Store.reading`).
 
-    Raises :class:`StoreError` when the file is not a DuckDB database, is locked by another program, is
-    missing in ``read_only`` mode, was written by another studbook schema version or has other columns
-    than this studbook's tables, or when a memory limit or thread count is not valid."""
+    Raises :class:`DatabaseBusy` when another process held the file all that time, and
+    :class:`StoreError` when the file is not a DuckDB database, is missing in ``read_only`` mode, was
+    written by another studbook schema version or has other columns than this studbook's tables, or
+    when a memory limit or thread count is not valid."""
     where = str(path)
     if read_only and not Path(where).exists():
         raise StoreError(f"{where}: no such database (run 'studbook import ... --db {where}' first)")
+    if not hold:
+        if not read_only:
+            raise ValueError("only a read-only store can let go of its file between uses")
+
+        def again() -> duckdb.DuckDBPyConnection:
+            return open_store(where, True, memory_limit=memory_limit, threads=threads, wait=wait).con
+
+        again().close()  # the file is checked now, so that a mistake is said at once
+        return Store(None, where, threads_chosen=threads is not None, reopen=again)
     settings = _resource_settings(memory_limit, threads, read_only)
-    try:
-        con = duckdb.connect(where, read_only=read_only)
-    except duckdb.Error as exc:
-        raise StoreError(
-            f"{where}: cannot open the database ({exc}); is it a DuckDB file, and is another program using it?"
-        ) from exc
+    con = _connect(where, read_only, (READ_WAIT if read_only else WRITE_WAIT) if wait is None else wait)
     try:
         _apply(con, settings)
         _check_or_create(con, where, read_only)
@@ -528,6 +653,60 @@ def open_store(
         for checksum in store.unfinished():
             store.undo(checksum)
     return store
+
+
+def _connect(where: str, read_only: bool, wait: float) -> duckdb.DuckDBPyConnection:
+    """DuckDB's connection to ``where``, tried again while another process holds the file's lock,
+    through the turnstile (see the module's docstring)."""
+    deadline = time.monotonic() + wait
+    with _turnstile(where, exclusive=not read_only, deadline=deadline):
+        return _connect_waiting(where, read_only, wait, deadline)
+
+
+@contextmanager
+def _turnstile(where: str, exclusive: bool, deadline: float) -> Iterator[None]:
+    """Hold the lock of the file beside ``where`` (exclusive for a writer, shared for a reader), waiting
+    for it until ``deadline`` at most; past that, or where files cannot be locked (Windows, a folder
+    not writable), go on without it: the turnstile only orders the waiting."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        turn = open(where + TURN_SUFFIX, "a")
+    except OSError:
+        yield
+        return
+    with turn:
+        mode = (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB
+        while True:
+            try:
+                fcntl.flock(turn, mode)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(RETRY_SECONDS)
+        yield  # closing the file lets go of its lock
+
+
+def _connect_waiting(where: str, read_only: bool, wait: float, deadline: float) -> duckdb.DuckDBPyConnection:
+    while True:
+        try:
+            return duckdb.connect(where, read_only=read_only)
+        except duckdb.IOException as exc:
+            if "Could not set lock" not in str(exc):
+                raise _unusable(where, exc) from exc
+            if time.monotonic() >= deadline:
+                raise _busy(where, read_only, wait, str(exc)) from exc
+            time.sleep(RETRY_SECONDS)
+        except duckdb.Error as exc:
+            raise _unusable(where, exc) from exc
+
+
+def _unusable(where: str, exc: duckdb.Error) -> StoreError:
+    return StoreError(f"{where}: cannot open the database ({exc}); is it a DuckDB file?")
 
 
 def _journal_left(con: duckdb.DuckDBPyConnection) -> bool:

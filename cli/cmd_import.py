@@ -43,7 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file is stored whole or not at all: Ctrl-C (or SIGTERM) stops cleanly with nothing half\n"
         "stored, prints a summary and exits with 0. A later 'studbook import' of the same folder\n"
         "changes nothing. The status line shows the hands imported, the files watched, the net won\n"
-        "by the hero (--hero) and the hands that broke a rule since the watch started.",
+        "by the hero (--hero) and the hands that broke a rule since the watch started. Meanwhile\n"
+        "stats, replay, report, chart, export and the Python API read the same database: the watch\n"
+        "holds it only while it stores a part, and a reader waits for that part, never seeing half.\n"
+        "--page writes a live session page that reloads itself in the browser.",
     )
     watch.add_argument("--watch", action="store_true", help="keep watching the folders for new and growing files")
     watch.add_argument("--interval", type=float, default=1.0, metavar="SECONDS", help="how often to look (default: 1)")
@@ -53,6 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=3.0,
         metavar="SECONDS",
         help="quiet time after which a file's last hand counts as complete (default: 3)",
+    )
+    watch.add_argument(
+        "--page",
+        metavar="FILE.html",
+        help="keep a live session page in FILE.html, rewritten after every hand stored and reloading "
+        "itself every 3 s: the hero's session (net, BB/100, winnings chart, biggest pots, all-in luck, "
+        "rule violations), the opponents at his tables with their stats, the last hands with their "
+        "replays; open it from disk in any browser",
     )
     watch.add_argument(
         "--hero",
@@ -65,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "  studbook import hands.txt --db razz.duckdb        one file into another database\n"
         "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker\n"
         "  studbook import ~/HH --dask local --db hands/     on a local Dask cluster, into a Parquet dataset\n"
-        "  studbook import --watch ~/HandHistories           import hands as they are played (Ctrl-C stops)"
+        "  studbook import --watch ~/HandHistories           import hands as they are played (Ctrl-C stops)\n"
+        "  studbook import --watch ~/HH --page live.html     ... and keep a live session page to look at"
     )
 
 
@@ -75,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
     from ..pipeline.importer import default_workers
     from .progress import Progress
 
+    if args.page and not args.watch:
+        return fail("--page is the live page of a watch: add --watch (and the folders your client writes to)")
     if args.watch:
         if args.dask or is_dataset(args.db):
             return fail("--watch imports into a database file (--db FILE.duckdb), not a Parquet dataset")

@@ -3,23 +3,25 @@
 It owns what a user sees and the signals: a status line redrawn in place on a terminal (one plain line
 per stored part otherwise, for logs), problems printed as they are found, and Ctrl-C or SIGTERM
 asking the watcher to stop after the part it is storing, so that nothing is half stored and the exit
-status is 0. A second Ctrl-C stops at once; the part being stored is then rolled back.
+status is 0. A second Ctrl-C stops at once; the part being stored is then rolled back. With ``--page``
+it rewrites the live session page (:func:`write_live_page`) after each poll that stored a hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
 from ..engine.model import format_money
-from ..pipeline.watch import Part, Watcher
+from ..pipeline.watch import Part, Watcher, claim_watch
 
 
 def status_line(watcher: Watcher) -> str:
@@ -41,6 +43,7 @@ def status_line(watcher: Watcher) -> str:
         *([money] if money else []),
         f"{session.violations:,} with rule violations",
         *([f"{session.problems:,} errors"] if session.problems else []),
+        *([f"waiting for the database: {watcher.busy}"] if watcher.busy else []),
     ]
     return " | ".join(parts)
 
@@ -167,10 +170,19 @@ def run_watch(args: argparse.Namespace) -> int:
             get_profile(args.profile)
         except ValueError as exc:
             return fail(str(exc))
-    try:
-        store = open_store(args.db)
-    except StoreError as exc:
-        return fail(str(exc))
+    with ExitStack() as claimed:
+        try:
+            claimed.enter_context(claim_watch(args.db))
+            open_store(args.db).close()  # made now if new; a database that cannot be used is said at once
+        except StoreError as exc:
+            return fail(str(exc))
+        return _watch(args, folders)
+
+
+def _watch(args: argparse.Namespace, folders: list[Path]) -> int:
+    """The watch itself, once this process is the database's only watch."""
+    from .app import fail
+
     interrupted = False
     with stopped_by_signals() as stop:
         view = StatusView(sys.stderr if sys.stderr.isatty() else sys.stdout, sys.stderr.isatty() and not args.quiet)
@@ -181,13 +193,21 @@ def run_watch(args: argparse.Namespace) -> int:
             file=out,
             flush=True,
         )
-        watcher = Watcher(folders, store, profile=args.profile, settle=args.settle, hero=args.hero)
+        watcher = Watcher(folders, args.db, profile=args.profile, settle=args.settle, hero=args.hero)
+        page = Path(args.page) if args.page else None
         try:
-            with store:
-                while not stop.asked:
-                    parts = watcher.poll(stop)
-                    view.show(watcher, parts)
-                    nap(args.interval, stop)
+            if page is not None:
+                said = write_live_page(page, watcher, args.profile)
+                print(said or f"the live session page is {page.resolve()} (open it in a browser)", file=out, flush=True)
+            while not stop.asked:
+                parts = watcher.poll(stop)
+                view.show(watcher, parts)
+                if page is not None and any(p.counts.hands for p in parts):
+                    said = write_live_page(page, watcher, args.profile)
+                    if said:
+                        view.clear()
+                        print(said, file=out, flush=True)
+                nap(args.interval, stop)
         except KeyboardInterrupt:
             interrupted = True
         except Exception as exc:  # the database failed under the watch (disk full ...): said, not a traceback
@@ -199,6 +219,49 @@ def run_watch(args: argparse.Namespace) -> int:
     if interrupted:
         print("studbook: stopped at once; a part being stored was left out (run again to finish)", file=out)
     return 0
+
+
+def write_live_page(page: Path, watcher: Watcher, profile: str | None) -> str | None:
+    """Write the live session page (:mod:`studbook.analytics.html_session`) as the database is now, and
+    a replay page beside it, in ``<page>-hands/``, for each hand it links to that has none yet; returns
+    what went wrong, in a line, or None. Each file is written under a temporary name and renamed over
+    the old one, so that a browser reloading it never reads half a page."""
+    from ..analytics.html_report import page_name
+    from ..analytics.html_session import Session, gather_live, live_page
+    from ..analytics.store import StoreError, open_store
+    from ..api import Database
+
+    hero = watcher.session.hero_name()
+    folder = page.parent / f"{page.stem}-hands"
+    try:
+        with open_store(watcher.database, read_only=True) as store:
+            live = gather_live(store.con, Session(hero, watcher.session.first_started))
+            pages = {h: f"{folder.name}/{page_name(h)}" for h in live.linked if (folder / page_name(h)).exists()}
+            missing = [h for h in live.linked if h not in pages]
+            if missing:
+                folder.mkdir(parents=True, exist_ok=True)
+            for hand_id, replayed in Database(store).replay_many(missing, profile).items():
+                if isinstance(replayed, LookupError):
+                    continue  # listed without a link: its file cannot be read again
+                seated = hero if any(s.player == hero for s in replayed.hand.seats) else None
+                back = (f"../{page.name}", "back to the live session")
+                _write_whole(folder / page_name(hand_id), replayed.html(seated, back=back))
+                pages[hand_id] = f"{folder.name}/{page_name(hand_id)}"
+        _write_whole(page, live_page(live, pages))
+    except StoreError as exc:
+        return f"studbook: the live page is not updated this time: {exc}"
+    except OSError as exc:
+        return f"studbook: cannot write the live page {page} ({exc.strerror or exc}); the watch goes on"
+    except Exception as exc:  # a studbook bug in the page must not stop the storing: said, tried next hand
+        return f"studbook: the live page failed ({type(exc).__name__}: {exc}); the watch goes on"
+    return None
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """``text`` into ``path`` by a rename, so that a reader sees the old file or the new one, whole."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
 
 
 def summary(watcher: Watcher, out: TextIO) -> None:

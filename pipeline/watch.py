@@ -34,6 +34,15 @@ Why it is shaped this way:
   name): a file whose device and inode changed or that shrank is read again from its start (its hands
   already stored are duplicates), a file that vanished is forgotten.
 
+- **The database is held only while a part is stored.** Given a database file rather than an open
+  store, the watcher opens it for each part (and for the lookups a file seen for the first time needs)
+  and closes it after, so that every reading command, which opens it read-only, finds it free between
+  two parts (:mod:`studbook.analytics.store`: a reader waits for the part being stored, never sees half
+  of one). A reader that holds the file longer (a long report) makes the watch wait instead: the part
+  is tried again at the next poll and :attr:`Watcher.busy` says who holds the file. A second watch
+  into the same database is refused (:func:`claim_watch`): two would store the same files' parts
+  turn about.
+
 Nothing here draws or handles signals: ``cli/cmd_import.py`` does, and asks :meth:`Watcher.poll`
 again and again until it is told to stop.
 """
@@ -46,12 +55,14 @@ import os
 import re
 import time
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from itertools import chain, repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Callable, Iterator, Sequence
 
-from ..analytics.store import FileCounts, SourceFile, Store
+from ..analytics.store import DatabaseBusy, FileCounts, SourceFile, Store, StoreError, lock_holder, open_store
 from ..engine.model import Hand
 from ..parsers import PHH_SUFFIX, ParseResult, parse_file, parse_lines
 from ..parsers.detect import detect
@@ -83,6 +94,53 @@ a time, so memory stays bounded whatever its size."""
 SNIFF_BYTES = 4096
 """The bytes a one-shot import sniffs the encoding from (``parsers/reading.py``): the watcher waits
 for as many, or for the file to settle, so that both choose the same encoding."""
+
+
+PART_WAIT = 0.5
+"""Seconds the watch waits for readers to let go of the database before a part (it is tried again at
+the next poll). Short, because while it waits, new readers wait too (the turnstile of
+:func:`~studbook.analytics.store.open_store`): a reader holding the file longer (a report drawing its
+charts) lets the watch in at a later poll rather than keeping every other reader out meanwhile."""
+
+BUSY_BACKOFF = 1.0
+"""Seconds the watch leaves the database alone after readers kept it out for :data:`PART_WAIT`: its
+waiting holds new readers back, so trying at every poll would leave them only the gaps between."""
+
+CLAIM_SUFFIX = ".watch"
+"""Beside the database, the file a running watch keeps locked, holding its process id."""
+
+
+@contextmanager
+def claim_watch(database: str | Path) -> Iterator[None]:
+    """Be the only watch storing into ``database`` while the block runs; a second is refused with a
+    :class:`StoreError` naming the process that watches. The claim is a lock on a small file beside
+    the database (left there after: removing it would let two processes lock two different files of
+    one name), which the system lets go when the process ends however it ends. Where there is no
+    ``fcntl`` (Windows), nothing is claimed."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    path = Path(str(database) + CLAIM_SUFFIX)
+    claim: IO[str] = path.open("a+", encoding="utf-8")
+    try:
+        try:
+            fcntl.flock(claim, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            claim.seek(0)
+            pid, command = lock_holder(f"(PID {claim.read().strip() or '?'})")
+            who = f"process {pid} ({command})" if pid is not None else "another process"
+            raise StoreError(
+                f"{database}: already being watched into by {who}; stop that watch (Ctrl-C in its terminal) "
+                "or watch into another database (--db)"
+            ) from None
+        claim.truncate(0)
+        claim.write(f"{os.getpid()}\n")
+        claim.flush()
+        yield
+    finally:
+        claim.close()
 
 
 _TERMINATOR = re.compile(r"\r\n|\r|\n")
@@ -241,6 +299,8 @@ class Session:
     net: Counter[tuple[str, str | None]] = field(default_factory=Counter)
     known_cards: Counter[str] = field(default_factory=Counter)
     hero: str | None = None
+    first_started: datetime | None = None
+    """When the earliest hand this watch stored began (the session's start, for the live page)."""
 
     def hero_name(self) -> str | None:
         """The named hero, else the player whose down cards were known in at least 80% of the hands
@@ -259,21 +319,27 @@ class Session:
 
 
 class Watcher:
-    """Polls ``folders`` and stores every complete hand of their hand-history files into ``store``.
+    """Polls ``folders`` and stores every complete hand of their hand-history files into ``store``: a
+    database file, opened for each part and closed after so that readers share it, or an open
+    :class:`Store` used throughout (one process alone with the file, as the tests are).
 
     ``clock`` (monotonic seconds) is a parameter so that tests can settle a file without waiting."""
 
     def __init__(
         self,
         folders: Sequence[str | Path],
-        store: Store,
+        store: Store | str | Path,
         profile: str | None = None,
         settle: float = SETTLE_SECONDS,
         hero: str | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.folders = [Path(f).resolve() for f in folders]
-        self.store = store
+        self.held = store if isinstance(store, Store) else None
+        self.database = store.path if isinstance(store, Store) else str(store)
+        self.busy: str | None = None
+        """Why the last poll could not store (another process held the database), else None."""
+        self.busy_until = float("-inf")
         self.profile = profile
         self.settle = settle
         self.give_up = max(settle, 1.0) * GIVE_UP_SETTLES
@@ -311,6 +377,9 @@ class Watcher:
         """Look at every file once and store what became complete; returns the parts stored. ``stop``
         is asked between parts (a part being stored is always finished first)."""
         now = self.clock()
+        if now < self.busy_until:
+            return []  # readers had it a moment ago: they get a turn before the watch asks again
+        self.busy = None
         found = self.scan()
         for gone in [p for p in self.files if p not in found]:
             del self.files[gone]
@@ -318,10 +387,13 @@ class Watcher:
             self.vanished += 1
         parts: list[Part] = []
         for path, st in found.items():
-            if stop():
+            if stop() or self.busy is not None:
                 break
             try:
                 parts.extend(self._poll_file(path, st, now, stop))
+            except DatabaseBusy as exc:  # a file seen for the first time: looked at again next poll
+                self.busy = str(exc)
+                self.busy_until = now + BUSY_BACKOFF
             except OSError as exc:  # vanished or unreadable between scan and read: said, tried again
                 self.failures[path] = file_failure(path, exc)
             else:
@@ -345,6 +417,10 @@ class Watcher:
         while state.done < state.size and state.stuck_at != state.size and not (parts and stop()):
             try:
                 state, part = self._advance(state, now - state.changed_at)
+            except DatabaseBusy as exc:  # nothing of the part stored: tried again at a later poll
+                self.busy = str(exc)
+                self.busy_until = now + BUSY_BACKOFF
+                break
             except OSError:
                 raise
             except Exception as exc:  # a studbook bug: said, and not tried again until the file changes
@@ -356,6 +432,16 @@ class Watcher:
             parts.append(part)
         return parts
 
+    @contextmanager
+    def _store_for(self) -> Iterator[Store]:
+        """The store for one part or lookup: the one given, or the database file opened for it alone
+        (:class:`DatabaseBusy` when readers held it for :data:`PART_WAIT`)."""
+        if self.held is not None:
+            yield self.held
+            return
+        with open_store(self.database, wait=PART_WAIT) as store:
+            yield store
+
     # ------------------------------------------------------------------------------------ one file
 
     def _resume(self, path: Path, st: os.stat_result, now: float) -> FileState:
@@ -364,7 +450,9 @@ class Watcher:
         the settle interval counts as quiet from the start."""
         quiet = time.time() - st.st_mtime_ns / 1e9 >= self.settle
         state = FileState(path, (st.st_dev, st.st_ino), st.st_size, st.st_mtime_ns, now - self.settle if quiet else now)
-        parts = {size: digest for size, digest in self.store.imported_parts(str(path)) if 0 < size <= st.st_size}
+        with self._store_for() as store:
+            stored = store.imported_parts(str(path))
+        parts = {size: digest for size, digest in stored if 0 < size <= st.st_size}
         digest, done, seen = hashlib.sha256(), 0, 0
         best: tuple[int, _Hash] | None = None
         with path.open("rb") as f:
@@ -377,9 +465,7 @@ class Watcher:
                     seen += len(block)
                 if seen != size:
                     break
-                if parts.get(size) == digest.hexdigest() or (
-                    size == st.st_size and self.store.has_checksum(digest.hexdigest())
-                ):
+                if parts.get(size) == digest.hexdigest() or (size == st.st_size and self._known(digest.hexdigest())):
                     best = (size, digest.copy())
         if best is None:
             return state
@@ -408,6 +494,10 @@ class Watcher:
         found = detect(head)
         site = found.site if found is not None and not found.summary else None
         return replace(state, done=done, lines=lines, digest=digest, fallback=fallback, site=site)
+
+    def _known(self, checksum: str) -> bool:
+        with self._store_for() as store:
+            return store.has_checksum(checksum)
 
     def _sniff(self, state: FileState, head: bytes, final: bool) -> FileState:
         """Fix the file's encoding from its first bytes (once there are as many as a one-shot import
@@ -523,23 +613,32 @@ class Watcher:
         digest = state.digest.copy()
         digest.update(consumed)
         source = SourceFile(str(state.path), digest.hexdigest(), state.done + len(consumed))
-        if self.store.has_checksum(source.checksum):
-            return Part(source.path, first, last, FileCounts(), skipped=True)
         reader = HandChunks(state.path, self.profile, parsed=results)
         try:
-            with self.store.writing(source) as writer:
-                for chunk in reader:
-                    writer.chunk(chunk)
-                counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
-        except Exception as exc:  # a studbook bug: nothing of the part kept, said, the watch goes on
+            chunks = list(reader)  # replayed and made rows before the database is taken from its readers
+        except Exception as exc:  # a studbook bug: said, the watch goes on
             self.failures[state.path] = file_failure(state.path, exc)
             return None
-        problems = (*reader.errors, *(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts))
-        part = Part(source.path, first, last, counts, reader.not_stud, problems)
-        self._count(part)
+        with self._store_for() as store:
+            if store.has_checksum(source.checksum):
+                return Part(source.path, first, last, FileCounts(), skipped=True)
+            try:
+                with store.writing(source) as writer:
+                    for chunk in chunks:
+                        writer.chunk(chunk)
+                    counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
+            except Exception as exc:  # a studbook bug: nothing of the part kept, said, the watch goes on
+                self.failures[state.path] = file_failure(state.path, exc)
+                return None
+            problems = (
+                *reader.errors,
+                *(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts),
+            )
+            part = Part(source.path, first, last, counts, reader.not_stud, problems)
+            self._count(part, store)
         return part
 
-    def _count(self, part: Part) -> None:
+    def _count(self, part: Part, store: Store) -> None:
         """Add a stored part to the session's figures (the hero's net from the rows just stored)."""
         session = self.session
         session.parts += 1
@@ -551,13 +650,17 @@ class Watcher:
             return
         where = "h.source_file = ? AND h.source_line BETWEEN ? AND ?"
         params = [part.file, part.first_line, part.last_line]
-        for player, currency, net in self.store.con.execute(
+        started = store.con.execute(f"SELECT min(h.started_at) FROM hands h WHERE {where}", params).fetchone()
+        if started is not None and isinstance(started[0], datetime):
+            first = session.first_started
+            session.first_started = started[0] if first is None else min(first, started[0])
+        for player, currency, net in store.con.execute(
             f"SELECT p.player, h.currency, sum(p.net) FROM hand_players p JOIN hands h USING (hand_id) "
             f"WHERE {where} GROUP BY ALL",
             params,
         ).fetchall():
             session.net[(player, currency)] += int(net)
-        for player, hands in self.store.con.execute(
+        for player, hands in store.con.execute(
             f"SELECT p.player, count(DISTINCT h.hand_id) FROM cards c JOIN hands h USING (hand_id) "
             f"JOIN hand_players p ON p.hand_id = c.hand_id AND p.seat = c.seat "
             f"WHERE {where} AND c.known AND NOT c.up GROUP BY ALL",
