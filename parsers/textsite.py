@@ -1,7 +1,7 @@
 """The site-reader seam: everything a text hand-history reader needs that is not about one site.
 
 A text site is three things (docs/adding-a-site.md): a Lark grammar of the body of one hand
-(``grammars/<site>.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
+(``parsers/sites/<site>/grammar.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
 builder whose handler table turns each token of the grammar into model events. This module supplies the
 rest, once for every site:
 
@@ -239,7 +239,7 @@ class LineGrammar:
 
 def line_pattern(
     grammar_file: str,
-    module: str,
+    reader: str,
     fields: Mapping[str, tuple[str, ...]],
     runs: frozenset[str],
     terminal: str,
@@ -252,15 +252,15 @@ def line_pattern(
     if terminal in runs:
         if not (value.startswith("(?:") and value.endswith(")+")):
             raise ValueError(
-                f"grammars/{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
+                f"{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
                 f"compiled to (?:LINE)+, not {value!r}"
             )
         value = value[3:-2]
     pattern = re.compile(value)
     if pattern.groups != len(fields[terminal]):
         raise ValueError(
-            f"grammars/{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
-            f"parsers/{module}.py reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
+            f"{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
+            f"{reader} reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
         )
     return pattern
 
@@ -302,19 +302,21 @@ def without_captures(pattern: str) -> str:
 
 
 def load_grammar(
-    grammar_file: str,
     module: str,
+    grammar_file: str,
     site_name: str,
     fields: Mapping[str, tuple[str, ...]],
     runs: frozenset[str],
     words: Mapping[str, tuple[str, str]],
 ) -> LineGrammar:
-    """Compile ``grammars/<grammar_file>`` (LALR, contextual lexer, the flat token list as result).
+    """Compile ``grammar_file``, the grammar beside the reader module ``module`` (its ``__name__``) in
+    its site's folder (LALR, contextual lexer, the flat token list as result).
 
     Call it from a site module's ``functools.cache``-d function: it is built once per process (worker
     processes each build their own). ``fields`` names the capturing groups of each terminal's line
     pattern in the order the builder reads them; ``runs`` the terminals written ``RUN: LINE+``."""
-    text = files("studbook.grammars").joinpath(grammar_file).read_text(encoding="utf-8")
+    package = module.rpartition(".")[0]
+    text = files(package).joinpath(grammar_file).read_text(encoding="utf-8")
     originals: dict[str, str] = {}
 
     def strip_captures(terminal: TerminalDef) -> None:
@@ -330,7 +332,9 @@ def load_grammar(
         edit_terminals=strip_captures,
         import_paths=[_GrammarFiles()],
     )
-    lines = {t: line_pattern(grammar_file, module, fields, runs, t, originals[t]) for t in fields}
+    folder = "/".join(package.split(".")[1:])  # studbook.parsers.sites.x -> parsers/sites/x
+    reader = f"{folder}/{module.rpartition('.')[2]}.py"
+    lines = {t: line_pattern(f"{folder}/{grammar_file}", reader, fields, runs, t, originals[t]) for t in fields}
     return LineGrammar(site_name, lark, lines, words, LineParser(lark))
 
 

@@ -15,7 +15,7 @@ from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand,
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.absolute_writer import write_absolute, write_absolute_file
+from studbook.parsers.sites.absolute.writer import write_absolute, write_absolute_file
 from studbook.parsers.registry import SITES_BY_ID
 
 FILE = ("fpdb", "Absolute", "7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt")

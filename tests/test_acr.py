@@ -36,8 +36,8 @@ from studbook.engine.profiles import RakeFrom, get_profile
 from studbook.engine.replay import replay
 from studbook.engine.simulate import STYLES, Player, TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
-from studbook.parsers.acr import read_header, split_file
-from studbook.parsers.acr_writer import pot_label, write_acr, write_acr_file
+from studbook.parsers.sites.acr.reader import read_header, split_file
+from studbook.parsers.sites.acr.writer import pot_label, write_acr, write_acr_file
 from studbook.parsers.detect import detect
 from studbook.parsers.registry import SITES_BY_ID
 

@@ -29,7 +29,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.bovada_writer import write_bovada, write_bovada_file
+from studbook.parsers.sites.bovada.writer import write_bovada, write_bovada_file
 from studbook.parsers.registry import SITES_BY_ID
 
 BODOG = """\ufeffBodog Hand #2604291699 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:41:46

@@ -23,7 +23,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.everleaf_writer import write_everleaf, write_everleaf_file
+from studbook.parsers.sites.everleaf.writer import write_everleaf, write_everleaf_file
 from studbook.parsers.registry import SITES_BY_ID
 
 NEW = """Everleaf Gaming Game #295679620

@@ -35,8 +35,8 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.detect import detect
-from studbook.parsers.fulltilt import read_header
-from studbook.parsers.fulltilt_writer import pot_label, write_fulltilt_file, write_hand
+from studbook.parsers.sites.fulltilt.reader import read_header
+from studbook.parsers.sites.fulltilt.writer import pot_label, write_fulltilt_file, write_hand
 from studbook.parsers.reading import read_lines
 
 # ------------------------------------------------------------------------------------------ header

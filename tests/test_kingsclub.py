@@ -17,7 +17,7 @@ from studbook.engine.pots import pot_index
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.kingsclub_writer import write_kingsclub, write_kingsclub_file
+from studbook.parsers.sites.kingsclub.writer import write_kingsclub, write_kingsclub_file
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "KingsClub")

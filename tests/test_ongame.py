@@ -16,7 +16,7 @@ from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.ongame_writer import write_ongame_file
+from studbook.parsers.sites.ongame.writer import write_ongame_file
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "OnGame")

@@ -1,4 +1,4 @@
-"""The PartyPoker writer (parsers/partypoker_writer.py): simulated hands written in PartyPoker's format and
+"""The PartyPoker writer (parsers/sites/partypoker/writer.py): simulated hands written in PartyPoker's format and
 read back by its reader come back event for event, with what the format drops left out of the comparison
 (``PARTY_LOSSY``) and the engine's payout equal to the simulator's; the corpus's four hands written again
 read back the same and print the corpus's own lines; what the format cannot express is refused by name."""
@@ -26,7 +26,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file, parse_text
-from studbook.parsers.partypoker_writer import write_partypoker, write_partypoker_file
+from studbook.parsers.sites.partypoker.writer import write_partypoker, write_partypoker_file
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "PartyPoker")

@@ -19,7 +19,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.registry import SITES_BY_ID
-from studbook.parsers.winamax_writer import write_winamax, write_winamax_file
+from studbook.parsers.sites.winamax.writer import write_winamax, write_winamax_file
 
 FOLDER = ("fpdb", "Winamax")
 CLEAN = "7-Stud-6max-EUR-25-50-201611._8games_.txt"

@@ -1,0 +1,19 @@
+"""Absolute Poker: text hand histories.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import Site
+from . import reader, writer
+
+SITE = Site(
+    "absolute",
+    "Absolute Poker",
+    reader.HAND_HEADER,
+    reader.parse_hand,
+    writer=writer.write_absolute,
+    hand_separator=writer.HAND_SEPARATOR,
+    corpus="Absolute",
+)

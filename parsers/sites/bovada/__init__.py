@@ -1,0 +1,19 @@
+"""Bovada / Bodog: text hand histories with the players named by their seat role.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import Site
+from . import reader, writer
+
+SITE = Site(
+    "bovada",
+    "Bovada/Bodog",
+    reader.HAND_HEADER,
+    reader.parse_hand,
+    writer=writer.write_bovada,
+    hand_separator=writer.HAND_SEPARATOR,
+    corpus="Bovada",
+)

@@ -1,0 +1,19 @@
+"""OnGame: text hand histories.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import Site
+from . import reader, writer
+
+SITE = Site(
+    "ongame",
+    "OnGame",
+    reader.HAND_HEADER,
+    reader.parse_hand,
+    writer=writer.write_ongame,
+    hand_separator=writer.HAND_SEPARATOR,
+    corpus="OnGame",
+)
