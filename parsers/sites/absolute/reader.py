@@ -46,10 +46,10 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
-    local_time,
+    read_amount,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -78,11 +78,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         found = m or other
         assert found is not None
         return HandHeader(found["id"], None, found["game"])
-    small, big = cents(m["small"]), cents(m["big"])
-    if small is None or big is None:
-        raise where_error(where, text, "stakes that are no amounts", "'$0.02/$0.04'")
-    fields = (*map(int, m["date"].split("-")), *map(int, m["time"].split(":")))
-    started, warning = local_time(fields, m["tz"])  # type: ignore[arg-type]
+    small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
+    started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
     currency = "USD" if m["small"].startswith("$") else None
     return HandHeader(
         m["id"],

@@ -60,10 +60,10 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
-    local_time,
+    read_amount,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -85,13 +85,6 @@ _GAMES = {"7stud": Game.STUD, "7stud h/l": Game.STUD8, "razz": Game.RAZZ}
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
-def _money(text: str, where: tuple[str, int], line: str) -> int:
-    amount = cents(text)
-    if amount is None:
-        raise where_error(where, line, f"{text!r} is not an amount", "an amount like $0.04")
-    return amount
-
-
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """``Hand #ID - GAME(LIMIT) - $S/$B[, Ante $A] - YYYY/MM/DD HH:MM:SS UTC`` (cash) or
     ``Game Hand #ID - Tournament #T - GAME(LIMIT) - Level L (S/B)- …`` (tournament)."""
@@ -109,14 +102,14 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         return HandHeader(m["id"], None, printed)
     tournament, currency, ante = None, None, None
     if m["tid"]:
-        small, big = _money(m["lsmall"], where, text), _money(m["lbig"], where, text)
+        small, big = read_amount(m["lsmall"], where, text), read_amount(m["lbig"], where, text)
         tournament = Tournament(m["tid"], level=m["level"])
     else:
-        small, big = _money(m["small"], where, text), _money(m["big"], where, text)
+        small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
         currency = _SYMBOLS.get(m["small"][:1])
-        ante = _money(m["ante"], where, text) if m["ante"] else None
-    y, mo, d, h, mi, sec = map(int, m["date"].replace("/", " ").replace(":", " ").split())
-    started, warning = local_time((y, mo, d, h, mi, sec), m["tz"])
+        ante = read_amount(m["ante"], where, text) if m["ante"] else None
+    day, _, clock = m["date"].partition(" ")
+    started, warning = site_time(day, clock, m["tz"], where, text)
     return HandHeader(
         m["id"],
         game,
@@ -246,7 +239,7 @@ class _Builder(SiteBuilder):
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
             seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):

@@ -52,8 +52,8 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
+    read_amount,
     read_text_hand,
     where_error,
 )
@@ -87,9 +87,7 @@ def read_header(started: str, game_id: str, where: tuple[str, int], game_where: 
     game = _GAMES.get(m["game"].lower())
     if game is None:
         return HandHeader(m["id"], None, m["game"])
-    small, big = cents(m["small"]), cents(m["big"])
-    if small is None or big is None:
-        raise where_error(game_where, game_id, "stakes that are not amounts", "'1/2' after the hand id")
+    small, big = read_amount(m["small"], game_where, game_id), read_amount(m["big"], game_where, game_id)
     return HandHeader(m["id"], game, m["game"], None, small, big, "USD", table=m["table"])
 
 
@@ -178,7 +176,7 @@ class _Builder(SiteBuilder):
         m = self.lines["SEAT"].match(tok)
         assert m is not None
         seat, name, stack = m.groups()
-        self.add_seat(int(seat), name, self.money(stack, no, tok))
+        self.add_seat(int(seat), name, self.money(stack, no, tok), no=no, line=tok)
 
     def ante_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["ANTE"].match(tok), 1, no)  # type: ignore[arg-type]

@@ -56,8 +56,8 @@ from ...textsite import (
     LineGrammar,
     SiteBuilder,
     load_grammar,
-    local_time,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -92,8 +92,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     printed = f"{m['game']} {m['limit']}"
     if game is None:
         return HandHeader(m["id"], None, printed)
-    date, time = m["date"].split()
-    started, warning = local_time((*map(int, date.split("-")), *map(int, time.split(":"))), "ET")  # type: ignore[arg-type]
+    day, _, clock = m["date"].partition(" ")
+    started, warning = site_time(day, clock, "ET", where, text)
     tournament = Tournament(m["tid"], level=m["level"]) if m["tid"] else None
     currency = None if tournament else "USD"
     return HandHeader(
@@ -197,7 +197,7 @@ class _Builder(SiteBuilder):
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             name, stack = m.groups()
             seat = int(name[5:].split()[0])
-            self.add_seat(seat, name, self.money(stack, no, m[0]))
+            self.add_seat(seat, name, self.money(stack, no, m[0]), no=no, line=m[0])
             self.stack[seat] = self.seats[-1].stack
 
     def named(self, name: str, no: int, line: str) -> int:

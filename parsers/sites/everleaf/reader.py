@@ -37,8 +37,9 @@ from ...textsite import (
     LineGrammar,
     SiteBuilder,
     load_grammar,
-    local_time,
+    read_amount,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -73,27 +74,19 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         return HandHeader(m["id"], None, m["game"])
     small, big = (re.sub(r"[$€\s,]", "", m[k]) for k in ("small", "big"))
     currency = _CURRENCIES.get(m["small"][:1])
-    y, mo, d = map(int, m["date"].split("/"))
-    h, mi, s = map(int, m["time"].split(":"))
-    started, warning = local_time((y, mo, d, h, mi, s), "ET")
+    where, text = (where[0], where[1] + 2), text.split("\n")[2]  # the stakes and time are on the third line
+    started, warning = site_time(m["date"], m["time"], "ET", where, text)
     return HandHeader(
         m["id"],
         game,
         m["game"],
-        small_bet=_cents(small, where, text),
-        big_bet=_cents(big, where, text),
+        small_bet=read_amount(small, where, text),
+        big_bet=read_amount(big, where, text),
         currency=currency,
         play_money=currency is None,
         started_at=started,
         warning=warning,
     )
-
-
-def _cents(text: str, where: tuple[str, int], line: str) -> int:
-    whole, _, frac = text.partition(".")
-    if not whole.isdigit() or not (frac.isdigit() or not frac) or len(frac) > 2:
-        raise where_error(where, line, f"{text!r} is not an amount", "an amount like $0.05")
-    return int(whole) * 100 + int(frac.ljust(2, "0"))
 
 
 # ------------------------------------------------------------------------------------- the grammar
@@ -166,9 +159,9 @@ class _Builder(SiteBuilder):
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             seat, name, stack = m.groups()
             if stack is None:  # "( new player )": seated, not dealt in
-                self.add_seat(int(seat), name, 0, sitting_out=True)
+                self.add_seat(int(seat), name, 0, sitting_out=True, no=no, line=m[0])
             else:
-                self.add_seat(int(seat), name, self.money(stack, no, m[0]))
+                self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):

@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from datetime import datetime
 from functools import cache
-from zoneinfo import ZoneInfo
 
 from lark import Token
 
@@ -58,10 +56,10 @@ from ...textsite import (
     HandHeader,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
-    local_time,
+    read_amount,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -98,7 +96,6 @@ _GAMES: dict[str, Game] = {
 }
 """Full Tilt's stud-family game names (the corpus shows the first spelling of each)."""
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_EASTERN = ZoneInfo("America/New_York")
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -115,8 +112,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     game = _GAMES.get(printed.lower())
     if game is None:
         return HandHeader(m["id"], None, printed)
-    small, big = _amount(m["small"], where, text), _amount(m["big"], where, text)
-    ante = _amount(m["ante"], where, text) if m["ante"] else None
+    small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
+    ante = read_amount(m["ante"], where, text) if m["ante"] else None
     currency = _SYMBOLS.get(m["small"][:1])
     tournament = None
     if m["tid"]:
@@ -124,18 +121,15 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         buy_in = fee = None
         tcur = None
         if fee_part is not None:
-            buy_in = _amount(fee_part["buyin"], where, text)
-            fee = _amount(fee_part["fee"], where, text) if fee_part["fee"] else None
+            buy_in = read_amount(fee_part["buyin"], where, text)
+            fee = read_amount(fee_part["fee"], where, text) if fee_part["fee"] else None
             tcur = _SYMBOLS.get(fee_part["buyin"][:1])
         tournament = Tournament(m["tid"], buy_in, fee, tcur, None)
         currency = None  # tournament chips
-    warning = None
     if m["ettime"]:
-        started: datetime | None = _when(m["etdate"], m["ettime"], _EASTERN)
+        started, warning = site_time(m["etdate"], m["ettime"], "ET", where, text)
     else:
-        y, mo, d = map(int, m["date"].split("/"))
-        h, mi, sec = map(int, m["time"].split(":"))
-        started, warning = local_time((y, mo, d, h, mi, sec), m["tz"])
+        started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
     return HandHeader(
         m["id"],
         game,
@@ -151,19 +145,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         ante=ante,
         warning=warning,
     )
-
-
-def _when(date: str, time: str, zone: ZoneInfo) -> datetime:
-    y, mo, d = map(int, date.split("/"))
-    h, mi, s = map(int, time.split(":"))
-    return datetime(y, mo, d, h, mi, s, tzinfo=zone)
-
-
-def _amount(text: str, where: tuple[str, int], line: str) -> int:
-    value = cents(text)
-    if value is None:
-        raise where_error(where, line, f"{text!r} is not an amount", "an amount like 1,500 or $0.04")
-    return value
 
 
 # ---------------------------------------------------------------------------------- the builder
@@ -258,7 +239,7 @@ class _Builder(SiteBuilder):
         no = first
         while (m := match(tok, start)) is not None:
             seat, name, stack, out = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None)
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None, no, m[0])
             start, no = m.end(), no + 1
         return start
 

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from ....engine.cards import Card
 from ....engine.games import RULES, GameRules
 from ....engine.model import Game, Hand, Limit, Money, Tournament
-from ...errors import NotStudHand, ParseError
+from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     BET_OR_COMPLETE,
     PUT,
@@ -131,6 +131,9 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
             except Fault as fault:
                 session = fault
                 yield fault_error(fault, source_file, NAME)
+            except Exception as exc:  # a reader bug: the session's error (errors.reader_failure)
+                session = Fault(node.line, "<general>", "a readable <general> block", repr(exc))
+                yield reader_failure(source_file, node.line, "<general>", NAME, exc)
         elif node.tag == "game":
             if session is None:
                 yield ParseError(
@@ -155,6 +158,10 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
                     yield _hand(node, session, source_file)
                 except Fault as fault:
                     yield fault_error(fault, source_file, NAME)
+                except Exception as exc:  # a reader bug: this hand's error (errors.reader_failure)
+                    yield reader_failure(
+                        source_file, node.line, f"<game gamecode={node.attrs.get('gamecode', '')!r}>", NAME, exc
+                    )
 
 
 def _cards(text: str, line: int) -> tuple[Card | None, ...]:

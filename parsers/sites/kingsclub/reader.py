@@ -52,8 +52,8 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
+    read_amount,
     read_text_hand,
     where_error,
 )
@@ -83,8 +83,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
                 "'#ID: Limit Seven Card Stud - 44/88', then the date and 'Table 'NAME''",
             )
         return HandHeader(other["id"], None, other["game"])
-    small, big = cents(m["small"]), cents(m["big"])
-    assert small is not None and big is not None  # the pattern admits amounts only
+    small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
     return HandHeader(m["id"], _GAMES[m["game"]], m["game"], small_bet=small, big_bet=big, table=m["table"])
 
 

@@ -34,7 +34,7 @@ from urllib.parse import unquote
 
 from ....engine.cards import Card
 from ....engine.model import Game, Hand, Limit, Tournament, UncalledReturn
-from ...errors import NotStudHand, ParseError
+from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     COMPLETE_TO,
     PUT,
@@ -130,6 +130,8 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
                 yield _game(node, description, source_file)
         except Fault as fault:
             yield fault_error(fault, source_file, NAME)
+        except Exception as exc:  # a reader bug: this element's error (errors.reader_failure)
+            yield reader_failure(source_file, node.line, f"<{node.tag}>", NAME, exc)
 
 
 def _game(node: Node, description: _Description | None, source_file: str) -> Hand | NotStudHand | Deferred:

@@ -29,7 +29,7 @@ an all-in marker (``[all in]``), other game names (``SEVEN_CARD_STUD_HI_LO`` is 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta, timezone
 from functools import cache
 
 from lark import Token
@@ -43,9 +43,9 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
     local_time,
+    read_amount,
     read_text_hand,
     where_error,
 )
@@ -79,23 +79,19 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     game = _GAMES.get(m["game"])
     if game is None:
         return HandHeader(m["id"], None, m["game"])
-    small, big = cents(m["small"]), cents(m["big"])
-    ante = cents(m["ante"]) if m["ante"] else None
+    stakes = ((where[0], where[1] + 2), text.split("\n")[2])
+    small, big = read_amount(m["small"], *stakes), read_amount(m["big"], *stakes)
+    ante = read_amount(m["ante"], *stakes) if m["ante"] else None
     month = _MONTHS.get(m["month"])
     if month is None:
         raise where_error((where[0], where[1] + 1), text.split("\n")[1], f"{m['month']!r} is not a month", _EXPECTED)
-    if small is None or big is None:
-        raise where_error((where[0], where[1] + 2), text.split("\n")[2], "stakes that are no amounts", _EXPECTED)
     hour, minute, second = map(int, m["time"].split(":"))
     fields = (int(m["year"]), month, int(m["day"]), hour, minute, second)
-    started: datetime | None
-    warning = None
+    zone: str | timezone = m["tz"]
     if m["offset"]:
         sign = -1 if m["offset"][0] == "-" else 1
         zone = timezone(sign * timedelta(hours=int(m["offset"][1:3]), minutes=int(m["offset"][3:])))
-        started = datetime(*fields, tzinfo=zone)
-    else:
-        started, warning = local_time(fields, m["tz"])
+    started, warning = local_time(fields, zone, (where[0], where[1] + 1), text.split("\n")[1])
     play = m["money"] != "Real money"
     currency = None if play else _CURRENCIES.get(m["small"][0])
     return HandHeader(

@@ -62,9 +62,9 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
     local_time,
+    read_amount,
     read_text_hand,
     where_error,
 )
@@ -130,16 +130,17 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     if month is None:
         raise where_error(where, ids["line"], f"{line['month']!r} is not a month", _EXPECTED)
     hour, minute, second = map(int, line["time"].split(":"))
-    started, warning = local_time((int(line["year"]), month, int(line["day"]), hour, minute, second), line["tz"])
+    fields = (int(line["year"]), month, int(line["day"]), hour, minute, second)
+    started, warning = local_time(fields, line["tz"], where, ids["line"])
     assert found is not None
-    small, big = cents(found["small"]), cents(found["big"])
-    if small is None or big is None:
-        raise where_error(where, ids["line"], "stakes that are no amounts", _EXPECTED)
+    small, big = read_amount(found["small"], where, ids["line"]), read_amount(found["big"], where, ids["line"])
     tournament, ante = None, None
     currency = found["cur"].strip() if found["cur"] else None
     if tourney is not None:
-        tournament = Tournament(tourney["tid"], cents(tourney["buyin"]), None, currency, tourney["level"])
-        ante = cents(tourney["ante"])
+        tournament = Tournament(
+            tourney["tid"], read_amount(tourney["buyin"], where, ids["line"]), None, currency, tourney["level"]
+        )
+        ante = read_amount(tourney["ante"], where, ids["line"])
         currency = None
     return HandHeader(
         ids["id"],

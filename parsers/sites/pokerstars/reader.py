@@ -60,9 +60,9 @@ from ...textsite import (
     cents,
     line_pattern,
     load_grammar,
-    local_time,
     read_amount,
     read_text_hand,
+    site_time,
     where_error,
     without_captures,
 )
@@ -174,8 +174,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         play_money = currency is None
 
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
-    y, mo, d, h, mi, sec = map(int, date.replace("/", " ").replace(":", " ").split())
-    started, warning = local_time((y, mo, d, h, mi, sec), tz, where, text)
+    day, _, clock = date.partition(" ")
+    started, warning = site_time(day, clock, tz, where, text)
     return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament, started, warning)
 
 

@@ -54,10 +54,10 @@ from ...textsite import (
     Handler,
     LineGrammar,
     SiteBuilder,
-    cents,
     load_grammar,
-    local_time,
+    read_amount,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -84,10 +84,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     game = _GAMES.get(m["game"]) if m["ante"] is not None else None
     if game is None:
         return HandHeader(m["id"], None, m["game"])
-    ante, small, big = cents(m["ante"]), cents(m["small"]), cents(m["big"])
-    assert ante is not None and small is not None and big is not None  # the pattern admits amounts only
-    fields = (*map(int, m["date"].split("/")), *map(int, m["time"].split(":")))
-    started, warning = local_time(fields, m["tz"])  # type: ignore[arg-type]
+    ante, small, big = (read_amount(m[k], where, text) for k in ("ante", "small", "big"))
+    started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
     currency = "EUR" if m["small"].endswith("€") else None
     return HandHeader(
         m["id"],
