@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator, Protocol, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, PROFILES
@@ -24,7 +24,7 @@ from .errors import NotStudHand, ParseError
 from .reading import HandText, split_hands
 from .writing import write_separated
 
-__all__ = ["FileReader", "HandParser", "HandWriter", "ParseResult", "Site"]
+__all__ = ["FileReader", "HandParser", "HandWriter", "ParseResult", "Site", "TextReader", "text_site"]
 
 ParseResult = Hand | ParseError | NotStudHand
 HandParser = Callable[[HandText, str], ParseResult]
@@ -125,3 +125,17 @@ class Site:
             raise ValueError(f"{self.name} hand histories cannot be read yet")
         for block in split_hands(lines, self.hand_header.match, first_line, self.hand_initials):
             yield parse(block, source_file)
+
+
+class TextReader(Protocol):
+    """What a text site's reader module exposes: the first line of its hands, and one hand read."""
+
+    HAND_HEADER: re.Pattern[str]
+
+    def parse_hand(self, block: HandText, source_file: str) -> ParseResult: ...
+
+
+def text_site(site: str, name: str, reader: TextReader, write: HandWriter, separator: str, **more: object) -> Site:
+    """The ``SITE`` of a text site from its reader module and its writer: what every text site's
+    ``__init__.py`` says, in one line; ``more`` are the :class:`Site` fields it sets besides."""
+    return Site(site, name, reader.HAND_HEADER, reader.parse_hand, writer=write, hand_separator=separator, **more)  # type: ignore[arg-type]

@@ -5,15 +5,7 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
-    "absolute",
-    "Absolute Poker",
-    reader.HAND_HEADER,
-    reader.parse_hand,
-    writer=writer.write_absolute,
-    hand_separator=writer.HAND_SEPARATOR,
-    corpus="Absolute",
-)
+SITE = text_site("absolute", "Absolute Poker", reader, writer.write_absolute, writer.HAND_SEPARATOR, corpus="Absolute")

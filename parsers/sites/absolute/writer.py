@@ -12,10 +12,6 @@ always ``Normal``. Cash games in dollars only (ValueError otherwise, and for a c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import datetime
-from typing import TextIO
-from zoneinfo import ZoneInfo
 
 from ....engine.cards import Card
 from ....engine.model import (
@@ -30,10 +26,9 @@ from ....engine.model import (
     Show,
 )
 from ....engine.pots import pot_index
-from ...writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
+from ...writing import dealt_as_printed, refuse_community_card, site_clock, streets_begun
 
 HAND_SEPARATOR = "\n\n"
-EASTERN = ZoneInfo("America/New_York")
 GAME_NAMES = {Game.STUD8: "Seven Card Hi/Lo", Game.STUD: "Seven Card Stud", Game.RAZZ: "Razz"}
 _STREETS = {
     3: "*** 3rd STREET ***",
@@ -68,7 +63,9 @@ def write_absolute(hand: Hand) -> str:
     refuse_community_card(hand, "Absolute")
     name = {s.seat: s.player for s in hand.seats}
     stakes = f"{dollars(hand.small_bet)}/{dollars(hand.big_bet)}"
-    lines = [f"Stage #{hand.site_hand_id}: {GAME_NAMES[hand.game]}  Normal {stakes} - {_when(hand.started_at)} (ET)"]
+    lines = [
+        f"Stage #{hand.site_hand_id}: {GAME_NAMES[hand.game]}  Normal {stakes} - {site_clock(hand.started_at, '%Y-%m-%d %H:%M:%S')} (ET)"
+    ]
     lines += [f"Seat {s.seat} - {s.player} ({dollars(s.stack)} in chips)" for s in hand.seats]
     pockets: dict[int, list[Card | None]] = {}
     street, showdown = 2, False
@@ -123,16 +120,3 @@ def _action(action: Action) -> str:
         to = action.to if action.to is not None else action.amount
         return f"Raises {dollars(action.amount)} to {dollars(to)}"
     return "Checks" if kind is ActionKind.CHECK else "Folds"
-
-
-def _when(when: datetime | None) -> str:
-    if when is None:
-        return "1970-01-01 00:00:00"
-    if when.tzinfo is not None:
-        when = when.astimezone(EASTERN)
-    return when.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def write_absolute_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, separated by a blank line; returns how many were written."""
-    return write_separated(hands, out, write_absolute, HAND_SEPARATOR)

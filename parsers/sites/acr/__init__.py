@@ -5,16 +5,15 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
+SITE = text_site(
     "acr",
     "Winning Poker Network (ACR)",
-    reader.HAND_HEADER,
-    reader.parse_hand,
+    reader,
+    writer.write_acr,
+    writer.HAND_SEPARATOR,
     read=reader.read_file,
-    writer=writer.write_acr,
-    hand_separator=writer.HAND_SEPARATOR,
     corpus="Winning",
 )

@@ -27,9 +27,7 @@ no Razz hand of the site was available to confirm the spelling.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import UTC
-from typing import TextIO
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
@@ -51,7 +49,7 @@ from ....engine.model import (
 )
 from ....engine.pots import pot_index
 from ....engine.profiles import profile_for
-from ...writing import SeatedWriter, write_separated
+from ...writing import SeatedWriter
 
 HAND_SEPARATOR = "\n\n\n"
 """Blank lines between two hands of a file (any number of blank lines separates hands when read)."""
@@ -83,11 +81,6 @@ def write_acr(hand: Hand) -> str:
 
 write_hand = write_acr
 """The registry's name for a site writer."""
-
-
-def write_acr_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Write hands to ``out`` separated by blank lines; return how many were written (streams)."""
-    return write_separated(hands, out, write_acr, HAND_SEPARATOR)
 
 
 class _Writer(SeatedWriter):

@@ -5,15 +5,7 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
-    "bovada",
-    "Bovada/Bodog",
-    reader.HAND_HEADER,
-    reader.parse_hand,
-    writer=writer.write_bovada,
-    hand_separator=writer.HAND_SEPARATOR,
-    corpus="Bovada",
-)
+SITE = text_site("bovada", "Bovada/Bodog", reader, writer.write_bovada, writer.HAND_SEPARATOR, corpus="Bovada")

@@ -20,9 +20,6 @@ without cards is ``Mucks []``. Raises ValueError for what Bovada does not deal: 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import datetime
-from typing import TextIO
-from zoneinfo import ZoneInfo
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
@@ -39,10 +36,9 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.pots import pot_index
-from ...writing import refuse_community_card, write_separated
+from ...writing import refuse_community_card, site_clock
 
 HAND_SEPARATOR = "\n\n\n"
-EASTERN = ZoneInfo("America/New_York")
 _GAMES = {Game.STUD: "7CARD", Game.STUD8: "7CARD HiLo"}
 _STREETS = {
     3: "*** 3RD STREET ***",
@@ -128,7 +124,7 @@ def write_bovada(hand: Hand) -> str:
 
 
 def _header(hand: Hand) -> str:
-    when = _eastern(hand.started_at)
+    when = site_clock(hand.started_at, "%Y-%m-%d %H:%M:%S")
     table = hand.table if hand.table and hand.table.isdigit() else "1"
     game = _GAMES[hand.game]
     if hand.tournament is not None:
@@ -138,14 +134,6 @@ def _header(hand: Hand) -> str:
             f"TBL#{table}, Fixed Limit- Level {level} (0/0) - {when}"
         )
     return f"Bovada Hand #{hand.site_hand_id} TBL#{table} {game} Fixed Limit - {when}"
-
-
-def _eastern(when: datetime | None) -> str:
-    if when is None:
-        return "1970-01-01 00:00:00"
-    if when.tzinfo is not None:
-        when = when.astimezone(EASTERN)
-    return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _action(hand: Hand, ledger: StreetLedger, action: Action, say: Callable[[Money], str]) -> str:
@@ -178,8 +166,3 @@ def _action(hand: Hand, ledger: StreetLedger, action: Action, say: Callable[[Mon
     if action.all_in:
         return f"All-in(raise) {say(total)}"
     return f"Raises {say(added)} to {say(total)}"
-
-
-def write_bovada_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, separated as Bovada separates them; returns how many were written."""
-    return write_separated(hands, out, write_bovada, HAND_SEPARATOR)

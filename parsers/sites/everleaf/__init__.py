@@ -5,15 +5,7 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
-    "everleaf",
-    "Everleaf",
-    reader.HAND_HEADER,
-    reader.parse_hand,
-    writer=writer.write_everleaf,
-    hand_separator=writer.HAND_SEPARATOR,
-    corpus="Everleaf",
-)
+SITE = text_site("everleaf", "Everleaf", reader, writer.write_everleaf, writer.HAND_SEPARATOR, corpus="Everleaf")

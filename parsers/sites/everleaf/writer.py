@@ -14,9 +14,6 @@ none, so their spelling is not known.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import datetime
-from typing import TextIO
-from zoneinfo import ZoneInfo
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
@@ -32,10 +29,9 @@ from ....engine.model import (
     Show,
 )
 from ....engine.pots import pot_index
-from ...writing import refuse_community_card, streets_begun, write_separated
+from ...writing import refuse_community_card, site_clock, streets_begun
 
 HAND_SEPARATOR = "\n\n\n\n"
-EASTERN = ZoneInfo("America/New_York")
 GAME_NAMES = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz"}
 _SYMBOL = {"USD": ("$", "USD"), "EUR": ("€", "EURO")}
 _STREETS = {
@@ -64,7 +60,7 @@ def write_everleaf(hand: Hand) -> str:
         f"***** Hand history for game #{hand.site_hand_id} *****",
         (
             f"{symbol}{_amount(hand.small_bet)}/{symbol}{_amount(hand.big_bet)} {GAME_NAMES[hand.game]} - "
-            f"{_when(hand.started_at)}"
+            f"{site_clock(hand.started_at, '%Y/%m/%d - %H:%M:%S')}"
         ),
         f"Table {hand.table or 'Studbook'}",
         f"Total number of players: {len(hand.seats)}",
@@ -126,16 +122,3 @@ def _amount(amount: Money) -> str:
 
 def _cards(cards: Iterable[Card]) -> str:
     return ", ".join(str(c) for c in cards)
-
-
-def _when(when: datetime | None) -> str:
-    if when is None:
-        return "1970/01/01 - 00:00:00"
-    if when.tzinfo is not None:
-        when = when.astimezone(EASTERN)
-    return when.strftime("%Y/%m/%d - %H:%M:%S")
-
-
-def write_everleaf_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, separated as Everleaf separates them; returns how many were written."""
-    return write_separated(hands, out, write_everleaf, HAND_SEPARATOR)

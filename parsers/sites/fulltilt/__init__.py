@@ -5,17 +5,16 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
+SITE = text_site(
     "fulltilt",
     reader.NAME,
-    reader.HAND_HEADER,
-    reader.parse_hand,
+    reader,
+    writer.write_hand,
+    writer.HAND_SEPARATOR,
     summary_header=reader.SUMMARY_HEADER,
     read=reader.read_file,
-    writer=writer.write_hand,
-    hand_separator=writer.HAND_SEPARATOR,
     corpus="FTP",
 )

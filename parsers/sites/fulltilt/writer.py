@@ -25,9 +25,8 @@ Full Tilt's spelling for a community card and for several side pots in the summa
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any, TextIO
-from zoneinfo import ZoneInfo
+from collections.abc import Callable
+from typing import Any
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import format_cards
@@ -50,9 +49,8 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ..pokerstars.writer import showdown_seats
-from ...writing import SeatedWriter, body_noise, write_events, write_separated
+from ...writing import EASTERN, SeatedWriter, body_noise, write_events
 
-EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
 """Full Tilt separates hands with two empty lines."""
 
@@ -96,15 +94,6 @@ def write_hand(hand: Hand) -> str:
     Raises ``ValueError`` naming the hand for what Full Tilt text cannot say: no start time, an event for
     an empty seat, a raise without its new total."""
     return "\n".join(_Writer(hand).lines())
-
-
-def write_fulltilt_file(
-    hands: Iterable[Hand], out: TextIO, refused: Callable[[Hand, ValueError], None] | None = None
-) -> int:
-    """Write hands to ``out`` separated as Full Tilt separates them; return how many were written. A hand
-    Full Tilt text cannot express is raised, or given ``refused``, handed to it and left out
-    (:func:`~.writing.write_separated`, the loop every site's file is written in)."""
-    return write_separated(hands, out, write_hand, HAND_SEPARATOR, refused)
 
 
 class _Writer(SeatedWriter):

@@ -5,15 +5,7 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
-    "kingsclub",
-    "KingsClub",
-    reader.HAND_HEADER,
-    reader.parse_hand,
-    writer=writer.write_kingsclub,
-    hand_separator=writer.HAND_SEPARATOR,
-    corpus="KingsClub",
-)
+SITE = text_site("kingsclub", "KingsClub", reader, writer.write_kingsclub, writer.HAND_SEPARATOR, corpus="KingsClub")

@@ -14,9 +14,6 @@ written as the hand has it. Cash games only (ValueError for a tournament or a co
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import datetime
-from typing import TextIO
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
@@ -33,7 +30,7 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.pots import pot_index
-from ...writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
+from ...writing import dealt_as_printed, refuse_community_card, site_clock, streets_begun
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {
@@ -62,7 +59,7 @@ def write_kingsclub(hand: Hand) -> str:
     name = {s.seat: s.player for s in hand.seats}
     lines = [
         f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
-        _when(hand.started_at),
+        site_clock(hand.started_at, "%Y-%m-%d %H:%M:%S", zone=None),
         f"Table '{hand.table or 'Studbook'}'",
     ]
     lines += [f"Seat {s.seat}: {s.player} ({amount(s.stack)})" for s in hand.seats]
@@ -122,12 +119,3 @@ def _action(action: Action, who: str, ledger: StreetLedger) -> str:
     if kind is ActionKind.BET or (kind is ActionKind.COMPLETE and ledger.bets <= 1):
         return f"{who} bets {amount(total)}{tail}"
     return f"{who} raises to {amount(total)}{tail}"
-
-
-def _when(when: datetime | None) -> str:
-    return "1970-01-01 00:00:00" if when is None else when.strftime("%Y-%m-%d %H:%M:%S")
-
-
-def write_kingsclub_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, separated by two blank lines; returns how many were written."""
-    return write_separated(hands, out, write_kingsclub, HAND_SEPARATOR)

@@ -5,15 +5,7 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
-    "ongame",
-    "OnGame",
-    reader.HAND_HEADER,
-    reader.parse_hand,
-    writer=writer.write_ongame,
-    hand_separator=writer.HAND_SEPARATOR,
-    corpus="OnGame",
-)
+SITE = text_site("ongame", "OnGame", reader, writer.write_ongame, writer.HAND_SEPARATOR, corpus="OnGame")

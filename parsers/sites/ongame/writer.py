@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timezone
-from typing import TextIO
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
 from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Money, Show
 from ....engine.pots import pot_index
 from ....engine.replay import replay
-from ...writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
+from ...writing import dealt_as_printed, refuse_community_card, streets_begun
 
 HAND_SEPARATOR = ""
 """OnGame glues its hands together: the next header follows the last hand's end line."""
@@ -139,8 +138,3 @@ def _when(when: datetime | None) -> str:
     if when.tzinfo is not None:
         when = when.astimezone(timezone.utc)
     return when.strftime("%a %b %d %H:%M:%S GMT+0000 %Y")
-
-
-def write_ongame_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, one after the other; returns how many were written."""
-    return write_separated(hands, out, write_ongame, HAND_SEPARATOR)

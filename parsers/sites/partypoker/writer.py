@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timezone
-from typing import TextIO
-from zoneinfo import ZoneInfo
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
@@ -50,10 +48,9 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.pots import pot_index
-from ...writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
+from ...writing import EASTERN, dealt_as_printed, refuse_community_card, streets_begun
 
 HAND_SEPARATOR = "\n\n\n"
-EASTERN = ZoneInfo("America/New_York")
 GAME_NAMES = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi-Lo", Game.RAZZ: "Razz"}
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _STREETS = {
@@ -245,8 +242,3 @@ def _when(when: datetime | None) -> str:
     when = when or datetime(1970, 1, 1, tzinfo=timezone.utc)
     when = when.astimezone(EASTERN) if when.tzinfo is not None else when.replace(tzinfo=EASTERN)
     return f"{when:%A, %B} {when.day}, {when:%H:%M:%S} {when:%Z} {when.year}"
-
-
-def write_partypoker_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, separated by two blank lines; returns how many were written."""
-    return write_separated(hands, out, write_partypoker, HAND_SEPARATOR)

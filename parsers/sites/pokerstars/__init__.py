@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import re
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
+SITE = text_site(
     "pokerstars",
     "PokerStars",
-    reader.HAND_HEADER,
-    reader.parse_hand,
+    reader,
+    writer.write_pokerstars,
+    writer.HAND_SEPARATOR,
     summary_header=re.compile(r"PokerStars Tournament #\d+, "),
     hand_initials=reader.HAND_INITIALS,
-    writer=writer.write_pokerstars,
-    hand_separator=writer.HAND_SEPARATOR,
     corpus="Stars",
 )

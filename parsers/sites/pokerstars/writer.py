@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Callable, Iterable, TextIO
-from zoneinfo import ZoneInfo
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
@@ -52,9 +51,8 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.replay import nominal_bring_in
-from ...writing import SeatedWriter, body_noise, write_events, write_separated
+from ...writing import EASTERN, SeatedWriter, body_noise, write_events, write_separated
 
-EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n\n"
 """PokerStars ends each hand with three empty lines before the next header."""
 

@@ -5,16 +5,9 @@ file."""
 
 from __future__ import annotations
 
-from ...site import Site
+from ...site import text_site
 from . import reader, writer
 
-SITE = Site(
-    "winamax",
-    "Winamax",
-    reader.HAND_HEADER,
-    reader.parse_hand,
-    currency="EUR",
-    writer=writer.write_winamax,
-    hand_separator=writer.HAND_SEPARATOR,
-    corpus="Winamax",
+SITE = text_site(
+    "winamax", "Winamax", reader, writer.write_winamax, writer.HAND_SEPARATOR, currency="EUR", corpus="Winamax"
 )

@@ -13,10 +13,7 @@ or play money only (ValueError otherwise, and for a community card).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import datetime, timezone
-from typing import TextIO
-from zoneinfo import ZoneInfo
+from datetime import timezone
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
@@ -33,7 +30,7 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.pots import pot_index
-from ...writing import dealt_as_printed, refuse_community_card, streets_begun, write_separated
+from ...writing import EASTERN, dealt_as_printed, refuse_community_card, site_clock, streets_begun
 
 HAND_SEPARATOR = "\n\n\n"
 GAME_NAMES = {Game.STUD: "7-Card Stud", Game.STUD8: "7-Card Stud Hi/Lo", Game.RAZZ: "Razz"}
@@ -45,7 +42,6 @@ _STREETS = {
     7: "*** 7th STREET ***",
 }
 _WORD = {ActionKind.BRING_IN: "brings in", ActionKind.BET: "bets", ActionKind.CALL: "calls"}
-EASTERN = ZoneInfo("America/New_York")
 
 
 def _amount(amount: Money, euro: bool) -> str:
@@ -74,7 +70,7 @@ def write_winamax(hand: Hand) -> str:
     stakes = f"{money(hand.ante or 0)}/{money(hand.small_bet)}/{money(hand.big_bet)}"
     lines = [
         f"Winamax Poker - CashGame - HandId: #{hand.site_hand_id} - {GAME_NAMES[hand.game]} fixed limit "
-        f"({stakes}) - {_when(hand.started_at)} UTC",
+        f"({stakes}) - {site_clock(hand.started_at, '%Y/%m/%d %H:%M:%S', zone=timezone.utc, naive=EASTERN)} UTC",
         f"Table: '{hand.table or 'Studbook'}' {hand.max_seats or 8}-max ({'real' if euro else 'play'} money)",
     ]
     lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)})" for s in hand.seats]
@@ -158,16 +154,3 @@ def _action(action: Action, ledger: StreetLedger, money: object) -> str:
     last_bet = ledger.level if ledger.bets else 0  # Winamax does not count the bring-in as a bet
     ledger.record(action)
     return f"raises {money(added - last_bet)} to {money(added)}"
-
-
-def _when(when: datetime | None) -> str:
-    if when is None:
-        return "1970/01/01 00:00:00"
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=EASTERN)  # the simulator's wall clock is Eastern
-    return when.astimezone(timezone.utc).strftime("%Y/%m/%d %H:%M:%S")
-
-
-def write_winamax_file(hands: Iterable[Hand], out: TextIO) -> int:
-    """Every hand, separated by two blank lines; returns how many were written."""
-    return write_separated(hands, out, write_winamax, HAND_SEPARATOR)
