@@ -136,6 +136,7 @@ class TextReader(Protocol):
 
 
 def text_site(site: str, name: str, reader: TextReader, write: HandWriter, separator: str, **more: object) -> Site:
-    """The ``SITE`` of a text site from its reader module and its writer: what every text site's
-    ``__init__.py`` says, in one line; ``more`` are the :class:`Site` fields it sets besides."""
+    """The ``SITE`` of a text site from its reader module (its ``HAND_HEADER`` and ``parse_hand``) and
+    its writer with the separator between written hands, which every text site has alike; ``more`` are
+    the :class:`Site` fields in which it differs (a summary header, a file reader, its corpus folder)."""
     return Site(site, name, reader.HAND_HEADER, reader.parse_hand, writer=write, hand_separator=separator, **more)  # type: ignore[arg-type]
