@@ -11,7 +11,7 @@ Builds a file of at least 20,000 stud hands (the real corpus hands repeated with
   text handling issue #2 compares against. (docs/architecture.md quotes ~5,000 hands/s for a classifier;
   this one is ~3x faster, and ~10% faster than the first grammar's terminals in Lark's order, which
   makes the goal stricter, not easier.) Its patterns are fixed here, one per line kind as the first
-  grammar had them, rather than read from grammars/pokerstars.lark: a baseline that followed the
+  grammar had them, rather than read from parsers/sites/pokerstars/grammar.lark: a baseline that followed the
   grammar would move with what it measures (while the parser was sped up, a classifier built from the
   grammar's terminals went from ~13,000 hands/s to ~7,000 and back to ~15,000);
 * studbook: ``parse_file`` (decode, split, header regex, Lark LALR parse, build every Hand).

@@ -20,7 +20,7 @@ import time
 from studbook.cli.cmd_simulate import player_range
 from studbook.engine.model import Game
 from studbook.engine.simulate import TableSpec, simulate
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
 
 class CountingSink(io.TextIOBase):

@@ -29,10 +29,11 @@ if TYPE_CHECKING:
 
 
 def output_formats() -> tuple[str, ...]:
-    """``phh`` and the id of every site studbook writes, from the site registry."""
-    from ..parsers.registry import writable_sites
+    """``phh`` and the id of every site studbook writes: the site folders with a writer, found without
+    importing them (``--help`` must stay quick)."""
+    from ..parsers.sites import writable_site_ids
 
-    return ("phh", *(site.site for site in writable_sites()))
+    return ("phh", *writable_site_ids())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -3,8 +3,8 @@
 ``parse_file`` streams: it reads and decodes the file incrementally and yields one result per hand,
 in file order — a Hand, a :class:`ParseError` for a hand that cannot be read (parsing goes on with the
 next one) or a :class:`NotStudHand` for another game of a mixed-game file. The site is detected from
-the text; every site is a row of :mod:`parsers.registry` (``PARSERS`` maps the id of each readable site
-to its row). A PHH file (``.phh``, one TOML document per hand) is the one format told by its name: TOML
+the text; every site is a folder of :mod:`parsers.sites` with its ``SITE`` object (``PARSERS`` maps the
+id of each site to it). A PHH file (``.phh``, one TOML document per hand) is the one format told by its name: TOML
 has no header line to detect.
 """
 
@@ -13,13 +13,12 @@ from __future__ import annotations
 from itertools import chain, islice
 from os import PathLike
 from pathlib import Path
-from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from .detect import detect
 from .errors import NotStudHand, ParseError
 from .reading import iter_lines, read_lines
-from .registry import ParseResult, Site, readable_sites
+from .registry import SITES_BY_ID, ParseResult, Site, readable_sites
 
 __all__ = [
     "PARSERS",
@@ -32,8 +31,9 @@ __all__ = [
     "parse_text",
 ]
 
-PARSERS: Mapping[str, Site] = MappingProxyType({site.site: site for site in readable_sites()})
-"""The sites studbook reads, by id (read-only: the registry is the one place to add a site)."""
+PARSERS: Mapping[str, Site] = SITES_BY_ID
+"""Every site studbook knows, by id (a live, read-only view of :mod:`parsers.sites`: a site's folder is
+the one place to add a site; ``Site.readable`` says whether its files can be read yet)."""
 
 PHH_SUFFIX = ".phh"
 
@@ -72,7 +72,7 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
             )
             return
         if first is not None:
-            names = ", ".join(site.name for site in PARSERS.values())
+            names = ", ".join(site.name for site in readable_sites())
             yield ParseError(
                 source_file,
                 first[0],
@@ -88,7 +88,7 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
             source_file,
             found.line,
             head[found.line - 1].strip(),
-            f"a site studbook can read: {', '.join(sorted(PARSERS))}",
+            f"a site studbook can read: {', '.join(s.site for s in readable_sites())}",
             f"this is a {found.site.name} hand history, which studbook cannot read yet",
         )
         return

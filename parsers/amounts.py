@@ -3,7 +3,7 @@
 A number a parser reads goes into a fixed-width column (amounts: BIGINT hundredths; seats: INTEGER) and
 into sums (a pot, a player's total across a session). Python's ints never overflow, so a garbled or
 hostile ``$100000000000000000000`` would pass the parser and the engine and fail only when the rows are
-converted to Arrow, taking the other hands of its chunk down with it (issue 13). Every parser checks
+converted to Arrow, taking the other hands of its chunk down with it. Every parser checks
 its numbers against these bounds instead and reports the hand as a :class:`ParseError` at its line.
 """
 

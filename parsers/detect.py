@@ -1,7 +1,7 @@
 """Which site wrote a file, told from its text (file names are renamed, exported and re-exported).
 
 Each site prints a recognisable first line for every hand; the sites and their header patterns are the
-rows of :mod:`parsers.registry`, including those studbook cannot read yet, so that a file from one of
+``SITE`` objects of :mod:`parsers.sites`, including those studbook cannot read yet, so that a file from one of
 them gets a clear "not supported yet" error instead of a confusing syntax error. Tournament summaries
 (results and payouts, no hands) are recognised too: they are not hand histories and are skipped.
 """
@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .registry import SITES, SITES_BY_ID, Site
+from .registry import SITES_BY_ID, Site
+from .sites import sites
 
-__all__ = ["SITES", "SITES_BY_ID", "Detection", "Site", "detect"]
+__all__ = ["SITES_BY_ID", "Detection", "Site", "detect"]
 
 _LOOKAHEAD = 3
 """Non-blank lines examined: some exports put a line of their own before the first header."""
@@ -37,7 +38,7 @@ class Detection:
 
 def detect(lines: Iterable[tuple[int, str]]) -> Detection | None:
     """Identify the site from the first few non-blank ``(line number, text)`` pairs, or ``None``."""
-    seen = 0
+    seen, known = 0, sites()
     for number, line in lines:
         text = line.lstrip("\ufeff").strip()
         if not text:
@@ -45,10 +46,10 @@ def detect(lines: Iterable[tuple[int, str]]) -> Detection | None:
         prolog = _XML_PROLOG.match(text)
         if prolog and not text[prolog.end() :].strip():
             continue  # an XML declaration, comment or DTD line before the root: not counted (DTDs are refused later)
-        for site in SITES:
+        for site in known:
             if site.hand_header.match(text):
                 return Detection(site, number)
-        for site in SITES:
+        for site in known:
             if site.summary_header is not None and site.summary_header.match(text):
                 return Detection(site, number, summary=True)
         seen += 1

@@ -71,3 +71,17 @@ class NotStudHand:
     site: str
     game: str
     reason: str | None = None
+
+
+READER_FAILED = "studbook's reader failed on this line"
+"""How a :func:`reader_failure` message starts: the fuzz test counts them, since each is a reader bug
+to be fixed, even though the user gets the hand as a ParseError and the file's other hands."""
+
+
+def reader_failure(file: str, line: int, text: str, site_name: str, exc: Exception) -> ParseError:
+    """An exception a site's reader raised where it should have said what is wrong, as the hand's
+    ParseError at the line it was reading: the hand is the unit of failure, so one bug in reading a
+    line the reader did not foresee costs that hand, never its file or the import."""
+    return ParseError(
+        file, line, text.rstrip("\n"), f"a {site_name} hand as the site prints it", f"{READER_FAILED} ({exc!r})"
+    )

@@ -74,7 +74,7 @@ from ..engine.model import (
 from ..engine.replay import nominal_bring_in, replay
 from .amounts import amount_problem
 from .errors import ParseError
-from .pokerstars_writer import format_stars_money, showdown_seats
+from .sites.pokerstars.writer import format_stars_money, showdown_seats
 
 VARIANTS: dict[str, Game] = {
     "F7S": Game.STUD,

@@ -1,7 +1,7 @@
 """The site-reader seam: everything a text hand-history reader needs that is not about one site.
 
 A text site is three things (docs/adding-a-site.md): a Lark grammar of the body of one hand
-(``grammars/<site>.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
+(``parsers/sites/<site>/grammar.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
 builder whose handler table turns each token of the grammar into model events. This module supplies the
 rest, once for every site:
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, tzinfo
 from functools import cached_property, lru_cache
 from importlib.resources import files
 from typing import Any, Callable, ClassVar, Mapping
@@ -58,7 +58,7 @@ from ..engine.model import (
     direct_init,
 )
 from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
-from .errors import NotStudHand, ParseError
+from .errors import NotStudHand, ParseError, reader_failure
 from .lineparse import LineParser
 from .reading import HandText
 
@@ -73,6 +73,7 @@ __all__ = [
     "line_pattern",
     "load_grammar",
     "local_time",
+    "site_time",
     "read_amount",
     "read_text_hand",
     "where_error",
@@ -200,13 +201,14 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
 
 
 def local_time(
-    fields: tuple[int, int, int, int, int, int], zone: str, where: Where = ("<text>", 0), text: str = ""
+    fields: tuple[int, int, int, int, int, int], zone: str | tzinfo, where: Where, text: str
 ) -> tuple[datetime | None, str | None]:
-    """``(y, mo, d, h, mi, s)`` in the zone a site abbreviates as ``zone``: the aware time, or None and a
-    warning for a zone nobody knows (the hand is kept; its start time is unknown). An impossible date
-    or time (2026/02/30, 25:00:00) is a ParseError at ``where`` about the header ``text``: the hand
-    cannot be placed in time, and a datetime cannot even be made of it."""
-    tz = _zone(zone)
+    """``(y, mo, d, h, mi, s)`` in the zone a site abbreviates as ``zone`` (or prints as an offset,
+    given as a ``tzinfo``): the aware time, or None and a warning for a zone nobody knows (the hand is
+    kept; its start time is unknown). An impossible date or time (2026/02/30, 25:00:00) is a ParseError
+    at ``where`` about the header line ``text``: the hand cannot be placed in time, and a datetime cannot
+    even be made of it."""
+    tz = _zone(zone) if isinstance(zone, str) else zone
     if tz is None:
         return None, f"unknown time zone {zone!r}: start time left unknown"
     try:
@@ -219,6 +221,17 @@ def local_time(
             f"the date {y:04}/{mo:02}/{d:02} {h}:{mi:02}:{sec:02} is impossible ({exc})",
             "a real date and time, 'YYYY/MM/DD H:MM:SS'",
         ) from None
+
+
+def site_time(date: str, time: str, zone: str | tzinfo, where: Where, text: str) -> tuple[datetime | None, str | None]:
+    """A printed date (``YYYY/MM/DD`` or ``YYYY-MM-DD``) and time (``H:MM:SS``) in ``zone``, as
+    :func:`local_time` reads them: the one place every site's header times are read."""
+    y, mo, d = map(int, _DATE_PARTS.split(date))
+    h, mi, s = map(int, time.split(":"))
+    return local_time((y, mo, d, h, mi, s), zone, where, text)
+
+
+_DATE_PARTS = re.compile(r"[/-]")
 
 
 # --------------------------------------------------------------------------------- the grammar
@@ -239,7 +252,7 @@ class LineGrammar:
 
 def line_pattern(
     grammar_file: str,
-    module: str,
+    reader: str,
     fields: Mapping[str, tuple[str, ...]],
     runs: frozenset[str],
     terminal: str,
@@ -252,15 +265,15 @@ def line_pattern(
     if terminal in runs:
         if not (value.startswith("(?:") and value.endswith(")+")):
             raise ValueError(
-                f"grammars/{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
+                f"{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
                 f"compiled to (?:LINE)+, not {value!r}"
             )
         value = value[3:-2]
     pattern = re.compile(value)
     if pattern.groups != len(fields[terminal]):
         raise ValueError(
-            f"grammars/{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
-            f"parsers/{module}.py reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
+            f"{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
+            f"{reader} reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
         )
     return pattern
 
@@ -302,19 +315,21 @@ def without_captures(pattern: str) -> str:
 
 
 def load_grammar(
-    grammar_file: str,
     module: str,
+    grammar_file: str,
     site_name: str,
     fields: Mapping[str, tuple[str, ...]],
     runs: frozenset[str],
     words: Mapping[str, tuple[str, str]],
 ) -> LineGrammar:
-    """Compile ``grammars/<grammar_file>`` (LALR, contextual lexer, the flat token list as result).
+    """Compile ``grammar_file``, the grammar beside the reader module ``module`` (its ``__name__``) in
+    its site's folder (LALR, contextual lexer, the flat token list as result).
 
     Call it from a site module's ``functools.cache``-d function: it is built once per process (worker
     processes each build their own). ``fields`` names the capturing groups of each terminal's line
     pattern in the order the builder reads them; ``runs`` the terminals written ``RUN: LINE+``."""
-    text = files("studbook.grammars").joinpath(grammar_file).read_text(encoding="utf-8")
+    package = module.rpartition(".")[0]
+    text = files(package).joinpath(grammar_file).read_text(encoding="utf-8")
     originals: dict[str, str] = {}
 
     def strip_captures(terminal: TerminalDef) -> None:
@@ -330,7 +345,9 @@ def load_grammar(
         edit_terminals=strip_captures,
         import_paths=[_GrammarFiles()],
     )
-    lines = {t: line_pattern(grammar_file, module, fields, runs, t, originals[t]) for t in fields}
+    folder = "/".join(package.split(".")[1:])  # studbook.parsers.sites.x -> parsers/sites/x
+    reader = f"{folder}/{module.rpartition('.')[2]}.py"
+    lines = {t: line_pattern(f"{folder}/{grammar_file}", reader, fields, runs, t, originals[t]) for t in fields}
     return LineGrammar(site_name, lark, lines, words, LineParser(lark))
 
 
@@ -445,6 +462,8 @@ class SiteBuilder:
         self.warnings: list[ParseWarning] = []
         self.skipped: list[SkippedLine] = []
         self.next_line = block.start_line + body_start  # the first file line no token has covered yet
+        self.reading = block.start_line
+        """The first file line of the token being read: where an error no handler foresaw is reported."""
         self.rules: GameRules = RULES[Game.STUD]
         """The hand's game (engine/games.py): its streets, what each deals. :func:`read_text_hand` sets
         it from the header before the first token, so a builder reads streets and deals by the game."""
@@ -520,6 +539,14 @@ class SiteBuilder:
 
         Whether either is taken is asked of the dicts the seat list fills (one look-up each, not a walk
         over the seats per seat line); only the error walks the list, to name what was listed first."""
+        if not 1 <= seat <= MAX_SEAT:  # every site's seat list comes here: the one bound on seat numbers
+            problem = seat_problem(seat)
+            raise self.error(
+                no if no is not None else self.block.start_line,
+                line,
+                f"{problem}",
+                "'Seat N: ...' with N the seat's number",
+            )
         if seat in self.left or name in self.seat_of:
             taken = next(s for s in self.seats if s.seat == seat or s.player == name)
             what = f"seat {seat}" if taken.seat == seat else f"the player {name!r}"
@@ -537,7 +564,7 @@ class SiteBuilder:
         """The handler of a run of seat lines whose pattern reads (seat number, name, stack)."""
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]))
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
     def pays(self, seat: int, chips: Money) -> bool:
         """Take ``chips`` from behind ``seat``; True when that was all it had (the wager is all-in)."""
@@ -656,6 +683,7 @@ class SiteBuilder:
             no = base + tok.line  # type: ignore[operator]  # Lark's lexer gives every token its lines
             if no > self.next_line:
                 self.skip(no)
+            self.reading = no
             handlers[kind](self, tok, no)
             self.next_line = base + tok.end_line  # type: ignore[operator]
         if seating:
@@ -719,11 +747,13 @@ def read_text_hand(
 
     ``body_start`` is how many lines the header takes (the grammar parses the lines after it); a header
     of several lines (Everleaf's three) reaches ``read_header`` as those lines joined by newlines."""
+    build: SiteBuilder | None = None
+    compiled: LineGrammar | None = None
     try:
+        compiled = grammar()
         header = read_header("\n".join(block.lines[:body_start]), (source_file, block.start_line))
         if header.game is None:
             return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
-        compiled = grammar()
         body = block.lines[body_start:]
         try:
             tokens = compiled.parser.parse("\n".join(body) + "\n" if body else "")
@@ -735,3 +765,7 @@ def read_text_hand(
         return build.hand(header)
     except ParseError as err:
         return err
+    except Exception as exc:  # a reader bug: the hand's error, at the line being read (reader_failure)
+        at = build.reading if build is not None else block.start_line
+        name = compiled.site_name if compiled is not None else site
+        return reader_failure(source_file, at, block.lines[at - block.start_line], name, exc)

@@ -6,7 +6,9 @@ the hand's skipped lines written back between its events."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Sequence, TextIO
+from datetime import datetime, tzinfo
+from typing import Callable, Final, Iterable, Sequence, TextIO
+from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
 from ..engine.model import Action, ActionKind, CommunityCard, Deal, Event, Hand, SkippedLine
@@ -40,6 +42,23 @@ def write_separated(
     if count:
         out.write("\n")
     return count
+
+
+EASTERN: Final = ZoneInfo("America/New_York")
+"""US Eastern time: the clock most sites print, and the one a naive (simulated) time is read on."""
+
+
+def site_clock(when: datetime | None, layout: str, zone: tzinfo | None = EASTERN, naive: tzinfo | None = None) -> str:
+    """``when`` as a site's header prints it: in ``zone`` (None: on the clock the hand holds it in),
+    laid out by ``strftime``'s ``layout``. A naive time is taken to be in ``naive`` (None: printed as it
+    is); a hand without a time prints the epoch, 1970-01-01 00:00:00, so its header still reads."""
+    if when is None:
+        return datetime(1970, 1, 1).strftime(layout)
+    if when.tzinfo is None and naive is not None:
+        when = when.replace(tzinfo=naive)
+    if when.tzinfo is not None and zone is not None:
+        when = when.astimezone(zone)
+    return when.strftime(layout)
 
 
 def dealt_as_printed(deal: Deal) -> tuple[Card | None, ...]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from studbook.engine.model import Game
 from studbook.engine.simulate import Stakes, TableSpec, TournamentSpec, simulate
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
 HERE = Path(__file__).resolve().parent
 

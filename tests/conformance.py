@@ -13,7 +13,8 @@ which game each file holds. For every file of a supported site the kit checks:
   the hand is in ``KNOWN_SITE_ERRORS`` with the site's own error worked out by hand and the rules the
   audit must report for it.
 
-A site joins by adding its MANIFEST folder to ``SITE_ROWS``; nothing else here knows a site.
+A site joins by naming its MANIFEST folder in its ``SITE`` (``corpus``); nothing here names a site but
+the hands of ``KNOWN_SITE_ERRORS``.
 """
 
 from __future__ import annotations
@@ -30,24 +31,13 @@ from studbook.engine.pots import pot_index
 from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file
+from studbook.parsers.registry import readable_sites
 
 SITE_ROWS: Mapping[str, str] = MappingProxyType(
-    {
-        "Stars": "pokerstars",
-        "iPoker": "ipoker",
-        "Merge": "merge",
-        "Bovada": "bovada",
-        "Everleaf": "everleaf",
-        "Absolute": "absolute",
-        "Winning": "acr",
-        "FTP": "fulltilt",
-        "PartyPoker": "partypoker",
-        "OnGame": "ongame",
-        "Winamax": "winamax",
-        "KingsClub": "kingsclub",
-    }
+    {site.corpus: site.site for site in readable_sites() if site.corpus is not None}
 )
-"""MANIFEST site folder -> studbook site id, for every site whose reader is on the seam."""
+"""MANIFEST site folder -> studbook site id, for every readable site that names its corpus folder
+(``Site.corpus``): the sites found in ``parsers/sites/``, none listed here."""
 
 MANIFEST_GAMES: Mapping[str, str] = MappingProxyType(
     {

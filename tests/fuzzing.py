@@ -1,15 +1,18 @@
 """A seeded mutator of hand-history files and the oracle every mutant's import must satisfy.
 
-Used by ``test_fuzz.py`` (a few thousand mutants, CI time) and ``benchmarks/fuzz_import.py`` (as many
-as asked for). A mutant is a few consecutive hands of a real corpus file or a sample file (or one PHH
-hand) with one to three faults planted at the text or byte level: lines deleted, duplicated, swapped or
-moved, bytes flipped, digits and cards changed, numbers made huge, the file cut short, a hand repeated.
+Used by ``test_fuzz.py`` (PokerStars and PHH), ``test_site_fuzz.py`` (every other site's real files)
+and ``benchmarks/fuzz_import.py`` (as many as asked for). A mutant is a few consecutive hands of a real
+corpus file or a sample file (or one PHH hand, or an XML session) with one to three faults planted at the
+text or byte level: lines deleted, duplicated, swapped or moved, bytes flipped, digits and cards changed,
+numbers made huge, dates made impossible, the file cut short, a hand repeated; in XML, attribute values
+damaged and tags renamed or dropped.
 
 The oracle (:func:`check_batch`) imports a batch of mutants into a fresh in-memory database and checks
 what a user relies on, whatever the file contains:
 
 - no exception escapes the import (parser, engine, rows, store), and no file fails as a whole;
-- no problem is an internal error (rule ``engine``, or a "please report it" failure);
+- no problem is an internal error (rule ``engine``, or a "please report it" failure), and no hand's
+  error is a reader's unforeseen exception (:data:`~studbook.parsers.errors.READER_FAILED`);
 - every hand of a file is accounted for: stored, a duplicate, a non-stud hand, a conflict or a
   reported problem whose line lies in that file — hands found by splitting the file the way the
   parser does (blank lines and the site's header line), so a hand cannot vanish unreported;
@@ -27,7 +30,9 @@ from typing import Iterator, Sequence
 
 from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers import parse_file
+from studbook.parsers.errors import READER_FAILED
+from studbook.parsers.registry import SITES_BY_ID, Site
 from studbook.parsers.reading import HandText, read_lines, split_hands
 
 STARS_HEADER = SITES_BY_ID["pokerstars"].starts_hand
@@ -48,7 +53,27 @@ HUGE = (
 _DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
-_DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
+_DATE = re.compile(r"\d{4}[/-]\d{1,2}[/-]\d{1,2}")
+_ATTRIBUTE = re.compile(r'="[^"]*"')
+_TAG = re.compile(r"</?[A-Za-z]+")
+BAD_VALUES = ('=""', '="x"', '="-1"', '="$1e9"', '="99999999999999999999"', '="7"', '="2026-02-30 25:61:00"', "=")
+"""What a damaged XML attribute becomes: empty, a word, a negative, an exponent, an overflow, a bare
+number, an impossible time, or no value at all (the document no longer parses)."""
+TEXT_OPERATORS = (
+    "delete",
+    "duplicate",
+    "swap",
+    "move",
+    "digit",
+    "card",
+    "huge",
+    "date",
+    "repeat",
+    "blank",
+    "truncate",
+    "flip",
+)
+XML_OPERATORS = (*TEXT_OPERATORS, "attribute", "attribute", "tag")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +83,12 @@ class Seed:
     origin: str
     text: str
     suffix: str = ".txt"
+    site: str = "pokerstars"
+    """The site whose file it is (``phh`` for a PHH hand): a mutant file holds seeds of one site."""
+
+    @property
+    def xml(self) -> bool:
+        return self.site in SITES_BY_ID and SITES_BY_ID[self.site].in_session
 
 
 def hand_blocks(path: Path) -> list[str]:
@@ -71,7 +102,7 @@ def seeds(paths: Sequence[Path], rng: random.Random, per_file: int = 6, most_han
     found: list[Seed] = []
     for path in paths:
         if path.suffix == ".phh":
-            found.append(Seed(path.name, path.read_text(encoding="utf-8"), ".phh"))
+            found.append(Seed(path.name, path.read_text(encoding="utf-8"), ".phh", "phh"))
             continue
         blocks = hand_blocks(path)
         if not blocks:
@@ -81,6 +112,33 @@ def seeds(paths: Sequence[Path], rng: random.Random, per_file: int = 6, most_han
             start = rng.randrange(len(blocks) - n + 1)
             found.append(Seed(f"{path.name}#{start}", "\n\n".join(blocks[start : start + n]) + "\n"))
     return found
+
+
+def site_seeds(site: Site, paths: Sequence[Path], rng: random.Random, per_file: int = 6) -> list[Seed]:
+    """Seeds of one site's real files: runs of 1..4 consecutive hands split on its own hand header, or,
+    for a site whose hands are elements of one session document (XML), the document with its first few
+    hands (the whole of a large one would make each mutant slow to import)."""
+    found: list[Seed] = []
+    for path in paths:
+        lines = list(read_lines(path))
+        if site.in_session:
+            found.append(Seed(path.name, _session_head(lines), path.suffix, site.site))
+            continue
+        blocks = ["\n".join(b.lines) for b in split_hands(lines, site.starts_hand)]
+        for _ in range(per_file if blocks else 0):
+            n = rng.randint(1, min(4, len(blocks)))
+            start = rng.randrange(len(blocks) - n + 1)
+            found.append(Seed(f"{path.name}#{start}", "\n\n".join(blocks[start : start + n]) + "\n", ".txt", site.site))
+    return found
+
+
+def _session_head(lines: list[str], games: int = 4) -> str:
+    """An XML session up to the end of its ``games``-th hand, closed by the document's last line."""
+    ends = [i for i, line in enumerate(lines) if "</game>" in line]
+    if len(ends) <= games:
+        return "\n".join(lines) + "\n"
+    last = next((line for line in reversed(lines) if line.strip()), "")
+    return "\n".join(lines[: ends[games - 1] + 1] + [last]) + "\n"
 
 
 # ------------------------------------------------------------------------------------- mutations
@@ -112,11 +170,14 @@ def _sub_one(pattern: re.Pattern[str], text: str, rng: random.Random, new: str) 
     return text[: m.start()] + new + text[m.end() :]
 
 
-def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
-    """One fault planted in ``text``: (the operator's name, the new text)."""
-    kind = rng.choice(
-        ("delete", "duplicate", "swap", "move", "digit", "card", "huge", "date", "repeat", "blank", "truncate", "flip")
-    )
+def mutate_text(text: str, rng: random.Random, xml: bool = False) -> tuple[str, str]:
+    """One fault planted in ``text`` (an XML document's faults too, given ``xml``): (the operator's
+    name, the new text)."""
+    kind = rng.choice(XML_OPERATORS if xml else TEXT_OPERATORS)
+    if kind == "attribute":
+        return kind, _sub_one(_ATTRIBUTE, text, rng, rng.choice(BAD_VALUES))
+    if kind == "tag":
+        return kind, _sub_one(_TAG, text, rng, rng.choice(("<game", "</game", "<x", "</round", "<", "")))
     if kind in ("delete", "duplicate", "swap", "move"):
         return kind, "\n".join(_lines_op(kind, text.split("\n"), rng))
     if kind == "digit":
@@ -144,7 +205,7 @@ def mutate(seed: Seed, rng: random.Random) -> tuple[tuple[str, ...], bytes]:
     text, kinds = seed.text, list[str]()
     flips = 0
     for _ in range(rng.choice((1, 1, 2, 3))):
-        kind, text = mutate_text(text, rng)
+        kind, text = mutate_text(text, rng, seed.xml)
         kinds.append(kind)
         flips += kind == "flip"
     data = bytearray(text.encode("utf-8"))
@@ -173,16 +234,25 @@ class Tally:
         self.failures.extend(other.failures)
 
 
-def expected_hands(path: Path) -> int:
-    """How many hands the file holds, split the way the parser splits it (a PHH file is one hand)."""
+def expected_hands(path: Path, site: str = "pokerstars") -> int | None:
+    """How many hands the file holds, split the way the parser splits it (a PHH file is one hand);
+    None for an XML session, whose hands a damaged document cannot be counted in (its other promises
+    are checked all the same). A site with a file reader of its own splits its files its own way: its
+    hands are the results it reads, so the import must account for each of those."""
     if path.suffix == ".phh":
         return 1
-    return sum(1 for _ in split_hands(read_lines(path), STARS_HEADER))
+    found = SITES_BY_ID[site]
+    if found.in_session:
+        return None
+    if found.read is not None:  # its own splitting (announce lines, blank lines inside hands): one result a hand
+        return sum(1 for _ in parse_file(path))
+    return sum(1 for _ in split_hands(read_lines(path), found.starts_hand))
 
 
-def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
-    """Import ``files`` (paths and the operators that made them) into a fresh in-memory database and
-    check the oracle of the module docstring for each."""
+def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]], sites: Sequence[str] = ()) -> Tally:
+    """Import ``files`` (paths and the operators that made them; ``sites``, each one's site, PokerStars
+    where not given) into a fresh in-memory database and check the oracle of the module docstring for
+    each."""
     tally = Tally(mutants=len(files))
     for _, kinds in files:
         tally.operators.update(kinds)
@@ -196,6 +266,8 @@ def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
         for problem in summary.reports:
             if problem.rule == "engine" or "please report" in problem.message:
                 tally.failures.append(f"internal error reported: {problem}")
+            if READER_FAILED in problem.message:
+                tally.failures.append(f"a reader's unforeseen exception: {problem}")
             if problem.line is None:
                 tally.failures.append(f"problem without a line: {problem}")
             problems_of[problem.file] += 1
@@ -211,14 +283,19 @@ def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
         if summary.files_failed:
             tally.failures.append(f"whole files failed: {summary.problems}")
         seen: set[bytes] = set()
-        for path, kinds in files:
+        for (path, kinds), site in zip(files, [*sites, *["pokerstars"] * (len(files) - len(sites))]):
             key = str(path.resolve())
             content = path.read_bytes()
             if content in seen:  # the same bytes as an earlier mutant: skipped by checksum, rightly
                 continue
             seen.add(content)
-            expected = expected_hands(path)
+            expected = expected_hands(path, site)
             hands, dups, not_stud = recorded.get(key, (0, 0, 0))
+            tally.hands["stored"] += hands
+            tally.hands["duplicate"] += dups
+            tally.hands["not stud"] += not_stud
+            if expected is None:
+                continue
             if key not in recorded and expected:
                 tally.failures.append(f"{path} ({kinds}): no imports row for a file of {expected} hands")
             stored = stored_per_file.get(key, 0)
@@ -230,22 +307,19 @@ def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]]) -> Tally:
                     f"{path} ({kinds}): {expected} hands in the file, {hands} stored + {dups} duplicates + "
                     f"{not_stud} not stud + {problems_of[key]} reported = {accounted}"
                 )
-            tally.hands["stored"] += hands
-            tally.hands["duplicate"] += dups
-            tally.hands["not stud"] += not_stud
     return tally
 
 
 def mutant_file(pool: Sequence[Seed], rng: random.Random, most: int = 15) -> tuple[int, tuple[str, ...], str, bytes]:
-    """One file of mutants: 1..``most`` seeds of one kind (text or PHH), each mutated on its own, put
-    one after the other, and sometimes a fault in the whole file on top (a cut, a flipped byte, a
-    hand repeated). Returns (mutants in it, the operators applied, the file suffix, its bytes). A PHH
-    file holds one hand, so one mutant."""
+    """One file of mutants: 1..``most`` seeds of one site, each mutated on its own, put one after the
+    other, and sometimes a fault in the whole file on top (a cut, a flipped byte, a hand repeated).
+    Returns (mutants in it, the operators applied, the file suffix, its bytes). A PHH file holds one
+    hand and an XML file one session, so one mutant."""
     first = rng.choice(pool)
-    if first.suffix == ".phh":
+    if first.suffix == ".phh" or first.xml:
         kinds, data = mutate(first, rng)
         return 1, kinds, first.suffix, data
-    texts = [s for s in pool if s.suffix == first.suffix]
+    texts = [s for s in pool if s.suffix == first.suffix and s.site == first.site]
     parts: list[bytes] = []
     kinds: list[str] = []
     count = rng.randint(1, most)
@@ -260,13 +334,21 @@ def mutant_file(pool: Sequence[Seed], rng: random.Random, most: int = 15) -> tup
     return count, tuple(kinds), first.suffix, data
 
 
-def run_mutants(sources: Sequence[Path], count: int, seed: int, workdir: Path, batch: int = 40) -> Iterator[Tally]:
-    """At least ``count`` mutants of hands from ``sources`` (seeded: the same arguments make the same
-    files), written under ``workdir`` as files of several mutants and checked ``batch`` files at a
-    time; one :class:`Tally` per batch."""
+def run_mutants(
+    sources: Sequence[Path],
+    count: int,
+    seed: int,
+    workdir: Path,
+    batch: int = 40,
+    site: Site | None = None,
+) -> Iterator[Tally]:
+    """At least ``count`` mutants of hands from ``sources`` (PokerStars text and PHH files, or the files
+    of ``site``; seeded: the same arguments make the same files), written under ``workdir`` as files of
+    several mutants and checked ``batch`` files at a time; one :class:`Tally` per batch."""
     rng = random.Random(seed)
     workdir = workdir.resolve()
-    pool = seeds(sources, rng)
+    pool = seeds(sources, rng) if site is None else site_seeds(site, sources, rng)
+    site_of = "pokerstars" if site is None else site.site
     made = number = 0
     while made < count:
         folder = workdir / f"batch{number}"
@@ -279,7 +361,7 @@ def run_mutants(sources: Sequence[Path], count: int, seed: int, workdir: Path, b
             path.write_bytes(data)
             files.append((path, kinds))
             mutants += n
-        tally = check_batch(files)
+        tally = check_batch(files, [site_of] * len(files))
         tally.mutants = mutants
         yield tally
         for path, _ in files:
@@ -297,4 +379,14 @@ def default_sources(sample_data: Path, corpus: Path | None) -> list[Path]:
     return found
 
 
-__all__ = ["HandText", "Seed", "Tally", "check_batch", "default_sources", "mutate", "run_mutants", "seeds"]
+__all__ = [
+    "HandText",
+    "Seed",
+    "Tally",
+    "check_batch",
+    "default_sources",
+    "mutate",
+    "run_mutants",
+    "seeds",
+    "site_seeds",
+]

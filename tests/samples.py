@@ -12,7 +12,7 @@ from conftest import REPO, corpus_path
 from studbook.engine.model import Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
 # Real PokerStars files of the corpus (fpdb/Stars) that the writer and PHH tests read back.
 REAL_FILES = [

@@ -15,7 +15,7 @@ from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand,
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.absolute_writer import write_absolute, write_absolute_file
+from studbook.parsers.sites.absolute.writer import write_absolute
 from studbook.parsers.registry import SITES_BY_ID
 
 FILE = ("fpdb", "Absolute", "7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt")
@@ -135,7 +135,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 31), (Game.STUD8, 32), (Game.RAZZ, 33)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="absolute")
-    trip = round_trip(spec, 1000, seed, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
+    trip = round_trip(spec, 1000, seed, SITES_BY_ID["absolute"].write_file, ABSOLUTE_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
 
@@ -143,5 +143,5 @@ def test_writer_round_trip(game: Game, seed: int) -> None:
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
     spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="absolute")
-    trip = round_trip(spec, 100, 34, write_absolute_file, ABSOLUTE_LOSSY, _header_facts)
+    trip = round_trip(spec, 100, 34, SITES_BY_ID["absolute"].write_file, ABSOLUTE_LOSSY, _header_facts)
     assert len(trip.written) >= 99 and trip.problems == []

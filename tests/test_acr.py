@@ -36,8 +36,8 @@ from studbook.engine.profiles import RakeFrom, get_profile
 from studbook.engine.replay import replay
 from studbook.engine.simulate import STYLES, Player, TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
-from studbook.parsers.acr import read_header, split_file
-from studbook.parsers.acr_writer import pot_label, write_acr, write_acr_file
+from studbook.parsers.sites.acr.reader import read_header, split_file
+from studbook.parsers.sites.acr.writer import pot_label, write_acr
 from studbook.parsers.detect import detect
 from studbook.parsers.registry import SITES_BY_ID
 
@@ -541,7 +541,7 @@ def acr_header_facts(sim: Hand, back: Hand) -> list[str]:
 
 
 def round_trip_acr(spec: TableSpec, hands: int, seed: int) -> RoundTrip:
-    return round_trip(spec, hands, seed, write_acr_file, check=acr_header_facts, printed=as_acr_prints)
+    return round_trip(spec, hands, seed, SITES_BY_ID["acr"].write_file, check=acr_header_facts, printed=as_acr_prints)
 
 
 def _has(hands: list[Hand], kind: type, test: object = None) -> int:
@@ -621,7 +621,7 @@ def test_tournament_hands_are_written_and_read_back() -> None:
     spec = TableSpec(games=(Game.STUD8,), players=(6, 6), profile="acr", tournament=TournamentSpec())
     dealt = list(simulate(spec, 60, 9))
     out = io.StringIO()
-    write_acr_file(dealt, out)
+    SITES_BY_ID["acr"].write_file(dealt, out)
     assert out.getvalue().startswith("Game Hand #")
     back = parse_text(out.getvalue(), "t.txt")
     assert len(back) == len(dealt)

@@ -29,7 +29,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.bovada_writer import write_bovada, write_bovada_file
+from studbook.parsers.sites.bovada.writer import write_bovada
 from studbook.parsers.registry import SITES_BY_ID
 
 BODOG = """\ufeffBodog Hand #2604291699 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:41:46
@@ -371,7 +371,7 @@ BOVADA_LOSSY = Lossy(markers=True, muck_cards=True, short_bring_in=True, communi
 )
 def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec() if tournament else None)
-    trip = round_trip(spec, hands, seed, write_bovada_file, BOVADA_LOSSY, _header_facts)
+    trip = round_trip(spec, hands, seed, SITES_BY_ID["bovada"].write_file, BOVADA_LOSSY, _header_facts)
     assert len(trip.written) >= hands * 0.99  # hands needing a community card are not written (none so far)
     assert trip.problems == []
 
@@ -379,5 +379,5 @@ def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
     spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="bovada")
-    trip = round_trip(spec, 100, 15, write_bovada_file, BOVADA_LOSSY, _header_facts)
+    trip = round_trip(spec, 100, 15, SITES_BY_ID["bovada"].write_file, BOVADA_LOSSY, _header_facts)
     assert len(trip.written) >= 99 and trip.problems == []

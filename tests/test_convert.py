@@ -15,7 +15,7 @@ from studbook.cli.app import main
 from studbook.engine.model import Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
 
 def _source(path: Path, kept: list[Hand], refused: list[Hand]) -> dict[str, int]:

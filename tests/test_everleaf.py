@@ -23,7 +23,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.everleaf_writer import write_everleaf, write_everleaf_file
+from studbook.parsers.sites.everleaf.writer import write_everleaf
 from studbook.parsers.registry import SITES_BY_ID
 
 NEW = """Everleaf Gaming Game #295679620
@@ -265,7 +265,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 21), (Game.STUD8, 22), (Game.RAZZ, 23)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="everleaf")
-    trip = round_trip(spec, 1000, seed, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
+    trip = round_trip(spec, 1000, seed, SITES_BY_ID["everleaf"].write_file, EVERLEAF_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
 
@@ -273,5 +273,5 @@ def test_writer_round_trip(game: Game, seed: int) -> None:
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
     spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="everleaf")
-    trip = round_trip(spec, 100, 24, write_everleaf_file, EVERLEAF_LOSSY, _header_facts)
+    trip = round_trip(spec, 100, 24, SITES_BY_ID["everleaf"].write_file, EVERLEAF_LOSSY, _header_facts)
     assert len(trip.written) >= 99 and trip.problems == []

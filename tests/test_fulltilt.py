@@ -34,9 +34,10 @@ from studbook.engine.profiles import get_profile
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers.registry import SITES_BY_ID
 from studbook.parsers.detect import detect
-from studbook.parsers.fulltilt import read_header
-from studbook.parsers.fulltilt_writer import pot_label, write_fulltilt_file, write_hand
+from studbook.parsers.sites.fulltilt.reader import read_header
+from studbook.parsers.sites.fulltilt.writer import pot_label, write_hand
 from studbook.parsers.reading import read_lines
 
 # ------------------------------------------------------------------------------------------ header
@@ -632,7 +633,9 @@ def fulltilt_header_facts(sim: Hand, back: Hand) -> list[str]:
 
 def round_trip_problems(spec: TableSpec, hands: int, seed: int) -> tuple[Counter[str], list[str]]:
     """The round trip's problems, and the edge cases the hands read back cover."""
-    trip = round_trip(spec, hands, seed, write_fulltilt_file, check=fulltilt_header_facts, printed=full_tilt_form)
+    trip = round_trip(
+        spec, hands, seed, SITES_BY_ID["fulltilt"].write_file, check=fulltilt_header_facts, printed=full_tilt_form
+    )
     seen: Counter[str] = Counter()
     for back in trip.read:
         seen.update(situations(back))

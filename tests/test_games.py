@@ -358,7 +358,7 @@ def test_a_mixed_file_of_every_game_is_imported_and_counted_per_game(
 
     from studbook.analytics.store import open_store
     from studbook.cli.app import main
-    from studbook.parsers.pokerstars_writer import write_pokerstars_file
+    from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
     from studbook.pipeline.importer import run_import
 
     folder = Path(str(tmp_path))

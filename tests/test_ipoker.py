@@ -1,4 +1,4 @@
-"""iPoker XML (parsers/ipoker.py): every trap of the corpus files, on the real files and on snippets."""
+"""iPoker XML (parsers/sites/ipoker/reader.py): every trap of the corpus files, on the real files and on snippets."""
 
 from __future__ import annotations
 

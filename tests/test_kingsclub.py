@@ -16,8 +16,8 @@ from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand,
 from studbook.engine.pots import pot_index
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
-from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.kingsclub_writer import write_kingsclub, write_kingsclub_file
+from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers.sites.kingsclub.writer import write_kingsclub
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "KingsClub")
@@ -168,7 +168,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="kingsclub")
-    trip = round_trip(spec, hands, seed, write_kingsclub_file, KINGSCLUB_LOSSY, _header_facts)
+    trip = round_trip(spec, hands, seed, SITES_BY_ID["kingsclub"].write_file, KINGSCLUB_LOSSY, _header_facts)
     assert len(trip.written) >= hands * 0.99
     assert trip.problems == []
 
@@ -215,3 +215,17 @@ def test_the_writer_prints_totals_and_the_seat_lines() -> None:
     ):
         assert line in text
     assert "wins side pot 1 (2,674.50)" in write_kingsclub(hand_of(SIDE))
+
+
+def test_a_header_amount_that_does_not_read_is_the_hands_parse_error_at_its_line() -> None:
+    """``1,2,3`` matches the header's digits-and-commas but is no amount: the hand's ParseError at the
+    header line, and the file's next hand still reads: the hand is the unit of failure, never the file."""
+    path = next(p for p in sorted(corpus_path("fpdb", "KingsClub").iterdir()) if p.suffix == ".txt")
+    text = path.read_text(encoding="utf-8")
+    first = text.splitlines()[0]
+    broken = first.replace(first.split(" - ")[-1], "1,2,3/80", 1)
+    results = parse_text(text.replace(first, broken, 1) + "\n\n" + text, "kc.txt")
+    assert (
+        isinstance(results[0], ParseError) and results[0].line == 1 and "'1,2,3' is not an amount" in results[0].message
+    )
+    assert any(isinstance(r, Hand) for r in results[1:])

@@ -98,7 +98,7 @@ def test_a_grammar_the_line_parser_cannot_run_is_refused_when_built() -> None:
 def test_forgetting_the_configurations_changes_no_parse() -> None:
     """The moves :class:`LineParser` remembers are a bounded cache: one that keeps only the start's moves
     between hands (forgetting before nearly every parse) reads every sample body as Lark does."""
-    from studbook.parsers import pokerstars
+    from studbook.parsers.sites.pokerstars import reader as pokerstars
 
     grammar = pokerstars._grammar()
     forgetful = LineParser(grammar.lark)
@@ -131,7 +131,7 @@ def test_threads_sharing_one_parser_read_every_body_as_lark_does() -> None:
     import sys
     import threading
 
-    from studbook.parsers import pokerstars
+    from studbook.parsers.sites.pokerstars import reader as pokerstars
 
     grammar = pokerstars._grammar()
     shared = LineParser(grammar.lark)

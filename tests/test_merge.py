@@ -1,4 +1,4 @@
-"""Merge XML (parsers/merge.py): both versions, no-limit, HORSE cash and tournament, on the real files
+"""Merge XML (parsers/sites/merge/reader.py): both versions, no-limit, HORSE cash and tournament, on the real files
 and on snippets."""
 
 from __future__ import annotations

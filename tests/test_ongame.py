@@ -16,7 +16,6 @@ from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.ongame_writer import write_ongame_file
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "OnGame")
@@ -151,7 +150,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="ongame")
-    trip = round_trip(spec, hands, seed, write_ongame_file, ONGAME_LOSSY, _header_facts)
+    trip = round_trip(spec, hands, seed, SITES_BY_ID["ongame"].write_file, ONGAME_LOSSY, _header_facts)
     assert len(trip.written) >= hands * 99 // 100
     assert trip.problems[:5] == []
 

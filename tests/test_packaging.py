@@ -32,7 +32,7 @@ def test_the_tree_has_what_the_test_looks_for() -> None:
     assert {
         "studbook/__init__.py",
         "studbook/engine/cards.py",
-        "studbook/grammars/pokerstars.lark",
+        "studbook/parsers/sites/pokerstars/grammar.lark",
         "studbook/cli/app.py",
         "studbook/pipeline/importer.py",
         "studbook/api.py",
@@ -69,7 +69,7 @@ def test_the_sdist_has_what_the_tests_and_notebooks_need(built: tuple[Path, Path
         "sample_data/edge-cases/stud8-quartered-low.txt",
         "notebooks/01-import-and-audit.ipynb",
         "benchmarks/README.md",
-        "grammars/pokerstars.lark",
+        "parsers/sites/pokerstars/grammar.lark",
     ]
     assert [w for w in wanted if w not in names] == []
     assert not any(n.endswith((".pyc", ".duckdb")) or "__pycache__" in n for n in names)

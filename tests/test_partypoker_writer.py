@@ -1,4 +1,4 @@
-"""The PartyPoker writer (parsers/partypoker_writer.py): simulated hands written in PartyPoker's format and
+"""The PartyPoker writer (parsers/sites/partypoker/writer.py): simulated hands written in PartyPoker's format and
 read back by its reader come back event for event, with what the format drops left out of the comparison
 (``PARTY_LOSSY``) and the engine's payout equal to the simulator's; the corpus's four hands written again
 read back the same and print the corpus's own lines; what the format cannot express is refused by name."""
@@ -26,7 +26,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file, parse_text
-from studbook.parsers.partypoker_writer import write_partypoker, write_partypoker_file
+from studbook.parsers.sites.partypoker.writer import write_partypoker
 from studbook.parsers.registry import SITES_BY_ID
 
 FOLDER = ("fpdb", "PartyPoker")
@@ -70,14 +70,14 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 81), (Game.STUD8, 82), (Game.RAZZ, 83)])
 def test_writer_round_trip_1000_hands(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="partypoker")
-    trip = round_trip(spec, 1000, seed, write_partypoker_file, PARTY_LOSSY, _header_facts)
+    trip = round_trip(spec, 1000, seed, SITES_BY_ID["partypoker"].write_file, PARTY_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
 
 
 def test_a_sit_and_go_round_trips_with_its_tournament_header() -> None:
     spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="partypoker", tournament=TournamentSpec())
-    trip = round_trip(spec, 300, 84, write_partypoker_file, PARTY_LOSSY, _header_facts)
+    trip = round_trip(spec, 300, 84, SITES_BY_ID["partypoker"].write_file, PARTY_LOSSY, _header_facts)
     assert len(trip.written) >= 297
     assert trip.problems == []
 
@@ -86,7 +86,7 @@ def test_only_the_owner_is_dealt_and_an_uncalled_bet_is_paid_in_the_win() -> Non
     spec = TableSpec(games=(Game.STUD,), players=(3, 8), profile="partypoker")
     hands = [h for h in simulate(spec, 40, 85) if not any(isinstance(e, CommunityCard) for e in h.events)]
     text = io.StringIO()
-    write_partypoker_file(hands, text)
+    SITES_BY_ID["partypoker"].write_file(hands, text)
     dealt = {line.split(" [")[0] for line in text.getvalue().splitlines() if line.startswith("Dealt to ")}
     assert dealt == {"Dealt to Ottilie Brandt"}  # the simulator's hero, and nobody else
     folded_to = next(h for h in hands if not any(isinstance(e, Show) for e in h.events))

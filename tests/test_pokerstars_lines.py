@@ -31,7 +31,13 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 from studbook.parsers import NotStudHand, ParseError, parse_text
-from studbook.parsers.pokerstars import HAND_HEADER, HAND_INITIALS, _grammar, _line_pattern, _without_captures
+from studbook.parsers.sites.pokerstars.reader import (
+    HAND_HEADER,
+    HAND_INITIALS,
+    _grammar,
+    _line_pattern,
+    _without_captures,
+)
 from studbook.parsers.reading import read_lines, split_hands
 
 C = Card.parse
@@ -440,7 +446,9 @@ def test_lark_reads_the_line_patterns_without_their_captures() -> None:
 
 def test_a_grammar_line_pattern_must_have_the_fields_the_builder_reads() -> None:
     assert _line_pattern("SEATS", "(?:Seat (\\d+): (x+) \\((\\d+)\\)(.*)\n)+").groups == 4
-    with pytest.raises(ValueError, match="SEATS has 1 capturing groups, but parsers/pokerstars.py reads 4"):
+    with pytest.raises(
+        ValueError, match="SEATS has 1 capturing groups, but parsers/sites/pokerstars/reader.py reads 4"
+    ):
         _line_pattern("SEATS", "(?:Seat (\\d+)\n)+")
     with pytest.raises(ValueError, match="should be written 'SEATS: LINE\\+'"):
         _line_pattern("SEATS", "Seat (\\d+): (x) (y) (z)\n")

@@ -1,7 +1,7 @@
 """The PokerStars writer against the real corpus: parse -> write -> parse gives the same hand, and for
 files whose spellings the model records, writing the parsed hands gives back the file byte for byte.
 
-What the writer cannot reproduce is listed in ``parsers/pokerstars_writer.py``; the tests below check
+What the writer cannot reproduce is listed in ``parsers/sites/pokerstars/writer.py``; the tests below check
 that those header details (and the garbled ``[of]`` card) are the *only* lines that differ.
 """
 
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from studbook.engine.model import Action, ActionKind, Deal, Hand, Marker, Seat
 from studbook.engine.replay import replay
 from studbook.parsers import parse_text
-from studbook.parsers.pokerstars_writer import StarsStyle, write_pokerstars, write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import StarsStyle, write_pokerstars, write_pokerstars_file
 
 from conftest import corpus_path
 from handbuilder import build

@@ -15,7 +15,7 @@ from site_roundtrip import ante_and_bring_in, changed_fields, round_trip
 
 from studbook.engine.model import Action, ActionKind, Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
 HANDS_PER_GAME = 10_000
 """The issue asks for at least 10,000 hands per game."""

@@ -30,15 +30,7 @@ from site_mutations import CARDS_DECIDE, said_so, shows_two, unprintable, unprin
 from studbook.engine.model import Action, ActionKind, Game, Hand, Marker, Show, Violation
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file
-from studbook.parsers.absolute_writer import write_absolute_file
-from studbook.parsers.acr_writer import write_acr_file
-from studbook.parsers.bovada_writer import write_bovada_file
-from studbook.parsers.everleaf_writer import write_everleaf_file
-from studbook.parsers.fulltilt_writer import write_fulltilt_file
-from studbook.parsers.kingsclub_writer import write_kingsclub_file
-from studbook.parsers.ongame_writer import write_ongame_file
-from studbook.parsers.partypoker_writer import write_partypoker_file
-from studbook.parsers.winamax_writer import write_winamax_file
+from studbook.parsers.registry import SITES_BY_ID, sites
 
 THREE_GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
 
@@ -139,6 +131,11 @@ def shows_two_or_four_bets(simulated: Hand, parsed: Hand) -> bool:
     return sum(isinstance(e, Show) for e in simulated.events) >= 2 or max(bets.values(), default=0) >= 4
 
 
+def writes(site: str) -> Callable[[Iterable[Hand], TextIO], object]:
+    """The site's file writer, as its ``SITE`` gives it."""
+    return SITES_BY_ID[site].write_file
+
+
 def write_ipoker_session(hands: Iterable[Hand], out: TextIO) -> int:
     """Hands as one iPoker XML session (tests/ipoker_xml.py)."""
     return out.write("".join(write_session(hands)))
@@ -150,7 +147,7 @@ ROWS = (
         "absolute",
         ("Absolute",),
         frozenset({"absolute"}),
-        write_absolute_file,
+        writes("absolute"),
         THREE_GAMES,
         "absolute",
         caught=said_so,
@@ -164,7 +161,7 @@ ROWS = (
         "acr",
         ("Winning",),
         frozenset({"acr"}),
-        write_acr_file,
+        writes("acr"),
         THREE_GAMES,
         "acr",
         300,
@@ -177,7 +174,7 @@ ROWS = (
         "bovada",
         ("Bovada",),
         frozenset({"bovada"}),
-        write_bovada_file,
+        writes("bovada"),
         (Game.STUD, Game.STUD8),
         "bovada",
         caught=said_so,
@@ -190,7 +187,7 @@ ROWS = (
         "everleaf",
         ("Everleaf",),
         frozenset({"everleaf"}),
-        write_everleaf_file,
+        writes("everleaf"),
         THREE_GAMES,
         "everleaf",
         caught=said_so,
@@ -205,7 +202,7 @@ ROWS = (
         "fulltilt",
         ("FTP",),
         frozenset({"fulltilt"}),
-        write_fulltilt_file,
+        writes("fulltilt"),
         THREE_GAMES,
         "fulltilt",
         300,
@@ -220,7 +217,7 @@ ROWS = (
         "kingsclub",
         ("KingsClub",),
         frozenset({"kingsclub"}),
-        write_kingsclub_file,
+        writes("kingsclub"),
         (*THREE_GAMES, Game.RAZZ27),
         "kingsclub",
         usable=lambda hand: (hand.site, hand.site_hand_id) not in KNOWN_SITE_ERRORS,
@@ -234,7 +231,7 @@ ROWS = (
         "ongame",
         ("OnGame",),
         frozenset({"ongame"}),
-        write_ongame_file,
+        writes("ongame"),
         THREE_GAMES,
         "ongame",
         caught=said_so,
@@ -247,7 +244,7 @@ ROWS = (
         "partypoker",
         ("PartyPoker",),
         frozenset({"partypoker"}),
-        write_partypoker_file,
+        writes("partypoker"),
         THREE_GAMES,
         "partypoker",
         per_game=100,
@@ -264,7 +261,7 @@ ROWS = (
         "winamax",
         ("Winamax",),
         frozenset({"winamax"}),
-        write_winamax_file,
+        writes("winamax"),
         THREE_GAMES,
         "winamax",
         currency="EUR",
@@ -290,6 +287,24 @@ ROWS = (
         corpus_hands=147 - 13,
     ),
 )
+
+
+COVERED_ELSEWHERE = frozenset({"pokerstars"})
+"""Sites whose mutation suite is a test file of its own (PokerStars: tests/test_mutations.py)."""
+
+ROWS = (
+    *ROWS,
+    *(
+        SiteRow(site.site, (site.corpus,), frozenset({site.site}), site.write_file, THREE_GAMES, site.profile)
+        for site in sites()
+        if site.corpus is not None
+        and site.writer is not None
+        and site.site not in COVERED_ELSEWHERE
+        and not any(site.site in row.sites for row in ROWS)
+    ),
+)
+"""Every site found in ``parsers/sites/`` with a corpus folder and a writer has its suite: a site without
+a row above is held to all of it, nothing excused."""
 
 
 @dataclass(frozen=True, slots=True)

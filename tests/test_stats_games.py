@@ -23,7 +23,7 @@ from studbook.analytics.store import Store, open_store
 from studbook.cli.app import main
 from studbook.engine.model import Deal, Game, Hand
 from studbook.engine.simulate import TableSpec, simulate
-from studbook.parsers.pokerstars_writer import write_pokerstars_file
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 from studbook.pipeline.importer import run_import
 
 HANDS = 150

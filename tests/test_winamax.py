@@ -19,7 +19,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.registry import SITES_BY_ID
-from studbook.parsers.winamax_writer import write_winamax, write_winamax_file
+from studbook.parsers.sites.winamax.writer import write_winamax
 
 FOLDER = ("fpdb", "Winamax")
 CLEAN = "7-Stud-6max-EUR-25-50-201611._8games_.txt"
@@ -185,7 +185,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 41), (Game.STUD8, 42), (Game.RAZZ, 43)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
     spec = TableSpec(games=(game,), players=(2, 8), profile="winamax", currency="EUR")
-    trip = round_trip(spec, 1000, seed, write_winamax_file, WINAMAX_LOSSY, _header_facts)
+    trip = round_trip(spec, 1000, seed, SITES_BY_ID["winamax"].write_file, WINAMAX_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
 

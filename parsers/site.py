@@ -1,0 +1,142 @@
+"""What a site is to studbook: one object, :class:`Site`, that each folder of :mod:`parsers.sites`
+exposes as ``SITE``: its id and name, how its files are recognised and split into hands, how a hand is
+read and written, and which rule profile judges its hands.
+
+Why one object: detection, parsing, writing and the default profile were once separate tables that had
+to agree, and a site added to one and not the others gave "cannot read" errors for files it could read.
+A site studbook recognises but cannot read yet has a ``SITE`` without ``parse_hand``: its files get a clear
+"cannot read this site yet" instead of a confusing syntax error.
+
+The rule profile of a site is the profile of ``engine/profiles.py`` that bears the site's id as its name
+(the engine judges a hand by its site's rules without importing the parsers); a site without one is
+judged by the default profile (Robert's Rules of Poker).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Protocol, TextIO
+
+from ..engine.model import Hand
+from ..engine.profiles import DEFAULT_PROFILE, PROFILES
+from .errors import NotStudHand, ParseError
+from .reading import HandText, split_hands
+from .writing import write_separated
+
+__all__ = ["FileReader", "HandParser", "HandWriter", "ParseResult", "Site", "TextReader", "text_site"]
+
+ParseResult = Hand | ParseError | NotStudHand
+HandParser = Callable[[HandText, str], ParseResult]
+FileReader = Callable[[Iterator[str], str], Iterator[ParseResult]]
+"""Reads the lines of a whole file (after the detection lines were put back in front): for formats whose
+hands are not split on a header line (XML)."""
+HandWriter = Callable[[Hand], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One site: ``site`` is its id (as stored in ``Hand.site``), ``name`` its name for people.
+
+    ``hand_header`` matches the first line of each of its hands: it detects the site (on the first few
+    non-blank lines of a file) and splits a file into hands. ``summary_header`` matches the first line of
+    its tournament summaries (results, no hands: skipped). ``parse_hand`` reads one hand; ``read`` reads a
+    whole file instead, for formats not split on a header line; a site with neither is recognised but
+    not readable yet. ``writer`` writes one hand in the site's format, hands joined by ``hand_separator``.
+    ``hand_start``, for a site whose hands are elements of one session document (the XML sites), matches
+    the line that starts each hand within a file, where ``hand_header`` matches the document's start.
+    """
+
+    site: str
+    name: str
+    hand_header: re.Pattern[str]
+    parse_hand: HandParser | None = None
+    summary_header: re.Pattern[str] | None = None
+    read: FileReader | None = None
+    writer: HandWriter | None = None
+    hand_separator: str = "\n\n\n"
+    hand_start: re.Pattern[str] | None = None
+    currency: str = "USD"
+    """The currency of the site's cash games: what ``studbook simulate --format SITE`` deals them in
+    (Winamax writes euros only)."""
+    corpus: str | None = None
+    """Its folder of real hand histories in the corpus (``fpdb/<corpus>``, with ``fpdb/MANIFEST.tsv``'s
+    counts): what the conformance kit, the mutation suite and the fuzz test read for this site."""
+    hand_initials: str | None = None
+    """The characters the first line of one of its hands can start with, when ``hand_header`` says so
+    (the file is split asking ``hand_header`` only of the lines that start with one of them:
+    :func:`~.reading.split_hands`); None to ask it of every line."""
+
+    @property
+    def starts_hand(self) -> Callable[[str], object]:
+        """A test of a line: truthy when it is the first line of one of this site's hands (the compiled
+        pattern's own ``match``, called once per line of every file)."""
+        return self.hand_header.match
+
+    @property
+    def in_session(self) -> bool:
+        """Whether a hand reads only with its file's start (an XML session's header and ``<general>``)."""
+        return self.hand_start is not None
+
+    @property
+    def starts_hand_within(self) -> Callable[[str], object]:
+        """A test of a line: truthy when a hand starts there within a file (:attr:`hand_start`, else the
+        hand header)."""
+        return (self.hand_start or self.hand_header).match
+
+    @property
+    def readable(self) -> bool:
+        return self.parse_hand is not None or self.read is not None
+
+    @property
+    def profile(self) -> str:
+        """The name of the rule profile this site's hands are judged by when no profile is named."""
+        return self.site if self.site in PROFILES else DEFAULT_PROFILE
+
+    def write_file(
+        self, hands: Iterable[Hand], out: TextIO, refused: Callable[[Hand, ValueError], None] | None = None
+    ) -> int:
+        """Write ``hands`` to ``out`` in this site's format, separated as the site separates them, one at a
+        time (a simulator can stream millions); return how many were written. ``ValueError`` from the
+        writer names a hand the format cannot express: raised, or given ``refused``, handed to it and the
+        hand left out (:func:`~.writing.write_separated`)."""
+        if self.writer is None:
+            raise ValueError(f"studbook does not write {self.name} hand histories")
+        return write_separated(hands, out, self.writer, self.hand_separator, refused)
+
+    @property
+    def splits_on_headers(self) -> bool:
+        """Whether every hand of this site's files is read on its own from the lines between hand
+        headers (``parse_hand`` and no file reader): then a file cut before any header line reads the
+        same in pieces as whole (:mod:`studbook.pipeline.pieces`). Sites with a file reader carry
+        something from hand to hand (an announce line, a session's header, an XML document)."""
+        return self.parse_hand is not None and self.read is None
+
+    def read_hands(self, lines: Iterable[str], source_file: str, first_line: int = 1) -> Iterator[ParseResult]:
+        """Every hand of a file of this site, in file order (``lines`` from its line ``first_line`` on:
+        the file's first line, or a hand header where a file was cut into pieces)."""
+        if self.read is not None:
+            if first_line != 1:
+                raise ValueError(f"{self.name} files are read whole, never from line {first_line}")
+            yield from self.read(iter(lines), source_file)
+            return
+        parse = self.parse_hand
+        if parse is None:
+            raise ValueError(f"{self.name} hand histories cannot be read yet")
+        for block in split_hands(lines, self.hand_header.match, first_line, self.hand_initials):
+            yield parse(block, source_file)
+
+
+class TextReader(Protocol):
+    """What a text site's reader module exposes: the first line of its hands, and one hand read."""
+
+    HAND_HEADER: re.Pattern[str]
+
+    def parse_hand(self, block: HandText, source_file: str) -> ParseResult: ...
+
+
+def text_site(site: str, name: str, reader: TextReader, write: HandWriter, separator: str, **more: object) -> Site:
+    """The ``SITE`` of a text site from its reader module (its ``HAND_HEADER`` and ``parse_hand``) and
+    its writer with the separator between written hands, which every text site has alike; ``more`` are
+    the :class:`Site` fields in which it differs (a summary header, a file reader, its corpus folder)."""
+    return Site(site, name, reader.HAND_HEADER, reader.parse_hand, writer=write, hand_separator=separator, **more)  # type: ignore[arg-type]

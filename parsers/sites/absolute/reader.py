@@ -1,0 +1,265 @@
+"""Absolute Poker stud-family hands on the site-reader seam (parsers/sites/absolute/grammar.lark).
+
+What Absolute does, from the corpus's one hand (``Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked``):
+
+* Header ``Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)``: the game,
+  a table speed (``Normal``), the small and big bet, the time and its zone.
+* ``Seat 1 - NAME ($0.17 in chips)``, ``NAME - Ante $0.01``, ``NAME - Bring-In $0.01``, ``NAME - Calls
+  $0.01``: a name, then `` - ``; the pot line alone has none (``NAME Collects $0.19 from main pot``).
+* **Pockets, not deals**: each street prints every player's cards so far (``PLAYER1 - Pocket [H H Js
+  10d]``), ``H`` for a card not shown and ``10`` for a ten; the new card of a street is the one past the
+  cards the player had. A player who folded keeps being printed with the cards he had (Hero, three cards,
+  on every street): such a line deals nothing and is kept as a skipped line.
+* The river is dealt face down (``H``) and the showdown shows the seven (``Shows [5s 8d 3s Qc 6c Qs 9s]
+  (One pair, queens)``): the hand of the file's name, whose losers' river cards come out only there.
+* ``Total Pot($0.43) | Rake ($0.04)``, the total including the rake.
+
+Not in the corpus, so read as the writer (parsers/sites/absolute/writer.py) writes them, and unconfirmed: a raise
+``NAME - Raises $X to $Y`` (X the increment, Y the new total, as PokerStars), ``NAME - Mucks``, a side
+pot ``from side pot-1``; no line for an uncalled bet or an all-in (an all-in is a wager that leaves no
+chips behind). Game names other than ``Seven Card Hi/Lo`` (``Seven Card Stud``, ``Razz``) are assumed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Token
+
+from ....engine.cards import Card
+from ....engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Game,
+    Hand,
+    Muck,
+    Show,
+    SkippedLine,
+)
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
+from ...textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    read_amount,
+    read_text_hand,
+    site_time,
+    where_error,
+)
+
+SITE = "absolute"
+HAND_HEADER = re.compile(r"Stage #\d+: ")
+
+_HEADER = re.compile(
+    r"Stage #(?P<id>\d+):\s+(?P<game>.+?)\s{2,}(?P<speed>\S+) (?P<small>\$?[\d,.]+)/(?P<big>\$?[\d,.]+)"
+    r" - (?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2}) \((?P<tz>[A-Za-z]+)\)"
+)
+_OTHER = re.compile(r"Stage #(?P<id>\d+):\s+(?P<game>.+?) - \d{4}-\d{2}-\d{2} .*")
+_GAMES = {"Seven Card Hi/Lo": Game.STUD8, "Seven Card Stud": Game.STUD, "Razz": Game.RAZZ}
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    m = _HEADER.fullmatch(text)
+    other = _OTHER.fullmatch(text) if m is None else None
+    if m is None and other is None:
+        raise where_error(
+            where,
+            text,
+            "not an Absolute hand header",
+            "'Stage #ID: Seven Card Hi/Lo  Normal $0.02/$0.04 - YYYY-MM-DD HH:MM:SS (ET)'",
+        )
+    if m is None or m["game"] not in _GAMES:
+        found = m or other
+        assert found is not None
+        return HandHeader(found["id"], None, found["game"])
+    small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
+    started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
+    currency = "USD" if m["small"].startswith("$") else None
+    return HandHeader(
+        m["id"],
+        _GAMES[m["game"]],
+        m["game"],
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=currency is None,
+        started_at=started,
+        warning=warning,
+    )
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("seat", "name", "stack"),
+    "ANTES": ("name", "amount"),
+    "STREET": ("street", "river"),
+    "POCKETS": ("name", "cards"),
+    "BETTING": ("name", "verb", "amount", "raised", "to", "no_chips"),
+    "RESULTS": ("name", "shown", "description", "mucks", "collected", "pot"),
+    "TOTAL": ("total", "rake"),
+}
+_RUNS = frozenset({"SEATS", "ANTES", "POCKETS", "BETTING", "RESULTS"})
+_WORDS: dict[str, tuple[str, str]] = {
+    "SEATS": ("a seat line", "'Seat 1 - NAME ($0.17 in chips)'"),
+    "ANTES": ("an ante", "'NAME - Ante $0.01'"),
+    "STREET": ("a street line", "'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'"),
+    "POCKETS": ("a pocket line", "'NAME - Pocket [H H Js]'"),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', "
+            "'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'"
+        ),
+    ),
+    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
+    "RESULTS": ("a showdown or pot line", "'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'"),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""),
+    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME Folded on the 3rd STREET'"),
+}
+
+
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar(__name__, "grammar.lark", "Absolute", _FIELDS, _RUNS, _WORDS)
+
+
+_STREETS = {"3rd": 3, "4TH": 4, "5TH": 5, "6TH": 6, "RIVER": 7}
+_PAID = {"Bring-In": ActionKind.BRING_IN, "Bets": ActionKind.BET, "Calls": ActionKind.CALL}
+
+
+class _Builder(SiteBuilder):
+    """One Absolute hand's tokens -> Hand: pockets become deals of the cards past those already dealt."""
+
+    SITE = SITE
+    SEATING = frozenset({"SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 2
+        self.held: dict[int, int] = {}  # seat -> cards dealt so far
+        self.total: int | None = None
+        self.rake: int | None = None
+
+    def street_line(self, tok: Token, no: int) -> None:
+        word, river = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        street = _STREETS[word or river]
+        if street != self.street + 1:
+            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street = street
+        if street > 3:
+            self.ledger.start_street(street)
+
+    def pocket_run(self, tok: Token, first: int) -> None:
+        street = self.street
+        for no, found in enumerate(self.lines["POCKETS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            line = m[0]
+            cards = self.pocket(m[2], no, line)
+            before = self.held.get(seat, 0)
+            if len(cards) == before:  # a folded player's pocket, printed again: nothing dealt
+                self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+                continue
+            new = cards[before:]
+            expected = 3 if street == 3 else 1
+            if len(new) != expected or before != (0 if street == 3 else street - 1):
+                raise self.error(
+                    no,
+                    line,
+                    f"a pocket of {len(cards)} cards on street {street}",
+                    f"{max(3, street)} cards on street {street}",
+                )
+            self.held[seat] = len(cards)
+            if street == 3:
+                self.events.append(Deal(no, 3, seat, new[:2], new[2:]))
+            elif street == 7:
+                self.events.append(Deal(no, 7, seat, new))
+            else:
+                self.events.append(Deal(no, street, seat, (), new))
+
+    def pocket(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
+        """``H`` is a card not shown; ``10`` is the ten."""
+        return tuple(None if tok == "H" else self.cards(tok.replace("10", "T"), no, line)[0] for tok in text.split())
+
+    def betting_run(self, tok: Token, first: int) -> None:
+        ledger, street = self.ledger, self.street
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, verb, amount, raised, to, no_chips = m.groups()
+            line = m[0]
+            if no_chips is not None:
+                kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
+                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                continue
+            if verb is not None:
+                chips = self.money(amount, no, line)
+                all_in = self.pays(seat, chips)
+                action = (
+                    ledger.call_adding(no, street, seat, chips, all_in)
+                    if verb == "Calls"
+                    else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
+                )
+                if verb == "Bring-In":
+                    self.posted_bring_in(chips, all_in)
+            else:
+                total = self.money(to, no, line)
+                chips = total - ledger.contributed(seat)
+                action = ledger.raise_by(
+                    no, street, seat, ActionKind.RAISE, self.money(raised, no, line), total, self.pays(seat, chips)
+                )
+            self.events.append(action)
+
+    def showdown_line(self, tok: Token, no: int) -> None:
+        """``*** SHOW DOWN ***``: its place is all it says."""
+
+    def result_run(self, tok: Token, first: int) -> None:
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, shown, description, mucks, collected, pot = m.groups()
+            line = m[0]
+            if shown is not None:
+                self.events.append(Show(no, seat, self.pocket(shown, no, line), description))
+            elif mucks is not None:
+                self.events.append(Muck(no, seat))
+            else:
+                self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
+
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``*** SUMMARY ***``: its place is all it says."""
+
+    def total_line(self, tok: Token, no: int) -> None:
+        total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        self.total = self.money(total, no, tok)
+        self.rake = self.money(rake, no, tok) if rake is not None else None
+
+    def summary_seat_run(self, tok: Token, first: int) -> None:
+        """The summary's seat lines repeat what the hand said: skipped lines."""
+        self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
+
+    def hand(self, header: HandHeader) -> Hand:
+        return self.build(header, ante=self.ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.ante_run,
+    "STREET": _Builder.street_line,
+    "POCKETS": _Builder.pocket_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+}
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One Absolute hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)

@@ -1,0 +1,19 @@
+"""Winning Poker Network / Americas Cardroom: both text formats the site has printed (2016, and 2019 on).
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site(
+    "acr",
+    "Winning Poker Network (ACR)",
+    reader,
+    writer.write_acr,
+    writer.HAND_SEPARATOR,
+    read=reader.read_file,
+    corpus="Winning",
+)

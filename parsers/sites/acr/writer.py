@@ -1,0 +1,236 @@
+"""Write a :class:`Hand` as Winning Poker Network / ACR text, in the format the site prints since 2019.
+
+Why: ``studbook convert --to acr`` and ``studbook simulate --format acr``, and the round trip
+simulate -> ACR text -> parse -> replay that proves parsers/sites/acr/reader.py reads every line kind the site
+prints (side pots, all-ins, the community card, split pots), not only what the corpus happens to hold.
+
+The text is built from the hand's events alone, the way the site lays a hand out:
+
+* ``raises X to Y`` prints X as the chips this action adds (the site's own convention), which is the
+  new street total less what the player had in before it. That number comes from the engine's
+  betting ledger (:class:`~studbook.engine.betting.StreetLedger`), the one place that keeps a street's
+  betting state.
+* After each street line the running pot (``Main pot $0.21 | Rake $0.00``); after ``*** SHOW DOWN ***``
+  the final pots net of rake, one line per pot (the parser reads these as ``printed_pots``).
+* A hand nobody called ends ``X does not show``; what X won is only in the summary
+  (``did not show and won $0.36``), as on the site. A showdown prints every show, then every
+  ``collected`` line, main pot first (``from main pot``, ``from side pot-1``).
+* ``Total pot`` is printed after rake. A hand whose ``total_pot`` was recorded including the rake (a
+  PokerStars or simulated hand, by its site's profile) is printed net of it.
+
+What the site prints that the model does not record, and the writer therefore leaves out: the
+jackpot fee apart from the rake (``| JP Fee $0.02``: the model keeps their sum as the rake), the
+running rake of each street (printed as $0.00 until the showdown), and PokerStars' informational lines (``Betting is capped``, ``Pair on
+board``, ``No low hand qualified``), which ACR does not print. Razz is written ``Razz(Fixed Limit)``:
+no Razz hand of the site was available to confirm the spelling.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+from ....engine.betting import StreetLedger
+from ....engine.cards import Card, format_cards
+from ....engine.games import RULES
+from ....engine.model import (
+    CURRENCY_SYMBOLS,
+    STREET_NAMES,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Game,
+    Hand,
+    Money,
+    Muck,
+    Show,
+    UncalledReturn,
+)
+from ....engine.pots import pot_index
+from ....engine.profiles import profile_for
+from ...writing import SeatedWriter
+
+HAND_SEPARATOR = "\n\n\n"
+"""Blank lines between two hands of a file (any number of blank lines separates hands when read)."""
+
+GAME_NAMES: dict[Game, str] = {Game.STUD: "7Stud", Game.STUD8: "7Stud H/L", Game.RAZZ: "Razz"}
+
+_VERBS = {ActionKind.BRING_IN: "brings in", ActionKind.BET: "bets", ActionKind.CALL: "calls"}
+_VOLUNTARY = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE, ActionKind.CALL})
+
+
+def format_acr_money(amount: Money, currency: str | None) -> str:
+    """``$0.04``, ``$1,234.56``; tournament and play chips without a symbol (``2,000.00``): the site
+    always prints the cents."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{CURRENCY_SYMBOLS.get(currency or '', '')}{whole:,}.{cents:02d}"
+
+
+def pot_label(index: int) -> str:
+    """The site's name of pot ``index`` in a ``collected`` line."""
+    return "main pot" if index == 0 else f"side pot-{index}"
+
+
+def write_acr(hand: Hand) -> str:
+    """The hand as ACR text, without a trailing newline. Raises ``ValueError`` naming the hand for what
+    the format cannot say (a game ACR does not deal, no start time, an event for an empty seat)."""
+    return "\n".join(_Writer(hand).lines())
+
+
+write_hand = write_acr
+"""The registry's name for a site writer."""
+
+
+class _Writer(SeatedWriter):
+    """One hand's lines; the state the text needs: cards each seat has shown so far, the chips in the
+    pot, the street's betting (through the engine's ledger)."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.seen: dict[int, list[Card | None]] = {s.seat: [] for s in hand.seats}
+        self.hero_like: set[int] = set()
+        self.street = 0
+        self.ledger = StreetLedger(bring_in=hand.bring_in)
+        self.in_pot: Money = 0
+        self.shows = [e for e in hand.events if isinstance(e, (Show, Muck))]
+        self.out: list[str] = []
+
+    def money(self, amount: Money) -> str:
+        return format_acr_money(amount, self.hand.currency)
+
+    def lines(self) -> list[str]:
+        hand, out = self.hand, self.out
+        out += [self.header(), f"{hand.table or 'Table'} {hand.max_seats or 8}-max"]
+        out += [f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" for s in hand.seats]
+        collects: list[Collect] = []
+        for event in hand.events:
+            if isinstance(event, Action):
+                self.action(event)
+            elif isinstance(event, Deal):
+                self.deal(event)
+            elif isinstance(event, CommunityCard):
+                self.start_street(7, f" [{format_cards([event.card])}]")
+            elif isinstance(event, UncalledReturn):
+                self.in_pot -= event.amount
+                self.ledger.uncalled(event.seat, event.amount)
+                out.append(f"Uncalled bet ({self.money(event.amount)}) returned to {self.name(event.seat)}")
+            elif isinstance(event, Collect):
+                collects.append(event)
+            # Show and Muck are written at the showdown below; markers are not printed by ACR
+        self.showdown(collects)
+        return out + self.summary(collects)
+
+    def header(self) -> str:
+        hand = self.hand
+        if hand.game not in GAME_NAMES:
+            raise self.fail(
+                f"{RULES[hand.game].title}: ACR text has no name for it; write it as PokerStars text or PHH"
+            )
+        if hand.started_at is None:
+            raise self.fail("has no start time; an ACR header needs one (set Hand.started_at)")
+        when = hand.started_at.astimezone(UTC) if hand.started_at.tzinfo else hand.started_at
+        stamp = f"{when:%Y/%m/%d %H:%M:%S} UTC"
+        game = f"{GAME_NAMES[hand.game]}(Fixed Limit)"
+        if hand.tournament is not None:
+            chips = f"{format_acr_money(hand.small_bet, None)}/{format_acr_money(hand.big_bet, None)}"
+            level = f"Level {hand.tournament.level or 1} ({chips})"
+            return f"Game Hand #{hand.site_hand_id} - Tournament #{hand.tournament.tournament_id} - {game} - {level}- {stamp}"
+        return f"Hand #{hand.site_hand_id} - {game} - {self.money(hand.small_bet)}/{self.money(hand.big_bet)} - {stamp}"
+
+    # ------------------------------------------------------------------------------- the body
+    def start_street(self, street: int, community: str = "") -> None:
+        if street <= self.street:
+            return
+        self.street = street
+        th = "rd" if street == 3 else "th"
+        self.out.append(f"*** {street}{th} STREET ***{community}")
+        self.out.append(f"Main pot {self.money(self.in_pot)} | Rake {self.money(0)}")
+
+    def deal(self, deal: Deal) -> None:
+        self.start_street(deal.street)
+        seen = self.seen[deal.seat]
+        if deal.street == 3:
+            if any(c is not None for c in deal.down):
+                self.hero_like.add(deal.seat)
+                cards = [*deal.down, *deal.up]
+            else:
+                cards = list(deal.up)
+            self.out.append(f"Dealt to {self.name(deal.seat)} [{format_cards(cards)}]")
+            seen += cards
+            return
+        new = [*deal.down, *deal.up]
+        if all(c is None for c in new):
+            return  # an opponent's 7th-street down card: the site prints nothing
+        self.out.append(f"Dealt to {self.name(deal.seat)} [{format_cards(seen)}] [{format_cards(new)}]")
+        seen += new
+
+    def action(self, action: Action) -> None:
+        if action.kind is ActionKind.ANTE:
+            self.in_pot += action.amount
+            tail = " and is all-in" if action.all_in else ""
+            self.out.append(f"{self.name(action.seat)} posts ante {self.money(action.amount)}{tail}")
+            return
+        self.start_street(action.street)
+        name, tail = self.name(action.seat), " and is all-in" if action.all_in else ""
+        added = self.ledger.added(action)
+        self.ledger.record(action)
+        self.in_pot += added
+        if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+            to = self.ledger.contributed(action.seat)
+            self.out.append(f"{name} raises {self.money(added)} to {self.money(to)}{tail}")
+        elif action.kind in _VERBS:
+            self.out.append(f"{name} {_VERBS[action.kind]} {self.money(action.amount)}{tail}")
+        else:
+            self.out.append(f"{name} {'checks' if action.kind is ActionKind.CHECK else 'folds'}")
+
+    def showdown(self, collects: list[Collect]) -> None:
+        out, hand = self.out, self.hand
+        if not any(isinstance(e, Show) for e in self.shows):
+            for seat in dict.fromkeys(c.seat for c in collects):
+                out.append(f"{self.name(seat)} does not show")
+            return
+        out.append("*** SHOW DOWN ***")
+        rake = hand.rake or 0
+        pots = hand.printed_pots or (self.in_pot - rake,)
+        out.append(f"Main pot {self.money(pots[0])} | Rake {self.money(rake)}")
+        out += [f"Side pot({i}) {self.money(p)} | Rake {self.money(0)}" for i, p in enumerate(pots[1:], 1)]
+        for e in self.shows:
+            if isinstance(e, Show):
+                text = f" ({e.description})" if e.description else ""
+                out.append(f"{self.name(e.seat)} shows [{format_cards(e.cards)}]{text}")
+            else:
+                out.append(f"{self.name(e.seat)} does not show")
+        for c in sorted(collects, key=lambda c: pot_index(c.pot)):
+            out.append(f"{self.name(c.seat)} collected {self.money(c.amount)} from {pot_label(pot_index(c.pot))}")
+
+    # ---------------------------------------------------------------------------- the summary
+    def summary(self, collects: list[Collect]) -> list[str]:
+        hand = self.hand
+        rake = hand.rake or 0
+        total = hand.total_pot if hand.total_pot is not None else self.in_pot
+        if hand.total_pot is not None and profile_for(hand).total_includes_rake:
+            total -= rake
+        lines = ["*** SUMMARY ***", f"Total pot {self.money(total)} | Rake {self.money(rake)}"]
+        won: dict[int, Money] = {}
+        for c in collects:
+            won[c.seat] = won.get(c.seat, 0) + c.amount
+        folded = {e.seat: e.street for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.FOLD}
+        acted = {e.seat for e in hand.events if isinstance(e, Action) and e.kind in _VOLUNTARY}
+        shown = {e.seat: e for e in self.shows if isinstance(e, Show)}
+        for s in hand.seats:
+            head = f"Seat {s.seat}: {s.player}"
+            if s.seat in folded:
+                street = STREET_NAMES[folded[s.seat]]
+                lines.append(f"{head} folded on the {street} Street" + ("" if s.seat in acted else " and did not bet"))
+            elif s.seat in shown:
+                show = shown[s.seat]
+                what = f" with {show.description}" if show.description else ""
+                result = f"won {self.money(won[s.seat])}{what}" if s.seat in won else f"lost{what}"
+                lines.append(f"{head} showed [{format_cards(show.cards)}] and {result}")
+            elif s.seat in won:
+                lines.append(f"{head} did not show and won {self.money(won[s.seat])}")
+            else:
+                lines.append(f"{head} did not show and lost")
+        return lines

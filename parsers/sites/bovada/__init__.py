@@ -1,0 +1,11 @@
+"""Bovada / Bodog: text hand histories with the players named by their seat role.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site("bovada", "Bovada/Bodog", reader, writer.write_bovada, writer.HAND_SEPARATOR, corpus="Bovada")

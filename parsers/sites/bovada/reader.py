@@ -1,0 +1,386 @@
+"""Bovada / Bodog stud-family hands on the site-reader seam (parsers/sites/bovada/grammar.lark).
+
+What Bovada does that no other site does, and how each is read:
+
+* **No stakes anywhere.** Neither the header nor the body prints the limits (a tournament header says
+  ``Level 1 (0/0)``). The small and big bet are read from the hand's own full bets by the engine
+  (:func:`studbook.engine.stakes.infer_stakes`) and the Hand says so (``stakes_inferred``); a size the
+  hand never shows stays 0 and the bet-size rule reports what it cannot judge. ``D bets`` / ``Double
+  bets`` tell the inference that a 4th-street bet is the big one.
+* **Anonymous seats**: the players are ``Seat+N``, the exporting player ``Seat+N [ME]``; those are
+  the names recorded.
+* **No street lines** in older hands: a player's n-th deal line is his card of street 3 + n, and the
+  betting belongs to the latest street dealt. Newer hands' ``*** 3RD STREET ***`` lines say the same.
+* **Three raise wordings**: ``Raises X`` (older: X is the new street total), ``Raises X to Y`` (newer: X
+  the chips added, Y the total) and ``All-in(raise) X`` (the total, all-in). They go through the
+  engine's ledger (:class:`~studbook.engine.betting.StreetLedger`), so no betting arithmetic is kept
+  here. ``All-in X`` is a call of X chips all-in (a bet, when nothing was bet).
+* **Everyone's cards are printed**, and a showdown line shows only the best five (hi/lo: the high five
+  then the low five); the summary prints the seven, which replace the five on the Show.
+* ``Hand result`` lines are the collections (``Hand Result-Side Pot`` the side pot); a cash hand may
+  print its ``Total Pot`` without a rake (the profile's ``rake_printed``).
+* The times carry no zone; they are read as US Eastern time (Bovada's own clock, as fpdb reads them too;
+  nothing in the corpus can confirm it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from functools import cache
+
+from lark import Token
+
+from ....engine.betting import StreetLedger
+from ....engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Game,
+    Hand,
+    Marker,
+    Muck,
+    Show,
+    SkippedLine,
+    Tournament,
+    UncalledReturn,
+)
+from ....engine.stakes import infer_stakes
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
+from ...textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    read_text_hand,
+    site_time,
+    where_error,
+)
+
+SITE = "bovada"
+
+HAND_HEADER = re.compile(r"(?:Bovada|Bodog) Hand #\d+")
+
+_HEADER = re.compile(
+    r"\ufeff?(?:Bovada|Bodog) Hand #(?P<id>\d+):?"
+    r"(?: TBL#(?P<table>\d+))?"
+    r" (?P<game>.+?)"
+    r"(?: Tournament #(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"
+    r" (?P<limit>Fixed Limit|Pot Limit|No Limit)"
+    r"(?:- Level (?P<level>\S+) \([^)\n]*\))?"
+    r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
+)
+_GAMES = {"7CARD": Game.STUD, "7CARD HiLo": Game.STUD8}
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    """``Bodog Hand #ID TBL#T 7CARD Fixed Limit - DATE`` (cash) or ``Bovada Hand #ID: 7CARD Tournament #T
+    TBL#N, Fixed Limit- Level L (0/0) - DATE``: the game, the table, the tournament; never the stakes."""
+    m = _HEADER.fullmatch(text)
+    if m is None:
+        raise where_error(
+            where,
+            text,
+            "not a Bovada hand header",
+            "'Bovada Hand #ID TBL#TABLE 7CARD Fixed Limit - YYYY-MM-DD HH:MM:SS'",
+        )
+    game = _GAMES.get(m["game"]) if m["limit"] == "Fixed Limit" else None
+    printed = f"{m['game']} {m['limit']}"
+    if game is None:
+        return HandHeader(m["id"], None, printed)
+    day, _, clock = m["date"].partition(" ")
+    started, warning = site_time(day, clock, "ET", where, text)
+    tournament = Tournament(m["tid"], level=m["level"]) if m["tid"] else None
+    currency = None if tournament else "USD"
+    return HandHeader(
+        m["id"],
+        game,
+        printed,
+        currency=currency,
+        tournament=tournament,
+        started_at=started,
+        warning=warning,
+        table=m["ttable"] or m["table"],
+    )
+
+
+# ------------------------------------------------------------------------------------- the grammar
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("name", "stack"),
+    "ANTES": ("name", "amount"),
+    "PLAY": ("dealt_to", "cards", "name", "verb", "amount", "to", "no_chips", "street"),
+    "RESULTS": ("name", "reveal", "cards", "description", "side", "collected"),
+    "TOTAL": ("total", "rake"),
+    "SUMMARY_SEATS": ("seat", "seven"),
+}
+_RUNS = frozenset({"SEATS", "ANTES", "PLAY", "RESULTS", "SUMMARY_SEATS"})
+_WORDS: dict[str, tuple[str, str]] = {
+    "SEATS": ("a seat line", "'Seat+1: $0.57 in chips'"),
+    "ANTES": ("an ante", "'Seat+1 : Ante chip $0.01'"),
+    "PLAY": (
+        "a street, deal or betting line",
+        (
+            "'*** HOLE CARDS ***', '*** 4TH STREET ***', "
+            "'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', "
+            "'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', "
+            "'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'"
+        ),
+    ),
+    "RESULTS": (
+        "a showdown or pot line",
+        (
+            "'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
+            "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'"
+        ),
+    ),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""),
+    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"),
+}
+
+
+_PROBES = {"Seat+1 : Card dealt to a spot [Ah]\n": 0, "Seat+1 : Bets $1\n": 2, "*** 4TH STREET ***\n": 7}
+"""A line of each kind PLAY runs together, and the first of its fields in ``_FIELDS["PLAY"]``."""
+
+
+@cache
+def _grammar() -> LineGrammar:
+    grammar = load_grammar(__name__, "grammar.lark", "Bovada", _FIELDS, _RUNS, _WORDS)
+    # Lark orders the alternatives of PLAY's line pattern itself (deal, betting, street): check the
+    # fields the builder unpacks are where it looks for them
+    for line, first in _PROBES.items():
+        m = grammar.lines["PLAY"].fullmatch(line)
+        if m is None or next(i for i, g in enumerate(m.groups()) if g is not None) != first:
+            raise ValueError(
+                f"parsers/sites/bovada/grammar.lark: PLAY's fields are not in the order parsers/sites/bovada/reader.py reads "
+                f"({', '.join(_FIELDS['PLAY'])}): {line!r}"
+            )
+    return grammar
+
+
+# ------------------------------------------------------------------------------------ the builder
+
+_FORCED = {
+    "Bring_in chip": ActionKind.BRING_IN,
+    "Big blind/Bring in": ActionKind.BRING_IN,
+    "Big blind/Bring in(timeout)": ActionKind.BRING_IN,
+}
+_DOUBLED = frozenset({"D bets", "Double bets"})
+_STREET_WORDS = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7, "RIVER": 7}
+
+
+class _Builder(SiteBuilder):
+    """One Bovada hand's tokens -> Hand. The street is counted from the deals (see the module)."""
+
+    SITE = SITE
+    SEATING = frozenset({"SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 3
+        self.deals: dict[int, int] = {}  # seat -> deal lines read
+        self.ledger = StreetLedger()
+        self.doubled: set[int] = set()  # lines of 4th-street bets Bovada calls double bets
+        self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
+        self.stack: dict[int, int] = {}  # seat -> stack before the antes
+        self.forced: dict[int, int] = {}  # seat -> ante posted (a forced bet is all-in when it is the stack)
+        self.bring_in: int | None = None
+        self.total: int | None = None
+        self.rake: int | None = None
+
+    def seat_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
+            name, stack = m.groups()
+            seat = int(name[5:].split()[0])
+            self.add_seat(seat, name, self.money(stack, no, m[0]), no=no, line=m[0])
+            self.stack[seat] = self.seats[-1].stack
+
+    def named(self, name: str, no: int, line: str) -> int:
+        return self.seat_exact(name, no, line)
+
+    def antes(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
+            name, amount = m.groups()
+            ante, seat = self.money(amount, no, m[0]), self.named(name, no, m[0])
+            self.forced[seat] = ante
+            self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, ante == self.stack[seat]))
+
+    def play_run(self, tok: Token, first: int) -> None:
+        """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
+        that matched it."""
+        for no, m in enumerate(self.lines["PLAY"].finditer(tok), first):
+            dealt_to, cards, name, verb, amount, to_text, no_chips, word = m.groups()
+            if dealt_to is not None:
+                self.deal(no, m[0], dealt_to, cards)
+            elif name is not None:
+                self.betting(no, m[0], name, verb, amount, to_text, no_chips)
+            elif word is not None:
+                # "*** 4TH STREET ***": its deals say the same; with no deal after it (all-in players) the
+                # street begins here all the same. "*** HOLE CARDS ***" says nothing.
+                self.street = max(self.street, _STREET_WORDS[word])
+
+    def deal(self, no: int, line: str, name: str, text: str) -> None:
+        """A player's n-th deal line is his card of street 3 + n."""
+        seat = self.named(name, no, line)
+        street = 3 + self.deals.get(seat, 0)
+        cards = self.cards(text, no, line)
+        if street == 3 and len(cards) == 1:  # only the door card known (a converted hand)
+            cards = (None, None, *cards)
+        elif street == 7 and not cards:  # an unknown 7th card (a converted hand)
+            cards = (None,)
+        if street > 7 or len(cards) != (3 if street == 3 else 1):
+            raise self.error(
+                no,
+                line,
+                f"a deal of {len(cards)} cards as this player's card of street {street}",
+                "three cards on 3rd street, then one a street up to the 7th",
+            )
+        self.deals[seat] = street - 2
+        if street > self.street:
+            self.street = street
+        if street == 3:
+            self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
+        elif street == 7:
+            self.events.append(Deal(no, 7, seat, cards))
+        else:
+            self.events.append(Deal(no, street, seat, (), cards))
+
+    def betting(
+        self,
+        no: int,
+        line: str,
+        name: str,
+        verb: str | None,
+        amount_text: str | None,
+        to_text: str | None,
+        no_chips: str | None,
+    ) -> None:
+        ledger, street = self.ledger, self.street
+        seat = self.named(name, no, line)
+        if no_chips is not None:
+            kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
+            self.events.append(ledger.record(Action(no, street, seat, kind)))
+            return
+        amount = self.money(amount_text or "", no, line)
+        if verb == "Return uncalled portion of bet":
+            ledger.uncalled(seat, amount)
+            self.events.append(UncalledReturn(no, seat, amount))
+            return
+        self.events.append(self.wager(no, line, street, seat, verb or "", amount, to_text))
+
+    def wager(self, no: int, line: str, street: int, seat: int, verb: str, amount: int, to_text: str | None) -> Action:
+        """One chip-moving line as the model's Action, through the ledger."""
+        ledger = self.ledger
+        if ledger.street != street:
+            ledger.start_street(street)
+        if verb in _FORCED:  # Bovada never says a forced bet is all-in: the stack does
+            all_in = self.forced.get(seat, 0) + amount == self.stack[seat]
+            if self.bring_in is None and not all_in:
+                self.bring_in = amount
+            return ledger.bet(no, street, seat, ActionKind.BRING_IN, amount, all_in=all_in)
+        if verb in ("Bets", *_DOUBLED):
+            if verb in _DOUBLED:
+                self.doubled.add(no)
+                self.events.append(Marker(no, street, "double-bet"))
+            return ledger.bet(no, street, seat, ActionKind.BET, amount)
+        if verb in ("Calls", "Call"):
+            if street == 3 and ledger.bets == 0 and ledger.contributed(seat) + amount > ledger.level:
+                # after a bring-in all-in for less, a call shows the full bring-in it stood for (docs/rules.md §2)
+                ledger.level = ledger.contributed(seat) + amount
+            return ledger.call_adding(no, street, seat, amount)
+        if verb == "All-in":  # chips added, all-in: a call when there is one to make
+            if ledger.to_call(seat):
+                return ledger.call_adding(no, street, seat, amount, all_in=True)
+            return ledger.bet(no, street, seat, ActionKind.BET, amount, all_in=True)
+        all_in = verb == "All-in(raise)"
+        if ledger.level == 0:  # a raise of nothing is the street's bet
+            total = amount if to_text is None else self.money(to_text, no, line)
+            return ledger.bet(no, street, seat, ActionKind.BET, total, all_in=all_in)
+        kind = ActionKind.RAISE  # Bovada's word, for the completion too (as PokerStars')
+        if to_text is not None:  # "Raises X to Y": X the chips added
+            return ledger.raise_adding(no, street, seat, kind, amount, all_in=all_in)
+        return ledger.raise_to(no, street, seat, kind, amount, all_in=all_in)
+
+    def result_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            line = m[0]
+            name, reveal, text, description, side, collected = m.groups()
+            seat = self.named(name, no, line)
+            if reveal is None:
+                label = side[1:].lower() if side else "pot"  # "-Side Pot-2" -> "side pot-2"
+                self.events.append(Collect(no, seat, self.money(collected, no, line), label))
+                continue
+            cards = tuple(dict.fromkeys(self.cards(text, no, line)))  # hi/lo shows the high and the low five
+            event: Show | Muck
+            if reveal == "Showdown":
+                event = Show(no, seat, cards, description)
+            else:  # "Does not show" (the uncalled winner) and "Mucks" give up showing; Bovada prints them
+                event = Muck(no, seat, tuple(c for c in cards if c is not None))
+            self.shown[seat] = len(self.events)
+            self.events.append(event)
+
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``*** SUMMARY ***``: its place is all it says."""
+
+    def total_line(self, tok: Token, no: int) -> None:
+        total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        self.total = self.money(total, no, tok)
+        self.rake = self.money(rake, no, tok) if rake is not None else None
+
+    def summary_seat_run(self, tok: Token, first: int) -> None:
+        """A summary seat line of a player who showed prints his seven cards: they replace the best five
+        the showdown line showed (the same player, the same cards and more)."""
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
+            seat_text, seven = m.groups()
+            at = self.shown.get(int(seat_text))
+            shown = self.events[at] if at is not None else None
+            if seven is None or not isinstance(shown, Show):
+                self.skip_line(no, m[0])
+                continue
+            self.events[at] = Show(shown.line, shown.seat, self.cards(seven, no, m[0]), shown.description)  # type: ignore[index]
+
+    def skip_line(self, no: int, line: str) -> None:
+        self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+
+    def hand(self, header: HandHeader) -> Hand:
+        if any(isinstance(e, Collect) and e.pot != "pot" for e in self.events):
+            self.events = [
+                Collect(e.line, e.seat, e.amount, "main pot") if isinstance(e, Collect) and e.pot == "pot" else e
+                for e in self.events
+            ]
+        antes = Counter(
+            e.amount for e in self.events if isinstance(e, Action) and e.kind is ActionKind.ANTE and not e.all_in
+        )
+        ante = min(antes, key=lambda a: (-antes[a], a)) if antes else None  # the ante most players posted
+        assert header.game is not None
+        small, big = infer_stakes(header.game, self.events, self.doubled)
+        return self.build(
+            replace(header, small_bet=small, big_bet=big),
+            ante=ante,
+            bring_in=self.bring_in,
+            total_pot=self.total,
+            rake=self.rake,
+            stakes_inferred=True,
+        )
+
+
+_HANDLERS: dict[str, Handler] = {
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "PLAY": _Builder.play_run,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+}
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One Bovada hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)

@@ -1,0 +1,299 @@
+"""Everleaf Gaming stud-family hands on the site-reader seam (parsers/sites/everleaf/grammar.lark).
+
+What Everleaf does that PokerStars does not, and how each is read:
+
+* **A header of three lines**: ``Everleaf Gaming Game #ID``, ``***** Hand history for game #ID *****``
+  and ``$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53`` (``€0.05/€0.10`` in euro files, ``Blinds …`` for
+  the flop games, which are skipped). The seam hands the three to :func:`read_header` together.
+* **cp1252 files** (``€`` as the byte 0x80): decoded by parsers/reading.py.
+* **Amounts in brackets** (``[$ 0.01 USD]``, ``[€ 0.05 EURO]``) and plain ones with a full stop
+  (``posts bring-in $0.02.``, ``completes to $0.05.``). ``raises [X]`` gives the chips the raise adds and
+  ``completes to X`` the new total: both go through the engine's ledger
+  (:class:`~studbook.engine.betting.StreetLedger`), which gives the model's increment.
+* **Cards** as ``[ 5d, Qs, 7s ]``; an opponent's 3rd-street line shows only his door card and his 7th
+  card is never printed, and the older export prints no deal line at all: every card Everleaf dealt but
+  did not print is dealt all the same, unknown (a player still in the hand when a street begins gets a
+  card of it).
+* **No uncalled-bet line, no total pot and no rake**: the site pays the pot after rake and returns an
+  unmatched bet silently (the profile's ``uncalled_printed`` and ``rake_printed``).
+* The times carry no zone; they are read as US Eastern time, as fpdb reads them (the corpus cannot
+  confirm it).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Token
+
+from ....engine.betting import StreetLedger
+from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
+from ...textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    read_amount,
+    read_text_hand,
+    site_time,
+    where_error,
+)
+
+SITE = "everleaf"
+HEADER_LINES = 3
+
+HAND_HEADER = re.compile(r"Everleaf Gaming Game #\d+")
+
+_HEADER = re.compile(
+    r"Everleaf Gaming Game #(?P<id>\d+)\n"
+    r"\*{5} Hand history for game #(?P=id) \*{5}\n"
+    r"(?P<blinds>Blinds\s+)?(?P<small>[$€]?\s?[\d,.]+)/\s?(?P<big>[$€]?\s?[\d,.]+) (?P<game>.+?)"
+    r" - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})"
+)
+_GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi/Lo": Game.STUD8, "Razz": Game.RAZZ}
+_CURRENCIES = {"$": "USD", "€": "EUR"}
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    """The three header lines: id, stakes (small/big bet), game and time."""
+    m = _HEADER.fullmatch(text)
+    if m is None:
+        raise where_error(
+            where,
+            text.replace("\n", " | "),
+            "not an Everleaf hand header",
+            "'Everleaf Gaming Game #ID', '***** Hand history for game #ID *****', "
+            "'$0.05/$0.10 7 Card Stud - YYYY/MM/DD - HH:MM:SS'",
+        )
+    game = None if m["blinds"] else _GAMES.get(m["game"])
+    if game is None:
+        return HandHeader(m["id"], None, m["game"])
+    small, big = (re.sub(r"[$€\s,]", "", m[k]) for k in ("small", "big"))
+    currency = _CURRENCIES.get(m["small"][:1])
+    where, text = (where[0], where[1] + 2), text.split("\n")[2]  # the stakes and time are on the third line
+    started, warning = site_time(m["date"], m["time"], "ET", where, text)
+    return HandHeader(
+        m["id"],
+        game,
+        m["game"],
+        small_bet=read_amount(small, where, text),
+        big_bet=read_amount(big, where, text),
+        currency=currency,
+        play_money=currency is None,
+        started_at=started,
+        warning=warning,
+    )
+
+
+# ------------------------------------------------------------------------------------- the grammar
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "TABLE": ("table",),
+    "SEATS": ("seat", "name", "stack"),
+    "ANTES": ("name", "amount"),
+    "STREET": ("street",),
+    "DEALS": ("name", "cards"),
+    "BETTING": ("name", "forced", "forced_amount", "verb", "amount", "no_chips"),
+    "RESULTS": ("name", "shown", "description", "no_show", "won", "pot"),
+}
+_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS"})
+_WORDS: dict[str, tuple[str, str]] = {
+    "TABLE": ("the table line", "'Table Clarkdale 20'"),
+    "SEATS": ("a seat line", "'Seat 1: NAME (  $ 0.54 USD )'"),
+    "ANTES": ("an ante", "'NAME: posts ante [$ 0.01 USD]'"),
+    "STREET": ("a street line", "'** Dealing down cards **', '**** dealing 4th street ****', '** Dealing River **'"),
+    "DEALS": ("a deal", "'Dealt to NAME [ 5d, Qs, 7s ].'"),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME posts bring-in $0.02.', 'NAME completes to $0.05.', 'NAME: bets [$ 0.05 USD]', "
+            "'NAME calls [$ 0.05 USD]', 'NAME raises [$ 0.20 USD]', 'NAME checks', 'NAME folds'"
+        ),
+    ),
+    "RESULTS": (
+        "a showdown or pot line",
+        ("'NAME shows [ cards ] a pair of jacks', 'NAME does not show cards', 'NAME wins $ 0.98 USD from main pot'"),
+    ),
+}
+
+
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar(__name__, "grammar.lark", "Everleaf", _FIELDS, _RUNS, _WORDS)
+
+
+# ------------------------------------------------------------------------------------ the builder
+
+_STREET_WORDS = {None: 3, "4th": 4, "5th": 5, "6th": 6, "river": 7, "River": 7}
+_SHAPE = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
+
+
+class _Builder(SiteBuilder):
+    """One Everleaf hand's tokens -> Hand. Deals Everleaf does not print are added as unknown cards when
+    the street's betting (or the next street, or the showdown) begins."""
+
+    SITE = SITE
+    SEATING = frozenset({"TABLE", "SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 2  # before 3rd street
+        self.ledger = StreetLedger()
+        self.table: str | None = None
+        self.ante: int | None = None
+        self.bring_in: int | None = None
+        self.in_hand: list[int] = []  # seats dealt in (they posted the ante), in seat order
+        self.folded: set[int] = set()
+        self.left: dict[int, int] = {}  # chips behind, for the all-ins Everleaf does not mark
+        self.dealt: set[int] = set()  # seats dealt a printed card on the current street
+        self.deals_open = False  # the current street's deals may still come
+
+    def table_line(self, tok: Token, no: int) -> None:
+        (self.table,) = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+
+    def seat_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
+            seat, name, stack = m.groups()
+            if stack is None:  # "( new player )": seated, not dealt in
+                self.add_seat(int(seat), name, 0, sitting_out=True, no=no, line=m[0])
+            else:
+                self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
+
+    def antes(self, tok: Token, first: int) -> None:
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            amount = self.money(m[2], no, m[0])
+            stack = next(s.stack for s in self.seats if s.seat == seat)
+            self.events.append(self.ledger.bet(no, 3, seat, ActionKind.ANTE, amount, all_in=amount == stack))
+            self.in_hand.append(seat)
+            self.left[seat] = stack - amount
+            if self.ante is None and amount != stack:
+                self.ante = amount
+
+    def street_line(self, tok: Token, no: int) -> None:
+        self.close_deals(no)
+        (word,) = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        street = _STREET_WORDS[word]
+        if street != self.street + 1:
+            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street = street
+        self.dealt = set()
+        self.deals_open = True
+        if street > 3:
+            self.ledger.start_street(street)
+
+    def close_deals(self, no: int) -> None:
+        """Everyone still in the hand was dealt this street's cards: those not printed are unknown."""
+        if not self.deals_open:
+            return
+        self.deals_open = False
+        down, up = _SHAPE[self.street]
+        for seat in sorted(set(self.in_hand) - self.folded - self.dealt):
+            self.events.append(Deal(no, self.street, seat, (None,) * down, (None,) * up))
+
+    def deal_run(self, tok: Token, first: int) -> None:
+        for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            line, street = m[0], self.street
+            cards = self.cards(m[2], no, line, separator=",")
+            if not self.deals_open or seat in self.dealt:
+                raise self.error(
+                    no,
+                    line,
+                    "a deal after the street's betting began, or a second one",
+                    "the street's deal lines right after its street line",
+                )
+            if street == 3 and len(cards) in (1, 3):
+                deal = Deal(no, 3, seat, cards[:2] if len(cards) == 3 else (None, None), cards[-1:])
+            elif street > 3 and len(cards) == 1:
+                deal = Deal(no, street, seat, cards if street == 7 else (), () if street == 7 else cards)
+            else:
+                raise self.error(
+                    no,
+                    line,
+                    f"{len(cards)} cards dealt on street {street}",
+                    "'Dealt to NAME [ door ]' or '[ down, down, door ]' on 3rd street, one card later",
+                )
+            self.dealt.add(seat)
+            self.events.append(deal)
+
+    def betting_run(self, tok: Token, first: int) -> None:
+        self.close_deals(first)
+        ledger, street, left = self.ledger, self.street, self.left
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, forced, forced_amount, verb, amount, no_chips = m.groups()
+            line = m[0]
+            if no_chips is not None:
+                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
+                if kind is ActionKind.FOLD:
+                    self.folded.add(seat)
+                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                continue
+            # Everleaf never says all-in: a wager that leaves no chips behind is one
+            chips = self.money(forced_amount or amount, no, line)
+            if forced == "completes to":  # the new total
+                added = chips - ledger.contributed(seat)
+                action = ledger.raise_to(no, street, seat, ActionKind.COMPLETE, chips, added == left[seat])
+            elif forced == "posts bring-in":
+                added = chips
+                action = ledger.bet(no, street, seat, ActionKind.BRING_IN, chips, added == left[seat])
+                if self.bring_in is None and not action.all_in:
+                    self.bring_in = chips
+            elif verb == ": bets":
+                added = chips
+                action = ledger.bet(no, street, seat, ActionKind.BET, chips, added == left[seat])
+            elif verb == " calls":
+                added = chips
+                action = ledger.call_adding(no, street, seat, chips, added == left[seat])
+            else:  # "raises [X]": X the chips added
+                added = chips
+                action = ledger.raise_adding(no, street, seat, ActionKind.RAISE, chips, added == left[seat])
+            left[seat] -= added
+            self.events.append(action)
+
+    def result_run(self, tok: Token, first: int) -> None:
+        self.close_deals(first)
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, shown, description, no_show, won, pot = m.groups()
+            line = m[0]
+            if shown is not None:
+                self.events.append(Show(no, seat, self.cards(shown, no, line, separator=","), description))
+            elif no_show is not None:
+                self.events.append(Muck(no, seat))
+            else:
+                self.events.append(Collect(no, seat, self.money(won, no, line), pot))
+
+    def hand(self, header: HandHeader) -> Hand:
+        self.close_deals(self.block.start_line + len(self.block.lines) - 1)
+        return self.build(header, ante=self.ante, bring_in=self.bring_in, table=self.table)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "TABLE": _Builder.table_line,
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.antes,
+    "STREET": _Builder.street_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "RESULTS": _Builder.result_run,
+}
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One Everleaf hand: a Hand, a NotStudHand (a flop game) or a ParseError naming file and line."""
+    return read_text_hand(
+        block,
+        source_file,
+        site=SITE,
+        read_header=read_header,
+        grammar=_grammar,
+        builder=_Builder,
+        body_start=HEADER_LINES,
+    )

@@ -1,0 +1,20 @@
+"""Full Tilt Poker: text hand histories, with tournament summaries recognised and skipped.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site(
+    "fulltilt",
+    reader.NAME,
+    reader,
+    writer.write_hand,
+    writer.HAND_SEPARATOR,
+    summary_header=reader.SUMMARY_HEADER,
+    read=reader.read_file,
+    corpus="FTP",
+)

@@ -1,0 +1,523 @@
+"""Full Tilt Poker stud-family hands: the header regex, the line handlers on the site-reader seam, and
+what Full Tilt leaves implicit.
+
+A text site is a grammar (parsers/sites/fulltilt/grammar.lark: the order of the line kinds and each line's fields),
+a header reader and a table of line handlers; the seam (parsers/textsite.py) does the rest. What is
+Full Tilt's own, and therefore here:
+
+* The header carries everything about the table: ``Full Tilt Poker Game #21536466676: Table Hagan -
+  $3/$6 Ante $0.50 - Limit Stud Hi - 12:18:37 ET - 2010/06/11``; a tournament puts its name and id
+  before the table (``$2 + $0.10 Heads Up Sit & Go (220338000), Table 1 - 80/160 Ante 15 - …``); a
+  client outside the US prints its local time first and ET in brackets (``17:10:10 CCT - 2010/12/07
+  [04:10:10 ET - 2010/12/07]``). The ET time is the one read: it is always there, and the local
+  abbreviation (CCT, CET) is not a zone a program can trust.
+* ``raises to Y`` and ``completes it to Y`` give the new street total: the increment the model wants is
+  asked of the engine's street ledger (``self.ledger.raise_to``), never worked out here.
+* Full Tilt does not print an opponent's 7th-street card: each player still in gets it as an unknown
+  down card (``Deal(7, down=(None,))``), so card counts can be checked.
+* A player all in turns his cards up at once (``Villain shows [As 7c Kc]`` among 3rd-street betting):
+  that Show is kept where it was printed, and the final Show of seven cards comes later; the engine
+  reads both.
+* Pots are won with the half named (``wins the low side pot``); the label is kept as printed.
+* Tournament summaries (``Full Tilt Poker Tournament Summary …``) are recognised by the registry's
+  ``summary_header`` and skipped.
+* Five Card Stud (``Limit 5 Card Stud``) prints its streets as ``*** 2ND STREET ***`` to ``*** 5TH
+  STREET ***`` and deals the hero ``[down] [door]``: the streets and the cards each deals come from the
+  game's rules (engine/games.py), and a street the game does not have is a ParseError.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
+
+from lark import Token
+
+from ....engine.cards import Card
+from ....engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Game,
+    Hand,
+    Marker,
+    Muck,
+    Show,
+    SkippedLine,
+    Tournament,
+    UncalledReturn,
+)
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
+from ...textsite import (
+    HandHeader,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    read_amount,
+    read_text_hand,
+    site_time,
+    where_error,
+)
+
+SITE = "fulltilt"
+NAME = "Full Tilt Poker"
+
+HAND_HEADER = re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")
+"""The first line of every hand (it both detects the site and splits a file into hands)."""
+SUMMARY_HEADER = re.compile(r"Full Tilt Poker Tournament Summary ")
+"""The first line of a tournament summary (results and payouts, no hands): recognised and skipped."""
+
+# ------------------------------------------------------------------------------------------ header
+
+_M = r"[$€£]?[\d,]+(?:\.\d+)?"
+_HEADER = re.compile(
+    r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): "
+    r"(?:(?P<tname>.+?) \((?P<tid>\d+)\), )?"
+    rf"Table (?P<table>.+?)(?: \((?P<max>\d+) max\))? - (?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?"
+    r" - (?P<game>.+?)"
+    r" - (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+) - (?P<date>\d{4}/\d{1,2}/\d{1,2})"
+    r"(?: \[(?P<ettime>\d{1,2}:\d{2}:\d{2}) ET - (?P<etdate>\d{4}/\d{1,2}/\d{1,2})\])?"
+)
+_BUY_IN = re.compile(rf"(?P<buyin>{_M})(?: \+ (?P<fee>{_M}))? ")
+
+_GAMES: dict[str, Game] = {
+    "limit stud hi": Game.STUD,
+    "limit stud": Game.STUD,
+    "limit 7 card stud": Game.STUD,
+    "limit stud h/l": Game.STUD8,
+    "limit stud hi/lo": Game.STUD8,
+    "limit 7 card stud hi/lo": Game.STUD8,
+    "limit razz": Game.RAZZ,
+    "limit 5 card stud": Game.STUD5,
+}
+"""Full Tilt's stud-family game names (the corpus shows the first spelling of each)."""
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    """The facts of a hand's first line; ``game`` is None for a game outside the stud family."""
+    m = _HEADER.fullmatch(text)
+    if m is None:
+        raise where_error(
+            where,
+            text,
+            "not a Full Tilt Poker hand header",
+            "'Full Tilt Poker Game #ID: Table NAME - $3/$6 Ante $0.50 - Limit Stud Hi - 12:18:37 ET - 2010/06/11'",
+        )
+    printed = m["game"]
+    game = _GAMES.get(printed.lower())
+    if game is None:
+        return HandHeader(m["id"], None, printed)
+    small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
+    ante = read_amount(m["ante"], where, text) if m["ante"] else None
+    currency = _SYMBOLS.get(m["small"][:1])
+    tournament = None
+    if m["tid"]:
+        fee_part = _BUY_IN.match(m["tname"])
+        buy_in = fee = None
+        tcur = None
+        if fee_part is not None:
+            buy_in = read_amount(fee_part["buyin"], where, text)
+            fee = read_amount(fee_part["fee"], where, text) if fee_part["fee"] else None
+            tcur = _SYMBOLS.get(fee_part["buyin"][:1])
+        tournament = Tournament(m["tid"], buy_in, fee, tcur, None)
+        currency = None  # tournament chips
+    if m["ettime"]:
+        started, warning = site_time(m["etdate"], m["ettime"], "ET", where, text)
+    else:
+        started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
+    return HandHeader(
+        m["id"],
+        game,
+        printed,
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=tournament is None and currency is None,
+        tournament=tournament,
+        started_at=started,
+        table=m["table"],
+        max_seats=int(m["max"]) if m["max"] else None,
+        ante=ante,
+        warning=warning,
+    )
+
+
+# ---------------------------------------------------------------------------------- the builder
+
+_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "SEATS": ("seat", "name", "stack", "sitting_out"),
+    "ANTES": ("name", "amount", "all_in"),
+    "ANTE_RETURN": ("amount", "name"),
+    "STREET7": ("community_card", "name", "cards", "new_card"),  # its line, then DEALS' fields
+    "DEALS": ("name", "cards", "new_card"),
+    "BETTING": ("returned", "returned_to", "name", "verb", "amount", "all_in", "checks", "shown", "description"),
+    "RESULTS": ("no_low", "name", "shown", "description", "mucks", "pot", "amount"),
+    "TOTAL": ("total", "pots", "rake"),
+    "SUMMARY_SEATS": ("seat", "mucked"),
+}
+"""The capturing groups of each terminal's line pattern in parsers/sites/fulltilt/grammar.lark, in the order the
+builder unpacks them (the seam checks the counts when it loads the grammar)."""
+
+_STREETS = {f"STREET{n}{form}": n for n in (2, 3, 4, 5, 6, 7) for form in ("", "_BETTING")}
+_BETTING_STREETS = frozenset(name for name in _STREETS if name.endswith("_BETTING"))
+_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
+_PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET}
+_TO = {"completes it to": ActionKind.COMPLETE, "raises to": ActionKind.RAISE}
+_POT = re.compile(rf"(?:Main|Side) pot(?: #\d+)? ({_M})\.")
+
+WORDS: dict[str, tuple[str, str]] = {
+    "SEATS": ("a seat line", "'Seat 1: NAME ($31)'"),
+    "ANTES": ("an ante", "'NAME antes $0.50'"),
+    "ANTE_RETURN": ("an ante given back", "'Uncalled bet of 1 returned to NAME'"),
+    "STREET2": ("'*** 2ND STREET ***'", ""),
+    "STREET3": ("'*** 3RD STREET ***'", ""),
+    "STREET4": ("'*** 4TH STREET ***'", ""),
+    "STREET5": ("'*** 5TH STREET ***'", ""),
+    "STREET6": ("'*** 6TH STREET ***'", ""),
+    "STREET7": ("'*** 7TH STREET ***'", ""),
+    "DEALS": ("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', "
+            "'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', "
+            "'Uncalled bet of AMOUNT returned to NAME'"
+        ),
+    ),
+    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
+    "RESULTS": (
+        "a showdown or pot line",
+        ("'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'"),
+    ),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
+    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"),
+}
+"""Each terminal in words (what a ParseError says is out of place) and the lines it stands for."""
+# A composite terminal starts with the line of its plain form, so it reads the same in an error.
+WORDS.update({f"STREET{n}_BETTING": WORDS[f"STREET{n}"] for n in (2, 3, 4, 5, 6, 7)})
+WORDS.update({"SEATS_ANTES": WORDS["SEATS"], "SUMMARY_SEATED": WORDS["SUMMARY"]})
+
+
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar(__name__, "grammar.lark", NAME, _FIELDS, _RUNS, WORDS)
+
+
+class _Builder(SiteBuilder):
+    """Turns the tokens of one Full Tilt hand into a Hand (one instance per hand)."""
+
+    SITE = SITE
+    SEATING = frozenset({"SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 0  # no street yet: the antes come first
+        self.dealt: set[int] = set()
+        self.folded: set[int] = set()
+        self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
+        self.community = False
+        self.mucked: dict[int, int] = {}  # seat -> index of its card-less Muck event
+        self.bring_in: int | None = None
+        self.total: int | None = None
+        self.rake: int | None = None
+        self.pots: tuple[int, ...] = ()
+
+    # -- one method per terminal: (token, file line of its first line)
+    def seat_run(self, tok: Token, first: int) -> None:
+        self.seat_lines(tok, first, 0)
+
+    def seat_lines(self, tok: Token, first: int, start: int) -> int:
+        """The seat lines of ``tok`` from offset ``start`` on, as long as lines read as seats; returns
+        the offset after the last."""
+        match = self.lines["SEATS"].match
+        no = first
+        while (m := match(tok, start)) is not None:
+            seat, name, stack, out = m.groups()
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None, no, m[0])
+            start, no = m.end(), no + 1
+        return start
+
+    def seats_and_antes(self, tok: Token, first: int) -> None:
+        """The seat lines and the antes right after them (one token); the seat list is complete before
+        the first ante names a player."""
+        end = self.seat_lines(tok, first, 0)
+        self.seats_done()
+        self.ante_lines(tok, first + tok.count("\n", 0, end), end)
+
+    def antes(self, tok: Token, first: int) -> None:
+        self.ante_lines(tok, first, 0)
+
+    def ante_lines(self, tok: Token, first: int, start: int) -> None:
+        for no, found in enumerate(self.lines["ANTES"].finditer(tok, start), first):
+            seat, m = self.seat(found, 1, no)
+            _, amount, all_in = m.groups()
+            self.events.append(
+                Action(
+                    no,
+                    self.rules.first_street,
+                    seat,
+                    ActionKind.ANTE,
+                    self.money(amount, no, m[0]),
+                    None,
+                    all_in is not None,
+                )
+            )
+
+    def ante_return(self, tok: Token, no: int) -> None:
+        amount, name = self.lines["ANTE_RETURN"].match(tok).groups()  # type: ignore[union-attr]
+        self.events.append(UncalledReturn(no, self.seat_exact(name, no, tok), self.money(amount, no, tok)))
+
+    def street_line(self, tok: Token, no: int) -> None:
+        """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
+        street, end = _STREETS[tok.type], tok.index("\n") + 1
+        rules = self.rules
+        if street not in rules.numbers or (self.street == 0 and street != rules.first_street):
+            names = ", ".join(f"{s.name}" for s in rules.streets)
+            raise self.error(
+                no, tok[:end], f"a street {rules.title} does not have here", f"its streets in order: {names}"
+            )
+        self.street = street
+        if self.street == 7:
+            m = self.lines["STREET7"].match(tok, 0, end)
+            card = m[1] if m is not None else None
+            if card is not None:
+                line = tok[:end]
+                cards = self.cards(card, no, line)
+                if len(cards) != 1:
+                    raise self.error(
+                        no,
+                        line,
+                        "the 7th-street line shows more than one community card",
+                        "'*** 7TH STREET ***' or '*** 7TH STREET *** [card]'",
+                    )
+                self.community = True
+                self.events.append(CommunityCard(no, cards[0]))
+            else:
+                self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
+        self.street_runs(tok, no + 1, end)
+
+    def street_runs(self, tok: Token, no: int, start: int) -> None:
+        """The deals and betting lines of a street's token from offset ``start`` on. The token's regex
+        (``LINE DEAL* BETTING_LINE+`` for STREETn_BETTING) takes as many deal lines as still leave one
+        betting line, so the deals are read line by line as long as lines read as deals, except that in a
+        token that must end with betting its last line is the betting line (a line that reads both ways
+        needs a player whose name starts with "Dealt to")."""
+        match, size = self.lines["DEALS"].match, len(tok)
+        betting_follows = tok.type in _BETTING_STREETS
+        while (m := match(tok, start)) is not None and not (betting_follows and m.end() == size):
+            self.deal(m, no)
+            start, no = m.end(), no + 1
+        if start < size:
+            self.betting(tok, no, start)
+
+    def deal_run(self, tok: Token, first: int) -> None:
+        for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
+            self.deal(m, no)
+
+    def deal(self, found: re.Match[str], no: int) -> None:
+        """One ``Dealt to`` line."""
+        street = self.street
+        line = found[0]
+        seat, m = self.seat(found, 1, no)
+        _, first, new = m.groups()
+        rule = self.rules.street(street)
+        if street == self.rules.first_street:
+            down: tuple[Card | None, ...]
+            if new is None:
+                door, down = self.cards(first, no, line), (None,) * rule.down
+            else:
+                down, door = self.cards(first, no, line), self.cards(new, no, line)
+            if len(door) != rule.up or len(down) != rule.down:
+                hidden = " ".join(["down"] * rule.down)
+                raise self.error(
+                    no,
+                    line,
+                    f"{rule.name}-street deal with the wrong number of cards",
+                    f"'Dealt to NAME [door]' or, for the hero, 'Dealt to NAME [{hidden}] [door]'",
+                )
+            self.events.append(Deal(no, street, seat, down, door))
+            self.dealt.add(seat)
+            return
+        self.later_deal(no, line, seat, street, new)
+
+    def betting_run(self, tok: Token, first: int) -> None:
+        self.betting(tok, first, 0)
+
+    def betting(self, tok: Token, first: int, start: int) -> None:
+        """The betting lines of ``tok`` from offset ``start`` on (the first at file line ``first``)."""
+        events, street, ledger = self.events, self.street, self.ledger
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
+            line = found[0]
+            if found[1] is not None:  # Uncalled bet of X returned to NAME
+                seat, amount = self.seat_exact(found[2], no, line), self.money(found[1], no, line)
+                ledger.uncalled(seat, amount)
+                events.append(UncalledReturn(no, seat, amount))
+                continue
+            seat, m = self.seat(found, 3, no)
+            verb, printed, all_in, checks, shown, description = m.groups()[3:]
+            if verb is not None:
+                chips, is_all_in = self.money(printed, no, line), all_in is not None
+                if verb in _TO:
+                    action = ledger.raise_to(no, street, seat, _TO[verb], chips, is_all_in)
+                elif verb == "calls":
+                    action = ledger.call_adding(no, street, seat, chips, is_all_in)
+                else:
+                    action = ledger.bet(no, street, seat, _PAID[verb], chips, is_all_in)
+                    if verb == "brings in for" and self.bring_in is None and not is_all_in:
+                        self.bring_in = chips
+                events.append(action)
+            elif shown is not None:
+                events.append(Show(no, seat, self.cards(shown, no, line), description))
+            else:
+                kind = ActionKind.CHECK if checks else ActionKind.FOLD
+                events.append(Action(no, street, seat, kind))
+                if kind is ActionKind.FOLD:
+                    self.folded.add(seat)
+
+    def showdown_line(self, tok: Token, no: int) -> None:
+        """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
+        self.results(tok, no + 1, tok.index("\n") + 1)
+
+    def result_run(self, tok: Token, first: int) -> None:
+        self.results(tok, first, 0)
+
+    def results(self, tok: Token, first: int, start: int) -> None:
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
+            line = found[0]
+            if found[1] is not None:
+                self.events.append(Marker(no, self.street, "no-low"))
+                continue
+            seat, m = self.seat(found, 2, no)
+            _, _, shown, description, mucks, pot, amount = m.groups()
+            if shown is not None:
+                self.events.append(Show(no, seat, self.cards(shown, no, line), description))
+            elif mucks is not None:
+                self.mucked[seat] = len(self.events)
+                self.events.append(Muck(no, seat))
+            else:
+                self.events.append(Collect(no, seat, self.money(amount, no, line), pot))
+
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``*** SUMMARY ***``: its place is all it says."""
+
+    def summary_seated(self, tok: Token, no: int) -> None:
+        """The summary line, the total line and the summary seat lines, without a break."""
+        m = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
+        assert m is not None  # the grammar's SUMMARY_SEATED is SUMMARY_LINE TOTAL_LINE SUMMARY_SEAT+
+        self.total_fields(m, no + 1)
+        self.summary_seats(tok, no + 2, m.end())
+
+    def total_line(self, tok: Token, no: int) -> None:
+        m = self.lines["TOTAL"].match(tok)
+        assert m is not None
+        self.total_fields(m, no)
+
+    def total_fields(self, m: re.Match[str], no: int) -> None:
+        line = m[0]
+        total, pots, rake = m.groups()
+        self.total, self.rake = self.money(total, no, line), self.money(rake, no, line)
+        self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
+
+    def summary_seat_run(self, tok: Token, first: int) -> None:
+        self.summary_seats(tok, first, 0)
+
+    def summary_seats(self, tok: Token, first: int, start: int) -> None:
+        """``Seat N: NAME mucked [cards] - hand`` puts the cards on that seat's Muck; every other summary
+        seat line repeats what the hand already said and is a skipped line."""
+        for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), first):
+            seat_text, mucked = m.groups()
+            seat = int(seat_text)
+            line = m[0]
+            if mucked is None or seat not in self.seat_of.values():
+                self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+                continue
+            cards = tuple(c for c in self.cards(mucked, no, line) if c is not None)
+            index = self.mucked.get(seat)
+            if index is None:
+                self.mucked[seat] = len(self.events)
+                self.events.append(Muck(no, seat, cards))
+            else:
+                self.events[index] = Muck(self.events[index].line, seat, cards)
+
+    # -- the whole hand
+    def seventh_street(self) -> None:
+        """Full Tilt prints no 7th-street line for an opponent's card: it is dealt all the same."""
+        index, added = self.deal_unseen_seventh(self.seventh, self.got_seventh)
+        if added:
+            self.mucked = {seat: i + added if i >= index else i for seat, i in self.mucked.items()}
+
+    def finish(self, header: HandHeader) -> None:
+        self.seventh_street()
+
+    def hand(self, header: HandHeader) -> Hand:
+        self.finish(header)
+        return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
+
+
+_HANDLERS: dict[str, Callable[[_Builder, Token, int], None]] = {
+    "SEATS": _Builder.seat_run,
+    "SEATS_ANTES": _Builder.seats_and_antes,
+    "ANTES": _Builder.antes,
+    "ANTE_RETURN": _Builder.ante_return,
+    "SUMMARY_SEATED": _Builder.summary_seated,
+    **dict.fromkeys(_STREETS, _Builder.street_line),
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+}
+"""The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One Full Tilt hand: a Hand, a NotStudHand (another game of a mixed table) or a ParseError."""
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+
+
+def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
+    """Every hand of a Full Tilt file (the registry's ``read``): split on the header alone, see
+    :func:`split_hands`."""
+    for block in split_hands(lines):
+        yield parse_hand(block, source_file)
+
+
+def split_hands(lines: Iterable[str]) -> Iterator[HandText]:
+    """Full Tilt's hands split on the header line alone: clients that wrote UTF-16 put an empty line
+    after every line, so an empty line does not end a hand (the grammar ignores empty lines). Empty
+    lines at the end of a hand are dropped; line numbers stay the file's."""
+    current: list[str] = []
+    append = current.append
+    start = 0
+    header = HAND_HEADER.match
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip(" \t")
+        if line[:1] == "\ufeff":
+            line = line.lstrip("\ufeff")
+        if line[:1] == "F" and header(line):  # the cheap test first: one line in ~40 is a header
+            if current:
+                yield _trimmed(start, current)
+            current, start = [line], number
+            append = current.append
+        elif current:
+            append(line)
+        elif line:
+            current, start = [line], number  # text before the first header: one block, reported by the parser
+            append = current.append
+    if current:
+        yield _trimmed(start, current)
+
+
+def _trimmed(start: int, lines: list[str]) -> HandText:
+    while lines and not lines[-1]:
+        lines.pop()
+    return HandText(start, tuple(lines))

@@ -1,0 +1,316 @@
+"""Write a :class:`Hand` as Full Tilt Poker text, line for line as the site printed it.
+
+Why: ``studbook convert --to fulltilt`` and ``studbook simulate --format fulltilt``, and above all the round
+trip simulate -> Full Tilt text -> parse -> replay, which reaches line kinds and situations the 52 real
+hands of the corpus never show (several side pots, capped streets, a community card, quartered lows).
+
+The text is built from the hand's events alone, the way :mod:`.pokerstars_writer` does it; what differs is
+Full Tilt's wording:
+
+* the first bet or raise of 3rd street is a completion, ``completes it to Y``, and every later raise
+  ``raises to Y``: both print the new street total, which the model keeps in ``Action.to``;
+* a bring-in is announced (``X is low with [3c]`` in stud, ``is high with`` in razz);
+* pots are won, not collected (``wins the side pot #2 ($5)``), and the summary's pot list prints each pot
+  before rake, as the site did;
+* Full Tilt prints neither "a double bet is allowed" nor "betting is capped": those markers are not
+  written (the engine works both out itself); "No low hand qualified" is.
+
+What the model does not record and the text therefore cannot say: the tournament's name (written
+``Sit & Go``) and level, a mixed table's name, the local time zone beside ET (only ET is written), the
+hand's half in ``wins the high pot`` (the engine works the halves out; the label is the pot's alone).
+Full Tilt's spelling for a community card and for several side pots in the summary is not in the corpus:
+``*** 7TH STREET *** [6h]`` and ``Side pot #1 $5.`` are studbook's, shared with its reader.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ....engine.betting import StreetLedger
+from ....engine.cards import format_cards
+from ....engine.games import RULES, Extreme
+from ....engine.model import (
+    CURRENCY_SYMBOLS,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Game,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Show,
+    SkippedLine,
+    UncalledReturn,
+)
+from ..pokerstars.writer import showdown_seats
+from ...writing import EASTERN, SeatedWriter, body_noise, write_events
+
+HAND_SEPARATOR = "\n\n\n"
+"""Full Tilt separates hands with two empty lines."""
+
+GAME_NAMES: dict[Game, str] = {
+    Game.STUD: "Limit Stud Hi",
+    Game.STUD8: "Limit Stud H/L",
+    Game.RAZZ: "Limit Razz",
+    Game.STUD5: "Limit 5 Card Stud",
+}
+"""Full Tilt's names of the games it dealt (the corpus's spellings); it never dealt 2-7 Razz."""
+STREET_HEADERS: dict[int, str] = {
+    2: "*** 2ND STREET ***",
+    3: "*** 3RD STREET ***",
+    4: "*** 4TH STREET ***",
+    5: "*** 5TH STREET ***",
+    6: "*** 6TH STREET ***",
+    7: "*** 7TH STREET ***",
+}
+STREET_SHORT: dict[int, str] = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+_SIDE_N = re.compile(r"side pot-(\d+)")
+_SUMMARY_SEAT = re.compile(r"Seat \d+: ")
+
+
+def format_ftp_money(amount: Money, currency: str | None) -> str:
+    """Money as Full Tilt prints it: ``$0.50``, ``$3``, ``$1,050.25`` for cash, ``1,050`` for chips."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    text = f"{whole:,}" if cents == 0 else f"{whole:,}.{cents:02d}"
+    return f"{sign}{CURRENCY_SYMBOLS.get(currency or '', '')}{text}"
+
+
+def pot_label(label: str) -> str:
+    """The model's pot label in Full Tilt's words: ``side pot-2`` is ``side pot #2``."""
+    m = _SIDE_N.fullmatch(label)
+    return f"side pot #{m[1]}" if m else label
+
+
+def write_hand(hand: Hand) -> str:
+    """The hand as Full Tilt text, without a trailing newline.
+
+    Raises ``ValueError`` naming the hand for what Full Tilt text cannot say: no start time, an event for
+    an empty seat, a raise without its new total."""
+    return "\n".join(_Writer(hand).lines())
+
+
+class _Writer(SeatedWriter):
+    """Turns one hand into lines; holds the little state the text needs (cards seen, street, and the
+    street's betting through the engine's ledger)."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.seen: dict[int, list[str]] = {}
+        self.showdown = bool(showdown_seats(hand))
+        self.street = 0
+        self.rules = RULES[hand.game]
+        self.ledger = StreetLedger(bring_in=hand.bring_in)
+        """The engine's street ledger: whether 3rd street has had its completion, and the total a bet reaches."""
+        self.shown_down = False
+        self.doors: dict[int, str] = {}
+        self.last_action = max((e.line for e in hand.events if isinstance(e, (Action, Deal))), default=0)
+        """Line of the last deal or action: a Show after it is at the showdown, one before it an all-in
+        player's cards turned up."""
+
+    def money(self, amount: Money) -> str:
+        return format_ftp_money(amount, self.hand.currency)
+
+    # ------------------------------------------------------------------------------- sections
+    def lines(self) -> list[str]:
+        out = [self.header()]
+        for s in self.hand.seats:
+            out.append(
+                f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" + (", is sitting out" if s.sitting_out else "")
+            )
+        write_events(
+            self.hand.events, self.noise_lines(), lambda event: _EVENT_WRITERS[type(event)](self, event, out), out
+        )
+        return out + self.summary()
+
+    def header(self) -> str:
+        hand = self.hand
+        if hand.game not in GAME_NAMES:
+            raise self.fail(f"{self.rules.title}: Full Tilt never dealt it; write it as PokerStars text or PHH")
+        if hand.started_at is None:
+            raise self.fail("has no start time; a Full Tilt header needs one (set Hand.started_at)")
+        et = hand.started_at.astimezone(EASTERN) if hand.started_at.tzinfo is not None else hand.started_at
+        when = f"{et:%H:%M:%S} ET - {et:%Y/%m/%d}"
+        chips = None if hand.tournament is not None else hand.currency
+        stakes = f"{format_ftp_money(hand.small_bet, chips)}/{format_ftp_money(hand.big_bet, chips)}"
+        if hand.ante:
+            stakes += f" Ante {format_ftp_money(hand.ante, chips)}"
+        size = f" ({hand.max_seats} max)" if hand.max_seats else ""
+        table = f"Table {hand.table or hand.site_hand_id}{size}"
+        t = hand.tournament
+        if t is not None:
+            buy_in = ""
+            if t.buy_in is not None:
+                buy_in = (
+                    format_ftp_money(t.buy_in, t.currency)
+                    + (f" + {format_ftp_money(t.fee, t.currency)}" if t.fee is not None else "")
+                    + " "
+                )
+            table = f"{buy_in}Sit & Go ({t.tournament_id}), {table}"
+        return f"Full Tilt Poker Game #{hand.site_hand_id}: {table} - {stakes} - {GAME_NAMES[hand.game]} - {when}"
+
+    def noise_lines(self) -> list[SkippedLine]:
+        """The hand's skipped lines (chat, timers, joins: :func:`.writing.body_noise`), only a Full Tilt
+        hand's: another site's noise is in that site's words, which Full Tilt never printed."""
+        if not self.hand.skipped or self.hand.site != "fulltilt":
+            return []
+        return body_noise(self.hand, _SUMMARY_SEAT)
+
+    # --------------------------------------------------------------------------------- events
+    def enter_street(self, street: int, out: list[str]) -> None:
+        if street != self.street:
+            self.street = street
+            out.append(STREET_HEADERS[street])
+
+    def enter_showdown(self, out: list[str]) -> None:
+        if self.showdown and not self.shown_down:
+            out.append("*** SHOW DOWN ***")
+            self.shown_down = True
+
+    def write_action(self, a: Action, out: list[str]) -> None:
+        name, m, kind = self.name(a.seat), self.money, a.kind
+        if kind is ActionKind.ANTE:
+            out.append(f"{name} antes {m(a.amount)}" + (", and is all in" if a.all_in else ""))
+            return
+        self.enter_street(a.street, out)
+        ledger = self.ledger
+        if kind is ActionKind.BRING_IN:
+            word = "high" if self.rules.bring_in is Extreme.HIGHEST else "low"
+            if a.seat in self.doors:
+                out.append(f"{name} is {word} with [{self.doors[a.seat]}]")
+            text = f"brings in for {m(a.amount)}"
+        elif kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+            if a.street == self.rules.first_street and ledger.bets == 0:
+                # the first bet of the first street is a completion, whoever makes it; without ``to`` (the bring-in
+                # player completing is recorded by PokerStars-style hands as a bet) its total is what the
+                # seat had in plus what it adds
+                text = f"completes it to {m(ledger.contributed(a.seat) + ledger.added(a))}"
+            elif kind is ActionKind.BET:
+                text = f"bets {m(a.amount)}"
+            else:
+                if a.to is None:
+                    raise self.fail(f"line {a.line}: a raise without its new total cannot be written")
+                text = f"raises to {m(a.to)}"
+        elif kind is ActionKind.CALL:
+            text = f"calls {m(a.amount)}"
+        elif kind is ActionKind.CHECK:
+            text = "checks"
+        else:
+            text = "folds"
+        ledger.record(a)
+        out.append(f"{name} {text}" + (", and is all in" if a.all_in else ""))
+
+    def write_deal(self, d: Deal, out: list[str]) -> None:
+        """``Dealt to NAME [earlier] [new]``: every known card of the seat; nothing for a deal of unknown
+        cards (an opponent's 7th-street card)."""
+        self.enter_street(d.street, out)
+        name = self.name(d.seat)
+        if d.street == self.rules.first_street:
+            door = format_cards([c for c in d.up if c is not None])
+            down = [c for c in d.down if c is not None]
+            self.doors[d.seat] = door
+            if down and len(down) == len(d.down):
+                out.append(f"Dealt to {name} [{format_cards(down)}] [{door}]")
+                self.seen[d.seat] = [format_cards(down), door]
+            else:
+                out.append(f"Dealt to {name} [{door}]")
+                self.seen[d.seat] = [door]
+            return
+        new = format_cards([c for c in (*d.down, *d.up) if c is not None])
+        if not new:
+            return
+        before = self.seen.setdefault(d.seat, [])
+        out.append(f"Dealt to {name} [{' '.join(before)}] [{new}]")
+        before.append(new)
+
+    def write_community(self, c: CommunityCard, out: list[str]) -> None:
+        self.street = self.rules.last_street
+        out.append(f"{STREET_HEADERS[self.street]} [{format_cards((c.card,))}]")
+
+    def write_marker(self, mk: Marker, out: list[str]) -> None:
+        if mk.kind == "no-low":
+            out.append("No low hand qualified")
+        # "double-bet" and "capped" are PokerStars' lines; Full Tilt prints neither
+
+    def write_uncalled(self, u: UncalledReturn, out: list[str]) -> None:
+        out.append(f"Uncalled bet of {self.money(u.amount)} returned to {self.name(u.seat)}")
+
+    def write_show(self, show: Show, out: list[str]) -> None:
+        if show.line > self.last_action:
+            self.enter_showdown(out)
+        desc = f" {show.description}" if show.description else ""
+        out.append(f"{self.name(show.seat)} shows [{format_cards(show.cards)}]{desc}")
+
+    def write_muck(self, muck: Muck, out: list[str]) -> None:
+        self.enter_showdown(out)
+        out.append(f"{self.name(muck.seat)} mucks")
+
+    def write_collect(self, c: Collect, out: list[str]) -> None:
+        self.enter_showdown(out)
+        out.append(f"{self.name(c.seat)} wins the {pot_label(c.pot)} ({self.money(c.amount)})")
+
+    # -------------------------------------------------------------------------------- summary
+    def summary(self) -> list[str]:
+        hand = self.hand
+        by_seat: dict[int, list[Event]] = {}
+        won: dict[int, Money] = {}
+        for e in hand.events:
+            if isinstance(e, (Action, Deal, UncalledReturn, Show, Muck, Collect)):
+                by_seat.setdefault(e.seat, []).append(e)
+                if isinstance(e, Collect):
+                    won[e.seat] = won.get(e.seat, 0) + e.amount
+        rake = hand.rake if hand.rake is not None else 0
+        total = hand.total_pot if hand.total_pot is not None else sum(won.values()) + rake
+        out = ["*** SUMMARY ***", f"Total pot {self.money(total)}{self.pot_list()} | Rake {self.money(rake)}"]
+        for seat in hand.seats:
+            outcome = self.outcome(seat.sitting_out, by_seat.get(seat.seat, []), won.get(seat.seat, 0))
+            if outcome:
+                out.append(f"Seat {seat.seat}: {seat.player} {outcome}")
+        return out
+
+    def pot_list(self) -> str:
+        pots = self.hand.printed_pots
+        if len(pots) < 2:
+            return ""
+        sides = (
+            [f"Side pot {self.money(pots[1])}."]
+            if len(pots) == 2
+            else [f"Side pot #{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)]
+        )
+        return f" Main pot {self.money(pots[0])}. " + " ".join(sides)
+
+    def outcome(self, sitting_out: bool, events: list[Event], won: Money) -> str:
+        fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
+        if fold is not None:
+            return f"folded on {STREET_SHORT[fold.street]} St."
+        show = next((e for e in reversed(events) if isinstance(e, Show)), None)
+        muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
+        if show is not None and self.showdown:
+            desc = f" with {show.description}" if show.description else ""
+            result = f"won ({self.money(won)})" if won else "lost"
+            return f"showed [{format_cards(show.cards)}] and {result}{desc}"
+        if muck is not None and muck.cards:
+            return f"mucked [{format_cards(muck.cards)}]"
+        if won:
+            return f"collected ({self.money(won)}), mucked" if muck is not None else f"collected ({self.money(won)})"
+        if not events:
+            return "is sitting out" if sitting_out else ""
+        return "mucked" if self.showdown else ""
+
+
+_EVENT_WRITERS: dict[type, Callable[[_Writer, Any, list[str]], None]] = {
+    Action: _Writer.write_action,
+    Deal: _Writer.write_deal,
+    CommunityCard: _Writer.write_community,
+    Marker: _Writer.write_marker,
+    UncalledReturn: _Writer.write_uncalled,
+    Show: _Writer.write_show,
+    Muck: _Writer.write_muck,
+    Collect: _Writer.write_collect,
+}

@@ -1,0 +1,19 @@
+"""iPoker: XML sessions, one ``<game>`` element per hand; read, not written.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import Site
+from ...xmlstream import GAME_LINE
+from . import reader
+
+SITE = Site(
+    "ipoker",
+    reader.NAME,
+    reader.HAND_HEADER,
+    read=reader.read,
+    hand_start=GAME_LINE,
+    corpus="iPoker",
+)

@@ -1,0 +1,11 @@
+"""KingsClub: text hand histories with a three-line header.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site("kingsclub", "KingsClub", reader, writer.write_kingsclub, writer.HAND_SEPARATOR, corpus="KingsClub")

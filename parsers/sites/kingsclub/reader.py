@@ -1,0 +1,288 @@
+"""KingsClub stud-family hands on the site-reader seam (parsers/sites/kingsclub/grammar.lark).
+
+What KingsClub does, from the six hands of ``corpus/fpdb/KingsClub`` (2020-10 to 2021-02; stud, stud8,
+razz and 2-7 razz from mixed-game tables):
+
+* **A header of three lines**: ``#37581152: Limit Seven Card Stud - 44/88`` (small and big bet, with
+  thousands separators: ``500/1,000``), the date and time with no time zone (a time in no zone would be
+  a guess: the start time is left unknown; a ParseWarning would be audited as garbled output), and ``Table 'Real Deal Mix'``. No currency is printed.
+* **The first betting round has no street line**: the three cards are dealt and bet on right after the
+  antes, ``*** 3RD STREET ***`` opens the second round (4th street) and ``*** 6TH STREET ***`` the river.
+* ``Dealt to NAME: [X X Td]`` (``X`` a card not shown); a later street prints the new card only.
+* ``calls X``, ``raises to X`` and a 3rd-street ``bets X`` print the **street total** (hand 37581152:
+  ``Player2 bets 44`` … ``Player2 calls 121.16`` costs Player2 121.16 on top of his ante, as his summary
+  net of -154.32 says); ``, and is all in`` marks an all-in.
+* **The summary pays only the last pot**: ``NAME wins pot (X)`` is printed once. In the 2-7 razz hand
+  3703449 (``multi.pot.failure``) Player2 is all in for 1,662.75 on 3rd street; the main pot of 5,613.25
+  (four antes of 125, the bring-in of 125 and 3 x 1,662.75) is the one printed, while the side pot of
+  2,674.50 (337.25 each from Player1 and Hero, and their 1,000 each on 5th street) that Player1 won when
+  Hero folded on 6th is printed nowhere but in the seat lines (``Seat 2: Player1 (12,298.50) -450.50``).
+  In razz hand 3537921 one line pays Player4 main and side pot together (1,900 + 2,200 = 4,100).
+  So the reader takes what each seat got back from its summary line (final stack less the chips it had
+  left), and records what no ``wins`` line and no uncalled bet account for as a ``side pot`` collect.
+* **No uncalled-bet line**: the bet nobody matched is in the seat's final stack; the reader returns it
+  explicitly (:class:`UncalledReturn`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Token
+
+from ....engine.cards import Card
+from ....engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Game,
+    Hand,
+    Money,
+    Muck,
+    ParseWarning,
+    Show,
+    UncalledReturn,
+)
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
+from ...textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    read_amount,
+    read_text_hand,
+    where_error,
+)
+
+SITE = "kingsclub"
+HAND_HEADER = re.compile(r"#\d+: Limit ")
+HEADER_LINES = 3
+
+_HEADER = re.compile(
+    r"#(?P<id>\d+): Limit (?P<game>.+?) - (?P<small>[\d,.]+)/(?P<big>[\d,.]+)\n"
+    r"(?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2})\n"
+    r"Table '(?P<table>[^\n]*)'"
+)
+_OTHER = re.compile(r"#(?P<id>\d+): (?P<game>[^\n]+?)(?: - [^\n]*)?(?:\n[^\n]*)*")
+_GAMES = {"Seven Card Stud": Game.STUD, "Seven Card Stud Hi-Lo": Game.STUD8, "Razz": Game.RAZZ, "2-7 Razz": Game.RAZZ27}
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    m = _HEADER.fullmatch(text)
+    if m is None or m["game"] not in _GAMES:
+        other = _OTHER.fullmatch(text) if m is None else m
+        if other is None:
+            raise where_error(
+                where,
+                text.split("\n")[0],
+                "not a KingsClub hand header",
+                "'#ID: Limit Seven Card Stud - 44/88', then the date and 'Table 'NAME''",
+            )
+        return HandHeader(other["id"], None, other["game"])
+    small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
+    return HandHeader(m["id"], _GAMES[m["game"]], m["game"], small_bet=small, big_bet=big, table=m["table"])
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("seat", "name", "stack"),
+    "ANTES": ("name", "amount"),
+    "STREET": ("number",),
+    "DEALS": ("name", "cards"),
+    "BETTING": ("name", "verb", "amount", "all_in", "no_chips"),
+    "SHOWS": ("name", "cards", "mucks"),
+    "SUMMARY_SEATS": ("seat", "name", "stack", "net"),
+    "RAKE": ("rake",),
+    "WINS": ("name", "pot", "amount"),
+}
+_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "SHOWS", "SUMMARY_SEATS", "WINS"})
+_WORDS: dict[str, tuple[str, str]] = {
+    "SEATS": ("a seat line", "'Seat 1: NAME (2,146.30)'"),
+    "ANTES": ("an ante", "'NAME: posts ante 33.16'"),
+    "STREET": ("a street line", "'*** 3RD STREET ***' … '*** 6TH STREET ***'"),
+    "DEALS": ("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"),
+    "BETTING": (
+        "a betting line",
+        "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
+    ),
+    "SHOWS": ("a show line", "'NAME shows [cards]', 'NAME mucks'"),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME (2,086.96) +259.64'"),
+    "RAKE": ("the rake line", "'Rake 5'"),
+    "WINS": ("a pot line", "'NAME wins pot (424.80)'"),
+}
+
+
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar(__name__, "grammar.lark", "KingsClub", _FIELDS, _RUNS, _WORDS)
+
+
+class _Builder(SiteBuilder):
+    """One KingsClub hand's tokens -> Hand; the pots the summary leaves out read from its seat lines."""
+
+    SITE = SITE
+    SEATING = frozenset({"SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 3
+        self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
+        self.rake: Money | None = None
+        self.got: dict[int, tuple[int, Money]] = {}  # seat -> (summary line, chips it got back)
+        self.wins: list[Collect] = []
+
+    def end_street(self, no: int) -> None:
+        """The street's bet nobody matched (all others folded or all in for less) goes back to the
+        bettor at the end of the street (file line ``no``): KingsClub prints no line for it. Once per
+        street: the ledger is emptied."""
+        contrib = self.ledger.contrib
+        if contrib:
+            top = max(contrib, key=contrib.__getitem__)
+            second = max((v for s, v in contrib.items() if s != top), default=0)
+            if contrib[top] > second:
+                self.returned.append((top, contrib[top] - second))
+                self.events.append(UncalledReturn(no, top, contrib[top] - second))
+        self.ledger.start_street(self.street)
+
+    def street_line(self, tok: Token, no: int) -> None:
+        (number,) = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        street = int(number) + 1  # the site's "3RD STREET" is the second round: 4th street
+        if street != self.street + 1:
+            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.end_street(no)
+        self.street = street
+        self.ledger.start_street(street)
+
+    def hidden(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
+        """``X`` is a card not shown."""
+        return tuple(None if tok == "X" else self.cards(tok, no, line)[0] for tok in text.split())
+
+    def deal_run(self, tok: Token, first: int) -> None:
+        street = self.street
+        for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            cards = self.hidden(m[2], no, m[0])
+            if len(cards) != (3 if street == 3 else 1):
+                raise self.error(
+                    no,
+                    m[0],
+                    f"{len(cards)} cards dealt on street {street}",
+                    "three cards on 3rd street ('[X X Td]'), then one ('[Jc]')",
+                )
+            if street == 3:
+                self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
+            else:
+                self.events.append(Deal(no, street, seat, cards) if street == 7 else Deal(no, street, seat, (), cards))
+
+    def betting_run(self, tok: Token, first: int) -> None:
+        ledger, street = self.ledger, self.street
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, verb, amount, all_in_words, no_chips = m.groups()
+            line = m[0]
+            if no_chips is not None:
+                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
+                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                continue
+            chips = self.money(amount, no, line)
+            all_in = all_in_words is not None
+            had = ledger.contributed(seat)
+            if verb == "brings in for":
+                action = ledger.bet(no, street, seat, ActionKind.BRING_IN, chips, all_in)
+                self.posted_bring_in(chips, all_in)
+            elif verb == "calls":
+                action = ledger.call_to(no, street, seat, chips, all_in)
+            elif verb == "raises to":
+                action = ledger.raise_to(no, street, seat, ActionKind.RAISE, chips, all_in)
+            elif street == 3 and ledger.bets == 0 and ledger.level > 0:  # "bets X" over the bring-in
+                action = ledger.raise_to(no, street, seat, ActionKind.COMPLETE, chips, all_in)
+            else:
+                action = ledger.bet(no, street, seat, ActionKind.BET, chips, all_in)
+            self.left[seat] -= ledger.contributed(seat) - had
+            self.events.append(action)
+
+    def show_run(self, tok: Token, first: int) -> None:
+        self.end_street(first)  # a show ends the betting (of the hand, or until an all-in runout's streets)
+        for no, found in enumerate(self.lines["SHOWS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            self.events.append(Muck(no, seat) if m[3] else Show(no, seat, self.hidden(m[2], no, m[0])))
+
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``*** SUMMARY ***``: the betting is over."""
+        self.end_street(no)
+
+    def summary_seat_run(self, tok: Token, first: int) -> None:
+        """``Seat 1: NAME (FINAL) +NET``: what the seat got back is its final stack less what it had left;
+        a net that disagrees with the stacks is a warning (the site contradicts itself)."""
+        for no, found in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
+            seat, m = self.seat(found, 2, no)
+            line = m[0]
+            final, net = self.money(m[3], no, line), self.money(m[4][1:], no, line)
+            net = -net if m[4][0] == "-" else net
+            start = next(s.stack for s in self.seats if s.seat == seat)
+            if final - start != net:
+                self.warnings.append(
+                    ParseWarning(
+                        no,
+                        line.rstrip("\n"),
+                        f"the net {m[4]} is not the final stack less the starting one ({final - start:+d} hundredths)",
+                    )
+                )
+            self.got[seat] = (no, final - self.left[seat])
+
+    def rake_line(self, tok: Token, no: int) -> None:
+        (rake,) = self.lines["RAKE"].match(tok).groups()  # type: ignore[union-attr]
+        self.rake = self.money(rake, no, tok)
+
+    def win_run(self, tok: Token, first: int) -> None:
+        for no, found in enumerate(self.lines["WINS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            self.wins.append(Collect(no, seat, self.money(m[3], no, m[0]), m[2] or "pot"))
+
+    def hand(self, header: HandHeader) -> Hand:
+        """The printed ``wins`` lines, then for each seat what it got back beyond them and the unmatched
+        bets returned to it: a pot the summary does not print (a side pot)."""
+        back: dict[int, Money] = {}
+        for seat, amount in self.returned:
+            back[seat] = back.get(seat, 0) + amount
+        self.events.extend(self.wins)
+        won: dict[int, Money] = {}
+        for c in self.wins:
+            won[c.seat] = won.get(c.seat, 0) + c.amount
+        for seat, (no, got) in self.got.items():
+            unprinted = got - won.get(seat, 0) - back.get(seat, 0)
+            if unprinted > 0:
+                self.events.append(Collect(no, seat, unprinted, "side pot"))
+        return self.build(header, ante=self.ante, bring_in=self.bring_in, rake=self.rake)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "SEATS": _Builder.seat_run,
+    "ANTES": _Builder.ante_run,
+    "STREET": _Builder.street_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWS": _Builder.show_run,
+    "SUMMARY": _Builder.summary_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+    "RAKE": _Builder.rake_line,
+    "WINS": _Builder.win_run,
+}
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One KingsClub hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
+    return read_text_hand(
+        block,
+        source_file,
+        site=SITE,
+        read_header=read_header,
+        grammar=_grammar,
+        builder=_Builder,
+        body_start=HEADER_LINES,
+    )

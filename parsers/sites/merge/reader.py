@@ -1,0 +1,302 @@
+"""Merge Network XML: a ``<description>`` element, then one ``<game>`` per hand, with no root element.
+
+What the corpus (fpdb/Merge) shows, and what this module does with it:
+
+* **Two versions**: the older files and those marked ``version="2"`` (2013 on). Version 2 writes an
+  unknown card as an empty string (``,,5h``) where the older one writes ``null``, may print balances
+  without the ``$``, and lists a returned uncalled bet as a winner of its own (``uncalled="true"``);
+  the older one usually folds it into the bettor's winnings (the draft takes it back out).
+* **The game** is a numeric code: ``gametype`` for a single game, ``multigametype`` inside a mixed
+  table (``gametype`` 75/77 = HORSE cash/tournament). Stud codes: 39/41 stud, 43/45 stud hi/lo,
+  47/49 razz (cash/tournament). Other codes in mixed files (23 hold'em, 37 omaha hi/lo) are skipped
+  and counted as another game; an unknown code with seven hole cards is an error, never a silent skip.
+* **Stakes** are in the description: ``Limit $0.50/$1``; ``No Limit ($0.01/$0.02/$0.10)`` is ante,
+  bring-in and minimum bet of a no-limit game (the hand is marked no-limit, so bets are judged by
+  no-limit rules); tournament files say only ``Limit`` and the limits are learnt from the hands' bets.
+* **Tournament balances are printed after the ante** (cash balances before it): in the HORSE
+  freeroll every all-in puts in exactly the balance less the street bets, and a player with a
+  balance of 0 still antes; the ante is added back to make the model's stack before antes.
+* **Seats** are numbered from 0, as printed. ``dealtin="false"`` is a seated player not in the hand.
+* **Cards**: each street's round lists every player's cards so far (``null,null,7s``, cumulative);
+  the street's new card is the one at the street's position. They are printed after the round's
+  actions but were dealt before them. ``HOLE`` is the hero's, ``SHOWN``/``MUCKED`` the showdown's.
+* **Amounts**: a call or bet is the chips put in; a raise or completion the street total; an all-in
+  is whichever of the two the player's stack shows. ``starttime`` is on a fixed UTC-5 clock: every
+  file's event timestamps (epoch milliseconds) are exactly five hours later, summer and winter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import datetime, timedelta, timezone
+from urllib.parse import unquote
+
+from ....engine.cards import Card
+from ....engine.model import Game, Hand, Limit, Tournament, UncalledReturn
+from ...errors import NotStudHand, ParseError, reader_failure
+from ...xmlhand import (
+    COMPLETE_TO,
+    PUT,
+    RAISE_TO,
+    SYMBOLS,
+    Deferred,
+    Fault,
+    HandDraft,
+    Stakes,
+    StakesMemory,
+    amount,
+    card,
+    fault_error,
+    in_file_order,
+)
+from ...xmlstream import Node, read_top_elements
+
+SITE = "merge"
+NAME = "Merge"
+
+HAND_HEADER = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:description\s+type=|game\s+id=)")
+"""The first element of a Merge file: its description (or, in a bare export, its first game)."""
+
+_CODES = {39: Game.STUD, 41: Game.STUD, 43: Game.STUD8, 45: Game.STUD8, 47: Game.RAZZ, 49: Game.RAZZ}
+_OTHER_CODES = {23: "Hold'em Limit", 37: "Omaha Hi/Lo Limit"}
+_MIXED = {75: "HORSE", 77: "HORSE"}
+_STAKES = re.compile(r"(?P<limit>(?:No |Pot )?Limit)(?: \(?(?P<a>[^/()]+)/(?P<b>[^/()]+)(?:/(?P<c>[^/()]+))?\)?)?")
+_LIMITS = {"Limit": Limit.FIXED, "No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT}
+_STREETS = {
+    "BLINDS": 3,
+    "BRING_IN": 3,
+    "THIRD_STREET": 3,
+    "FOURTH_STREET": 4,
+    "FIFTH_STREET": 5,
+    "SIXTH_STREET": 6,
+    "SEVENTH_STREET": 7,
+}
+_ACTIONS = {
+    "BRING_IN": "bring-in",
+    "CALL": "call",
+    "FOLD": "fold",
+    "CHECK": "check",
+    "BET": "bet",
+    "RAISE": RAISE_TO,
+    "COMPLETE": COMPLETE_TO,
+}
+_IGNORED = frozenset({"SHOW", "MUCK", "CHAT", "PLAYER_OUT", "SMALL_BLIND", "BIG_BLIND"})
+_WORDS = "ANTE, BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD, ALL_IN, SHOW, MUCK"
+_CLOCK = timezone(timedelta(hours=-5))
+
+
+class _Description:
+    """The file's ``<description type=… stakes=…>``: limit and stakes of every game in it."""
+
+    def __init__(self, node: Node) -> None:
+        self.line = node.line
+        self.type = node.attrs.get("type", "")
+        printed = node.attrs.get("stakes", "")
+        m = _STAKES.fullmatch(printed)
+        if m is None:
+            raise Fault(
+                node.line, printed, "'Limit $0.50/$1', 'No Limit ($0.01/$0.02/$0.10)' or 'Limit'", "unreadable stakes"
+            )
+        self.limit = _LIMITS[m["limit"]]
+        self.currency = SYMBOLS.get((m["a"] or "").strip()[:1])
+        self.stakes: Stakes | None = None
+        self.ante = self.bring_in = None
+        if m["c"]:  # ante / bring-in / minimum bet
+            self.ante = amount(m["a"], node.line, "ante")
+            self.bring_in = amount(m["b"], node.line, "bring-in")
+            least = amount(m["c"], node.line, "minimum bet")
+            self.stakes = Stakes(least, least)
+        elif m["a"]:
+            self.stakes = Stakes(amount(m["a"], node.line, "small bet"), amount(m["b"], node.line, "big bet"))
+
+
+def read(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
+    """Every hand of a Merge file, in order (the file is read as a stream)."""
+    return in_file_order(_results(lines, source_file), StakesMemory())
+
+
+def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand | Deferred]:
+    description: _Description | None = None
+    for item in read_top_elements(lines, source_file, NAME):
+        if isinstance(item, ParseError):
+            yield item
+            continue
+        node = item.node
+        try:
+            if node.tag == "description":
+                description = _Description(node)
+            elif node.tag == "game":
+                yield _game(node, description, source_file)
+        except Fault as fault:
+            yield fault_error(fault, source_file, NAME)
+        except Exception as exc:  # a reader bug: this element's error (errors.reader_failure)
+            yield reader_failure(source_file, node.line, f"<{node.tag}>", NAME, exc)
+
+
+def _game(node: Node, description: _Description | None, source_file: str) -> Hand | NotStudHand | Deferred:
+    code = _int(node.attrs.get("multigametype") or node.attrs.get("gametype"), node.line, "gametype")
+    game = _CODES.get(code)
+    mixed = _MIXED.get(_int(node.attrs.get("gametype", "0"), node.line, "gametype"))
+    if game is None:
+        if code in _OTHER_CODES or node.attrs.get("numholecards") != "7":
+            return NotStudHand(source_file, node.line, SITE, _OTHER_CODES.get(code, f"game code {code}"))
+        raise Fault(
+            node.line,
+            f'gametype="{code}"',
+            f"a stud game code ({', '.join(map(str, sorted(_CODES)))})",
+            "unknown seven-card game",
+        )
+    limit = description.limit if description else Limit.FIXED
+    data = node.attrs.get("data", "").split("|")
+    tournament = None
+    if len(data) >= 5 and data[4] == "true":
+        tournament = Tournament(data[2])
+    hand_id = node.attrs.get("id", "")
+    draft = HandDraft(SITE, hand_id, game, node.line)
+    players = node.find("players")
+    if players is None:
+        raise Fault(node.line, hand_id, "<players>…</players>", "hand without its players")
+    rounds = [r for r in node.children if r.tag == "round"]
+    posted: dict[str, int] = {}
+    if tournament is not None:  # a tournament balance is printed after the ante: add it back
+        for e in (e for r in rounds if r.attrs.get("id") == "BLINDS" for e in r.children):
+            if e.attrs.get("type") == "ANTE":
+                posted[e.attrs.get("player", "")] = amount(e.attrs.get("amount"), e.line, "amount")
+    for p in players.children:
+        seat = _int(p.attrs.get("seat"), p.line, "seat")
+        stack = amount(p.attrs.get("balance"), p.line, "balance") + posted.get(str(seat), 0)
+        draft.add_seat(seat, p.attrs.get("nickname", ""), stack, sitting_out=p.attrs.get("dealtin") == "false")
+    winners = [w for r in rounds for w in r.children if w.tag == "winner"]
+    for w in winners:
+        if w.attrs.get("uncalled") == "true":
+            seat = _player(w, draft)
+            draft.printed_returns[seat] = (amount(w.attrs.get("amount"), w.line, "amount"), w.line)
+    reveals: dict[int, tuple[int, tuple[Card, ...], bool]] = {}
+    for rnd in rounds:
+        street = _STREETS.get(rnd.attrs.get("id", ""))
+        if street is not None:
+            draft.start_street(street)
+            for c in rnd.children:
+                if c.tag == "cards" and c.attrs.get("type") in ("DRAW_DRAWN_CARDS", "HOLE"):
+                    _deal(draft, c, street)
+        for c in rnd.children:
+            if c.tag == "cards" and c.attrs.get("type") in ("SHOWN", "MUCKED"):
+                cards = tuple(x for x in _cards(c) if x is not None)
+                reveals[_player(c, draft)] = (c.line, cards, c.attrs["type"] == "SHOWN")
+            elif c.tag == "event":
+                _event(draft, c, street, rnd.attrs.get("id", ""), reveals)
+    draft.close_street()
+    for seat, (line, cards, shown) in reveals.items():
+        draft.reveal(line, seat, cards, shown)
+    pots = {w.attrs.get("potnumber") for w in winners if w.attrs.get("uncalled") != "true"}
+    # highest pot first: an uncalled bet folded into the winnings sits in the last pot its bettor won
+    for w in sorted(winners, key=lambda w: -_int(w.attrs.get("potnumber", "1"), w.line, "potnumber")):
+        if w.attrs.get("uncalled") == "true":
+            continue
+        number = _int(w.attrs.get("potnumber", "1"), w.line, "potnumber")
+        label = "pot" if len(pots) == 1 else "main pot" if number == 1 else f"side pot-{number - 1}"
+        draft.collect(w.line, _player(w, draft), amount(w.attrs.get("amount"), w.line, "amount"), label)
+    for seat, (chips, line) in draft.printed_returns.items():
+        # a return the actions do not explain: recorded as printed, the engine reports it (rule "uncalled")
+        draft.events.append(UncalledReturn(line, seat, chips))
+    started = _started(node)
+    table = unquote(data[1]) if len(data) >= 2 and data[1] else None
+
+    def make(stakes: Stakes | None) -> Hand:
+        return draft.hand(
+            stakes,
+            source_file=source_file,
+            limit=limit,
+            currency=None if tournament else (description.currency if description else None),
+            play_money=node.attrs.get("realmoney") == "false",
+            tournament=tournament,
+            table=table,
+            max_seats=_seats(node),
+            started_at=started,
+            mixed=mixed,
+            ante=description.ante if description else None,
+            bring_in=description.bring_in if description else None,
+        )
+
+    if description is not None and description.stakes is not None:
+        return make(description.stakes)
+    return Deferred((game, draft.nominal_ante()), draft.seen_stakes(), draft.seen_stakes(weak=True), make)
+
+
+def _deal(draft: HandDraft, node: Node, street: int) -> None:
+    """The street's new card(s) from a cumulative list; nothing when the list stops short (a folded
+    player's own cards keep being printed as they were)."""
+    cards = _cards(node)
+    if len(cards) < street:
+        return
+    seat = _player(node, draft)
+    if street == 3:
+        draft.deal(node.line, seat, cards[:2], cards[2:3])
+    elif street == 7:
+        draft.deal(node.line, seat, cards[6:7], ())
+    else:
+        draft.deal(node.line, seat, (), cards[street - 1 : street])
+
+
+def _event(
+    draft: HandDraft,
+    node: Node,
+    street: int | None,
+    round_id: str,
+    reveals: dict[int, tuple[int, tuple[Card, ...], bool]],
+) -> None:
+    kind = node.attrs.get("type", "")
+    if kind in _IGNORED:
+        if kind == "MUCK" and round_id == "SHOWDOWN":
+            seat = _player(node, draft)
+            reveals.setdefault(seat, (node.line, (), False))
+        return
+    if street is None:
+        raise Fault(node.line, f'type="{kind}"', "betting inside the streets' rounds", f"{kind} in round {round_id}")
+    seat = _player(node, draft)
+    chips = amount(node.attrs.get("amount", "0"), node.line, "amount") if kind not in ("FOLD", "CHECK") else 0
+    if kind == "ANTE":
+        draft.ante(node.line, seat, chips)
+    elif kind == "ALL_IN":
+        # Merge prints the chips put in; should a file print the street total instead, the stack says so
+        had = draft.ledger.contributed(seat)
+        if had and chips == had + draft.stack[seat]:
+            chips -= had
+        draft.act(node.line, seat, PUT, chips)
+    elif kind in _ACTIONS:
+        draft.act(node.line, seat, _ACTIONS[kind], chips)
+    else:
+        raise Fault(node.line, f'type="{kind}"', _WORDS, f"unknown event type {kind!r}")
+
+
+def _cards(node: Node) -> tuple[Card | None, ...]:
+    text = node.attrs.get("cards", "")
+    return tuple(None if t in ("", "null") else card(t, node.line) for t in text.split(","))
+
+
+def _player(node: Node, draft: HandDraft) -> int:
+    seat = _int(node.attrs.get("player"), node.line, "player")
+    if seat not in draft.stack:
+        raise Fault(
+            node.line, f'player="{seat}"', "a seat of the hand's <players> list", f"{node.tag} of a seat nobody sits in"
+        )
+    return seat
+
+
+def _int(text: str | None, line: int, what: str) -> int:
+    if text is None or not text.isdigit() or len(text) > 9:
+        raise Fault(line, f"{what}={text!r}", "a whole number", f"unreadable {what}")
+    return int(text)
+
+
+def _seats(node: Node) -> int | None:
+    text = node.attrs.get("seats", "")
+    return int(text) if text.isdigit() and len(text) < 4 else None
+
+
+def _started(node: Node) -> datetime | None:
+    try:
+        return datetime.strptime(node.attrs.get("starttime", ""), "%Y%m%d%H%M%S").replace(tzinfo=_CLOCK)
+    except ValueError:
+        return None

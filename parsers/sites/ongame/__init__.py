@@ -1,0 +1,11 @@
+"""OnGame: text hand histories.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site("ongame", "OnGame", reader, writer.write_ongame, writer.HAND_SEPARATOR, corpus="OnGame")

@@ -1,0 +1,19 @@
+"""PartyPoker: text hand histories, some with an announce line before each hand.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site(
+    "partypoker",
+    "PartyPoker",
+    reader,
+    writer.write_partypoker,
+    writer.HAND_SEPARATOR,
+    read=reader.read_file,
+    corpus="PartyPoker",
+)

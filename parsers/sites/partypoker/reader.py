@@ -1,0 +1,420 @@
+"""PartyPoker stud-family hands on the site-reader seam (parsers/sites/partypoker/grammar.lark).
+
+What PartyPoker does, from the corpus's four hands (``PartyPoker/``: two stud hi, one of them an MTT,
+two stud hi/lo):
+
+* **A double header.** A cash hand starts ``Game #ID starts.``, a blank line, then ``#Game No : ID``; an
+  MTT hand starts at ``#Game No : ID``. The blank line would split the hand for the generic splitter, so
+  the site reads whole files itself (:func:`read_file`): an announce line must be followed by the hand
+  it announces, or it is a ParseError. One file starts with a NUL byte (the decoder drops it) and ends
+  with a line that is a lone NUL (a blank line here).
+* The stakes line: ``$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011`` (small and big
+  bet; ``FL`` may come before the game), and for a tournament ``FL 7 Card Stud $6 USD Buy-in
+  Trny:69784932 Level:2  Stakes-Antes(60/120-10) - …`` (small/big-ante). The date has no year beside the
+  month but after the zone.
+* ``Seat 0 is the button`` in a game without one; seats listed out of order (``Seat 7`` first); a seated
+  player who posts no ante (``Player7`` of the 2011 hand) takes no part: sitting out.
+* Every wager's amount is the chips the action adds: ``completes [$0.50 USD]``, ``raises [$2 USD]`` over
+  a $1 bet (to $2), ``raises [$17 USD]`` from the $3 bring-in (to $20), ``calls [$0.25 USD]`` from the
+  bring-in. ``double bets`` is the big bet on 4th street after an open pair. ``NAME opens`` names who acts
+  first (kept as a skipped line).
+* Only the history's owner is dealt (``Dealt to Hero [  3h 8c 7c ]``); nobody's up cards are printed, so
+  everyone else's deals are cards not shown (``None``) until a showdown line prints the seven.
+* ``doesn't show [ … ]`` prints the cards of a player who lost and mucked: a muck with its cards.
+* **No total, no rake, no uncalled-bet line.** A ``wins`` line is what the player takes: the pot less the
+  rake (measured: $0.40 of $8.85, $0.60 of $12.80, $1 of $182; none in the tournament), and the bet nobody
+  called in with it: the 2011 hand's $13.20 is the $12.80 pot less $0.60 rake plus the $1 river bet that
+  was never called. The builder states that in the model's terms: an uncalled return (the ledger's
+  unmatched bet) and a collect of the rest.
+
+Not in the corpus, so unconfirmed: an all-in wording (``is all-In [..]`` is read as a bet of what it
+adds), side pots (``from the side pot``), the Razz game name.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Iterator
+
+from lark import Token
+
+from ....engine.cards import Card
+from ....engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Game,
+    Hand,
+    Marker,
+    Muck,
+    Seat,
+    Show,
+    SkippedLine,
+    Tournament,
+    UncalledReturn,
+)
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText, split_hands
+from ...textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    local_time,
+    read_amount,
+    read_text_hand,
+    where_error,
+)
+
+SITE = "partypoker"
+HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")
+_ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
+
+_IDS = re.compile(r"#Game No : (?P<id>\d+)\n\*{5} Hand History for Game (?P=id) \*{5}\n(?P<line>.*)", re.S)
+_LINE = re.compile(
+    r"(?P<what>.+?) - \w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}), "
+    r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]+) (?P<year>\d{4})"
+)
+_CASH = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3} )?(?:FL )?(?P<game>.+)")
+_TOURNEY = re.compile(
+    r"(?:FL )?(?P<game>.+?) (?P<buyin>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3}) Buy-in "
+    r"Trny:(?P<tid>\d+) Level:(?P<level>\d+)\s+Stakes-Antes\((?P<small>[\d,.]+)/"
+    r"(?P<big>[\d,.]+)-(?P<ante>[\d,.]+)\)"
+)
+_GAMES = {"7 Card Stud Hi-Lo": Game.STUD8, "7 Card Stud": Game.STUD, "Razz": Game.RAZZ}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
+        1,
+    )
+}
+_EXPECTED = (
+    "'#Game No : ID', '***** Hand History for Game ID *****' and a stakes line like "
+    "'$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011'"
+)
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    """The header lines (the announce line and its blank line dropped) -> what the hand is."""
+    ids = _IDS.fullmatch(text.split("\n", 2)[-1] if text.startswith("Game #") else text)
+    line = _LINE.fullmatch(ids["line"]) if ids else None
+    where = (where[0], where[1] + text.count("\n"))  # errors name the stakes line, the header's last
+    if ids is None or line is None:
+        raise where_error(where, text.split("\n")[-1], "not a PartyPoker hand header", _EXPECTED)
+    what = line["what"]
+    cash = _CASH.fullmatch(what)
+    tourney = _TOURNEY.fullmatch(what) if cash is None else None
+    found = cash or tourney
+    printed = found["game"] if found else what
+    game = _GAMES.get(printed)
+    if game is None:
+        return HandHeader(ids["id"], None, printed)
+    month = _MONTHS.get(line["month"])
+    if month is None:
+        raise where_error(where, ids["line"], f"{line['month']!r} is not a month", _EXPECTED)
+    hour, minute, second = map(int, line["time"].split(":"))
+    fields = (int(line["year"]), month, int(line["day"]), hour, minute, second)
+    started, warning = local_time(fields, line["tz"], where, ids["line"])
+    assert found is not None
+    small, big = read_amount(found["small"], where, ids["line"]), read_amount(found["big"], where, ids["line"])
+    tournament, ante = None, None
+    currency = found["cur"].strip() if found["cur"] else None
+    if tourney is not None:
+        tournament = Tournament(
+            tourney["tid"], read_amount(tourney["buyin"], where, ids["line"]), None, currency, tourney["level"]
+        )
+        ante = read_amount(tourney["ante"], where, ids["line"])
+        currency = None
+    return HandHeader(
+        ids["id"],
+        game,
+        printed,
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        tournament=tournament,
+        started_at=started,
+        warning=warning,
+        ante=ante,
+    )
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("seat", "name", "stack"),
+    "ANTES": ("name", "amount"),
+    "DEALING": ("street", "river"),
+    "DEALT": ("name", "cards"),
+    "BETTING": ("name", "verb", "amount"),
+    "RESULTS": ("name", "shows", "cards", "description", "quiet", "won", "pot", "no_low"),
+}
+_RUNS = frozenset({"SEATS", "ANTES", "BETTING", "RESULTS"})
+_WORDS: dict[str, tuple[str, str]] = {
+    "TABLE": ("the table line", "'Table Table  136419 (Real Money)'"),
+    "BUTTON": ("the button line", "'Seat 0 is the button'"),
+    "PLAYER_COUNT": ("the player count", "'Total number of players : 7/8'"),
+    "SEATS": ("a seat line", "'Seat 7: NAME ( $31.15 USD )'"),
+    "TOURNEY_INFO": ("a tournament line", "'Trny:69784932 Level:2', 'Stakes-Antes(60/120-10)'"),
+    "ANTES": ("an ante", "'NAME posts ante [$0.05 USD]'"),
+    "DEALING": ("a street line", "'** Dealing **', '** Dealing Fourth street **', '** Dealing River **'"),
+    "DEALT": ("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"),
+    "BETTING": (
+        "a betting line",
+        (
+            "'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', "
+            "'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', "
+            "'NAME checks', 'NAME folds'"
+        ),
+    ),
+    "RESULTS": (
+        "a showdown or pot line",
+        (
+            "'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', "
+            "'NAME wins $8.45 USD from the main pot with …'"
+        ),
+    ),
+}
+
+
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar(__name__, "grammar.lark", "PartyPoker", _FIELDS, _RUNS, _WORDS)
+
+
+_STREETS = {None: 3, "Fourth": 4, "Fifth": 5, "Sixth": 6, "River": 7}
+_PAID = {
+    "bring-ins": ActionKind.BRING_IN,
+    "bets": ActionKind.BET,
+    "double bets": ActionKind.BET,
+    "is all-In": ActionKind.BET,
+}
+
+
+class _Builder(SiteBuilder):
+    """One PartyPoker hand's tokens -> Hand: wagers by the chips they add, the unshown deals filled in."""
+
+    SITE = SITE
+    SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 2
+        self.street_line_no = 0
+        self.dealt: set[int] = set()  # seats dealt on this street by a printed line
+        self.pending = False  # a street whose unprinted deals are not filled in yet
+        self.folded: set[int] = set()
+        self.returned = False
+
+    def table_line(self, tok: Token, no: int) -> None:
+        self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
+
+    def dealing_line(self, tok: Token, no: int) -> None:
+        self.fill_deals()
+        word, river = self.lines["DEALING"].match(tok).groups()  # type: ignore[union-attr]
+        street = _STREETS[word or river]
+        if street != self.street + 1:
+            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        if street == 3 and not self.in_hand:  # no antes printed: everyone seated is in
+            self.in_hand = sorted(self.left)
+        self.street, self.street_line_no, self.pending = street, no, True
+        self.dealt = set()
+        self.ledger.start_street(street)
+
+    def deal(self, no: int, seat: int, cards: tuple[Card | None, ...]) -> Deal:
+        if self.street == 3:
+            return Deal(no, 3, seat, cards[:2], cards[2:])
+        if self.street == 7:
+            return Deal(no, 7, seat, cards)
+        return Deal(no, self.street, seat, (), cards)
+
+    def dealt_line(self, tok: Token, no: int) -> None:
+        seat, m = self.seat(self.lines["DEALT"].match(tok), 1, no)  # type: ignore[arg-type]
+        cards = self.cards(m[2], no, tok)
+        if len(cards) != (3 if self.street == 3 else 1):
+            raise self.error(
+                no,
+                tok,
+                f"{len(cards)} cards dealt on street {self.street}",
+                "three cards on 3rd street, one on every other",
+            )
+        self.dealt.add(seat)
+        self.events.append(self.deal(no, seat, cards))
+
+    def fill_deals(self) -> None:
+        """The deals the site does not print: every other player still in gets cards not shown."""
+        if not self.pending:
+            return
+        self.pending = False
+        unseen = (None,) * (3 if self.street == 3 else 1)
+        for seat in self.in_hand:
+            if seat not in self.folded and seat not in self.dealt:
+                self.events.append(self.deal(self.street_line_no, seat, unseen))
+
+    def betting_run(self, tok: Token, first: int) -> None:
+        self.fill_deals()
+        ledger, street = self.ledger, self.street
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, verb, amount = m.groups()
+            line = m[0]
+            if verb == "opens":
+                self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+                continue
+            if (amount is None) != (verb in ("checks", "folds")):
+                raise self.error(
+                    no,
+                    line,
+                    f"'{verb}' {'without' if amount is None else 'with'} an amount",
+                    "an amount in brackets after a wager, none after a check or fold",
+                )
+            if amount is None:
+                kind = ActionKind.CHECK if verb == "checks" else ActionKind.FOLD
+                if kind is ActionKind.FOLD:
+                    self.folded.add(seat)
+                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                continue
+            chips = self.money(amount, no, line)
+            all_in = self.pays(seat, chips)
+            if verb == "calls":
+                action = ledger.call_adding(no, street, seat, chips, all_in)
+            elif verb in ("raises", "completes"):
+                kind = ActionKind.RAISE if verb == "raises" else ActionKind.COMPLETE
+                action = ledger.raise_adding(no, street, seat, kind, chips, all_in)
+            else:
+                action = ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
+                if verb == "double bets":
+                    self.events.append(Marker(no, street, "double-bet"))
+            if verb == "bring-ins":
+                self.posted_bring_in(chips, all_in)
+            self.events.append(action)
+
+    def result_run(self, tok: Token, first: int) -> None:
+        self.fill_deals()
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            line = found[0]
+            if found.group(8):
+                self.events.append(Marker(no, self.street, "no-low"))
+                continue
+            seat, m = self.seat(found, 1, no)
+            _, shows, cards, description, quiet, won, pot, _ = m.groups()
+            if quiet is not None:
+                self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+            elif shows == "shows":
+                self.events.append(Show(no, seat, self.cards(cards, no, line, ","), description.strip() or None))
+            elif shows is not None:
+                self.events.append(Muck(no, seat, tuple(c for c in self.cards(cards, no, line, ",") if c)))
+            else:
+                amount = self.money(won, no, line)
+                amount -= self.return_uncalled(no, seat)
+                self.events.append(Collect(no, seat, amount, pot or "main pot"))
+
+    def return_uncalled(self, no: int, seat: int) -> int:
+        """The bet of ``seat`` nobody called, which PartyPoker pays inside his first ``wins`` line: returned
+        here as the model's uncalled return (the ledger says how much was unmatched)."""
+        if self.returned:
+            return 0
+        self.returned = True
+        contrib = self.ledger.contrib
+        mine = contrib.get(seat, 0)
+        others = max((c for s, c in contrib.items() if s != seat), default=0)
+        if mine <= others:
+            return 0
+        back = mine - others
+        self.ledger.uncalled(seat, back)
+        self.events.append(UncalledReturn(no, seat, back))
+        return back
+
+    def hand(self, header: HandHeader) -> Hand:
+        self.fill_deals()
+        self.deals_from_shown()  # the seven of a showdown line come in deal order
+        playing = set(self.in_hand)
+        self.seats = [s if s.seat in playing else Seat(s.seat, s.player, s.stack, True) for s in self.seats]
+        return self.build(header, ante=self.ante if self.ante is not None else header.ante, bring_in=self.bring_in)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "TABLE": _Builder.table_line,
+    "BUTTON": _Builder.table_line,
+    "PLAYER_COUNT": _Builder.table_line,
+    "SEATS": _Builder.seat_run,
+    "TOURNEY_INFO": _Builder.table_line,
+    "ANTES": _Builder.ante_run,
+    "DEALING": _Builder.dealing_line,
+    "DEALT": _Builder.dealt_line,
+    "BETTING": _Builder.betting_run,
+    "RESULTS": _Builder.result_run,
+}
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One PartyPoker hand (its announce line and blank line in front when printed): a Hand, a NotStudHand
+    or a ParseError naming file and line."""
+    body_start = 5 if block.lines and _ANNOUNCE.fullmatch(block.lines[0]) else 3
+    return read_text_hand(
+        block,
+        source_file,
+        site=SITE,
+        read_header=read_header,
+        grammar=_grammar,
+        builder=_Builder,
+        body_start=body_start,
+    )
+
+
+def _lines(lines: Iterator[str]) -> Iterator[str]:
+    """A line that is nothing but NUL bytes (the end of one export) is a blank line."""
+    for line in lines:
+        yield "" if not line.strip("\0 \t\r\n") else line
+
+
+def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
+    """Every hand of a PartyPoker file, in file order (its ``SITE``'s ``read``): an announce line
+    (``Game #ID starts.``) and the blank line after it are put back in front of the hand it announces."""
+    announce: HandText | None = None
+    for block in split_hands(_lines(lines), HAND_HEADER.match):
+        first = _ANNOUNCE.fullmatch(block.lines[0])
+        if announce is not None:
+            ids = re.match(r"#Game No : (\d+)", block.lines[0])
+            if first is None and ids is not None and ids[1] == _ANNOUNCE.fullmatch(announce.lines[0])[1]:  # type: ignore[index]
+                gap = ("",) * (block.start_line - announce.start_line - 1)
+                yield parse_hand(HandText(announce.start_line, (announce.lines[0], *gap, *block.lines)), source_file)
+                announce = None
+                continue
+            yield _lonely(announce, source_file)
+            announce = None
+        if first is not None and len(block.lines) == 1:
+            announce = block
+        else:
+            yield parse_hand(block, source_file)
+    if announce is not None:
+        yield _lonely(announce, source_file)
+
+
+def _lonely(block: HandText, source_file: str) -> ParseError:
+    return ParseError(
+        source_file,
+        block.start_line,
+        block.lines[0],
+        "'#Game No : ID' of the same game next",
+        "a game is announced but its hand does not follow",
+    )
+
+
+__all__ = ["HAND_HEADER", "SITE", "parse_hand", "read_file", "read_header"]

@@ -1,0 +1,22 @@
+"""PokerStars: the most common stud-family hand histories, and the style the other text formats follow.
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+import re
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site(
+    "pokerstars",
+    "PokerStars",
+    reader,
+    writer.write_pokerstars,
+    writer.HAND_SEPARATOR,
+    summary_header=re.compile(r"PokerStars Tournament #\d+, "),
+    hand_initials=reader.HAND_INITIALS,
+    corpus="Stars",
+)

@@ -1,0 +1,13 @@
+"""Winamax: text hand histories, in euros (the currency its simulated cash games are dealt in).
+
+What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
+file."""
+
+from __future__ import annotations
+
+from ...site import text_site
+from . import reader, writer
+
+SITE = text_site(
+    "winamax", "Winamax", reader, writer.write_winamax, writer.HAND_SEPARATOR, currency="EUR", corpus="Winamax"
+)

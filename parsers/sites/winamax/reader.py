@@ -1,0 +1,340 @@
+"""Winamax stud-family hands on the site-reader seam (parsers/sites/winamax/grammar.lark).
+
+What Winamax does, from the five hands of ``corpus/fpdb/Winamax`` (four from an 8-games table in euros, one
+play-money export):
+
+* Header ``Winamax Poker - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud fixed limit
+  (5€/25€/50€) - 2016/11/12 22:46:27 UTC``: the three stakes are **ante / small bet / big bet**; the play
+  money export names the game ``7stud fixed limit`` and prints amounts without a currency sign.
+* Antes under ``*** ANTE/BLINDS ***``; streets ``*** 3rd STREET ***`` … ``*** 7th STREET ***``, or in the
+  play-money export ``*** THIRD ***`` … ``*** SEVENTH ***`` with **no deal line at all**: every live
+  player is then dealt unknown cards (``None``) at the street line, as the model wants every card dealt.
+* ``Dealt to P [X X Kc] [6d]``: the cards held so far (``X`` not shown), then the street's new card.
+* ``P raises X to Y``: Y is **the chips the action adds**, X is Y less the last bet (the bring-in is not
+  one). Every clean raise of the corpus starts from nothing on its street, so it cannot tell that reading
+  from "Y is the new street total"; the ``negative.bet`` hand (9250793-1578) does: Player0 brings in 10€,
+  is completed to 25€ and goes all in with ``raises -6.10€ to 18.90€`` — his last 18.90€ (33.90€ less ante
+  and bring-in) — and Player1 ``calls 3.90€``, 25€ + 3.90€ = 10€ + 18.90€; the pot of 72.80€ (70.30€
+  paid, 2.50€ rake) confirms it. So the ledger's ``raise_adding`` reads it, and X is not used.
+* **No uncalled-bet line**: the unmatched bet is inside the winner's ``collected`` and the ``Total pot``.
+  Stud8 hand 9250793-554: 180€ contested plus an unmatched 50€ bet, rake 2€, printed ``Total pot 228€``
+  and two ``collected 114€`` (each half carries 25€ of the bet); razz hand 9250793-444 likewise (210€ +
+  50€ - 2€ = 258€). The reader makes the return explicit (:class:`UncalledReturn`) and takes it off the
+  winner's collect lines and the total, so the pot the engine judges is the contested one.
+* ``Total pot`` is **after the rake** (every hand: 460€ put in, ``Total pot 458€ | Rake 2€``).
+* No all-in words: an all-in is a wager that leaves no chips behind.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Token
+
+from ....engine.cards import Card
+from ....engine.model import (
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Event,
+    Game,
+    Hand,
+    Money,
+    Muck,
+    Show,
+    SkippedLine,
+    UncalledReturn,
+)
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
+from ...textsite import (
+    HandHeader,
+    Handler,
+    LineGrammar,
+    SiteBuilder,
+    load_grammar,
+    read_amount,
+    read_text_hand,
+    site_time,
+    where_error,
+)
+
+SITE = "winamax"
+HAND_HEADER = re.compile(r"Winamax Poker - ")
+
+_HEADER = re.compile(
+    r"Winamax Poker - (?P<kind>[^-]+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?)"
+    r"(?: fixed limit \((?P<ante>[\d,.]+€?)/(?P<small>[\d,.]+€?)/(?P<big>[\d,.]+€?)\))?"
+    r" - (?P<date>\d{4}/\d{2}/\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)"
+)
+_GAMES = {"7-Card Stud": Game.STUD, "7stud": Game.STUD, "7-Card Stud Hi/Lo": Game.STUD8, "Razz": Game.RAZZ}
+
+
+def read_header(text: str, where: tuple[str, int]) -> HandHeader:
+    m = _HEADER.fullmatch(text)
+    if m is None:
+        raise where_error(
+            where,
+            text,
+            "not a Winamax hand header",
+            "'Winamax Poker - CashGame - HandId: #ID - 7-Card Stud fixed limit (5€/25€/50€) - YYYY/MM/DD HH:MM:SS UTC'",
+        )
+    game = _GAMES.get(m["game"]) if m["ante"] is not None else None
+    if game is None:
+        return HandHeader(m["id"], None, m["game"])
+    ante, small, big = (read_amount(m[k], where, text) for k in ("ante", "small", "big"))
+    started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
+    currency = "EUR" if m["small"].endswith("€") else None
+    return HandHeader(
+        m["id"],
+        game,
+        m["game"],
+        small_bet=small,
+        big_bet=big,
+        currency=currency,
+        play_money=currency is None,
+        started_at=started,
+        warning=warning,
+        ante=ante,
+    )
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "TABLE": ("name", "max_seats", "money"),
+    "SEATS": ("seat", "name", "stack"),
+    "ANTES": ("name", "amount"),
+    "STREET": ("number", "word"),
+    "DEALS": ("name", "held", "new"),
+    "BETTING": ("name", "verb", "amount", "raised", "to", "no_chips"),
+    "RESULTS": ("name", "shown", "description", "mucks", "collected", "pot"),
+    "TOTAL": ("total", "rake"),
+}
+_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
+_WORDS: dict[str, tuple[str, str]] = {
+    "TABLE": ("the table line", "\"Table: 'Pampelune' 6-max (real money)\""),
+    "SEATS": ("a seat line", "'Seat 1: NAME (1749.22€)'"),
+    "ANTE_HEADER": ("'*** ANTE/BLINDS ***'", ""),
+    "ANTES": ("an ante", "'NAME posts ante 5€'"),
+    "STREET": ("a street line", "'*** 3rd STREET ***', '*** THIRD ***'"),
+    "DEALS": ("a deal line", "'Dealt to NAME [X X 9h]', 'Dealt to NAME [X X 9h] [Kh]'"),
+    "BETTING": (
+        "a betting line",
+        "'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', "
+        "'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
+    ),
+    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
+    "RESULTS": ("a showdown or pot line", "'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'"),
+    "SUMMARY": ("'*** SUMMARY ***'", ""),
+    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
+    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME showed [cards] and won 458€ with …'"),
+}
+
+
+@cache
+def _grammar() -> LineGrammar:
+    return load_grammar(__name__, "grammar.lark", "Winamax", _FIELDS, _RUNS, _WORDS)
+
+
+_WORD_STREETS = {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
+_PAID = {
+    "brings in": ActionKind.BRING_IN,
+    "bring-in": ActionKind.BRING_IN,
+    "bets": ActionKind.BET,
+    "calls": ActionKind.CALL,
+}
+
+
+class _Builder(SiteBuilder):
+    """One Winamax hand's tokens -> Hand; the uncalled bet the site leaves in the pot made explicit."""
+
+    SITE = SITE
+    SEATING = frozenset({"TABLE", "SEATS"})
+
+    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
+        super().__init__(block, source_file, grammar, body_start)
+        self.street = 2
+        self.street_line_no = 0
+        self.dealt_on_street = False
+        self.folded: set[int] = set()
+        self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
+        self.total: Money | None = None
+        self.rake: Money | None = None
+        self.table: str | None = None
+        self.max_seats: int | None = None
+
+    def table_line(self, tok: Token, no: int) -> None:
+        name, max_seats, _ = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+        self.table, self.max_seats = name, int(max_seats)
+
+    def ante_header(self, tok: Token, no: int) -> None:
+        """``*** ANTE/BLINDS ***``: its place is all it says."""
+
+    def street_line(self, tok: Token, no: int) -> None:
+        number, word = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        street = int(number) if number else _WORD_STREETS[word]
+        if street != self.street + 1:
+            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.end_street(no)
+        self.street, self.street_line_no, self.dealt_on_street = street, no, False
+        self.ledger.start_street(street)
+
+    def deal_run(self, tok: Token, first: int) -> None:
+        street = self.street
+        self.dealt_on_street = True
+        for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, held, new = m.groups()
+            line = m[0]
+            if street == 3:
+                cards = self.hidden(held, no, line)
+                if new is not None or len(cards) != 3:
+                    raise self.error(no, line, "a 3rd-street deal of other than three cards", "'[X X 9h]'")
+                self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
+                continue
+            if new is None or len(self.hidden(held, no, line)) != street - 1:
+                raise self.error(
+                    no,
+                    line,
+                    f"a deal on street {street} without the {street - 1} cards held and the new one",
+                    "'Dealt to NAME [X X 9h] [Kh]'",
+                )
+            card = self.hidden(new, no, line)
+            self.events.append(Deal(no, street, seat, card) if street == 7 else Deal(no, street, seat, (), card))
+
+    def hidden(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
+        """``X`` is a card not shown."""
+        return tuple(None if tok == "X" else self.cards(tok, no, line)[0] for tok in text.split())
+
+    def unseen_deals(self) -> None:
+        """A street that printed no deal line (the play-money export) dealt every live player anyway."""
+        if self.dealt_on_street:
+            return
+        self.dealt_on_street = True
+        no, street = self.street_line_no, self.street
+        for s in self.seats:
+            if s.seat in self.folded or s.sitting_out:
+                continue
+            if street == 3:
+                self.events.append(Deal(no, 3, s.seat, (None, None), (None,)))
+            else:
+                self.events.append(
+                    Deal(no, street, s.seat, (None,)) if street == 7 else Deal(no, street, s.seat, (), (None,))
+                )
+
+    def betting_run(self, tok: Token, first: int) -> None:
+        self.unseen_deals()
+        ledger, street = self.ledger, self.street
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, verb, amount, _raised, to, no_chips = m.groups()
+            line = m[0]
+            if no_chips is not None:
+                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
+                if kind is ActionKind.FOLD:
+                    self.folded.add(seat)
+                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                continue
+            if verb is not None:
+                chips = self.money(amount, no, line)
+                all_in = self.pays(seat, chips)
+                action = (
+                    ledger.call_adding(no, street, seat, chips, all_in)
+                    if verb == "calls"
+                    else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
+                )
+                if action.kind is ActionKind.BRING_IN:
+                    self.posted_bring_in(chips, all_in)
+            else:
+                chips = self.money(to, no, line)
+                kind = ActionKind.COMPLETE if street == 3 and ledger.bets == 0 else ActionKind.RAISE
+                action = ledger.raise_adding(no, street, seat, kind, chips, self.pays(seat, chips))
+            self.events.append(action)
+
+    def showdown_line(self, tok: Token, no: int) -> None:
+        """``*** SHOW DOWN ***``: the betting is over."""
+        self.end_street(no)
+
+    def result_run(self, tok: Token, first: int) -> None:
+        self.end_street(first)  # a hand won without a showdown has no SHOW DOWN line
+        for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
+            seat, m = self.seat(found, 1, no)
+            _, shown, description, mucks, collected, pot = m.groups()
+            line = m[0]
+            if shown is not None:
+                self.events.append(Show(no, seat, self.hidden(shown, no, line), description))
+            elif mucks is not None:
+                self.events.append(Muck(no, seat))
+            else:
+                # "pot(HI)"/"pot(LO)" name halves of the one pot: the engine works out which is which
+                self.events.append(
+                    Collect(no, seat, self.money(collected, no, line), "pot" if pot.startswith("pot") else pot)
+                )
+
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``*** SUMMARY ***``: the betting is over, if no pot line said so."""
+        self.end_street(no)
+
+    def total_line(self, tok: Token, no: int) -> None:
+        total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        self.total = self.money(total, no, tok)
+        self.rake = self.money(rake, no, tok) if rake is not None else 0
+
+    def summary_seat_run(self, tok: Token, first: int) -> None:
+        """The summary's seat lines repeat what the hand said: skipped lines."""
+        self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
+
+    def end_street(self, no: int) -> None:
+        """The street's bet nobody matched (all others folded or all in for less), by the ledger's own
+        numbers: Winamax prints no line for its return (once per street: the ledger is emptied)."""
+        contrib = self.ledger.contrib
+        if contrib:
+            top = max(contrib, key=contrib.__getitem__)
+            second = max((v for s, v in contrib.items() if s != top), default=0)
+            if contrib[top] > second:
+                self.returned.append((top, contrib[top] - second))
+                self.events.append(UncalledReturn(no, top, contrib[top] - second))
+        self.ledger.start_street(self.street)
+
+    def hand(self, header: HandHeader) -> Hand:
+        """Winamax leaves an unmatched bet in the total and in its bettor's ``collected``: it is taken
+        out as the :class:`UncalledReturn` it is, spread over that seat's collect lines as the site spread
+        it (evenly, the first line taking the odd chip); a bettor with no collect line (he lost the pot to
+        a player all in for less) has it back all the same."""
+        total = self.total
+        events: list[Event] = list(self.events)
+        for seat, amount in self.returned:
+            mine = [i for i, e in enumerate(events) if isinstance(e, Collect) and e.seat == seat]
+            share, odd = divmod(amount, len(mine) or 1)
+            for k, i in enumerate(mine):
+                c = events[i]
+                assert isinstance(c, Collect)
+                events[i] = Collect(c.line, c.seat, c.amount - share - (odd if k == 0 else 0), c.pot)
+            total = None if total is None else total - amount
+        self.events = events
+        return self.build(
+            header, bring_in=self.bring_in, total_pot=total, rake=self.rake, table=self.table, max_seats=self.max_seats
+        )
+
+
+_HANDLERS: dict[str, Handler] = {
+    "TABLE": _Builder.table_line,
+    "SEATS": _Builder.seat_run,
+    "ANTE_HEADER": _Builder.ante_header,
+    "ANTES": _Builder.ante_run,
+    "STREET": _Builder.street_line,
+    "DEALS": _Builder.deal_run,
+    "BETTING": _Builder.betting_run,
+    "SHOWDOWN": _Builder.showdown_line,
+    "RESULTS": _Builder.result_run,
+    "SUMMARY": _Builder.summary_line,
+    "TOTAL": _Builder.total_line,
+    "SUMMARY_SEATS": _Builder.summary_seat_run,
+}
+_Builder.HANDLERS = _HANDLERS
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One Winamax hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
+    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
