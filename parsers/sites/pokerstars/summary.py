@@ -66,10 +66,10 @@ _PRIZE = re.compile(
 _FINISHED = re.compile(r"You finished in (?P<rank>\d+)(?:st|nd|rd|th) place(?: \(eliminated at hand #\d+\))?\.?")
 _STILL = re.compile(r"You are still playing in this tournament\.?")
 _REBUYS = re.compile(
-    rf"You made (?P<rebuys>\d+) rebuys? and (?P<addons>\d+) addons? for a total of (?:{_CODES}|{_POINTS}) (?P<total>{_AMOUNT})\.?"
+    rf"You made (?P<rebuys>\d+) rebuys? and (?P<addons>\d+) addons? for a total of (?:(?:{_CODES}|{_POINTS}) )?(?P<total>{_AMOUNT})\.?"
 )
 _BOUNTIES = re.compile(
-    rf"You collected (?P<n>\d+) (?:bounty|bounties) for a total of (?:{_CODES}|{_POINTS}) (?P<total>{_AMOUNT})\.?"
+    rf"You collected (?P<n>\d+) (?:bounty|bounties) for a total of (?:(?:{_CODES}|{_POINTS}) )?(?P<total>{_AMOUNT})\.?"
 )
 
 
