@@ -22,21 +22,9 @@ import pandas as pd
 import pyarrow as pa
 
 from ..parsers.tournaments import TournamentResult
-from .schema import Column, Table
+from .schema import Column, Table, _int, _money, _text
 
 __all__ = ["BY", "TOURNAMENTS", "tournament_frame", "tournament_rows", "tournament_stats"]
-
-
-def _money(name: str) -> Column:
-    return Column(name, "BIGINT", pa.int64())
-
-
-def _int(name: str) -> Column:
-    return Column(name, "INTEGER", pa.int32())
-
-
-def _text(name: str) -> Column:
-    return Column(name, "VARCHAR", pa.string())
 
 
 _WHEN = pa.timestamp("us", tz="UTC")

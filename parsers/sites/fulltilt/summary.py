@@ -24,13 +24,13 @@ a spreadsheet, not this format, and is refused with a ParseError saying so.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ....engine.model import Game
 from ...errors import ParseError
 from ...reading import read_lines
-from ...textsite import local_time
-from ...tournaments import PlayerResult, Said, Source, TournamentResult, read_units, sourced
+from ...summaries import SummaryFields, read_summary_lines
+from ...tournaments import PlayerResult, Said, Source, TournamentResult
 
 __all__ = ["SUMMARY_HEADER", "read_summaries", "read_summary_file"]
 
@@ -80,35 +80,24 @@ def _game(printed: str) -> tuple[str | None, str | None]:
     return (str(game) if game is not None else None), None
 
 
-class _Reader:
+class _Reader(SummaryFields):
     """The lines of one summary, read in order into the fields of a :class:`TournamentResult`."""
 
     def __init__(self, file: str, line: int, header: re.Match[str]) -> None:
-        self.file, self.first = file, line
+        super().__init__(file, line)
         self.tid = header["id"]
         game, mixed = _game(header["game"])
         words = tuple(w.strip() for w in (header["words"] or "").split(",") if w.strip())
-        self.values: dict[str, object] = {
-            "name": header["name"] or None,
-            "game_text": f"{header['game']} {header['limit']}",
-            "game": game,
-            "mixed": mixed,
-            "format_words": words,
-        }
-        self.lines: dict[str, int] = dict.fromkeys(self.values, line)
+        for name, value in (
+            ("name", header["name"] or None),
+            ("game_text", f"{header['game']} {header['limit']}"),
+            ("game", game),
+            ("mixed", mixed),
+            ("format_words", words),
+        ):
+            self.put(name, value, line)
         self.players: dict[str, tuple[dict[str, object], dict[str, int]]] = {}
         self.prices: dict[str, int] = {}
-        self.whole = False
-
-    def error(self, no: int, text: str, message: str, expected: str) -> ParseError:
-        return ParseError(self.file, no, text, expected, message)
-
-    def put(self, name: str, value: object, no: int) -> None:
-        self.values[name] = value
-        self.lines[name] = no
-
-    def units(self, text: str, no: int, line: str) -> int:
-        return read_units(text.lstrip("$€£"), self.whole, (self.file, no), line)
 
     def entry(self, name: str) -> tuple[dict[str, object], dict[str, int]]:
         return self.players.setdefault(name, ({"player": name}, {}))
@@ -138,11 +127,7 @@ class _Reader:
         elif m := _POOL.fullmatch(line):
             self.put("prize_pool", self.units(m["amount"], no, line), no)
         elif m := _TIME.fullmatch(line):
-            date, zone = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["zone"])
-            fields = tuple(int(x) for x in re.split(r"[/ :]", date))
-            when, _warning = local_time(fields, zone, (self.file, no), line)  # type: ignore[arg-type]
-            if when is not None:
-                self.put("started_at" if m["what"] == "started" else "ended_at", when, no)
+            self.time(m, no, line)
         elif _IN_PROGRESS.fullmatch(line):
             pass
         elif m := _STILL.fullmatch(line):
@@ -174,7 +159,7 @@ class _Reader:
                 values[key] = int(m[group])
                 lines[key] = no
 
-    def result(self) -> TournamentResult:
+    def result(self, last: int) -> TournamentResult:
         if "entrants" not in self.values:
             raise self.error(
                 self.first,
@@ -198,67 +183,39 @@ class _Reader:
                 lines["bounty_prize"] = lines["bounties"]
             said = tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in lines.items() if values.get(k) is not None)
             players.append(PlayerResult(**values, said=said))  # type: ignore[arg-type]
-        given = {k for k, _ in sourced(Said(Source.SUMMARY, self.file, 0), self.values)}
         return TournamentResult(
             "fulltilt",
             self.tid,
             Said(Source.SUMMARY, self.file, self.first),
             players=tuple(players),
-            said=tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in self.lines.items() if k in given),
+            said=self.said(),
             **self.values,  # type: ignore[arg-type]
         )
+
+
+def _start(file: str) -> Callable[[str, int], _Reader | ParseError | None]:
+    def start(line: str, no: int) -> _Reader | ParseError | None:
+        if not line.startswith("Full Tilt Poker Tournament Summary "):
+            return None
+        m = SUMMARY_HEADER.fullmatch(line)
+        if m is None:
+            return ParseError(
+                file,
+                no,
+                line,
+                "'Full Tilt Poker Tournament Summary NAME (ID) GAME Limit (WORDS)'",
+                "a Full Tilt summary header without its id, game or limit",
+            )
+        return _Reader(file, no, m)
+
+    return start
 
 
 def read_summaries(lines: Iterable[str], source_file: str) -> Iterator[TournamentResult | ParseError]:
     """Every summary of a file's lines, each a :class:`TournamentResult` or, when it cannot be read, a
     :class:`ParseError` naming its line; the next summary is read either way."""
-    reader: _Reader | None = None
-    broken = False
-    for no, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n").lstrip("\ufeff")
-        if line.startswith("Full Tilt Poker Tournament Summary "):
-            if reader is not None and not broken:
-                yield _finish(reader)
-            m = SUMMARY_HEADER.fullmatch(line)
-            if m is None:
-                reader, broken = None, False
-                yield ParseError(
-                    source_file,
-                    no,
-                    line,
-                    "'Full Tilt Poker Tournament Summary NAME (ID) GAME Limit (WORDS)'",
-                    "a Full Tilt summary header without its id, game or limit",
-                )
-                continue
-            reader, broken = _Reader(source_file, no, m), False
-            continue
-        if reader is None:
-            if line.strip() and not broken:
-                broken = True
-                yield ParseError(
-                    source_file,
-                    no,
-                    line if line.isprintable() else "(binary data)",
-                    "'Full Tilt Poker Tournament Summary NAME (ID) GAME Limit'",
-                    "not a Full Tilt tournament summary",
-                )
-            continue
-        if broken:
-            continue
-        try:
-            reader.read(no, line)
-        except ParseError as err:
-            broken = True
-            yield err
-    if reader is not None and not broken:
-        yield _finish(reader)
-
-
-def _finish(reader: _Reader) -> TournamentResult | ParseError:
-    try:
-        return reader.result()
-    except ParseError as err:
-        return err
+    not_summary = ("not a Full Tilt tournament summary", "'Full Tilt Poker Tournament Summary NAME (ID) GAME Limit'")
+    return read_summary_lines(lines, source_file, _start(source_file), not_summary)
 
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"

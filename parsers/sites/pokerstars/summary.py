@@ -24,13 +24,13 @@ report a result the file does not give.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ....engine.model import Game
 from ...errors import ParseError
 from ...reading import read_lines
-from ...textsite import local_time
-from ...tournaments import PlayerResult, Said, Source, TournamentResult, read_units, sourced
+from ...summaries import SummaryFields, read_summary_lines
+from ...tournaments import PlayerResult, Said, Source, TournamentResult
 
 __all__ = ["SUMMARY_HEADER", "read_summaries", "read_summary_file"]
 
@@ -92,33 +92,22 @@ def _words(rest: str) -> tuple[str, ...]:
     return tuple(w.strip() for w in parts if w.strip())
 
 
-class _Reader:
+class _Reader(SummaryFields):
     """The lines of one summary, read in order into the fields of a :class:`TournamentResult`."""
 
     def __init__(self, file: str, line: int, header: re.Match[str]) -> None:
-        self.file, self.first = file, line
+        super().__init__(file, line)
         self.tid = header["id"]
-        self.game_text = header["game"].strip()
-        self.game, self.mixed, words = _game(self.game_text)
+        game_text = header["game"].strip()
+        game, mixed, words = _game(game_text)
         self.words = list(words)
-        self.values: dict[str, object] = {"game_text": self.game_text, "game": self.game, "mixed": self.mixed}
-        self.lines: dict[str, int] = dict.fromkeys(self.values, line)
+        for name, value in (("game_text", game_text), ("game", game), ("mixed", mixed)):
+            self.put(name, value, line)
         self.players: list[tuple[int, dict[str, object], dict[str, int]]] = []
         self.you: dict[str, object] = {}
         self.you_lines: dict[str, int] = {}
         self.you_rank: int | None = None
-        self.whole = False  # play money: amounts in whole chips
         self.seen_buy_in = False
-
-    def error(self, no: int, text: str, message: str, expected: str) -> ParseError:
-        return ParseError(self.file, no, text, expected, message)
-
-    def put(self, name: str, value: object, no: int) -> None:
-        self.values[name] = value
-        self.lines[name] = no
-
-    def units(self, text: str, no: int, line: str) -> int:
-        return read_units(text.lstrip("$€£"), self.whole, (self.file, no), line)
 
     def read(self, no: int, line: str) -> None:
         if not line.strip():
@@ -177,13 +166,6 @@ class _Reader:
             if len(amounts) == 2:
                 self.put("fee", amounts[1], no)
 
-    def time(self, m: re.Match[str], no: int, line: str) -> None:
-        date, zone = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["zone"])
-        fields = tuple(int(x) for x in re.split(r"[/ :]", date))
-        when, _warning = local_time(fields, zone, (self.file, no), line)  # type: ignore[arg-type]
-        if when is not None:
-            self.put("started_at" if m["what"] == "started" else "ended_at", when, no)
-
     def player(self, m: re.Match[str], no: int, line: str) -> None:
         rest = (m["rest"] or "").strip()
         still = rest == "still playing"
@@ -211,20 +193,17 @@ class _Reader:
         if self.you_rank is not None or self.you:
             self.attach_you(last)
         self.put("format_words", tuple(self.words), self.first)
-        said = {k: Said(Source.SUMMARY, self.file, self.lines[k]) for k in self.values}
-        values = {k: v for k, v in self.values.items()}
         players = []
         for _no, p, lines in self.players:
             psaid = tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in lines.items() if p.get(k) is not None)
             players.append(PlayerResult(**p, said=psaid))  # type: ignore[arg-type]
-        given = {k for k, _ in sourced(Said(Source.SUMMARY, self.file, 0), values)}
         return TournamentResult(
             "pokerstars",
             self.tid,
             Said(Source.SUMMARY, self.file, self.first),
             players=tuple(players),
-            said=tuple((k, said[k]) for k in said if k in given),
-            **values,  # type: ignore[arg-type]
+            said=self.said(),
+            **self.values,  # type: ignore[arg-type]
         )
 
     def attach_you(self, last: int) -> None:
@@ -246,43 +225,20 @@ class _Reader:
         lines.update({k: v for k, v in self.you_lines.items() if k != "finish"})
 
 
+def _start(file: str) -> Callable[[str, int], _Reader | None]:
+    def start(line: str, no: int) -> _Reader | None:
+        m = SUMMARY_HEADER.fullmatch(line)
+        return _Reader(file, no, m) if m else None
+
+    return start
+
+
 def read_summaries(lines: Iterable[str], source_file: str) -> Iterator[TournamentResult | ParseError]:
     """Every summary of a file's lines (a file can hold several, each starting at its header line), each
     a :class:`TournamentResult` or, when it cannot be read, a :class:`ParseError` naming its line; the
     next summary is read either way."""
-    reader: _Reader | None = None
-    broken = False
-    no = 0
-    for no, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n")
-        if m := SUMMARY_HEADER.fullmatch(line.lstrip("\ufeff")):
-            if reader is not None and not broken:
-                yield _finish(reader, no - 1)
-            reader, broken = _Reader(source_file, no, m), False
-            continue
-        if reader is None:
-            if line.strip():
-                yield ParseError(
-                    source_file, no, line, "'PokerStars Tournament #ID, GAME'", "not a PokerStars tournament summary"
-                )
-                return
-            continue
-        if broken:
-            continue
-        try:
-            reader.read(no, line)
-        except ParseError as err:
-            broken = True
-            yield err
-    if reader is not None and not broken:
-        yield _finish(reader, no)
-
-
-def _finish(reader: _Reader, last: int) -> TournamentResult | ParseError:
-    try:
-        return reader.result(last)
-    except ParseError as err:
-        return err
+    not_summary = ("not a PokerStars tournament summary", "'PokerStars Tournament #ID, GAME'")
+    return read_summary_lines(lines, source_file, _start(source_file), not_summary)
 
 
 def read_summary_file(path: str) -> list[TournamentResult | ParseError]:
