@@ -8,7 +8,7 @@ import pytest
 from studbook.engine.model import Hand
 from studbook.parsers import parse_file, parse_text
 from studbook.parsers.errors import ParseError
-from studbook.parsers.reading import read_lines, split_hands
+from studbook.parsers.reading import HandText, read_lines, split_hands
 from studbook.parsers.sites.bovada import results as bovada
 from studbook.parsers.sites.pokerstars import SITE as STARS
 from studbook.parsers.sites.pokerstars import results as stars
@@ -242,3 +242,21 @@ def test_corpus_bovada_ranking_of_the_exporting_player() -> None:
     (t,) = gather_hands(told)
     assert t.tournament_id == "1378659"
     assert [(p.player, p.finish) for p in t.players] == [("Seat+4 [ME]", 9)]
+
+
+def test_result_lines_of_a_hand_that_is_not_read_come_from_its_text() -> None:
+    text = [
+        "PokerStars Hand #9: Tournament #31, €5.00+€0.50 EUR 8-Game (Omaha Pot Limit) - Level I (10/20) - 2014/01/01 12:00:00 ET",
+        "Seat 1: Ann Lee (1500 in chips)",
+        "Ann Lee: folds",
+        "Bob finished the tournament in 2nd place and received €3.50.",
+        "Ann Lee wins the tournament and receives €6.50 - congratulations!",
+    ]
+    t = stars.results_from_text(HandText(40, tuple(text)), "m.txt")
+    assert t is not None and t.tournament_id == "31"
+    assert [(p.player, p.finish, p.prize, p.source_of("finish")) for p in t.players] == [
+        ("Bob", 2, 350, Said(Source.HAND, "m.txt", 43)),
+        ("Ann Lee", 1, 650, Said(Source.HAND, "m.txt", 44)),
+    ]
+    cash = ("PokerStars Hand #9: 8-Game (Omaha Pot Limit, $1/$2) - 2014/01/01 12:00:00 ET", *text[1:])
+    assert stars.results_from_text(HandText(1, cash), "m.txt") is None
