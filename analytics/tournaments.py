@@ -1,0 +1,253 @@
+"""Tournament results as rows and the stats of them: the ``tournaments`` table (one row a player a
+tournament, each field with the source that said it), and per-player tournaments, ITM, ROI with its
+95% interval, average finish, profit and biggest cash, always per unit.
+
+Why per unit and never summed across: a tournament's amounts are in its own unit, hundredths of its
+currency or whole play chips (:mod:`studbook.parsers.tournaments`), and $5 and 5 play chips added
+together are a number that means nothing. Every table here is grouped by ``unit`` first; a ratio (ITM,
+ROI) is computed within its unit too, since a dollar ROI and a play-money ROI are different questions.
+
+Why the ROI interval is a ratio estimator's: ROI is total profit over total cost, and buy-ins differ
+from one tournament to the next, so the mean of per-tournament ROIs would weigh a $1 tournament as much
+as a $100 one. The interval is the usual linearised (delta-method) one for a ratio of sums, normal at
+95%; below two tournaments there is no spread to measure and it is left empty.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import pandas as pd
+import pyarrow as pa
+
+from ..parsers.tournaments import TournamentResult
+from .schema import Column, Table, _int, _money, _text
+
+__all__ = ["BY", "TOURNAMENTS", "tournament_frame", "tournament_rows", "tournament_stats"]
+
+
+_WHEN = pa.timestamp("us", tz="UTC")
+_SAID = pa.list_(
+    pa.struct([("field", pa.string()), ("source", pa.string()), ("file", pa.string()), ("line", pa.int32())])
+)
+
+TOURNAMENTS = Table(
+    "tournaments",
+    (
+        _text("site"),
+        _text("tournament_id"),
+        _text("player"),
+        _int("entry"),
+        Column("hero", "BOOLEAN", pa.bool_()),
+        _text("name"),
+        _text("game"),
+        _text("mixed"),
+        _text("game_text"),
+        _text("unit"),
+        Column("play_money", "BOOLEAN", pa.bool_()),
+        _money("buy_in"),
+        _money("fee"),
+        _money("bounty"),
+        Column("format_words", "VARCHAR[]", pa.list_(pa.string())),
+        _int("entrants"),
+        _money("prize_pool"),
+        _money("starting_chips"),
+        Column("started_at", "TIMESTAMPTZ", _WHEN),
+        Column("ended_at", "TIMESTAMPTZ", _WHEN),
+        _int("finish"),
+        _money("prize"),
+        _int("rebuys"),
+        _int("add_ons"),
+        _money("rebuy_cost"),
+        _int("bounties"),
+        _money("bounty_prize"),
+        Column("sources", "STRUCT(field VARCHAR, source VARCHAR, file VARCHAR, line INTEGER)[]", _SAID),
+    ),
+    key=("site", "tournament_id", "player", "entry"),
+)
+"""One row a player a tournament. Amounts (``buy_in`` … ``bounty_prize``) are in ``unit``: hundredths
+of the currency it names, whole chips for ``play``; ``starting_chips`` in whole chips. ``sources`` says
+for each field given which source said it (``summary``, ``hand``, ``header``) and where."""
+
+
+def tournament_rows(results: Iterable[TournamentResult]) -> list[dict[str, object]]:
+    """The table's rows of merged results: one a player (the tournament's own fields repeated)."""
+    rows: list[dict[str, object]] = []
+    for t in results:
+        common = {
+            "site": t.site,
+            "tournament_id": t.tournament_id,
+            "name": t.name,
+            "game": t.game,
+            "mixed": t.mixed,
+            "game_text": t.game_text,
+            "unit": t.unit,
+            "play_money": t.play_money,
+            "buy_in": t.buy_in,
+            "fee": t.fee,
+            "bounty": t.bounty,
+            "format_words": list(t.format_words),
+            "entrants": t.entrants,
+            "prize_pool": t.prize_pool,
+            "starting_chips": t.starting_chips,
+            "started_at": t.started_at,
+            "ended_at": t.ended_at,
+        }
+        said = [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in t.said]
+        for p in t.players:
+            rows.append(
+                {
+                    **common,
+                    "player": p.player,
+                    "entry": p.entry,
+                    "hero": p.player == t.hero,
+                    "finish": p.finish,
+                    "prize": p.prize,
+                    "rebuys": p.rebuys,
+                    "add_ons": p.add_ons,
+                    "rebuy_cost": p.rebuy_cost,
+                    "bounties": p.bounties,
+                    "bounty_prize": p.bounty_prize,
+                    "sources": said
+                    + [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in p.said],
+                }
+            )
+    return rows
+
+
+def tournament_batch(results: Iterable[TournamentResult]) -> pa.RecordBatch:
+    """The rows as one Arrow batch of the table's schema: what the store writes."""
+    return pa.RecordBatch.from_pylist(tournament_rows(results), schema=TOURNAMENTS.arrow_schema())
+
+
+def tournament_frame(results: Iterable[TournamentResult]) -> pd.DataFrame:
+    """The rows as a DataFrame with the table's columns (integer columns nullable, never floats)."""
+    return tournament_batch(results).to_pandas(types_mapper=_nullable)
+
+
+def _nullable(dtype: pa.DataType) -> object:
+    if pa.types.is_integer(dtype):
+        return pd.Int64Dtype()
+    if pa.types.is_boolean(dtype):
+        return pd.BooleanDtype()
+    return None
+
+
+BY = ("game", "buy_in", "site", "mixed")
+"""What :func:`tournament_stats` can break results down by: the game (a mixed tournament by its
+rotation's name), the buy-in (with the fee and bounty, as printed ``$10+$1``), the site, and whether it
+is a mixed-game tournament (its rotation's name, or ``single game``)."""
+
+_Z95 = 1.959963984540054
+
+
+def _cost(frame: pd.DataFrame) -> pd.Series:
+    """What each entry cost: buy-in, fee, bounty and re-buys (NA when the buy-in is unknown)."""
+    extra = frame["fee"].fillna(0) + frame["bounty"].fillna(0) + frame["rebuy_cost"].fillna(0)
+    return frame["buy_in"] + extra
+
+
+def _labels(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    out = frame.copy()
+    if "game" in by:
+        out["game"] = out["mixed"].where(out["mixed"].notna(), out["game"]).fillna("?")
+    if "mixed" in by:
+        out["mixed"] = out["mixed"].fillna("single game")
+    if "buy_in" in by:
+        out["buy_in"] = [
+            _stake(b, f, k, u) for b, f, k, u in zip(out["buy_in"], out["fee"], out["bounty"], out["unit"])
+        ]
+    return out
+
+
+def _amount(value: object, unit: str) -> str:
+    if value is None or value is pd.NA:
+        return "?"
+    n = int(value)  # type: ignore[call-overload]
+    if unit == "play":
+        return f"{n:,}"
+    sign = {"USD": "$", "EUR": "€", "GBP": "£"}.get(unit)
+    text = f"{n // 100:,}" if n % 100 == 0 else f"{n / 100:,.2f}"
+    return f"{sign}{text}" if sign else f"{text} {unit}"
+
+
+def _stake(buy_in: object, fee: object, bounty: object, unit: str) -> str:
+    """A buy-in as people say it: ``$10+$1``, ``$5+$5+$1`` with a bounty, ``100+9`` in play chips."""
+    parts = [buy_in] + ([bounty] if bounty is not None and bounty is not pd.NA else []) + [fee]
+    return "+".join(_amount(p, unit) for p in parts)
+
+
+def _ratio_interval(profit: pd.Series, cost: pd.Series) -> tuple[float, float, float]:
+    """ROI (total profit over total cost) and its 95% interval, as fractions."""
+    total = float(cost.sum())
+    if total <= 0:
+        return math.nan, math.nan, math.nan
+    roi = float(profit.sum()) / total
+    n = len(cost)
+    if n < 2:
+        return roi, math.nan, math.nan
+    residual = profit.astype(float) - roi * cost.astype(float)
+    se = math.sqrt(float((residual**2).sum()) / (n * (n - 1))) / (total / n)
+    return roi, roi - _Z95 * se, roi + _Z95 * se
+
+
+def tournament_stats(frame: pd.DataFrame, by: Sequence[str] = (), player: str | None = None) -> pd.DataFrame:
+    """Per player, unit and each of ``by`` (:data:`BY`): ``tournaments`` finished (the denominator of
+    every percentage), ``cashes`` and ``itm_pct``, ``cost``, ``won`` (prizes and bounties), ``profit``,
+    ``roi_pct`` with ``roi_low_pct`` and ``roi_high_pct`` (its 95% interval), ``avg_finish`` and
+    ``biggest_cash``. Amounts are integers in the row's ``unit``. A tournament still running is not
+    counted; one whose buy-in nobody gave counts for ITM and finish, not for cost, profit or ROI
+    (``priced`` says how many were). ``player`` keeps one player's rows."""
+    unknown = [b for b in by if b not in BY]
+    if unknown:
+        raise ValueError(f"cannot break tournaments down by {', '.join(unknown)}: choose from {', '.join(BY)}")
+    done = frame[frame["finish"].notna()]
+    if player is not None:
+        done = done[done["player"] == player]
+    keys = ["player", "unit", *by]
+    columns = [
+        *keys,
+        "tournaments",
+        "cashes",
+        "itm_pct",
+        "priced",
+        "cost",
+        "won",
+        "profit",
+        "roi_pct",
+        "roi_low_pct",
+        "roi_high_pct",
+        "avg_finish",
+        "biggest_cash",
+    ]
+    if done.empty:
+        return pd.DataFrame(columns=columns)
+    done = _labels(done.assign(entry_cost=_cost(done)), by)
+    rows = []
+    for key, group in done.groupby(keys, sort=True, dropna=False):
+        prize = group["prize"].fillna(0).astype("int64")
+        won = prize + group["bounty_prize"].fillna(0).astype("int64")
+        cost = group["entry_cost"]
+        priced = cost.notna()
+        roi, low, high = _ratio_interval((won - cost.fillna(0))[priced], cost[priced].astype("int64"))
+        n = len(group)
+        cashes = int((prize > 0).sum())
+        rows.append(
+            {
+                **dict(zip(keys, key if isinstance(key, tuple) else (key,))),
+                "tournaments": n,
+                "cashes": cashes,
+                "itm_pct": 100.0 * cashes / n,
+                "priced": int(priced.sum()),
+                "cost": int(cost[priced].sum()),
+                "won": int(won[priced].sum()),
+                "profit": int((won - cost.fillna(0))[priced].sum()),
+                "roi_pct": 100.0 * roi,
+                "roi_low_pct": 100.0 * low,
+                "roi_high_pct": 100.0 * high,
+                "avg_finish": float(group["finish"].astype(float).mean()),
+                "biggest_cash": int(prize.max()),
+            }
+        )
+    return pd.DataFrame(rows, columns=columns)
