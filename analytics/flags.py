@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Collection, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -52,6 +52,7 @@ from ..engine.model import (
     Game,
     HALF_LOW,
     Hand,
+    KnownCard,
     ReplayResult,
     direct_init,
 )
@@ -190,8 +191,7 @@ class _Reading:
     PokerStars prints a bring-in player who completes as a plain bet -- the seat whose completion opened
     the first street; ``None`` when the hand shows neither, and the steal and bring-in stats leave it
     out), the streets reached (cards dealt or someone acted on them), the street each folder folded on,
-    the seats that acted or were dealt cards, each seat's cards of the first street (two down and
-    the door card; Five Card Stud's one), and the seat of each street's last completion, bet or raise
+    the seats that acted or were dealt cards, and the seat of each street's last completion, bet or raise
     (streets without one left out: what a later street's c-bet and donk stats are counted against)."""
 
     plays: dict[int, list[Decision]]
@@ -199,7 +199,6 @@ class _Reading:
     reached: frozenset[int]
     folds: dict[int, int]
     active: frozenset[int]
-    first_cards: dict[int, tuple[Card | None, ...]]
     last_aggressor: dict[int, int]
 
 
@@ -220,7 +219,6 @@ def _read(hand: Hand, result: ReplayResult) -> _Reading:
     reached: set[int] = set()
     folds: dict[int, int] = {}
     active: set[int] = set()
-    first_cards: dict[int, tuple[Card | None, ...]] = {}
     last_aggressor: dict[int, int] = {}
     for i, e in enumerate(hand.events):
         # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives from)
@@ -273,11 +271,9 @@ def _read(hand: Hand, result: ReplayResult) -> _Reading:
         elif type(e) is Deal:
             reached.add(e.street)
             active.add(e.seat)
-            if e.street == first:
-                first_cards[e.seat] = (*e.down, *e.up)
         elif type(e) is CommunityCard:
             reached.add(last)
-    return _Reading(plays, bring_in, frozenset(reached), folds, frozenset(active), first_cards, last_aggressor)
+    return _Reading(plays, bring_in, frozenset(reached), folds, frozenset(active), last_aggressor)
 
 
 def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
@@ -285,13 +281,6 @@ def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
     engine's replay of ``hand``, which says where the rules had capped the betting and how many bets each
     decision faced."""
     return _read(hand, result).plays
-
-
-def dealt_in(hand: Hand, active: Collection[int]) -> list[int]:
-    """Seats dealt into the hand, in seat order: the players not sitting out, and those marked sitting out
-    who were dealt cards or posted anyway (``active``: a tournament deals a sitting-out player in and takes
-    his antes, so his chips must be counted)."""
-    return sorted(s.seat for s in hand.seats if not s.sitting_out or s.seat in active)
 
 
 def steal_seats(seats: Sequence[int], bring_in: int) -> frozenset[int]:
@@ -501,10 +490,16 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         f["halved"] = bool(shared) and not split_half
 
 
-def _cards(out: Mapping[int, Flags], game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> None:
-    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known,
-    the class."""
-    for seat, cards in first_cards.items():
+def _cards(out: Mapping[int, Flags], game: Game, first: int, known: Sequence[KnownCard]) -> None:
+    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known
+    by the hand's end (dealt face up, dealt to the hero, or shown: the engine's :attr:`ReplayResult.cards`),
+    the class. The cards of a seat's first street are its down cards, then its door card."""
+    first_cards: dict[int, list[Card | None]] = {}
+    for k in known:
+        if k.street == first and k.seat is not None:
+            first_cards.setdefault(k.seat, []).append(k.card)
+    for seat, listed in first_cards.items():
+        cards = tuple(listed)
         f = out[seat]
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
@@ -534,14 +529,14 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     later = rules.later_streets
     read = _read(hand, result)
     plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
-    seats = dealt_in(hand, read.active)
+    seats = result.dealt_in
     per_seat: dict[int, Flags] = {seat: {} for seat in seats}
     # Each part sets its columns in the rows themselves (no dict per part and seat to merge): a seat that
     # acted or was dealt cards without being dealt in (no seat line) gets a scratch row, not returned.
     rows = per_seat | {seat: {} for seat in read.active.difference(per_seat)}
     _third_street(rows, seats, plays.get(rules.first_street, []), bring_in)
     _results(rows, hand, result, seats)
-    _cards(rows, hand.game, read.first_cards)
+    _cards(rows, hand.game, rules.first_street, result.cards)
     last_aggressor = read.last_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing

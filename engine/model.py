@@ -404,6 +404,27 @@ class Pot:
 
 
 @dataclass(frozen=True, slots=True)
+class KnownCard:
+    """One card dealt in a hand, as known by the hand's end: the seat it was dealt to (``None`` for the
+    shared 7th-street card), its street, face up or down, the card (``None`` if it was never seen), the
+    line that dealt it, and whether it became known only when its owner showed (``shown``).
+
+    Why the engine says it: a site prints an opponent's down cards only at the showdown, as one list
+    per player, and which of them was dealt on which street follows from the deal's order (the unknown
+    down cards of 3rd street, then 7th's), which is a rule of the game, not of a table or a stat."""
+
+    seat: int | None
+    street: int
+    up: bool
+    card: Card | None
+    line: int
+    shown: bool = False
+
+
+direct_init(KnownCard)  # built for every card of every hand replayed
+
+
+@dataclass(frozen=True, slots=True)
 class Award:
     """What the rules pay one seat from one half (or the whole) of one pot, after rake."""
 
@@ -448,6 +469,14 @@ class ReplayResult:
     """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
     site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and
     not breaks, so they leave the hand ``valid``."""
+    dealt_in: tuple[int, ...] = field(default=())
+    """The seats dealt into the hand, in seat order: those the events show playing (an ante, a card, an
+    action), whatever their seat lines say. A seat listed but sitting out, or seated after the deal,
+    is not; a seat marked sitting out that antes and is dealt cards is. Every count of players
+    (``hands.n_players``, who saw 4th street, the steal seats) and every per-player row follows it."""
+    cards: tuple[KnownCard, ...] = field(default=())
+    """Every card dealt, in the order dealt (per deal line its down cards, then its up cards), each as
+    known by the hand's end: a down card the site printed only in its owner's show is filled in."""
 
     @property
     def valid(self) -> bool:
