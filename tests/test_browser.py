@@ -32,7 +32,7 @@ from studbook.analytics.equity import runout_equities
 from studbook.analytics.store import open_store
 from studbook.api import open_database
 from studbook.cli.app import main
-from studbook.engine.model import Action, CommunityCard, Deal, Game, Hand, Muck, Show
+from studbook.engine.model import Action, Collect, CommunityCard, Deal, Game, Hand, Muck, Show
 from studbook.engine.replay import replay, replay_steps
 from studbook.pipeline.importer import run_import
 
@@ -233,8 +233,15 @@ def _step_through(driver: Any, hand: Hand, viewer_name: str) -> list[dict[str, A
     pages = _keyed_through(driver, len(lasts))
     assert pages[-1]["step"] == len(lasts) - 1  # a press past the end stays on the last step
     seen = pages[:-1]
+    result = replay(hand)
+    paid: dict[int, int] = {}
+    for award in result.awards:
+        paid[award.seat] = paid.get(award.seat, 0) + award.amount
+    # from the site's payout on, each stack holds what the rules paid it
+    paid_from = min((i for i, e in enumerate(hand.events) if isinstance(e, Collect)), default=len(hand.events))
     for n, (shown, last) in enumerate(zip(seen, lasts)):
         state = states[last]
+        credited = paid if last >= paid_from else {}
         assert shown["step"] == n
         assert shown["pot"] == state.pot, f"pot at step {n + 1}"
         community = [str(e.card) for e in hand.events[: last + 1] if isinstance(e, CommunityCard)]
@@ -242,7 +249,8 @@ def _step_through(driver: Any, hand: Hand, viewer_name: str) -> list[dict[str, A
         assert set(shown["seats"]) >= {str(s) for s in state.invested}
         for seat in state.invested:
             view = shown["seats"][str(seat)]
-            assert int(view["stack"]) == state.stacks[seat] and int(view["bet"]) == state.street_bets.get(seat, 0)
+            assert int(view["stack"]) == state.stacks[seat] + credited.get(seat, 0)
+            assert int(view["bet"]) == state.street_bets.get(seat, 0)
             assert view["folded"] == (seat in state.folded)
             _check_cards(hand, last, viewer, seat, view["cards"], view["down"])
     return seen
@@ -297,7 +305,7 @@ def test_all_in_run_out_shows_the_equities(browser: Any, site: dict[str, Any], s
         street = states[last].street
         equities = {int(s): v["equity"] for s, v in page["seats"].items() if v["equity"] is not None}
         if last >= last_action and street in expected:  # from the action closing the all-in on
-            assert equities == {s: round(100 * e, 1) for s, e in expected[street].items()}
+            assert equities == {s: pytest.approx(100 * e.share) for s, e in expected[street].items()}
             shown_streets.add(street)
         else:
             assert equities == {}
