@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .model import (
+    Decision,
     Hand,
     Money,
     ReplayResult,
@@ -37,6 +38,9 @@ class TableState:
     folded: frozenset[int]
     to_act: int | None
     violations: int
+    decision: Decision | None = None
+    """What the event, a voluntary action, faced (:class:`.model.Decision`, the same record as
+    :attr:`ReplayResult.decisions`); ``None`` for any other event."""
 
     @property
     def pot(self) -> Money:
@@ -46,7 +50,7 @@ class TableState:
 
 def table_after(walk: HandWalk, index: int) -> TableState:
     """The table after event ``index`` of the hand ``walk`` is replaying (see :class:`TableState`)."""
-    state = walk.state
+    state, decision = walk.state, walk.last_decision
     return TableState(
         index=index,
         street=state.street,
@@ -57,6 +61,7 @@ def table_after(walk: HandWalk, index: int) -> TableState:
         folded=frozenset(state.folded),
         to_act=None if state.hand_over else state.to_act,
         violations=len(walk.violations),
+        decision=decision if decision is not None and decision.index == index else None,
     )
 
 

@@ -24,12 +24,14 @@ from .model import (
     ANTE,
     BRING_IN,
     CALL,
+    CHECK,
     RAISE,
     STREET_NAMES,
     Action,
     CommunityCard,
     Collect,
     Deal,
+    Decision,
     Event,
     Half,
     Hand,
@@ -164,6 +166,20 @@ class HandWalk:
         self.bets_before: list[int] = [0] * len(hand.events)
         """At each action's position, the street ledger's ``lifts`` before it (ReplayResult.bets_before)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
+        # the decisions' record (ReplayResult.decisions and the fields after it): see decide()
+        self.decisions: dict[int, list[Decision]] = {}
+        self.reached: set[int] = set()
+        self.street_aggressor: dict[int, int] = {}
+        self.bring_in_seat: int | None = None
+        self._bring_in_known = False
+        self._decision_street: int | None = None
+        self._street_decisions: list[Decision] = []
+        self._aggressor: int | None = None
+        self._opened = False
+        self._acted: set[int] = set()
+        self._checked: set[int] = set()
+        self.last_decision: Decision | None = None
+        """The decision recorded last (what the steps view gives beside the table after it)."""
         self.nominal_ante: Money | None = hand.ante if hand.ante is not None else _usual_ante(hand)
         """The hand's stated ante, else the one most players posted: the yardstick of every ante."""
 
@@ -187,6 +203,7 @@ class HandWalk:
         _HANDLERS[type(event)](self, event, index)
 
     def on_community(self, event: CommunityCard, index: int) -> None:
+        self.reached.add(self.rules.last_street)
         self.deals.append((None, self.rules.last_street, True, (event.card,), event.line))
         self.goto(self.rules.last_street, event.line)
         self.see((event.card,), None, event.line)
@@ -215,6 +232,7 @@ class HandWalk:
 
     def on_action(self, action: Action, index: int) -> None:
         state = self.state
+        self.reached.add(action.street)
         if action.kind is ANTE:
             nominal = self.nominal_ante if self.nominal_ante is not None else action.amount
             if action.amount != nominal and not action.all_in:
@@ -239,10 +257,12 @@ class HandWalk:
             return
         if action.street > state.street:
             self.goto(action.street, action.line)
-        if state.capped:
+        capped = state.capped
+        if capped:
             self.capped_actions.append(index)
         ledger = state.ledger
         self.bets_before[index] = ledger.lifts
+        self.decide(action, index, capped)
         move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
         if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
@@ -269,8 +289,56 @@ class HandWalk:
             else:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
+    def decide(self, action: Action, index: int, capped: bool) -> None:
+        """Record what ``action`` (not an ante) faced, before the state performs it: a :class:`Decision`
+        for every voluntary action, the bring-in's seat at the first street's first action.
+
+        The street's own record (its aggressor, whether it was opened, who has acted and who has
+        checked) starts again whenever a decision names another street than the one before: the
+        street the action says it is on, which is the street its player saw."""
+        kind, seat, on = action.kind, action.seat, action.street
+        if not self._bring_in_known and on == self.rules.first_street:
+            self._bring_in_known = True
+            if kind is BRING_IN or kind in AGGRESSIVE:
+                self.bring_in_seat = seat
+        if kind is BRING_IN:
+            return
+        if on != self._decision_street:
+            self._decision_street, self._aggressor, self._opened = on, None, False
+            self._acted, self._checked = set(), set()
+            self._street_decisions = self.decisions.setdefault(on, [])
+        ledger = self.state.ledger
+        aggressions, aggressor, level = ledger.lifts, self._aggressor, ledger.level
+        aggressive = kind in AGGRESSIVE
+        self.last_decision = decision = Decision(
+            action,
+            index,
+            seat,
+            level,
+            max(0, level - ledger.contrib.get(seat, 0)),
+            aggressions,
+            aggressor,
+            self._opened,
+            capped,
+            seat not in self._acted,
+            seat in self._checked,
+            aggressive,
+            aggressions > 0 and aggressor != seat,
+            not capped and not (kind is CALL and action.all_in),
+        )
+        self._street_decisions.append(decision)
+        self._acted.add(seat)
+        if kind is CHECK:
+            self._checked.add(seat)
+        elif aggressive:
+            self._aggressor, self._opened = seat, True
+            self.street_aggressor[on] = seat
+        elif kind is CALL:
+            self._opened = True
+
     def on_deal(self, deal: Deal, index: int) -> None:
         state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
+        self.reached.add(street)
         if down:
             self.deals.append((seat, street, False, down, deal.line))
         if up:
@@ -504,6 +572,10 @@ class HandWalk:
             unjudged=tuple(self.unjudged),
             dealt_in=state.seats,
             cards=self.known_cards(),
+            decisions={street: tuple(found) for street, found in self.decisions.items()},
+            bring_in_seat=self.bring_in_seat,
+            street_aggressor=self.street_aggressor,
+            reached=frozenset(self.reached),
         )
 
     def known_cards(self) -> tuple[KnownCard, ...]:

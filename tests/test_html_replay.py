@@ -296,3 +296,19 @@ def test_a_hostile_name_is_escaped_in_the_report_and_its_pages(tmp_path: Path) -
         html = page.read_text(encoding="utf-8")
         assert name not in html and "<img src=x" not in html
         assert "&lt;img src=x onerror=alert(1)&gt;&amp;&quot;Farah&#x27;" in html
+
+
+@pytest.mark.parametrize("game", [Game.STUD, Game.STUD8, Game.RAZZ])
+def test_the_steps_carry_the_decisions_record(game: Game) -> None:
+    """replay_steps gives, after each voluntary action, the same Decision as ReplayResult.decisions (the
+    engine's one record of what it faced), and none after any other event."""
+    for hand in _simulated(game, 30, 5):
+        result, states = replay_steps(hand)
+        recorded = {d.index: d for street in result.decisions.values() for d in street}
+        assert {s.index: s.decision for s in states if s.decision is not None} == recorded
+        for index, decision in recorded.items():
+            event = hand.events[index]
+            assert decision.action is event and decision.seat == event.seat
+            assert decision.to_call == max(
+                0, states[index - 1].level - states[index - 1].street_bets.get(event.seat, 0)
+            )

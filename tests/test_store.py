@@ -95,7 +95,12 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
             Collect(12, 3, 9, "pot"),
         ),
     )
+    engine = replay(hand)  # the decisions' record as the engine keeps it; the money below is pinned
     result = ReplayResult(
+        decisions=engine.decisions,
+        bring_in_seat=engine.bring_in_seat,
+        street_aggressor=engine.street_aggressor,
+        reached=engine.reached,
         pots=(Pot(0, 10, (1, 3)),),
         awards=(Award(0, Half.WHOLE, 3, 9),),
         rake=1,
