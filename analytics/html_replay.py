@@ -25,7 +25,6 @@ import json
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from ..engine.cards import Card
 from ..engine.model import (
     STREET_NAMES,
     Action,
@@ -35,6 +34,7 @@ from ..engine.model import (
     Deal,
     Event,
     Hand,
+    KnownCard,
     Marker,
     Money,
     Muck,
@@ -137,25 +137,15 @@ def build_steps(
     rules_pay: dict[int, Money] = {}
     for award in result.awards:
         rules_pay[award.seat] = rules_pay.get(award.seat, 0) + award.amount
-    dealt: dict[int, list[tuple[Card | None, bool]]] = {s: [] for s in names}
-    shown: dict[int, list[Card]] = {}
-    community: list[str] = []
     paid = False
     steps: list[Step] = []
     for group, found in zip(groups, added):
-        for index in group:
-            event = hand.events[index]
-            if isinstance(event, Deal):
-                dealt.setdefault(event.seat, []).extend(
-                    [(c, True) for c in event.down] + [(c, False) for c in event.up]
-                )
-            elif isinstance(event, CommunityCard):
-                community.append(HIDDEN if event.card is None else str(event.card))
-            elif isinstance(event, (Show, Muck)) and event.cards:
-                shown.setdefault(event.seat, []).extend(c for c in event.cards if c is not None)
-            elif isinstance(event, Collect):
-                paid = True
+        paid = paid or any(isinstance(hand.events[i], Collect) for i in group)
         state = states[group[-1]]
+        held: dict[int | None, list[KnownCard]] = {}
+        for known in state.cards:  # the engine's cards as known now, in the order dealt
+            held.setdefault(known.seat, []).append(known)
+        community = [HIDDEN if k.card is None else str(k.card) for k in held.get(None, [])]
         runout = group[0] > last_action >= 0
         # the equities from the all-in on: the action that closes the betting, then every card dealt after
         at = equities.get(state.street, {}) if group[-1] >= last_action >= 0 else {}
@@ -163,7 +153,7 @@ def build_steps(
             seat: _seat_view(
                 state,
                 seat,
-                _visible(dealt.get(seat, []), shown.get(seat), seat == me),
+                _visible(held.get(seat, []), seat in state.shown, seat == me),
                 at.get(seat),
                 (rules_pay.get(seat, 0), result.collected.get(seat, 0)) if paid else None,
             )
@@ -208,23 +198,10 @@ def _violations_by_group(
     return [tuple(v) for v in found]
 
 
-def _visible(
-    cards: Sequence[tuple[Card | None, bool]], shown: Sequence[Card] | None, mine: bool
-) -> tuple[tuple[str, bool], ...]:
-    """A seat's cards as the viewer sees them: up cards always, down cards if they are his own or once
-    the seat showed them (the shown cards that are not up cards fill the down places in order)."""
-    ups = {c for c, down in cards if not down and c is not None}
-    known_down = {c for c, down in cards if down and c is not None}
-    extra = [c for c in dict.fromkeys(shown or ()) if c not in ups and c not in known_down]
-    out: list[tuple[str, bool]] = []
-    for dealt, down in cards:
-        seen = dealt
-        if down and shown is not None and dealt is None and extra:
-            seen = extra.pop(0)
-        elif down and not (mine or shown is not None):
-            seen = None
-        out.append((HIDDEN if seen is None else str(seen), down))
-    return tuple(out)
+def _visible(cards: Sequence[KnownCard], shown: bool, mine: bool) -> tuple[tuple[str, bool], ...]:
+    """A seat's cards as the viewer sees them (``(card, down)``): up cards always, down cards if they
+    are his own or once the seat has shown (the engine has filled them in from the show by then)."""
+    return tuple((HIDDEN if k.card is None or not (k.up or mine or shown) else str(k.card), not k.up) for k in cards)
 
 
 def _seat_view(

@@ -10,6 +10,7 @@ from typing import Mapping
 from .model import (
     Decision,
     Hand,
+    KnownCard,
     Money,
     ReplayResult,
 )
@@ -38,6 +39,11 @@ class TableState:
     folded: frozenset[int]
     to_act: int | None
     violations: int
+    cards: tuple[KnownCard, ...] = ()
+    """Every card dealt so far, in the order dealt, as known now (:attr:`ReplayResult.cards` at this
+    point: a down card fills in once its owner has shown it)."""
+    shown: frozenset[int] = frozenset()
+    """The seats that have shown (or mucked face up) so far: their down cards are everyone's to see."""
     decision: Decision | None = None
     """What the event, a voluntary action, faced (:class:`.model.Decision`, the same record as
     :attr:`ReplayResult.decisions`); ``None`` for any other event."""
@@ -61,6 +67,8 @@ def table_after(walk: HandWalk, index: int) -> TableState:
         folded=frozenset(state.folded),
         to_act=None if state.hand_over else state.to_act,
         violations=len(walk.violations),
+        cards=walk.known_cards(),
+        shown=frozenset(walk.shown),
         decision=decision if decision is not None and decision.index == index else None,
     )
 
