@@ -1,4 +1,4 @@
-"""The replay page's numbers in a real browser (test_browser.py's headless Chromium): during an all-in
+"""The replay page's numbers in a real browser (the headless Chromium of ``browsing.py``): during an all-in
 run-out the equities of each pot add up to 100% over the players who can win it, and so do the shares
 of the chips in play; once the pot is paid each stack is the starting stack, less what the player put
 in, plus what the rules paid him. The hand is a stud8 sit-and-go hand with a main pot and a side pot,
@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 from handbuilder import build
-from test_browser import _errors, _open, _shoot, browser, shots  # noqa: F401  # the module's fixtures
+from browsing import NEEDS_BROWSER, _errors, _open, _shoot, needs_selenium
 
 from studbook.analytics.html_replay import replay_page
 from studbook.engine.model import Collect, Half
 from studbook.engine.replay import replay
+
+pytestmark = NEEDS_BROWSER
+needs_selenium()
 
 SIDE_POT_QUARTERED = """
 stud8 4/8 ante 1 bring-in 2
@@ -65,7 +68,7 @@ return seen;
 """
 
 
-def test_side_pot_run_out_equities_add_up_and_final_stacks_are_paid(browser: Any, tmp_path: Path, shots: Path) -> None:  # noqa: F811
+def test_side_pot_run_out_equities_add_up_and_final_stacks_are_paid(browser: Any, tmp_path: Path, shots: Path) -> None:
     hand = build(SIDE_POT_QUARTERED)
     result = replay(hand)
     assert not result.violations and len(result.pots) == 2
@@ -101,7 +104,7 @@ def test_side_pot_run_out_equities_add_up_and_final_stacks_are_paid(browser: Any
     assert _errors(browser) == []
 
 
-def test_a_stack_the_site_paid_wrongly_shows_both_figures(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_a_stack_the_site_paid_wrongly_shows_both_figures(browser: Any, tmp_path: Path) -> None:
     hand = build(SIDE_POT_QUARTERED.replace("collect 1 14\ncollect 2 13", "collect 1 13\ncollect 2 14"))
     result = replay(hand)
     page = tmp_path / "mispaid.html"
