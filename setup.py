@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent
 
 COMPILED = (
     "engine/replay.py",
+    "engine/state.py",
+    "engine/walk.py",
+    "engine/steps.py",
     "engine/betting.py",
     "engine/pots.py",
     "engine/games.py",

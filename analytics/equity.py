@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Mapping, Sequence
 
@@ -338,25 +338,52 @@ def allin_ev(
     return out
 
 
-def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES) -> dict[int, dict[int, float]]:
+@dataclass(frozen=True, slots=True)
+class RunoutEquity:
+    """One live player's equity at one point of an all-in run-out: ``pots`` his expected share of each
+    pot he can win (by pot number: 0 the main pot, then the side pots; the pots he cannot win left out),
+    and ``share`` his expected share of every chip in play (all the pots together).
+
+    Why both: with one pot they are the same number; with a side pot, a short stack's equity in the
+    main pot and a big stack's in both are shares of different amounts, and shown as one figure each
+    they do not add up. Each pot's equities add up to 1 over the players who can win it, and the shares
+    add up to 1 over the live players."""
+
+    share: float
+    pots: Mapping[int, float]
+
+
+def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES) -> dict[int, dict[int, RunoutEquity]]:
     """The equity of each live player at the hand's all-in spot and again once each later street's cards
-    are out, up to the game's next-to-last street (the last settles it: the showdown says who won): ``{street: {seat: equity}}``,
-    each equity his expected share of the pots he can win (0..1), valued as :func:`allin_ev` values it.
-    Empty when the hand has no all-in spot. What a replayer shows beside the cards of the run-out."""
+    are out, up to the game's next-to-last street (the last settles it: the showdown says who won):
+    ``{street: {seat: RunoutEquity}}``, valued as :func:`allin_ev` values it, each pot on its own (every
+    pot with the same seed, so over the same run-outs). Empty when the hand has no all-in spot. What a
+    replayer shows beside the cards of the run-out."""
     first = allin_spot(hand, result)
     if first is None:
         return {}
     live = sorted(first.known)
-    out: dict[int, dict[int, float]] = {}
+    out: dict[int, dict[int, RunoutEquity]] = {}
     for street in (t for t in RULES[hand.game].numbers[:-1] if t >= first.street):
         spot = first if street == first.street else _spot_at(hand, result, live, street)
         if spot is None:
             break
-        found = _valued(hand, spot, hand_seed(hand) + street - first.street, samples)
-        out[street] = {}
-        for seat in live:
-            at_stake = spot.at_stake(seat)
-            out[street][seat] = found.expected[seat] / at_stake if at_stake else 0.0
+        seed = hand_seed(hand) + street - first.street
+        per_pot: dict[int, Mapping[int, float]] = {}
+        for number, (amount, eligible) in enumerate(spot.pots):
+            if amount > 0:
+                alone = replace(spot, pots=((1, eligible),))
+                per_pot[number] = _valued(hand, alone, seed, samples).expected
+        in_play = sum(amount for amount, _ in spot.pots if amount > 0)
+        out[street] = {
+            seat: RunoutEquity(
+                share=sum(spot.pots[n][0] * shares[seat] for n, shares in per_pot.items()) / in_play
+                if in_play
+                else 0.0,
+                pots={n: shares[seat] for n, shares in per_pot.items() if seat in spot.pots[n][1]},
+            )
+            for seat in live
+        }
     return out
 
 

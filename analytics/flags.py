@@ -17,43 +17,39 @@ Stud's later streets are 3rd to 5th, so it fills ``saw_3rd`` and the ``_3`` colu
 games leave at 0); ``saw_second`` is the game's second street, what WTSD and "won when saw" count from. Pot
 results (hi/lo halves, scoops, quarters) come from the engine's ``awards``, never from the site's text.
 
-"Raise possible" comes from the engine: a decision taken once the rules had capped the street (the
-profile's raises, its heads-up rule; :attr:`ReplayResult.capped_actions`), or a call that put the player
-all-in, could not have been a raise. Whether the site printed ``Betting is capped`` plays no part, so a
-site that never prints it gets the same flags. A fold is assumed to have had a raise available (the stack
-left is not tracked here: that is the replay engine's job). The street's bet count before each decision is
-the one the engine's replay counted (:attr:`ReplayResult.bets_before`: every completion, bet or raise that
-lifted the level, a short all-in one included), not a count kept here.
+Every fact about the betting comes from the engine's replay, never from a pass over the events here: what
+each decision faced (:attr:`ReplayResult.decisions`: the bets before it and whose was the last, whether the
+street was opened or capped, the player's first decision or one after his check, whether a raise was
+possible), who had the bring-in, each street's last aggressor, the streets reached, who folded where, who
+was dealt in and every card known by the hand's end. A decision taken once the rules had capped the street
+(the profile's raises, its heads-up rule), or a call that put the player all-in, could not have been a
+raise; whether the site printed ``Betting is capped`` plays no part, so a site that never prints it gets
+the same flags.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Collection, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
 from ..engine.cards import ACE, RANKS, Card
 from ..engine.games import RULES, card_order
 from ..engine.model import (
-    ANTE,
-    BRING_IN,
     CALL,
     CHECK,
     FOLD,
     STREET_NAMES,
-    Action,
     ActionKind,
     Award,
-    CommunityCard,
-    Deal,
+    Decision,
     Game,
     HALF_LOW,
     Hand,
+    KnownCard,
     ReplayResult,
-    direct_init,
 )
 
 LATER_STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
@@ -153,145 +149,10 @@ _SAW: Mapping[int, str] = MappingProxyType({street: f"saw_{STREET_NAMES[street]}
 """The "saw this street" column of each later street."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One voluntary action (anything but an ante or the bring-in post) with the betting state it was
-    taken in: how many completions/bets/raises this street had seen before it, by whom the last one was,
-    whether any player had called or raised voluntarily before (3rd street: the pot was "opened"),
-    whether the rules had capped the street's betting, and what this player had done earlier on it.
-
-    The last four fields follow from the others (:func:`_read` fills them in, the one place a Decision
-    is built): the flags ask each several times per decision, so they are worked out once."""
-
-    action: Action
-    aggressions: int
-    aggressor: int | None
-    opened: bool
-    capped: bool
-    first: bool
-    checked_before: bool
-    seat: int
-    """The action's seat."""
-    aggressive: bool
-    """A completion, bet or raise."""
-    faces_bet: bool
-    """Someone else's bet is in front of the player (he cannot check)."""
-    could_raise: bool
-    """Not capped, and not a call that put the player all-in."""
-
-
-direct_init(Decision)  # built for every voluntary action of every hand imported
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """What the flags need of a hand's events, gathered in one pass over them: the decisions of every
-    street (:func:`decisions`), who had the bring-in (the seat that posted it, or, when nobody did --
-    PokerStars prints a bring-in player who completes as a plain bet -- the seat whose completion opened
-    the first street; ``None`` when the hand shows neither, and the steal and bring-in stats leave it
-    out), the streets reached (cards dealt or someone acted on them), the street each folder folded on,
-    the seats that acted or were dealt cards, each seat's cards of the first street (two down and
-    the door card; Five Card Stud's one), and the seat of each street's last completion, bet or raise
-    (streets without one left out: what a later street's c-bet and donk stats are counted against)."""
-
-    plays: dict[int, list[Decision]]
-    bring_in: int | None
-    reached: frozenset[int]
-    folds: dict[int, int]
-    active: frozenset[int]
-    first_cards: dict[int, tuple[Card | None, ...]]
-    last_aggressor: dict[int, int]
-
-
-def _read(hand: Hand, result: ReplayResult) -> _Reading:
-    """Read ``hand``'s events once for :class:`_Reading`, with what the engine's replay (``result``) saw
-    at each action: whether the street was capped (:attr:`ReplayResult.capped_actions`) and how many
-    completions, bets and raises came before it (:attr:`ReplayResult.bets_before`)."""
-    rules = RULES[hand.game]
-    first, last = rules.first_street, rules.last_street
-    capped_at, bets_before = result.capped_actions, result.bets_before
-    plays: dict[int, list[Decision]] = {}
-    street: int | None = None
-    street_plays: list[Decision] = []
-    aggressor, opened = None, False
-    acted: set[int] = set()
-    checked: set[int] = set()
-    bring_in, bring_in_known = None, False
-    reached: set[int] = set()
-    folds: dict[int, int] = {}
-    active: set[int] = set()
-    first_cards: dict[int, tuple[Card | None, ...]] = {}
-    last_aggressor: dict[int, int] = {}
-    for i, e in enumerate(hand.events):
-        # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives from)
-        if type(e) is Action:
-            seat, kind, on = e.seat, e.kind, e.street
-            active.add(seat)
-            if kind is ANTE:  # dead money: nothing for the decisions
-                reached.add(on)
-                continue
-            if not bring_in_known and on == first:
-                bring_in_known = True
-                if kind is BRING_IN or kind in _AGGRESSIVE:
-                    bring_in = seat
-            if kind is BRING_IN:
-                reached.add(on)
-                continue
-            if kind is FOLD:
-                folds[seat] = on
-            if on != street:  # a decision's street is reached: added once, here, not per decision
-                reached.add(on)
-                street, aggressor, opened = on, None, False
-                acted, checked = set(), set()
-                street_plays = plays.setdefault(on, [])
-            aggressions = bets_before[i]
-            aggressive = kind in _AGGRESSIVE
-            capped = i in capped_at
-            street_plays.append(
-                Decision(
-                    e,
-                    aggressions,
-                    aggressor,
-                    opened,
-                    capped,
-                    seat not in acted,
-                    seat in checked,
-                    seat,
-                    aggressive,
-                    aggressions > 0 and aggressor != seat,
-                    not capped and not (kind is CALL and e.all_in),
-                )
-            )
-            acted.add(seat)
-            if kind is CHECK:
-                checked.add(seat)
-            elif aggressive:
-                aggressor, opened = seat, True
-                last_aggressor[on] = seat
-            elif kind is CALL:
-                opened = True
-        elif type(e) is Deal:
-            reached.add(e.street)
-            active.add(e.seat)
-            if e.street == first:
-                first_cards[e.seat] = (*e.down, *e.up)
-        elif type(e) is CommunityCard:
-            reached.add(last)
-    return _Reading(plays, bring_in, frozenset(reached), folds, frozenset(active), first_cards, last_aggressor)
-
-
-def decisions(hand: Hand, result: ReplayResult) -> dict[int, list[Decision]]:
-    """The voluntary decisions of every street (the game's first to last) in the order taken; ``result`` is the
-    engine's replay of ``hand``, which says where the rules had capped the betting and how many bets each
-    decision faced."""
-    return _read(hand, result).plays
-
-
-def dealt_in(hand: Hand, active: Collection[int]) -> list[int]:
-    """Seats dealt into the hand, in seat order: the players not sitting out, and those marked sitting out
-    who were dealt cards or posted anyway (``active``: a tournament deals a sitting-out player in and takes
-    his antes, so his chips must be counted)."""
-    return sorted(s.seat for s in hand.seats if not s.sitting_out or s.seat in active)
+def decisions(hand: Hand, result: ReplayResult) -> Mapping[int, tuple[Decision, ...]]:
+    """The voluntary decisions of every street (the game's first to last) in the order taken, with what
+    each faced: the engine's record (:attr:`ReplayResult.decisions`) of its replay ``result`` of ``hand``."""
+    return result.decisions
 
 
 def steal_seats(seats: Sequence[int], bring_in: int) -> frozenset[int]:
@@ -353,7 +214,9 @@ def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
     return shares
 
 
-def _third_street(out: Mapping[int, Flags], seats: Sequence[int], plays: list[Decision], bring_in: int | None) -> None:
+def _third_street(
+    out: Mapping[int, Flags], seats: Sequence[int], plays: Sequence[Decision], bring_in: int | None
+) -> None:
     """Set in ``out`` (every acting seat's row: :func:`flag_rows`) the 3rd-street flags of every player who
     took a decision (VPIP, completion, steal, bring-in play, re-raise); ``seats`` are those dealt in."""
     steal_from = steal_seats(seats, bring_in) if bring_in is not None else frozenset()
@@ -415,7 +278,7 @@ _COUNTER_OF: Mapping[ActionKind, str] = MappingProxyType({CALL: "calls", CHECK: 
 """The counter a passive decision bumps (an aggressive one bumps ``bets`` or ``raises``)."""
 
 
-def _later_street(out: Mapping[int, Flags], street: int, plays: list[Decision], prev_aggressor: int | None) -> None:
+def _later_street(out: Mapping[int, Flags], street: int, plays: Sequence[Decision], prev_aggressor: int | None) -> None:
     """Set in ``out`` (every acting seat's row) the counters and per-street flags of one of the later
     streets for every player who acted on it."""
     key = _STREET_KEY[street]
@@ -501,11 +364,19 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         f["halved"] = bool(shared) and not split_half
 
 
-def _cards(out: Mapping[int, Flags], game: Game, first_cards: Mapping[int, tuple[Card | None, ...]]) -> None:
-    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known,
-    the class."""
-    for seat, cards in first_cards.items():
-        f = out[seat]
+def _cards(out: Mapping[int, Flags], game: Game, first: int, known: Sequence[KnownCard]) -> None:
+    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known
+    by the hand's end (dealt face up, dealt to the hero, or shown: the engine's :attr:`ReplayResult.cards`),
+    the class. The cards of a seat's first street are its down cards, then its door card."""
+    first_cards: dict[int, list[Card | None]] = {}
+    for k in known:
+        if k.street == first and k.seat is not None:
+            first_cards.setdefault(k.seat, []).append(k.card)
+    for seat, listed in first_cards.items():
+        cards = tuple(listed)
+        f = out.get(seat)
+        if f is None:  # dealt cards without a seat line: no row
+            continue
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
         if len(cards) == 3 and None not in cards:
@@ -516,8 +387,9 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     """Every stat column of ``hand_players`` (:data:`FLAG_COLUMNS`) for each seat dealt in: the seat's
     :func:`flag_rows` over the defaults.
 
-    Pure: reads the hand's events for the betting and ``result`` (the engine's replay) for showdowns,
-    awards and rake. Flags a player had no chance of stay False; counters of streets he did not play 0.
+    Pure: reads ``result`` (the engine's replay of ``hand``: its decisions, folds, awards, rake, cards)
+    and the hand's game, never its events. Flags a player had no chance of stay False; counters of
+    streets he did not play 0.
     """
     return {seat: _DEFAULTS | row for seat, row in flag_rows(hand, result).items()}
 
@@ -532,17 +404,20 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     a chunk of hands become columns with only those values written (:func:`flag_columns`)."""
     rules = RULES[hand.game]
     later = rules.later_streets
-    read = _read(hand, result)
-    plays, bring_in, reached, folds = read.plays, read.bring_in, read.reached, read.folds
-    seats = dealt_in(hand, read.active)
+    plays, bring_in, reached, folds = result.decisions, result.bring_in_seat, result.reached, result.folded
+    seats = result.dealt_in
     per_seat: dict[int, Flags] = {seat: {} for seat in seats}
     # Each part sets its columns in the rows themselves (no dict per part and seat to merge): a seat that
-    # acted or was dealt cards without being dealt in (no seat line) gets a scratch row, not returned.
-    rows = per_seat | {seat: {} for seat in read.active.difference(per_seat)}
-    _third_street(rows, seats, plays.get(rules.first_street, []), bring_in)
+    # decided without being dealt in (no seat line) gets a scratch row, not returned.
+    rows = per_seat
+    for street_plays in plays.values():
+        for d in street_plays:
+            if d.seat not in rows:
+                rows = rows | {d.seat: {}}
+    _third_street(rows, seats, plays.get(rules.first_street, ()), bring_in)
     _results(rows, hand, result, seats)
-    _cards(rows, hand.game, read.first_cards)
-    last_aggressor = read.last_aggressor.get
+    _cards(rows, hand.game, rules.first_street, result.cards)
+    last_aggressor = result.street_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing
             _later_street(rows, street, plays[street], last_aggressor(street - 1))

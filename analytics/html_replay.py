@@ -25,7 +25,6 @@ import json
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from ..engine.cards import Card
 from ..engine.model import (
     STREET_NAMES,
     Action,
@@ -35,6 +34,7 @@ from ..engine.model import (
     Deal,
     Event,
     Hand,
+    KnownCard,
     Marker,
     Money,
     Muck,
@@ -46,7 +46,7 @@ from ..engine.model import (
 )
 from ..engine.profiles import RuleProfile
 from ..engine.replay import TableState, replay_steps
-from .equity import runout_equities
+from .equity import RunoutEquity, runout_equities
 from .html_page import page_head
 from .replay_view import action_words, header_line, reveal_words
 
@@ -64,16 +64,19 @@ MARKER_WORDS = {
 class SeatView:
     """One seat at one step, as the viewer sees it: chips behind, chips bet on this street, folded or
     all-in, the cards in the order dealt (``(card, down)``, ``??`` for one he cannot see), his equity
-    during an all-in run-out, and once the pot is paid what the rules and the site pay him."""
+    during an all-in run-out (per pot, and as his share of the chips in play), and once the pot is paid
+    what the rules and the site pay him. Once paid, ``stack`` is his chips behind with what the rules paid
+    him, and ``site_stack`` the same with what the site paid instead, where the two differ."""
 
     stack: Money
     bet: Money
     folded: bool
     all_in: bool
     cards: tuple[tuple[str, bool], ...]
-    equity: float | None = None
+    equity: RunoutEquity | None = None
     rules_pay: Money | None = None
     site_paid: Money | None = None
+    site_stack: Money | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,25 +137,15 @@ def build_steps(
     rules_pay: dict[int, Money] = {}
     for award in result.awards:
         rules_pay[award.seat] = rules_pay.get(award.seat, 0) + award.amount
-    dealt: dict[int, list[tuple[Card | None, bool]]] = {s: [] for s in names}
-    shown: dict[int, list[Card]] = {}
-    community: list[str] = []
     paid = False
     steps: list[Step] = []
     for group, found in zip(groups, added):
-        for index in group:
-            event = hand.events[index]
-            if isinstance(event, Deal):
-                dealt.setdefault(event.seat, []).extend(
-                    [(c, True) for c in event.down] + [(c, False) for c in event.up]
-                )
-            elif isinstance(event, CommunityCard):
-                community.append(HIDDEN if event.card is None else str(event.card))
-            elif isinstance(event, (Show, Muck)) and event.cards:
-                shown.setdefault(event.seat, []).extend(c for c in event.cards if c is not None)
-            elif isinstance(event, Collect):
-                paid = True
+        paid = paid or any(isinstance(hand.events[i], Collect) for i in group)
         state = states[group[-1]]
+        held: dict[int | None, list[KnownCard]] = {}
+        for known in state.cards:  # the engine's cards as known now, in the order dealt
+            held.setdefault(known.seat, []).append(known)
+        community = [HIDDEN if k.card is None else str(k.card) for k in held.get(None, [])]
         runout = group[0] > last_action >= 0
         # the equities from the all-in on: the action that closes the betting, then every card dealt after
         at = equities.get(state.street, {}) if group[-1] >= last_action >= 0 else {}
@@ -160,7 +153,7 @@ def build_steps(
             seat: _seat_view(
                 state,
                 seat,
-                _visible(dealt.get(seat, []), shown.get(seat), seat == me),
+                _visible(held.get(seat, []), seat in state.shown, seat == me),
                 at.get(seat),
                 (rules_pay.get(seat, 0), result.collected.get(seat, 0)) if paid else None,
             )
@@ -205,42 +198,34 @@ def _violations_by_group(
     return [tuple(v) for v in found]
 
 
-def _visible(
-    cards: Sequence[tuple[Card | None, bool]], shown: Sequence[Card] | None, mine: bool
-) -> tuple[tuple[str, bool], ...]:
-    """A seat's cards as the viewer sees them: up cards always, down cards if they are his own or once
-    the seat showed them (the shown cards that are not up cards fill the down places in order)."""
-    ups = {c for c, down in cards if not down and c is not None}
-    known_down = {c for c, down in cards if down and c is not None}
-    extra = [c for c in dict.fromkeys(shown or ()) if c not in ups and c not in known_down]
-    out: list[tuple[str, bool]] = []
-    for dealt, down in cards:
-        seen = dealt
-        if down and shown is not None and dealt is None and extra:
-            seen = extra.pop(0)
-        elif down and not (mine or shown is not None):
-            seen = None
-        out.append((HIDDEN if seen is None else str(seen), down))
-    return tuple(out)
+def _visible(cards: Sequence[KnownCard], shown: bool, mine: bool) -> tuple[tuple[str, bool], ...]:
+    """A seat's cards as the viewer sees them (``(card, down)``): up cards always, down cards if they
+    are his own or once the seat has shown (the engine has filled them in from the show by then)."""
+    return tuple((HIDDEN if k.card is None or not (k.up or mine or shown) else str(k.card), not k.up) for k in cards)
 
 
 def _seat_view(
     state: TableState,
     seat: int,
     cards: tuple[tuple[str, bool], ...],
-    equity: float | None,
+    equity: RunoutEquity | None,
     pay: tuple[Money, Money] | None,
 ) -> SeatView:
+    """One seat at one step; ``pay`` is (what the rules pay him, what the site paid him) once the pot is
+    paid, when his stack is credited with it (the engine's chips behind hold no winnings: the payout is
+    the rules', not a move of the betting)."""
     folded = seat in state.folded
+    behind = state.stacks.get(seat, 0)
     return SeatView(
-        stack=state.stacks.get(seat, 0),
+        stack=behind + pay[0] if pay else behind,
         bet=state.street_bets.get(seat, 0),
         folded=folded,
-        all_in=not folded and state.stacks.get(seat, 0) <= 0 and state.invested.get(seat, 0) > 0,
+        all_in=not folded and behind <= 0 and state.invested.get(seat, 0) > 0 and not pay,
         cards=cards,
         equity=equity,
         rules_pay=pay[0] if pay else None,
         site_paid=pay[1] if pay else None,
+        site_stack=behind + pay[1] if pay and pay[0] != pay[1] else None,
     )
 
 
@@ -280,6 +265,10 @@ def _json_for_script(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _pot_name(number: int) -> str:
+    return "main" if number == 0 else f"side {number}"
+
+
 def _step_data(step: Step, money: Callable[[int], str]) -> dict[str, object]:
     return {
         "street": STREET_NAMES.get(step.street, str(step.street)),
@@ -290,6 +279,7 @@ def _step_data(step: Step, money: Callable[[int], str]) -> dict[str, object]:
         "cc": list(step.community),
         "bad": len(step.violations),
         "runout": step.runout,
+        "pots": len({n for v in step.seats.values() if v.equity is not None for n in v.equity.pots}),
         "seats": {
             str(seat): {
                 "stack": v.stack,
@@ -299,7 +289,9 @@ def _step_data(step: Step, money: Callable[[int], str]) -> dict[str, object]:
                 "folded": v.folded,
                 "allIn": v.all_in,
                 "cards": [[c, down] for c, down in v.cards],
-                "equity": None if v.equity is None else round(100 * v.equity, 1),
+                "equity": None if v.equity is None else 100 * v.equity.share,
+                "pots": [] if v.equity is None else [[_pot_name(n), 100 * e] for n, e in sorted(v.equity.pots.items())],
+                "siteStack": None if v.site_stack is None else money(v.site_stack),
                 "rules": None if v.rules_pay is None else money(v.rules_pay),
                 "site": None if v.site_paid is None else money(v.site_paid),
                 "differs": v.rules_pay is not None and v.rules_pay != v.site_paid,
@@ -482,6 +474,7 @@ main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); 
 .badges .allin { background: #ffcf99; } .badges .next { background: #9be7ff; }
 .equity:empty, .result:empty { display: none; }
 .equity { font-size: .85rem; margin-top: .2rem; }
+.equity .pots { font-size: .75rem; opacity: .85; }
 .equity .bar { height: .35rem; background: rgba(255, 255, 255, .25); border-radius: .2rem; overflow: hidden; }
 .equity .bar i { display: block; height: 100%; background: #f5d76e; }
 .result { font-size: .85rem; margin-top: .2rem; }
@@ -611,7 +604,16 @@ SCRIPT = """
       if (v.allIn) { badges.appendChild(badge("allin", "all-in")); }
       if (String(step.toAct) === seat) { badges.appendChild(badge("next", "to act")); }
       if (v.equity !== null) {
-        eq.appendChild(document.createTextNode("equity " + v.equity.toFixed(1) + "%"));
+        var several = v.pots.length > 1 || (v.pots.length === 1 && v.pots[0][0] !== "main");
+        eq.appendChild(document.createTextNode("equity " + v.equity.toFixed(1) + "%" +
+          (several || step.pots > 1 ? " of the chips in play" : "")));
+        if (several) {
+          var per = document.createElement("div");
+          per.className = "pots";
+          per.textContent = v.pots.map(function (p) { return p[0] + " " + p[1].toFixed(1) + "%"; }).join(" \u00b7 ");
+          eq.appendChild(per);
+        }
+        eq.setAttribute("data-pots", JSON.stringify(v.pots));
         var bar = document.createElement("div"), fill = document.createElement("i");
         bar.className = "bar";
         fill.style.width = v.equity + "%";
@@ -620,6 +622,10 @@ SCRIPT = """
         eq.setAttribute("data-equity", v.equity);
       } else {
         eq.removeAttribute("data-equity");
+        eq.removeAttribute("data-pots");
+      }
+      if (v.siteStack !== null) {
+        el.querySelector(".stack").textContent = v.stackText + " (site: " + v.siteStack + ")";
       }
       if (v.rules !== null && (v.rules !== v.zero || v.site !== v.zero)) {
         res.textContent = "rules pay " + v.rules + " \\u00b7 site paid " + v.site;

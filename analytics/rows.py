@@ -28,8 +28,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TypeAlias, TypeVa
 import numpy as np
 import pyarrow as pa
 
-from ..engine.cards import DECK, Card
-from ..engine.model import Action, Collect, CommunityCard, Deal, Hand, Muck, ReplayResult, Show
+from ..engine.cards import DECK
+from ..engine.model import Action, Collect, Hand, Muck, ReplayResult, Show
 from .equity import EV_NAMES, AllInEV, allin_ev, ev_values
 from .flags import Flags, flag_columns, flag_rows
 from .schema import ACTIONS, AWARDS, CARDS, COLLECTED, HAND_PLAYERS, HANDS, POTS, TABLES, VIOLATIONS, Table
@@ -67,7 +67,7 @@ def hand_batches(replayed: Sequence[Replayed]) -> dict[str, pa.RecordBatch]:
         HANDS.name: columns_to_arrow(HANDS, _hand_columns(replayed, ids)),
         HAND_PLAYERS.name: columns_to_arrow(HAND_PLAYERS, _player_columns(replayed, events, chunk_ids)),
         ACTIONS.name: columns_to_arrow(ACTIONS, _action_columns(events, chunk_ids, names)),
-        CARDS.name: columns_to_arrow(CARDS, _card_columns(events, chunk_ids)),
+        CARDS.name: columns_to_arrow(CARDS, _card_columns(replayed, chunk_ids)),
         POTS.name: columns_to_arrow(POTS, _pot_columns(replayed, chunk_ids)),
         AWARDS.name: columns_to_arrow(AWARDS, _award_columns(replayed, chunk_ids, names)),
         COLLECTED.name: columns_to_arrow(COLLECTED, _collected_columns(events, chunk_ids, names)),
@@ -94,37 +94,19 @@ def _gather(per_hand: Iterable[Sequence[T]]) -> tuple[list[T], np.ndarray]:
 
 class _Events:
     """What the tables need of a chunk's events, sorted out in one pass over each hand's events (rather
-    than one pass per table): the actions, the cards dealt, the "collected" lines, per hand, and the
-    seats that showed and those that mucked.
+    than one pass per table): the actions and the "collected" lines, per hand, and the seats that showed
+    and those that mucked."""
 
-    Cards are kept per group dealt together (a deal line's down cards, its up cards, the community
-    card), as the group's seat, street, face and line and the number of its cards, in the order dealt:
-    per deal line its down cards, then its up cards."""
-
-    __slots__ = (
-        "actions",
-        "action_counts",
-        "cards",
-        "groups",
-        "sizes",
-        "card_counts",
-        "collects",
-        "collect_counts",
-        "showed",
-        "mucked",
-    )
+    __slots__ = ("actions", "action_counts", "collects", "collect_counts", "showed", "mucked")
 
     def __init__(self, hands: Sequence[Hand]) -> None:
         actions: list[Action] = []
-        cards: list[Card | None] = []
-        groups: list[tuple[int | None, int, bool, int]] = []
-        sizes: list[int] = []
         collects: list[Collect] = []
-        action_counts, card_counts, collect_counts = [], [], []
+        action_counts, collect_counts = [], []
         self.showed: list[set[int]] = []
         self.mucked: list[set[int]] = []
         for hand in hands:
-            had = len(actions), len(cards), len(collects)
+            had = len(actions), len(collects)
             showed, mucked = set(), set()
             for e in hand.events:
                 # by class, not isinstance: the event classes are final (slotted dataclasses nothing derives
@@ -132,21 +114,8 @@ class _Events:
                 # written in each test, as mypy narrows that and not a name bound to it
                 if type(e) is Action:
                     actions.append(e)
-                elif type(e) is Deal:
-                    if e.down:
-                        groups.append((e.seat, e.street, False, e.line))
-                        sizes.append(len(e.down))
-                        cards.extend(e.down)
-                    if e.up:
-                        groups.append((e.seat, e.street, True, e.line))
-                        sizes.append(len(e.up))
-                        cards.extend(e.up)
                 elif type(e) is Collect:
                     collects.append(e)
-                elif type(e) is CommunityCard:
-                    groups.append((None, 7, True, e.line))
-                    sizes.append(1)
-                    cards.append(e.card)
                 elif type(e) is Show:
                     showed.add(e.seat)
                 elif type(e) is Muck:
@@ -154,11 +123,9 @@ class _Events:
             self.showed.append(showed)
             self.mucked.append(mucked)
             action_counts.append(len(actions) - had[0])
-            card_counts.append(len(cards) - had[1])
-            collect_counts.append(len(collects) - had[2])
-        self.actions, self.cards, self.groups, self.sizes, self.collects = actions, cards, groups, sizes, collects
+            collect_counts.append(len(collects) - had[1])
+        self.actions, self.collects = actions, collects
         self.action_counts = np.array(action_counts, dtype=np.int64)
-        self.card_counts = np.array(card_counts, dtype=np.int64)
         self.collect_counts = np.array(collect_counts, dtype=np.int64)
 
 
@@ -214,7 +181,7 @@ def _hand_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
         "fee": [t.fee if t else None for t in tournaments],
         "table_name": [h.table for h in hands],
         "max_seats": [h.max_seats for h in hands],
-        "n_players": [sum(1 for s in h.seats if not s.sitting_out) for h in hands],
+        "n_players": [len(r.dealt_in) for _, r in replayed],
         "started_at": [None if h.started_at is None else h.started_at.astimezone(timezone.utc) for h in hands],
         "source_file": [h.source_file for h in hands],
         "source_line": [h.source_line for h in hands],
@@ -243,9 +210,8 @@ _PLAYER_NAMES: tuple[str, ...] = (
 
 
 def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa.Array) -> Columns:
-    """The ``hand_players`` columns: one row per player dealt in (seated players sitting out are left
-    out unless the site dealt them in and took their antes anyway, as tournaments do: see
-    ``flags.dealt_in``). ``collected`` is what the site paid, ``won`` what the rules pay and ``net`` =
+    """The ``hand_players`` columns: one row per player dealt in (:attr:`ReplayResult.dealt_in`: a seat
+    listed but sitting out is left out, one marked sitting out whose antes the site took is in). ``collected`` is what the site paid, ``won`` what the rules pay and ``net`` =
     won − invested, so a mis-paid pot shows up as collected != won. The stat columns come from each
     player's flags (:func:`.flags.flag_rows`: what the hand set) and the EV columns from the few players
     with an all-in spot, both written into the chunk's columns directly (:func:`.flags.flag_columns`,
@@ -316,24 +282,18 @@ def _action_columns(events: _Events, chunk_ids: pa.Array, names: list[dict[int, 
     return columns
 
 
-def _card_columns(events: _Events, chunk_ids: pa.Array) -> Columns:
-    """The ``cards`` columns: every card dealt, as dealt, ``card`` NULL and ``known`` false where the
-    site did not show it; the shared 7th-street card has a NULL seat. Cards seen only at showdown stay
-    in the showdown lines: which street an unknown down card came from cannot be told from a shown
-    hand, and guessing would make the table lie. The seat, street, face and line of each group of
-    cards dealt together (:class:`_Events`) are repeated for its cards by Arrow."""
-    of_group = pa.array(np.repeat(np.arange(len(events.groups), dtype=np.int32), events.sizes), pa.int32())
-    seat, street, up, line = _transpose(events.groups, 4)
-    numbers = pa.array(events.cards, pa.int8())  # a Card is an IntEnum: its number
-    return {
-        "hand_id": chunk_ids.take(_owners(events.card_counts)),
-        "seat": pa.array(seat, pa.int32()).take(of_group),
-        "street": pa.array(street, pa.int32()).take(of_group),
-        "card": CARD_NAMES.take(numbers),
-        "up": pa.array(up, pa.bool_()).take(of_group),
-        "known": numbers.is_valid(),
-        "line": pa.array(line, pa.int32()).take(of_group),
-    }
+def _card_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array) -> Columns:
+    """The ``cards`` columns: every card dealt, as the engine knows it at the hand's end
+    (:attr:`ReplayResult.cards`): ``card`` NULL and ``known`` false where the site never showed it,
+    ``shown`` where only its owner's show did (its street is the one the deal's order gives it); the
+    shared 7th-street card has a NULL seat."""
+    cards, counts = _gather(r.cards for _, r in replayed)
+    columns: dict[str, Column] = {"hand_id": chunk_ids.take(_owners(counts))}
+    columns.update(_fields(cards, _same("seat", "street", "up", "line", "shown")))
+    numbers = pa.array([k.card for k in cards], pa.int8())  # a Card is an IntEnum: its number
+    columns["card"] = CARD_NAMES.take(numbers)
+    columns["known"] = numbers.is_valid()
+    return columns
 
 
 def _pot_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array) -> Columns:

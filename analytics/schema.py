@@ -19,7 +19,8 @@ import pyarrow as pa
 from .equity import EV_COLUMNS
 from .flags import FLAG_COLUMNS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""Raised whenever a table's columns change, so a database an older studbook wrote is refused rather than read wrong."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,7 @@ ACTIONS = Table(
 
 CARDS = Table(
     "cards",
-    (_HAND_ID, _SEAT, _STREET, _text("card"), _flag("up"), _flag("known"), _LINE),
+    (_HAND_ID, _SEAT, _STREET, _text("card"), _flag("up"), _flag("known"), _flag("shown"), _LINE),
 )
 
 POTS = Table(

@@ -404,6 +404,72 @@ class Pot:
 
 
 @dataclass(frozen=True, slots=True)
+class KnownCard:
+    """One card dealt in a hand, as known by the hand's end: the seat it was dealt to (``None`` for the
+    shared 7th-street card), its street, face up or down, the card (``None`` if it was never seen), the
+    line that dealt it, and whether it became known only when its owner showed (``shown``).
+
+    Why the engine says it: a site prints an opponent's down cards only at the showdown, as one list
+    per player, and which of them was dealt on which street follows from the deal's order (the unknown
+    down cards of 3rd street, then 7th's), which is a rule of the game, not of a table or a stat."""
+
+    seat: int | None
+    street: int
+    up: bool
+    card: Card | None
+    line: int
+    shown: bool = False
+
+
+direct_init(KnownCard)  # built for every card of every hand replayed
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one voluntary action (anything but an ante or the bring-in post: a check or a fold is a
+    decision too) faced, as the rules' replay saw it just before it: the street's level (``level``) and
+    the chips the player needed to call it (``to_call``); how many completions, bets and raises had
+    lifted the level on this street (``aggressions``, short all-ins included) and whose was the last
+    (``aggressor``, ``None`` before any); whether anyone had called or raised voluntarily on the street
+    before (``opened``: on the first street, the pot was no longer unopened); whether the rules had
+    capped the street (``capped``: the profile's raises, its heads-up rule); whether this is the
+    player's first decision of the street (``first``) and whether he had checked on it before
+    (``checked_before``).
+
+    The last three fields follow from the others: the stat flags ask each several times per decision,
+    so the replay works them out once. ``aggressive``: a completion, bet or raise; ``faces_bet``:
+    someone else's bet is in front of him (he cannot check); ``could_raise``: the street was not capped
+    and the action is not a call that put him all-in.
+
+    Why in the engine: "faced a bet", "was the aggressor", "could raise" are the betting state machine's
+    facts; a stat that worked them out again from the events would be a second betting state machine."""
+
+    action: Action
+    index: int
+    """The action's position in ``hand.events``."""
+    seat: int
+    """The action's seat (asked at every decision, so kept rather than read through the action)."""
+    level: Money
+    to_call: Money
+    aggressions: int
+    aggressor: int | None
+    opened: bool
+    capped: bool
+    first: bool
+    checked_before: bool
+    aggressive: bool
+    faces_bet: bool
+    could_raise: bool
+
+    @property
+    def street(self) -> int:
+        return self.action.street
+
+
+direct_init(Decision)  # built for every voluntary action of every hand replayed
+
+
+@dataclass(frozen=True, slots=True)
 class Award:
     """What the rules pay one seat from one half (or the whole) of one pot, after rake."""
 
@@ -448,6 +514,26 @@ class ReplayResult:
     """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
     site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and
     not breaks, so they leave the hand ``valid``."""
+    dealt_in: tuple[int, ...] = field(default=())
+    """The seats dealt into the hand, in seat order: those the events show playing (an ante, a card, an
+    action), whatever their seat lines say. A seat listed but sitting out, or seated after the deal,
+    is not; a seat marked sitting out that antes and is dealt cards is. Every count of players
+    (``hands.n_players``, who saw 4th street, the steal seats) and every per-player row follows it."""
+    cards: tuple[KnownCard, ...] = field(default=())
+    """Every card dealt, in the order dealt (per deal line its down cards, then its up cards), each as
+    known by the hand's end: a down card the site printed only in its owner's show is filled in."""
+    decisions: Mapping[int, tuple[Decision, ...]] = field(default_factory=dict)
+    """Each street's voluntary decisions (:class:`Decision`) in the order taken, by the street the
+    actions name; a street nobody decided on is left out."""
+    bring_in_seat: int | None = None
+    """Who had the bring-in: the seat that posted it or, when nobody did (PokerStars prints a bring-in
+    player who completes as a plain bet), the seat whose completion opened the first street; ``None``
+    when the hand shows neither (its first action on the first street is something else)."""
+    street_aggressor: Mapping[int, int] = field(default_factory=dict)
+    """The seat of each street's last completion, bet or raise (streets without one left out): what a
+    later street's continuation bet is counted against."""
+    reached: frozenset[int] = field(default=frozenset())
+    """The streets the hand reached: cards were dealt on them or someone acted on them."""
 
     @property
     def valid(self) -> bool:

@@ -51,3 +51,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         text=True,
     )
     return next(out.glob("*.whl")), next(out.glob("*.tar.gz"))
+
+
+from browsing import browser, shots  # noqa: E402, F401  # the browser tests' fixtures (tests/browsing.py)

@@ -18,13 +18,11 @@ Without Chromium here the module is skipped, saying so; CI installs it (``.ci/ru
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from browsing import DESKTOP, NEEDS_BROWSER, PHONE, _errors, _open, _shoot, needs_selenium
 from conftest import REPO
 from samples import write_stud8_sit_and_go
 
@@ -32,78 +30,17 @@ from studbook.analytics.equity import runout_equities
 from studbook.analytics.store import open_store
 from studbook.api import open_database
 from studbook.cli.app import main
-from studbook.engine.model import Action, CommunityCard, Deal, Game, Hand, Muck, Show
+from studbook.engine.model import Action, Collect, CommunityCard, Deal, Game, Hand, Muck, Show
 from studbook.engine.replay import replay, replay_steps
 from studbook.pipeline.importer import run_import
 
-CHROMIUM = Path(os.environ.get("STUDBOOK_CHROMIUM", "/usr/bin/chromium"))
-CHROMEDRIVER = Path(os.environ.get("STUDBOOK_CHROMEDRIVER", "/usr/bin/chromedriver"))
 COMMUNITY = REPO / "tests" / "data" / "stud8-community-card.txt"
-DESKTOP = (1280, 900)
-PHONE = (390, 844)
-
-_missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-if _missing and os.environ.get("STUDBOOK_REQUIRE_BROWSER") == "1":
-    raise RuntimeError(
-        f"STUDBOOK_REQUIRE_BROWSER=1 but {', '.join(_missing)} missing: apt-get install chromium chromium-driver"
-    )
-pytestmark = pytest.mark.skipif(
-    bool(_missing),
-    reason=f"no browser to test the pages in: {', '.join(_missing)} not installed "
-    "(apt-get install chromium chromium-driver; CI does)",
-)
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed: pip install -e '.[test]'")
+pytestmark = NEEDS_BROWSER
+needs_selenium()
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 HIDDEN = "??"
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("STUDBOOK_SHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module: no sandbox (CI runs as root), no GPU, nothing fetched in
-    the background, a profile of its own thrown away afterwards."""
-    profile = tempfile.mkdtemp(prefix="studbook-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=webdriver.ChromeService(str(CHROMEDRIVER)), options=options)
-    driver.set_window_size(*DESKTOP)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def _errors(driver: Any) -> list[str]:
-    """The console's errors since the last call (reading the log empties it)."""
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def _open(driver: Any, path: Path) -> None:
-    _errors(driver)
-    driver.get(path.resolve().as_uri())
-    assert _errors(driver) == [], f"console errors on {path.name}"
 
 
 @pytest.fixture(scope="module")
@@ -233,8 +170,15 @@ def _step_through(driver: Any, hand: Hand, viewer_name: str) -> list[dict[str, A
     pages = _keyed_through(driver, len(lasts))
     assert pages[-1]["step"] == len(lasts) - 1  # a press past the end stays on the last step
     seen = pages[:-1]
+    result = replay(hand)
+    paid: dict[int, int] = {}
+    for award in result.awards:
+        paid[award.seat] = paid.get(award.seat, 0) + award.amount
+    # from the site's payout on, each stack holds what the rules paid it
+    paid_from = min((i for i, e in enumerate(hand.events) if isinstance(e, Collect)), default=len(hand.events))
     for n, (shown, last) in enumerate(zip(seen, lasts)):
         state = states[last]
+        credited = paid if last >= paid_from else {}
         assert shown["step"] == n
         assert shown["pot"] == state.pot, f"pot at step {n + 1}"
         community = [str(e.card) for e in hand.events[: last + 1] if isinstance(e, CommunityCard)]
@@ -242,20 +186,11 @@ def _step_through(driver: Any, hand: Hand, viewer_name: str) -> list[dict[str, A
         assert set(shown["seats"]) >= {str(s) for s in state.invested}
         for seat in state.invested:
             view = shown["seats"][str(seat)]
-            assert int(view["stack"]) == state.stacks[seat] and int(view["bet"]) == state.street_bets.get(seat, 0)
+            assert int(view["stack"]) == state.stacks[seat] + credited.get(seat, 0)
+            assert int(view["bet"]) == state.street_bets.get(seat, 0)
             assert view["folded"] == (seat in state.folded)
             _check_cards(hand, last, viewer, seat, view["cards"], view["down"])
     return seen
-
-
-def _shoot(driver: Any, shots: Path, name: str, step: int | None = None) -> None:
-    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
-        driver.set_window_size(*size)
-        if step is not None:
-            driver.execute_script("document.querySelectorAll('#log li[data-step]')[arguments[0]].click()", step)
-            driver.execute_script("window.scrollTo(0, 0)")
-        driver.save_screenshot(str(shots / f"{name}-{label}.png"))
-    driver.set_window_size(*DESKTOP)
 
 
 def test_stud8_side_pot_hand_step_by_step(browser: Any, site: dict[str, Any], shots: Path) -> None:
@@ -297,7 +232,7 @@ def test_all_in_run_out_shows_the_equities(browser: Any, site: dict[str, Any], s
         street = states[last].street
         equities = {int(s): v["equity"] for s, v in page["seats"].items() if v["equity"] is not None}
         if last >= last_action and street in expected:  # from the action closing the all-in on
-            assert equities == {s: round(100 * e, 1) for s, e in expected[street].items()}
+            assert equities == {s: pytest.approx(100 * e.share) for s, e in expected[street].items()}
             shown_streets.add(street)
         else:
             assert equities == {}

@@ -239,7 +239,9 @@ def test_the_flags_of_capped_hands_do_not_depend_on_the_site_printing_the_cap() 
         result, bare_result = replay(hand), replay(bare)
         assert player_flags(bare, bare_result) == player_flags(hand, result), hand.site_hand_id
         plays = [d for street in decisions(bare, bare_result).values() for d in street]
-        assert plays == [d for street in decisions(hand, result).values() for d in street]
+        marked = [d for street in decisions(hand, result).values() for d in street]
+        # the same decisions, but for their positions in the events (the markers are gone)
+        assert [dataclasses.replace(d, index=0) for d in plays] == [dataclasses.replace(d, index=0) for d in marked]
         after = _after_the_marker(hand)
         assert [d.action for d in plays if d.capped] == after, hand.site_hand_id
         assert not any(d.could_raise for d in plays if d.action in after)
@@ -303,3 +305,31 @@ def test_start_class_does_not_depend_on_which_card_is_up_except_for_pairs(cards:
 )
 def test_start_class_names(game: Game, cards: str, expected: str) -> None:
     assert start_class(game, parse_cards(cards)) == expected  # type: ignore[arg-type]
+
+
+def _without_events(hand: Hand) -> Hand:
+    return dataclasses.replace(hand, events=())
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_the_flags_read_the_engine_s_record_not_the_events(game: Game) -> None:
+    """The betting state lives in the engine: given the replay's result, the flags need nothing of the
+    hand's events (who faced a bet, who was the aggressor, who opened, who folded, who was dealt in, the
+    cards known), so a hand stripped of its events gives every player the same flags."""
+    for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 40, seed=33):
+        result = replay(hand)
+        assert player_flags(_without_events(hand), result) == player_flags(hand, result), hand.site_hand_id
+
+
+def test_the_flags_of_corpus_hands_read_the_engine_s_record_not_the_events() -> None:
+    folder = CORPUS / "fpdb" / "FTP"
+    if not folder.exists():
+        pytest.skip(f"real hand-history corpus not found at {folder} (set STUDBOOK_CORPUS to its folder)")
+    seen = 0
+    for path in sorted(folder.glob("*.txt"))[:40]:
+        for hand in parse_file(path):
+            if isinstance(hand, Hand):
+                result = replay(hand)
+                assert player_flags(_without_events(hand), result) == player_flags(hand, result), hand.site_hand_id
+                seen += 1
+    assert seen > 20

@@ -157,7 +157,39 @@ def test_the_run_out_steps_carry_each_players_equity() -> None:
         assert {seat: v.equity for seat, v in step.seats.items() if v.equity is not None} == expected[6]
     for step in [*steps[:closing], *(s for s in steps if s.street == 7)]:
         assert all(v.equity is None for v in step.seats.values())
-    assert sum(expected[6].values()) == pytest.approx(1.0)
+    assert sum(e.share for e in expected[6].values()) == pytest.approx(1.0)
+    assert sum(e.pots[0] for e in expected[6].values()) == pytest.approx(1.0)
+
+
+def test_run_out_equities_add_up_per_pot_and_paid_stacks_are_credited() -> None:
+    """At every run-out step each pot's equities add up to 100% over the players who can win it, and so
+    do the shares of the chips in play; once the pot is paid, each stack is the starting stack less what
+    he put in plus what the rules paid him (the site's own figure kept beside it where it differs)."""
+    several = 0
+    for hand in [h for game in (Game.STUD, Game.STUD8, Game.RAZZ) for h in _simulated(game, 150, 11)]:
+        result, steps = build_steps(hand)
+        start = {s.seat: s.stack for s in hand.seats}
+        paid: dict[int, int] = {}
+        for award in result.awards:
+            paid[award.seat] = paid.get(award.seat, 0) + award.amount
+        for step in steps:
+            views = {seat: v for seat, v in step.seats.items() if v.equity is not None}
+            if views:
+                assert sum(v.equity.share for v in views.values()) == pytest.approx(1.0)  # type: ignore[union-attr]
+                pots = {n for v in views.values() for n in v.equity.pots}  # type: ignore[union-attr]
+                several += len(pots) > 1
+                for n in pots:
+                    total = sum(v.equity.pots.get(n, 0.0) for v in views.values())  # type: ignore[union-attr]
+                    assert total == pytest.approx(1.0), (hand.site_hand_id, n)
+        last = steps[-1]
+        for seat, view in last.seats.items():
+            expected = start[seat] - result.invested[seat] + paid.get(seat, 0)
+            assert view.stack == expected, (hand.site_hand_id, seat)
+            collected = result.collected.get(seat, 0)
+            assert view.site_stack == (
+                None if collected == paid.get(seat, 0) else expected - paid.get(seat, 0) + collected
+            )
+    assert several  # some run-out had a side pot live
 
 
 def test_the_payout_shows_the_rules_beside_the_site() -> None:
@@ -264,3 +296,19 @@ def test_a_hostile_name_is_escaped_in_the_report_and_its_pages(tmp_path: Path) -
         html = page.read_text(encoding="utf-8")
         assert name not in html and "<img src=x" not in html
         assert "&lt;img src=x onerror=alert(1)&gt;&amp;&quot;Farah&#x27;" in html
+
+
+@pytest.mark.parametrize("game", [Game.STUD, Game.STUD8, Game.RAZZ])
+def test_the_steps_carry_the_decisions_record(game: Game) -> None:
+    """replay_steps gives, after each voluntary action, the same Decision as ReplayResult.decisions (the
+    engine's one record of what it faced), and none after any other event."""
+    for hand in _simulated(game, 30, 5):
+        result, states = replay_steps(hand)
+        recorded = {d.index: d for street in result.decisions.values() for d in street}
+        assert {s.index: s.decision for s in states if s.decision is not None} == recorded
+        for index, decision in recorded.items():
+            event = hand.events[index]
+            assert decision.action is event and decision.seat == event.seat
+            assert decision.to_call == max(
+                0, states[index - 1].level - states[index - 1].street_bets.get(event.seat, 0)
+            )

@@ -23,13 +23,13 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.replay import (
     Move,
     StudState,
-    _move,
-    _Replay,
     bring_in_seat,
     first_to_act,
     nominal_bring_in,
     replay,
 )
+from studbook.engine.state import _move
+from studbook.engine.walk import HandWalk
 
 PS = get_profile("pokerstars")
 
@@ -365,7 +365,7 @@ def test_the_best_board_kept_from_the_street_before_is_what_ranking_the_boards_a
     for game in Game:
         for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 60, seed=14):
             for profile in PROFILES.values():
-                walk = _Replay(hand, profile)
+                walk = HandWalk(hand, profile)
                 state = walk.state
                 for index, event in enumerate(hand.events):
                     walk.on_event(event, index)

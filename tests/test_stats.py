@@ -204,8 +204,12 @@ def test_breakdowns_add_up_to_the_totals(corpus_store: tuple[Store, list[Path]],
 
 def test_start_class_breakdown_counts_only_known_cards(sample_store: Store) -> None:
     table = stat_table(sample_store.con, by=("player", "start_class"), stats=["hands"])
-    assert set(table["player"]) == {"Alice", "Farah", "Ines"}, "only the hero's 3rd-street cards are known"
-    assert set(table["start_class"]) == {"buried pair", "rolled-up trips", "3-low"}
+    # the heroes' 3rd-street cards, and those of the players who showed down (Kofi's [4s 9d 5d ...]
+    # in razz, Goran's and Hiro's in the quartered stud8 hand): nobody else's are known
+    assert set(table["player"]) == {"Alice", "Farah", "Ines", "Kofi", "Goran", "Hiro"}
+    assert set(table["start_class"]) == {"buried pair", "rolled-up trips", "3-low", "9+ high", "three low"}
+    kofi = table[table["player"] == "Kofi"]
+    assert kofi["start_class"].tolist() == ["9+ high"]
 
 
 def test_door_card_breakdown(sample_store: Store) -> None:

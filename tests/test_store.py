@@ -48,6 +48,7 @@ from studbook.engine.model import (
     Game,
     Half,
     Hand,
+    KnownCard,
     Pot,
     ReplayResult,
     Seat,
@@ -94,7 +95,12 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
             Collect(12, 3, 9, "pot"),
         ),
     )
+    engine = replay(hand)  # the decisions' record as the engine keeps it; the money below is pinned
     result = ReplayResult(
+        decisions=engine.decisions,
+        bring_in_seat=engine.bring_in_seat,
+        street_aggressor=engine.street_aggressor,
+        reached=engine.reached,
         pots=(Pot(0, 10, (1, 3)),),
         awards=(Award(0, Half.WHOLE, 3, 9),),
         rake=1,
@@ -107,6 +113,16 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
         folded={1: 4},
         bets_before=(0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0),  # Alice's call faces Bob's completion
         violations=tuple(Violation("pot.award", f"problem {i}", street=4, seat=3, line=12) for i in range(violations)),
+        dealt_in=(1, 3),
+        cards=(
+            KnownCard(1, 3, False, None, 4),
+            KnownCard(1, 3, False, None, 4),
+            KnownCard(1, 3, True, Card.parse("2c"), 4),
+            KnownCard(3, 3, False, Card.parse("As"), 5),
+            KnownCard(3, 3, False, Card.parse("Kd"), 5),
+            KnownCard(3, 3, True, Card.parse("Qh"), 5),
+            KnownCard(None, 7, True, Card.parse("7d"), 9),
+        ),
     )
     return hand, result
 
