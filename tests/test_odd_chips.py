@@ -179,3 +179,16 @@ def test_a_payout_in_fractions_of_a_chip_is_flagged(case: str, kind: str) -> Non
         exact.update(high=17.5, low=17.5)
     found = replay(plant(script, kind, exact)).violations
     assert found and {v.rule for v in found} == {"pot.award"}
+
+
+def test_a_tournament_pot_pays_no_rake() -> None:
+    """A tournament hand that prints a rake is flagged, and the rules still pay its pot whole."""
+    script, site = CASES["hi/lo halves of an odd pot"]
+    raked = script.replace("{kind}", "{kind} rake {1}")
+    hand = plant(raked, "tournament", {"high": 17, "low": 17})  # the site kept one chip of 35
+    result = replay(hand)
+    assert result.rake == 0
+    assert paid_by_rules(hand) == Counter({(0, 1): 1800, (0, 2): 1700})
+    assert any(v.rule == "rake" and "a tournament takes none" in v.message for v in result.violations)
+    cash = plant(raked, "cash", {"high": 17, "low": 17})  # a cash game may take it
+    assert replay(cash).violations == () and replay(cash).rake == 1
