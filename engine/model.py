@@ -7,6 +7,8 @@ the printed facts faithfully (including facts that break the rules) so that the 
 Money is exact: every amount is an ``int`` in hundredths of the printed unit (cents for cash games,
 1/100 chip for tournament and play-money chips), so ``$0.04`` is ``4`` and ``1,500`` chips is ``150000``.
 One scale for every hand keeps arithmetic and storage uniform; :func:`format_money` turns it back.
+The scale is not the game's smallest unit: a cash game deals in cents (1), a tournament or play-money
+game in whole chips (:data:`CHIP`, 100), so a split's odd chip is one of those (:func:`unit_of`).
 
 Players are referred to by seat number inside events; parsers resolve printed names against the seat
 list, which is the only reliable way to read names containing spaces, brackets or colons.
@@ -25,6 +27,19 @@ from .cards import Card
 
 Money = int
 """An exact amount in hundredths of the printed unit (see the module docstring)."""
+
+CENT: Money = 1
+"""The smallest amount a cash game deals: one hundredth of its currency."""
+CHIP: Money = 100
+"""The smallest amount a tournament or play-money game deals: one whole chip (no site deals half a chip)."""
+
+
+def unit_of(tournament: object | None, play_money: bool) -> Money:
+    """The smallest amount a hand can deal, which is what a split pot's odd chip is: a whole chip in a
+    tournament or a play-money game, a cent of a cash game. The one place that says so; a :class:`Hand`
+    answers it as :attr:`Hand.unit`, and the simulator asks it before the hand it deals exists."""
+    return CHIP if tournament is not None or play_money else CENT
+
 
 STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
 """Seven-card games' streets; every game's own are in :data:`studbook.engine.games.RULES`."""
@@ -282,6 +297,11 @@ class Hand:
     warnings: tuple[ParseWarning, ...] = ()
     limit: Limit = Limit.FIXED
     """Fixed limit unless the site says otherwise; ``small_bet`` is then the minimum bet."""
+
+    @property
+    def unit(self) -> Money:
+        """The smallest amount this hand deals (:func:`unit_of`): the odd chip of its split pots."""
+        return unit_of(self.tournament, self.play_money)
 
     def player(self, seat: int) -> str:
         """The screen name in ``seat`` (KeyError for an empty seat)."""

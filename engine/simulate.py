@@ -56,6 +56,7 @@ from .model import (
     Tournament,
     UncalledReturn,
     direct_init,
+    unit_of,
 )
 from .pots import PotResult
 from .profiles import RuleProfile, get_profile
@@ -598,7 +599,10 @@ class _Dealer:
         self.players = {seat: player for seat, player, _ in setup.seats}
         stacks = {seat: stack for seat, _, stack in setup.seats}
         s = setup.stakes
-        self.state = StudState(setup.game, s.small_bet, s.big_bet, stacks, setup.profile, bring_in=s.bring_in)
+        unit = unit_of(setup.tournament, False)  # the simulator deals no play money
+        self.state = StudState(
+            setup.game, s.small_bet, s.big_bet, stacks, setup.profile, bring_in=s.bring_in, unit=unit
+        )
         self.deck = list(DECK)
         rng.shuffle(self.deck)
         self.events: list[Event] = []

@@ -23,6 +23,7 @@ from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
 from .games import RULES, GameRules
 from .model import (
+    CENT,
     BRING_IN,
     CALL,
     CHECK,
@@ -171,7 +172,8 @@ class StudState:
 
     Build it with the stakes and the stacks (before antes), post antes, deal cards, then alternate
     :meth:`options` / :meth:`act`; :meth:`start_street` moves on once :attr:`betting_closed`.
-    ``bring_in`` may be ``None`` when the hand never says (the bring-in player completed).
+    ``bring_in`` may be ``None`` when the hand never says (the bring-in player completed). ``unit`` is
+    the game's smallest amount (a chip in a tournament, a cent in cash): split pots deal it whole.
     """
 
     def __init__(
@@ -185,8 +187,11 @@ class StudState:
         label: Callable[[int], str] = lambda seat: f"Seat {seat}",
         money: Callable[[Money], str] = format_money,
         limit: Limit = Limit.FIXED,
+        unit: Money = CENT,
     ) -> None:
         self.game = game
+        self.unit = unit
+        """The smallest amount the game deals (:func:`.model.unit_of`), which is what a split's odd chip is."""
         self.rules: GameRules = RULES[game]
         rules = self.rules
         # the rules' numbers asked at every decision, kept as plain attributes
@@ -784,4 +789,5 @@ class StudState:
             cards = {s: self.hand_cards(s, shown.get(s, ())) for s in self._live}
         # the unseen cards only when a contender's cards are partly unknown (see distribute_pot)
         unseen = partial(self.unseen, shown)
-        return distribute(pots, rakes, self.game, cards, frozenset(conceded), self.profile, self.label, unseen)
+        conceded_seats = frozenset(conceded)
+        return distribute(pots, rakes, self.game, cards, conceded_seats, self.profile, self.label, unseen, self.unit)

@@ -44,7 +44,8 @@ RULES: Mapping[str, str] = MappingProxyType(
         "marker": "A site's betting note (double bet allowed, betting capped, no low) contradicts the rules.",
         "pot.total": "The printed total pot differs from the chips put in (after uncalled returns).",
         "pot.printed": "A printed main or side pot differs from the rules' pot after its share of the rake.",
-        "rake": "The printed rake differs from what the site's own payout leaves in the pot (or is negative).",
+        "rake": "The printed rake differs from what the site's own payout leaves in the pot (or is negative), "
+        "or a tournament hand prints a rake (a tournament takes none).",
         "pot.winner": "A player collects from a pot the rules give him nothing of (folded, not eligible, worse "
         "hand, no qualifying low), or a winner collects nothing.",
         "pot.award": "A player collects a different amount from a pot than the rules pay him (a wrong split, "

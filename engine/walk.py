@@ -133,6 +133,7 @@ class HandWalk:
             label=self.label,
             money=self.money,
             limit=hand.limit,
+            unit=hand.unit,
         )
         self.violations: list[Violation] = [
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
@@ -533,7 +534,7 @@ class HandWalk:
             )
         self.settle_uncalled(end_line)
         self.check_deals()
-        rake = hand.rake if hand.rake is not None else self.unprinted_rake()
+        rake = self.rules_rake(end_line)
         results = state.payout(rake, self.shown, self.conceded)
         self.check_no_low(results)
         violations, awards = audit_payout(
@@ -605,6 +606,17 @@ class HandWalk:
                 else:
                     out.append(KnownCard(seat, street, up, card, line))
         return tuple(out)
+
+    def rules_rake(self, line: int | None) -> Money:
+        """The rake the pots pay before they are shared: the printed one, else :meth:`unprinted_rake`.
+        None in a tournament, whose house takes its fee with the buy-in and pays every pot whole: a
+        tournament hand that prints a rake is flagged, and its pots are still paid in full."""
+        printed = self.hand.rake
+        if self.hand.tournament is None:
+            return printed if printed is not None else self.unprinted_rake()
+        if printed:
+            self.flag("rake", f"the summary takes {self.money(printed)} rake, but a tournament takes none", line)
+        return 0
 
     def unprinted_rake(self) -> Money:
         """The rake of a hand that prints none: nothing, unless the profile says the site leaves it out

@@ -21,7 +21,8 @@ line number of its script line, so violation tests can check ``line``. Example::
 Lines (``#`` starts a comment):
 
 * header, first line: ``<stud|stud8|razz|stud5|razz27> <small>/<big>`` then any of ``ante N``, ``bring-in N``,
-  ``total N``, ``rake N``, ``pots N N ...`` (printed main/side pots), ``site NAME``, ``currency USD``
+  ``total N``, ``rake N``, ``pots N N ...`` (printed main/side pots), ``site NAME``, ``currency USD``,
+  ``tournament ID`` (a tournament hand in chips, no currency), ``play-money yes`` (play chips)
 * ``seat <n> <name> <stack>`` (``sitting-out`` at the end for a seat dealt out)
 * ``antes``: every seat posts the header's ante (all-in for less when short) — or ``<seat> ante N``
 * deals: ``2nd``/``3rd``/``4th``/``5th``/``6th``/``7th`` then ``<seat>:<cards>`` groups; a bare ``<seat>``
@@ -58,6 +59,7 @@ from studbook.engine.model import (
     ParseWarning,
     Seat,
     Show,
+    Tournament,
     UncalledReturn,
 )
 
@@ -174,7 +176,9 @@ def build(script: str, source_file: str = "<handbuilder>") -> Hand:
         source_line=header_line,
         ante=ante,
         bring_in=int(opts["bring-in"]) if "bring-in" in opts else None,
-        currency=opts.get("currency", "USD"),
+        currency=None if "tournament" in opts or "play-money" in opts else opts.get("currency", "USD"),
+        play_money="play-money" in opts,
+        tournament=Tournament(opts["tournament"]) if "tournament" in opts else None,
         total_pot=int(opts["total"]) if "total" in opts else None,
         rake=int(opts["rake"]) if "rake" in opts else None,
         printed_pots=tuple(int(x) for x in takewhile(str.isdigit, header[header.index("pots") + 1 :]))
