@@ -3,8 +3,11 @@
 Every sub-command lives in its own module ``cli/cmd_<name>.py`` that defines ``COMMAND``, a
 :class:`Command`. :func:`build_parser` finds those modules by name, so adding ``studbook stats`` is adding
 ``cmd_stats.py`` — no list or ``if`` chain here to edit, and one broken command cannot break the others'
-``--help``. Command modules import their heavy machinery (parsers, DuckDB) inside ``run`` so that
-``studbook --help`` stays instant.
+``--help``. Start-up is what a user waits for at every command, so nothing heavy is imported before it is
+needed: command modules import only this one at their top and their machinery (parsers, the engine,
+pandas, DuckDB) inside ``run``, and :func:`main` adds the options of the one command being run only
+(some options' choices come from the engine or the parsers), so that ``studbook --version`` and
+``studbook --help`` import neither (``benchmarks/startup.py`` measures it).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import shutil
 import sys
 from dataclasses import dataclass
 from datetime import date
@@ -20,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import __version__, compiled_modules
-from ..engine.model import Game
 
 if TYPE_CHECKING:
     from ..analytics.stats import Filters
@@ -53,7 +56,12 @@ def commands() -> list[Command]:
     return sorted(found, key=lambda c: c.name)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``studbook`` parser with every command's options, or, given the command line ``argv``, with
+    the options of the command it names only (the first word not an option; none for ``--help``,
+    ``--version`` or a mistyped command, which argparse then names): the parse is the same, and a
+    command's options are not built for nothing."""
+    chosen = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     parser = argparse.ArgumentParser(
         prog="studbook",
         description=(
@@ -74,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
             description=command.description,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        command.add_arguments(cmd)
+        if chosen is None or chosen == command.name:
+            command.add_arguments(cmd)
         cmd.set_defaults(run=command.run)
     return parser
 
@@ -82,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``studbook`` with ``argv`` (default: the process arguments) and return the exit status:
     0 success, 1 what the command documents (violations found, nothing readable), 2 a usage error."""
-    args = build_parser().parse_args(argv)
+    line = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(line).parse_args(line)
     try:
         return int(args.run(args))
     except BrokenPipeError:
@@ -90,6 +100,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout at /dev/null so the interpreter's final flush does not raise a second time.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+UNLIMITED_WIDTH = 1_000_000
+"""The width of output that goes to a file or a pipe: no line is cut or dropped to fit a terminal there."""
+
+
+def output_width() -> int:
+    """How wide a line of standard output may be: the terminal's width when it is one (a wrapped line
+    would break a table's columns) or ``COLUMNS`` says one, unlimited when the output goes to a file or
+    a pipe."""
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
+        return UNLIMITED_WIDTH
+    return shutil.get_terminal_size((120, 24)).columns
 
 
 def fail(message: str) -> int:
@@ -187,6 +210,8 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
     ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""
+    from ..engine.model import Game
+
     parser.add_argument(
         "--game",
         metavar="G",

@@ -18,8 +18,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
-from ..engine.model import STREET_NAMES
-from ..parsers.errors import split_detail
 from .app import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
 
 if TYPE_CHECKING:
@@ -107,6 +105,8 @@ def message_lines(message: str, keep: int = EXPECTED_SHOWN) -> list[str]:
     """``message`` as lines to read: a parse error's what / got / expected each on its own line, a long
     'expected: one of A, B, C ...' list cut to its first ``keep`` items and a count of the rest (the
     line kinds that could have come there are rarely read past the first few)."""
+    from ..parsers.errors import split_detail
+
     parts = split_detail(message)
     if parts is None:
         return [message]
@@ -140,6 +140,8 @@ def _top_level_items(text: str) -> list[str]:
 def finding_lines(f: Finding, width: int) -> list[str]:
     """One finding for a reader: what rule, on which street, by whom, at which file:line; then the
     message, wrapped to ``width`` under it."""
+    from ..engine.model import STREET_NAMES
+
     where = [
         f"{STREET_NAMES.get(f.street, f.street)} street" if f.street is not None else "",
         f"seat {f.seat} ({f.player})" if f.seat is not None else (f.player or ""),

@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..analytics.charts import CHARTS
     from ..analytics.dataset import open_reader
+    from ..analytics.stats import unknown_player
     from ..analytics.store import StoreError
 
     try:
@@ -54,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, StoreError) as exc:
         return fail(str(exc))
     with store:
+        problem = unknown_player(store.con, args.player)
+        if problem:
+            return fail(problem)
         try:
             ax = CHARTS[args.kind](store.con, args.player, filters)
         except ValueError as exc:

@@ -14,10 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analytics.replay_view import HandNotFound, render_hand
 from .app import Command, add_db_option, add_profile_option, fail
-
-__all__ = ["COMMAND", "render_hand"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analytics.replay_view import HandNotFound
     from ..api import StoreError, open_database
 
     try:

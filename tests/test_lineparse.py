@@ -93,7 +93,10 @@ def test_the_line_parser_reads_every_body_as_lark_does(monkeypatch: pytest.Monke
             for hand in text.split("\n\n\n")[:40]:
                 for mutant in _mutants(hand.strip(), rng):
                     parse_text(mutant, str(path))
-    assert compared.accepted >= least_accepted and compared.refused >= least_refused, (compared.accepted, compared.refused)
+    assert compared.accepted >= least_accepted and compared.refused >= least_refused, (
+        compared.accepted,
+        compared.refused,
+    )
 
 
 def test_a_grammar_the_line_parser_cannot_run_is_refused_when_built() -> None:
