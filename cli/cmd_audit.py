@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
-from .app import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
+from .app import Command, add_paths_argument, add_profile_option, add_workers_option, hand_files, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -338,8 +338,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "examples:\n"
         "  studbook audit ~/HandHistories                        every file in the folder and below\n"
-        "  studbook audit hands.txt --profile wsop-tournament    judged by WSOP tournament rules\n"
-        "  studbook audit hands.txt --format json > found.jsonl  one json object per finding\n"
+        "  studbook audit sample_data/stud-1-2-8max.txt --profile wsop-tournament   judged by WSOP tournament rules\n"
+        "  studbook audit sample_data/ --format json > found.jsonl                 one json object per finding\n"
         "  studbook audit --rules                                what each rule id means"
     )
 
@@ -347,16 +347,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..pipeline.importer import default_workers, map_files
 
-    files, missing = hand_files(args.paths)
-    if not files:
-        return fail("no hand-history files found in the paths given")
-    tasks = [AuditTask(path, args.profile) for path in files]
+    given = hand_files(args.paths)
+    if isinstance(given, int):
+        return given
+    tasks = [AuditTask(path, args.profile) for path in given.files]
     audits = map_files(audit_file, tasks, args.workers or default_workers())
     if args.format == "json":
         found = write_json(audits, sys.stdout)
     else:
         found = write_text(audits, sys.stdout, shutil.get_terminal_size((100, 24)).columns)
-    return 1 if found or missing else 0
+    return 1 if found or given.unreadable or given.empty else 0
 
 
 COMMAND = Command(

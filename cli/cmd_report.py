@@ -40,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.epilog = (
         "examples:\n"
-        "  studbook report --player Ann --out ann/                       every hand of Ann's\n"
-        "  studbook report --player Ann --since 2026-11-05 --out today/  from that day on\n"
-        "  studbook report --player Ann --game stud8 --out hilo/         her stud hi/lo hands only"
+        "  studbook report --player 'Ottilie Brandt' --out ob/                       every hand of hers\n"
+        "  studbook report --player 'Ottilie Brandt' --since 2026-03-15 --out late/  from that day on\n"
+        "  studbook report --player 'Ottilie Brandt' --game stud8 --out hilo/        her stud hi/lo hands only"
     )
 
 

@@ -88,8 +88,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "examples:\n"
         "  studbook stats                                  the table, for studbook.duckdb here\n"
-        "  studbook stats --db hands.duckdb --game razz    razz hands only\n"
-        "  studbook stats --player 'Ann Other'             one player's card\n"
+        "  studbook stats --db sample.duckdb --game razz   razz hands only, of another database\n"
+        "  studbook stats --player 'Ottilie Brandt'        one player's card\n"
         "  studbook stats --by game --by stakes            one row per game and stakes\n"
         "  studbook stats --stat vpip --stat wtsd --top 0  two stats for every player\n"
         "  studbook stats --winrate --by stakes            money per stakes\n"
