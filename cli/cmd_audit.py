@@ -9,7 +9,6 @@ line.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import textwrap
@@ -230,6 +229,8 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
     """One json object per line per finding (keys: the fields of :class:`Finding`), written as each
     file's audit arrives; an unreadable file is a ``parse`` finding without a line. Returns whether
     anything was found."""
+    import json
+
     found = False
     for audit in audits:
         findings = audit.findings
