@@ -2,7 +2,7 @@
 
 Three views, because three people ask: the **table** is a HUD for the terminal (one row per player, the
 players with the most hands first, a few stats that matter, each rate with what it was counted out of,
-net won and BB/100), narrowed to fit the terminal; ``--player NAME`` is the **card** of one player
+net won and BB/100), narrowed to fit the terminal (a file or a pipe gets every column); ``--player NAME`` is the **card** of one player
 (every stat with its exact done/chances, in sections a stud player knows: 3rd street, later streets as a
 street-by-street grid, showdown, hi/lo, results); csv and json are for **programs**: every player and
 every stat, one record per group and stat with the exact ``done`` and ``chances`` and their ``rate``.
