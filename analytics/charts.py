@@ -301,21 +301,35 @@ def stud8_results_chart(
 # ------------------------------------------------------------------------------------- BB/100
 
 
-def bb100_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None) -> pd.DataFrame:
+def bb100_data(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, min_hands: int = 0
+) -> pd.DataFrame:
     """``player``'s win rate per game and stakes: :func:`~.winrate.winrates` by game and stakes (hands,
-    net, ``bb100``, ``se_bb100``, ``ci95_low``/``ci95_high`` ...), ordered by game then stakes."""
+    net, ``bb100``, ``se_bb100``, ``ci95_low``/``ci95_high`` ...), ordered by game then stakes, without
+    the rows of fewer than ``min_hands`` hands (NoHands saying so when that leaves none)."""
     frame = winrates(con, _player_filters(player, filters), by=("game", "stakes"))
     if frame.empty:
         raise _no_hands(con, player, "hands")
-    return frame.sort_values(["game", "big_bet", "currency"], kind="stable").reset_index(drop=True)
+    enough = frame[frame["hands"] >= min_hands]
+    if enough.empty:
+        raise NoHands(
+            f"{player!r} has no game and stakes with {min_hands} hands or more (the most: {int(frame['hands'].max()):,}); "
+            "a lower --min-hands shows them"
+        )
+    return enough.sort_values(["game", "big_bet", "currency"], kind="stable").reset_index(drop=True)
 
 
 def bb100_chart(
-    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+    con: duckdb.DuckDBPyConnection,
+    player: str,
+    filters: Filters | None = None,
+    ax: Axes | None = None,
+    min_hands: int = 0,
 ) -> Axes:
     """BB/100 per game and stakes with error bars of ±1.96 standard errors (a 95% interval): a short
-    sample's bar is long, which is the point. A group of a single hand has no standard error and no bar."""
-    frame = bb100_data(con, player, filters)
+    sample's bar is long, which is the point. A group of a single hand has no standard error and no bar;
+    groups of fewer than ``min_hands`` hands are left out, since one lucky hand's bar would set the scale."""
+    frame = bb100_data(con, player, filters, min_hands)
     ax = _axes(ax, height=max(3.0, 1.5 + 0.45 * len(frame)))
     names = [
         _text(f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}")

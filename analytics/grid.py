@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     import pandas as pd
 
+INFINITE = "∞"
+"""A ratio over no chances but done (bets and raises with no call: an aggression factor of x/0)."""
+
 GROUP_COLUMNS_HIDDEN = ("currency", "small_bet", "big_bet", "stakes_inferred")
 """Group columns the table shows through the ``stakes`` label instead."""
 
@@ -20,7 +23,7 @@ def cell(kind: str, done: int, chances: int, rate: float) -> str:
     if kind == "count":
         return f"{done:,}"
     if chances == 0 or math.isnan(rate):
-        return f"{'inf' if kind == 'ratio' and done else '-'} ({done}/{chances})"
+        return f"{INFINITE if kind == 'ratio' and done else '-'} ({done}/{chances})"
     value = f"{100 * rate:.1f}%" if kind == "pct" else f"{rate:.2f}"
     return f"{value} ({done}/{chances})"
 

@@ -12,6 +12,7 @@ a fraction for percentages (``kind`` ``pct``) and a plain ratio for the aggressi
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
@@ -535,7 +536,9 @@ def stat_table(
     Read from the dataset's rollup (:mod:`.rollup`: the same sums, precomputed) when there is one that
     can answer the filters and ``by``, unless ``rollup`` is False; from the raw rows otherwise.
 
-    Groups with no hands are absent; stats restricted to a game have 0 chances elsewhere."""
+    Groups with no hands are absent; stats restricted to a game have 0 chances elsewhere. Where ``by``
+    has no ``player``, ``hands`` counts the group's hands, each once however many players it dealt in
+    (the other stats still count each player's chances)."""
     from . import rollup as pre  # it builds on this module's stats
 
     chosen = _selected(stats)
@@ -558,6 +561,8 @@ def stat_table(
         frames.append(part)
     if not frames:
         return pd.DataFrame(columns=[*names, "stat", "label", "kind", "done", "chances", "rate"])
+    if "player" not in names and any(s.key == "hands" for s in chosen):
+        frames[[s.key for s in chosen].index("hands")] = _distinct_hands(con, filters, by, wide[names])
     out = pd.concat(frames, ignore_index=True)
     chances = out["chances"].where(out["chances"] > 0)
     out["rate"] = (out["done"] / chances).where(out["kind"] != "count", out["done"].astype("float64"))
@@ -566,6 +571,48 @@ def stat_table(
     order = {s.key: i for i, s in enumerate(chosen)}
     out = out.sort_values([*names, "stat"], key=lambda c: c.map(order) if c.name == "stat" else c, kind="stable")
     return out.reset_index(drop=True)
+
+
+def _distinct_hands(
+    con: duckdb.DuckDBPyConnection, filters: Filters | None, by: Sequence[str], groups: pd.DataFrame
+) -> pd.DataFrame:
+    """The ``hands`` rows of :func:`stat_table` for ``groups`` (its group columns) counting each hand
+    once: a row per game or per day counts hands, not the seats dealt in them (a razz hand of seven
+    players is one hand). Read from the raw rows, which the rollup's per-player sums cannot answer."""
+    sql, params, names = grouped_query(["COUNT(DISTINCT hp.hand_id) AS n"], filters, by)
+    found = con.execute(sql, params).df()
+    counted = groups.merge(found, on=names, how="left", sort=False)["n"] if names else found["n"]
+    part = groups.copy()
+    hands = STATS_BY_KEY["hands"]
+    part["stat"], part["label"], part["kind"] = hands.key, hands.label, hands.kind
+    part["done"] = part["chances"] = counted.fillna(0).astype("int64").to_numpy()
+    return part
+
+
+def unknown_player(con: duckdb.DuckDBPyConnection, name: str) -> str | None:
+    """None when ``name`` played a stored hand; else what to tell the user: the same name in other
+    capitals, or the closest names (by spelling, ignoring case), or the players with the most hands,
+    since a name is matched exactly and a mistyped one would otherwise just find nothing."""
+    if con.execute("SELECT 1 FROM hand_players WHERE player = ? LIMIT 1", [name]).fetchone():
+        return None
+    sql = "SELECT player FROM hand_players GROUP BY player ORDER BY COUNT(*) DESC, player"
+    known = [r[0] for r in con.execute(sql).fetchall()]
+    if not known:
+        return f"no player {name!r}: the database has no hands (import some hand histories first)"
+    same = [k for k in known if k.casefold() == name.casefold()]
+    if same:
+        return f"no player {name!r} (names are matched exactly, capitals too): did you mean {_names(same)}?"
+    folded: dict[str, list[str]] = {}
+    for k in known:
+        folded.setdefault(k.casefold(), []).append(k)
+    close = [k for f in difflib.get_close_matches(name.casefold(), folded, n=5, cutoff=0.6) for k in folded[f]]
+    if close:
+        return f"no player {name!r} in the database; the closest names: {_names(close)}"
+    return f"no player {name!r} in the database; the players with the most hands: {_names(known[:8])}"
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(repr(n) for n in names)
 
 
 def stakes_labels(frame: pd.DataFrame) -> list[str]:

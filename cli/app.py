@@ -3,8 +3,11 @@
 Every sub-command lives in its own module ``cli/cmd_<name>.py`` that defines ``COMMAND``, a
 :class:`Command`. :func:`build_parser` finds those modules by name, so adding ``studbook stats`` is adding
 ``cmd_stats.py`` — no list or ``if`` chain here to edit, and one broken command cannot break the others'
-``--help``. Command modules import their heavy machinery (parsers, DuckDB) inside ``run`` so that
-``studbook --help`` stays instant.
+``--help``. Start-up is what a user waits for at every command, so nothing heavy is imported before it is
+needed: command modules import only this one at their top and their machinery (parsers, the engine,
+pandas, DuckDB) inside ``run``, and :func:`main` adds the options of the one command being run only
+(some options' choices come from the engine or the parsers), so that ``studbook --version`` and
+``studbook --help`` import neither (``benchmarks/startup.py`` measures it).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import shutil
 import sys
 from dataclasses import dataclass
 from datetime import date
@@ -20,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import __version__, compiled_modules
-from ..engine.model import Game
 
 if TYPE_CHECKING:
     from ..analytics.stats import Filters
@@ -53,7 +56,12 @@ def commands() -> list[Command]:
     return sorted(found, key=lambda c: c.name)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``studbook`` parser with every command's options, or, given the command line ``argv``, with
+    the options of the command it names only (the first word not an option; none for ``--help``,
+    ``--version`` or a mistyped command, which argparse then names): the parse is the same, and a
+    command's options are not built for nothing."""
+    chosen = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     parser = argparse.ArgumentParser(
         prog="studbook",
         description=(
@@ -74,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
             description=command.description,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        command.add_arguments(cmd)
+        if chosen is None or chosen == command.name:
+            command.add_arguments(cmd)
         cmd.set_defaults(run=command.run)
     return parser
 
@@ -82,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``studbook`` with ``argv`` (default: the process arguments) and return the exit status:
     0 success, 1 what the command documents (violations found, nothing readable), 2 a usage error."""
-    args = build_parser().parse_args(argv)
+    line = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(line).parse_args(line)
     try:
         return int(args.run(args))
     except BrokenPipeError:
@@ -90,6 +100,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout at /dev/null so the interpreter's final flush does not raise a second time.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+UNLIMITED_WIDTH = 1_000_000
+"""The width of output that goes to a file or a pipe: no line is cut or dropped to fit a terminal there."""
+
+
+def output_width() -> int:
+    """How wide a line of standard output may be: the terminal's width when it is one (a wrapped line
+    would break a table's columns) or ``COLUMNS`` says one, unlimited when the output goes to a file or
+    a pipe."""
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
+        return UNLIMITED_WIDTH
+    return shutil.get_terminal_size((120, 24)).columns
 
 
 def fail(message: str) -> int:
@@ -127,6 +150,23 @@ def output_folder(raw: str, inside: Sequence[str] = ()) -> Path:
     return out
 
 
+def output_file(raw: str, option: str, example: str) -> Path:
+    """The file ``option`` names, checked before any work (nothing is created): :class:`OutputError`
+    when it is a folder, or its folder is missing or not writable; ``example`` is a file name to
+    suggest inside a folder given by mistake."""
+    out = Path(raw)
+    if out.is_dir():
+        raise OutputError(f"{raw} is a folder; give {option} the file to write, e.g. {out / example}")
+    folder = out.parent
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"cannot write {raw}: {folder} is a file, not a folder; give another {option}")
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {raw}: the folder {folder} does not exist; create it or give another {option}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise OutputError(f"cannot write {raw}: not writable; give {option} a file in a folder you can write to")
+    return out
+
+
 # ---------------------------------------------------------------- options shared by several commands
 
 
@@ -139,15 +179,84 @@ def add_paths_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def hand_files(paths: Sequence[str]) -> tuple[list[Path], bool]:
-    """The hand-history files :func:`add_paths_argument`'s paths name, and whether any path does not
-    exist (each such path is reported on stderr; commands that read files then exit with 1)."""
+NOTHING_READABLE = 1
+"""The exit status when none of the paths given holds a hand history to read (the path exists)."""
+
+TEXT_SNIFF = 8192
+"""Characters of a file's start looked at to tell a hand history from binary data."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputFiles:
+    """The hand-history files the paths name that can be read, and those left out, with why."""
+
+    files: list[Path]
+    unreadable: list[tuple[Path, str]]
+    empty: list[Path]
+
+
+def hand_files(paths: Sequence[str]) -> InputFiles | int:
+    """The files of :func:`add_paths_argument`'s paths, checked before a command does anything: a path
+    that does not exist (or a folder that cannot be listed) is a mistake, status 2 with a line for each;
+    a path with no hand-history files, or only empty and binary ones, status :data:`NOTHING_READABLE`
+    with a line saying so. Empty and binary files among others are left out, a line for each, so
+    that a command reading files treats them all alike and none is recorded as imported."""
     from ..pipeline.importer import discover
 
     files, missing = discover(paths)
-    for message in missing:
-        print(f"studbook: {message}", file=sys.stderr)
-    return files, bool(missing)
+    if missing:
+        for problem in missing:
+            print(f"studbook: error: {problem}", file=sys.stderr)
+        return 2
+    if not files:
+        print(f"studbook: error: no hand-history files (.txt, .xml, .phh) in {', '.join(paths)}", file=sys.stderr)
+        return NOTHING_READABLE
+    unreadable: list[tuple[Path, str]] = []
+    empty: list[Path] = []
+    readable = []
+    for path in files:
+        why = not_text(path)
+        if why == EMPTY:
+            empty.append(path)
+        elif why is not None:
+            unreadable.append((path, why))
+        else:
+            readable.append(path)
+    left_out = [(path, EMPTY) for path in empty] + unreadable
+    for path, why in left_out:
+        print(
+            f"studbook: error: {path}: {why}" if not readable else f"studbook: {path}: {why}, left out", file=sys.stderr
+        )
+    if not readable:
+        return NOTHING_READABLE
+    return InputFiles(readable, unreadable, empty)
+
+
+EMPTY = "an empty file (no hands)"
+
+
+def not_text(path: Path) -> str | None:
+    """Why ``path`` cannot be a hand history (empty, binary data, unreadable), or None: told from its
+    start as the readers decode it (UTF-8, cp1252 or UTF-16), since a site's export is text and a file
+    of other bytes named .txt would otherwise be parsed into one long failure."""
+    from ..parsers.reading import decode_chunks, read_chunks
+
+    try:
+        head = ""
+        for piece in decode_chunks(read_chunks(path, TEXT_SNIFF)):
+            head += piece
+            if len(head) >= TEXT_SNIFF:
+                break
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    except UnicodeDecodeError:
+        return "not a hand history (not text in any encoding a site writes)"
+    if not head.strip():
+        return EMPTY
+    control = sum(1 for ch in head if (ch < " " and ch not in "\t\n\r\f\v\x1a") or ch == "\ufffd")
+    if control > len(head) // 100:
+        return "not a hand history (binary data, not text)"
+    return None
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
@@ -187,6 +296,8 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
     ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""
+    from ..engine.model import Game
+
     parser.add_argument(
         "--game",
         metavar="G",

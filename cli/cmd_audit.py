@@ -9,7 +9,6 @@ line.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import textwrap
@@ -18,9 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, TextIO
 
-from ..engine.model import STREET_NAMES
-from ..parsers.errors import split_detail
-from .app import Command, add_paths_argument, add_profile_option, add_workers_option, fail, hand_files, plural
+from .app import Command, add_paths_argument, add_profile_option, add_workers_option, hand_files, plural
 
 if TYPE_CHECKING:
     from ..engine.profiles import RuleProfile
@@ -107,6 +104,8 @@ def message_lines(message: str, keep: int = EXPECTED_SHOWN) -> list[str]:
     """``message`` as lines to read: a parse error's what / got / expected each on its own line, a long
     'expected: one of A, B, C ...' list cut to its first ``keep`` items and a count of the rest (the
     line kinds that could have come there are rarely read past the first few)."""
+    from ..parsers.errors import split_detail
+
     parts = split_detail(message)
     if parts is None:
         return [message]
@@ -140,6 +139,8 @@ def _top_level_items(text: str) -> list[str]:
 def finding_lines(f: Finding, width: int) -> list[str]:
     """One finding for a reader: what rule, on which street, by whom, at which file:line; then the
     message, wrapped to ``width`` under it."""
+    from ..engine.model import STREET_NAMES
+
     where = [
         f"{STREET_NAMES.get(f.street, f.street)} street" if f.street is not None else "",
         f"seat {f.seat} ({f.player})" if f.seat is not None else (f.player or ""),
@@ -228,6 +229,8 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
     """One json object per line per finding (keys: the fields of :class:`Finding`), written as each
     file's audit arrives; an unreadable file is a ``parse`` finding without a line. Returns whether
     anything was found."""
+    import json
+
     found = False
     for audit in audits:
         findings = audit.findings
@@ -336,8 +339,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "examples:\n"
         "  studbook audit ~/HandHistories                        every file in the folder and below\n"
-        "  studbook audit hands.txt --profile wsop-tournament    judged by WSOP tournament rules\n"
-        "  studbook audit hands.txt --format json > found.jsonl  one json object per finding\n"
+        "  studbook audit sample_data/stud-1-2-8max.txt --profile wsop-tournament   judged by WSOP tournament rules\n"
+        "  studbook audit sample_data/ --format json > found.jsonl                 one json object per finding\n"
         "  studbook audit --rules                                what each rule id means"
     )
 
@@ -345,16 +348,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..pipeline.importer import default_workers, map_files
 
-    files, missing = hand_files(args.paths)
-    if not files:
-        return fail("no hand-history files found in the paths given")
-    tasks = [AuditTask(path, args.profile) for path in files]
+    given = hand_files(args.paths)
+    if isinstance(given, int):
+        return given
+    tasks = [AuditTask(path, args.profile) for path in given.files]
     audits = map_files(audit_file, tasks, args.workers or default_workers())
     if args.format == "json":
         found = write_json(audits, sys.stdout)
     else:
         found = write_text(audits, sys.stdout, shutil.get_terminal_size((100, 24)).columns)
-    return 1 if found or missing else 0
+    return 1 if found or given.unreadable or given.empty else 0
 
 
 COMMAND = Command(

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 
-from .app import Command, add_db_option, add_filter_options, fail, hand_filters
+from .app import Command, OutputError, add_db_option, add_filter_options, at_least, fail, hand_filters, output_file
+
+BB100_MIN_HANDS = 20
+"""The games and stakes ``chart bb100`` leaves out by default: under 20 hands, as the stats table."""
 
 KIND_HELP = {
     "winnings": "cumulative net won against hands: total, showdown, non-showdown and the all-in EV line",
@@ -30,11 +33,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE.png", required=True, help="the image to write (.png, .svg or .pdf)")
     add_filter_options(parser)
     parser.add_argument("--dpi", type=int, default=120, help="resolution of a .png (default 120)")
+    parser.add_argument(
+        "--min-hands",
+        metavar="N",
+        type=at_least(0),
+        default=BB100_MIN_HANDS,
+        help=f"bb100: leave out the games and stakes with fewer hands (default {BB100_MIN_HANDS}; a bar of a few "
+        "hands is noise, and would set the scale)",
+    )
     parser.epilog = (
         "examples:\n"
-        "  studbook chart winnings --player Ann --out ann.png          total, showdown, non-showdown, all-in EV\n"
-        "  studbook chart stud8 --player Ann --out halves.svg          scoops, high halves and low halves\n"
-        "  studbook chart bb100 --player Ann --game razz --out r.pdf   win rate per stakes, razz only"
+        "  studbook chart winnings --player 'Ottilie Brandt' --out ob.png          total, showdown, non-showdown, all-in EV\n"
+        "  studbook chart stud8 --player 'Ottilie Brandt' --out halves.svg         scoops, high halves and low halves\n"
+        "  studbook chart bb100 --player 'Ottilie Brandt' --game razz --out r.pdf  win rate per stakes, razz only"
     )
 
 
@@ -44,18 +55,26 @@ def run(args: argparse.Namespace) -> int:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from ..analytics.charts import CHARTS
+    from ..analytics.charts import CHARTS, bb100_chart
     from ..analytics.dataset import open_reader
+    from ..analytics.stats import unknown_player
     from ..analytics.store import StoreError
 
     try:
         filters = hand_filters(args)
+        output_file(args.out, "--out", f"{args.kind}.png")
         store = open_reader(args.db)
-    except (ValueError, StoreError) as exc:
+    except (ValueError, StoreError, OutputError) as exc:
         return fail(str(exc))
     with store:
+        problem = unknown_player(store.con, args.player)
+        if problem:
+            return fail(problem)
         try:
-            ax = CHARTS[args.kind](store.con, args.player, filters)
+            if args.kind == "bb100":
+                ax = bb100_chart(store.con, args.player, filters, min_hands=args.min_hands)
+            else:
+                ax = CHARTS[args.kind](store.con, args.player, filters)
         except ValueError as exc:
             return fail(f"{exc}; check --player, --game and --stakes")
     figure = ax.get_figure(root=True)

@@ -51,9 +51,10 @@ def run(args: argparse.Namespace) -> int:
     from ..parsers.writing import refusal
 
     site = None if args.to == "phh" else SITES_BY_ID[args.to]
-    files, missing = hand_files(args.paths)
-    if not files:
-        return fail("no hand-history files found in the paths given")
+    given = hand_files(args.paths)
+    if isinstance(given, int):
+        return given
+    files = given.files
     try:
         out = output_folder(args.out)
     except OutputError as exc:
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         + (f"; {plural(skipped, 'non-stud hand')} skipped" if skipped else "")
         + (f"; {problems:,} could not be converted (see above)" if problems else "")
     )
-    return 1 if problems or missing else 0
+    return 1 if problems or given.unreadable or given.empty else 0
 
 
 def convert_hands(

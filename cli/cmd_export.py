@@ -13,6 +13,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "example:\n"
         "  studbook export --db studbook.duckdb --out parquet/\n"
+        "  studbook export --db hands/ --out parquet/      a dataset folder of 'import --dask'\n"
         "  python -c \"import pandas as pd; print(pd.read_parquet('parquet/hand_players.parquet'))\""
     )
 
@@ -20,11 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
+    from ..analytics.dataset import open_reader
     from ..analytics.schema import TABLES
-    from ..analytics.store import StoreError, open_store
+    from ..analytics.store import StoreError
 
     try:
-        store = open_store(args.db, read_only=True)
+        store = open_reader(args.db)
         out = output_folder(args.out, [f"{name}.parquet" for name in TABLES])
     except (StoreError, OutputError) as exc:
         return fail(str(exc))

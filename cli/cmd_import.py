@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from typing import TYPE_CHECKING
 
-from .app import Command, add_db_option, add_paths_argument, add_profile_option, add_workers_option, fail
+from .app import (
+    NOTHING_READABLE,
+    Command,
+    add_db_option,
+    add_paths_argument,
+    add_profile_option,
+    add_workers_option,
+    fail,
+    hand_files,
+)
 
 if TYPE_CHECKING:
     from ..pipeline.importer import ImportSummary
@@ -73,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
         "examples:\n"
         "  studbook import ~/HandHistories                   every file in the folder and below, into studbook.duckdb\n"
-        "  studbook import hands.txt --db razz.duckdb        one file into another database\n"
+        "  studbook import sample_data/razz-0.50-1-2to8.txt --db razz.duckdb   one file into another database\n"
         "  studbook import ~/HandHistories --profile rrop    judge the hands by Robert's Rules of Poker\n"
         "  studbook import ~/HH --dask local --db hands/     on a local Dask cluster, into a Parquet dataset\n"
         "  studbook import --watch ~/HandHistories           import hands as they are played (Ctrl-C stops)\n"
@@ -95,13 +105,18 @@ def run(args: argparse.Namespace) -> int:
         from .watching import run_watch
 
         return run_watch(args)
+    if not args.dask and is_dataset(args.db):
+        return fail(f"{args.db} is a folder: a Parquet dataset is written with --dask (local or a scheduler's address)")
+    given = hand_files(args.paths)
+    if isinstance(given, int):
+        return given
+    files = [str(f) for f in given.files]
     progress = Progress(enabled=False) if args.quiet else Progress()
     summary: ImportSummary | int
     if args.dask:
-        summary = _run_on_dask(args, progress)
-    elif is_dataset(args.db):
-        return fail(f"{args.db} is a folder: a Parquet dataset is written with --dask (local or a scheduler's address)")
+        summary = _run_on_dask(args, files, progress)
     else:
+        new_database = not os.path.lexists(args.db)
         try:
             db = open_database(args.db)
         except StoreError as exc:
@@ -109,22 +124,32 @@ def run(args: argparse.Namespace) -> int:
         with db:
             try:
                 summary = db.import_files(
-                    args.paths,
+                    files,
                     workers=args.workers or default_workers(),
                     profile=args.profile,
                     progress=progress,
                 )
             except KeyboardInterrupt:
                 summary = _interrupted(progress, "the one being written was left out")
+        if new_database and not isinstance(summary, int) and summary.nothing_read:
+            _remove_database(args.db)  # made by this command, and it holds nothing
     if isinstance(summary, int):
         return summary
-    width = len(f"{max(summary.files, summary.hands, summary.duplicates, summary.not_stud):,}")
+    if summary.nothing_read:
+        for problem in summary.problems:
+            print(f"studbook: error: {problem}", file=sys.stderr)
+        if not summary.problems:
+            print("studbook: error: nothing to read: no file given holds a hand history", file=sys.stderr)
+        return NOTHING_READABLE
+    left_out = len(given.unreadable) + len(given.empty)
+    found = summary.files + left_out
+    width = len(f"{max(found, summary.hands, summary.duplicates, summary.not_stud):,}")
     lines = [
-        ("files found", summary.files),
+        ("files found", found),
         ("  imported", summary.files_imported),
         ("  already imported (skipped)", summary.files_already_imported),
-        ("  unreadable", summary.files_failed),
-        ("  empty (no hands)", summary.files_empty),
+        ("  unreadable", summary.files_failed + len(given.unreadable)),
+        ("  empty (no hands)", summary.files_empty + len(given.empty)),
         ("hands imported", summary.hands),
         ("duplicates skipped", summary.duplicates),
         ("conflicts (left out)", summary.conflicts),
@@ -138,10 +163,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {problem}")
     if summary.with_violations:
         print(f"(run 'studbook audit {' '.join(args.paths)}' to see every rule broken, hand by hand)")
-    if summary.nothing_read:
-        print("studbook: nothing could be read from the paths given", file=sys.stderr)
-        return 1
     return 0
+
+
+def _remove_database(path: str) -> None:
+    """Take away a database file this import made and stored nothing in (and DuckDB's log beside it)."""
+    for name in (path, f"{path}.wal"):
+        try:
+            os.remove(name)
+        except FileNotFoundError:
+            pass
 
 
 def _interrupted(progress: "Progress", lost: str) -> int:
@@ -154,7 +185,7 @@ def _interrupted(progress: "Progress", lost: str) -> int:
     return INTERRUPTED
 
 
-def _run_on_dask(args: argparse.Namespace, progress: "Progress") -> "ImportSummary | int":
+def _run_on_dask(args: argparse.Namespace, files: list[str], progress: "Progress") -> "ImportSummary | int":
     """The import of ``--dask``: the files read on the cluster, the hands into the dataset ``--db``."""
     from ..analytics.store import StoreError
     from ..pipeline.dask_import import connect, run_dask_import
@@ -169,7 +200,7 @@ def _run_on_dask(args: argparse.Namespace, progress: "Progress") -> "ImportSumma
         return fail(f"cannot reach the Dask scheduler at {args.dask} ({exc}); is 'dask scheduler' running there?")
     try:
         with client:
-            return run_dask_import(args.paths, args.db, client, profile=args.profile, progress=progress)
+            return run_dask_import(files, args.db, client, profile=args.profile, progress=progress)
     except StoreError as exc:
         return fail(str(exc))
     except KeyboardInterrupt:
@@ -191,7 +222,8 @@ COMMAND = Command(
         "If the import is interrupted, each file is stored completely or not at all; run it again to\n"
         "finish. A file already imported is not read again, even with another --profile: import it\n"
         "into a new database (--db) to judge it by other rules, or use 'studbook audit'.\n\n"
-        "Exit status: 0, or 1 when nothing could be read."
+        "Exit status: 0; 1 when nothing could be read (each file's reason is said); 2 for a path that\n"
+        "does not exist or a --db that cannot be used."
     ),
     add_arguments=add_arguments,
     run=run,

@@ -14,10 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analytics.replay_view import HandNotFound, render_hand
-from .app import Command, add_db_option, add_profile_option, fail
-
-__all__ = ["COMMAND", "render_hand"]
+from .app import Command, OutputError, add_db_option, add_profile_option, fail, output_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,16 +46,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.epilog = (
         "examples:\n"
-        "  studbook replay 35874576282                                  the hand as the table saw it\n"
-        "  studbook replay 35874576282 --as Ann                         with Ann's own down cards\n"
-        "  studbook replay pokerstars:35874576282 --profile wsop-cash   judged by WSOP cash rules\n"
-        "  studbook replay 35874576282 --as Ann --html hand.html        a page to step through"
+        "  studbook replay 252000057330                                     the hand as the table saw it\n"
+        "  studbook replay 252000057330 --as 'Ottilie Brandt'               with her own down cards\n"
+        "  studbook replay pokerstars:252000057330 --profile wsop-cash      judged by WSOP cash rules\n"
+        "  studbook replay 252000057330 --as 'Ottilie Brandt' --html hand.html  a page to step through"
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..analytics.replay_view import HandNotFound
     from ..api import StoreError, open_database
 
+    try:
+        if args.html is not None:
+            output_file(args.html, "--html", "hand.html")
+    except OutputError as exc:
+        return fail(str(exc))
     try:
         with open_database(args.db, read_only=True) as db:
             replayed = db.replay(args.hand_id, args.profile, search=args.search)
@@ -74,8 +77,6 @@ def run(args: argparse.Namespace) -> int:
         print(replayed.text(args.as_player))
         return 0
     out = Path(args.html)
-    if out.is_dir():
-        return fail(f"{args.html} is a folder; give --html the file to write, e.g. {out / 'hand.html'}")
     try:
         out.write_text(replayed.html(args.as_player), encoding="utf-8")
     except OSError as exc:

@@ -12,6 +12,7 @@ from their files and replayed, as ``studbook replay`` does.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -39,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.epilog = (
         "examples:\n"
-        "  studbook report --player Ann --out ann/                       every hand of Ann's\n"
-        "  studbook report --player Ann --since 2026-11-05 --out today/  from that day on\n"
-        "  studbook report --player Ann --game stud8 --out hilo/         her stud hi/lo hands only"
+        "  studbook report --player 'Ottilie Brandt' --out ob/                       every hand of hers\n"
+        "  studbook report --player 'Ottilie Brandt' --since 2026-03-15 --out late/  from that day on\n"
+        "  studbook report --player 'Ottilie Brandt' --game stud8 --out hilo/        her stud hi/lo hands only"
     )
 
 
@@ -49,29 +50,36 @@ def run(args: argparse.Namespace) -> int:
     from ..analytics.charts import NoHands
     from ..analytics.html_report import INDEX_NAME, gather, page_name, report_page
     from ..analytics.dataset import open_reader
+    from ..analytics.stats import unknown_player
     from ..analytics.store import StoreError
     from ..api import Database
     from .app import output_folder
-    from .cmd_stats import sections
+    from .stats_text import sections
 
     try:
         filters = hand_filters(args)
-        out = output_folder(args.out, inside=(INDEX_NAME,))
         store = open_reader(args.db)
-    except (ValueError, StoreError, OutputError) as exc:
+    except (ValueError, StoreError) as exc:
         return fail(str(exc))
     pages: dict[str, str] = {}
     with Database(store) as db:
+        problem = unknown_player(store.con, args.player)
+        if problem:
+            return fail(problem)
         try:
             report = gather(store.con, args.player, filters, sections())
         except NoHands as exc:
-            return fail(f"{exc}; check --player (names are case-sensitive), --since and --game")
+            return fail(f"{exc}; check --since, --until, --game and --stakes")
+        try:  # made only now that the report has something to say
+            out = output_folder(args.out, inside=(INDEX_NAME,))
+        except OutputError as exc:
+            return fail(str(exc))
         linked = report.linked
         if linked:
             print(f"reading {len(linked):,} hands again from their files for their replay pages", file=sys.stderr)
         for hand_id, replayed in db.replay_many(linked, args.profile, search=args.search).items():
             if isinstance(replayed, LookupError):
-                print(f"studbook: no replay page for {hand_id}: {replayed}", file=sys.stderr)
+                print(f"studbook: no replay page for {hand_id}: {moved_hint(str(replayed))}", file=sys.stderr)
                 continue
             name = page_name(hand_id)
             page = replayed.html(_seated(replayed.hand, args.player), back=(INDEX_NAME, "back to the session report"))
@@ -87,6 +95,17 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"cannot write {index} ({exc.strerror or exc})")
     print(f"wrote {index} and {len(pages):,} replay page{'s' if len(pages) != 1 else ''} beside it")
     return 0
+
+
+def moved_hint(message: str) -> str:
+    """A replay's "cannot be found" message with the report's own way out: the replay command's hint
+    (``studbook replay ID --search FOLDER``) is not what the user of ``report`` should type."""
+    found = re.search(r"; put the file back, or tell where it is now: studbook replay \S+ --search FOLDER$", message)
+    if found is None:
+        return message
+    return (
+        message[: found.start()] + "; put the file back, or give the report --search FOLDER (where the files are now)"
+    )
 
 
 def _seated(hand: Hand, player: str) -> str | None:

@@ -1,4 +1,4 @@
-"""``studbook simulate``: generate legal stud, stud8 and razz hands as PokerStars text or PHH files.
+"""``studbook simulate``: generate legal stud, stud8 and razz hands as any site's text studbook writes, or PHH.
 
 Why a command: sample data, benchmarks and anyone testing a tracker need many realistic hands with
 known truth; the simulator deals them through the rules engine (engine/simulate.py) and this module only
@@ -128,7 +128,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.epilog = (
         "examples:\n"
-        "  studbook simulate --game razz --hands 5000 --players 2-8 --seed 7 --out sim/\n"
+        "  studbook simulate --game razz --hands 500 --players 2-8 --seed 7 --out sim/\n"
         "  studbook simulate --game mixed --tournament --format phh --hands 200 --out sim/"
     )
 
@@ -221,10 +221,11 @@ def write_hands(
 
 COMMAND = Command(
     name="simulate",
-    summary="generate realistic, legal stud/stud8/razz hands (PokerStars text or PHH)",
+    summary="generate realistic, legal stud/stud8/razz hands as a site's text (--format) or PHH",
     description=(
         "Deal hands from a shuffled deck through the rules engine, so every hand is legal under the\n"
-        "chosen house rules, and write them as PokerStars hand histories (or PHH files). Six invented\n"
+        "chosen house rules, and write them as the hand histories of a site (--format: PokerStars by\n"
+        "default, or any site studbook writes) or as PHH files. Six invented\n"
         "regulars with different styles (tight, loose, aggressive, a bring-in stealer, a calling\n"
         "station, a short stack) play sessions with breaks; stacks carry over and cash players top up\n"
         "when short. The hands are seen by one hero, whose down cards are known."

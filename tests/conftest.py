@@ -15,16 +15,31 @@ CORPUS = Path(os.environ.get("STUDBOOK_CORPUS", REPO.parent / "shared" / "corpus
 SAMPLE_DATA = REPO / "sample_data"
 
 
+REQUIRE_CORPUS = bool(os.environ.get("STUDBOOK_REQUIRE_CORPUS"))
+"""Set in CI: a corpus test that would skip fails instead, so a run with the corpus proves none skipped."""
+
+
 def corpus_path(*parts: str) -> Path:
     """A path inside the real-hand corpus; skips the calling test when the corpus is not checked out.
 
     The corpus (real site exports) is not part of this repository because of its licences; it lives
-    in ``../shared/corpus`` beside the checkout, or wherever ``STUDBOOK_CORPUS`` points.
+    in ``../shared/corpus`` beside the checkout, or wherever ``STUDBOOK_CORPUS`` points (the README
+    says what it holds and where it comes from).
     """
     path = CORPUS.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"real hand-history corpus not found at {path} (set STUDBOOK_CORPUS to its folder)")
+        reason = f"real hand-history corpus not found at {path} (set STUDBOOK_CORPUS to its folder)"
+        if REQUIRE_CORPUS:
+            pytest.fail(f"{reason}; STUDBOOK_REQUIRE_CORPUS is set")
+        pytest.skip(reason)
     return path
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With STUDBOOK_REQUIRE_CORPUS, a corpus without its manifests stops the run before any test: some
+    corpus tests are parametrized by the manifest's rows and would otherwise be left out unseen."""
+    if REQUIRE_CORPUS and not ((CORPUS / "fpdb" / "MANIFEST.tsv").is_file() and (CORPUS / "phh").is_dir()):
+        pytest.exit(f"STUDBOOK_REQUIRE_CORPUS is set but {CORPUS} holds no corpus (fpdb/MANIFEST.tsv, phh/)", 1)
 
 
 @pytest.fixture

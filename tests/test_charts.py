@@ -210,8 +210,27 @@ def test_every_cli_kind_has_a_chart_and_help(capsys: pytest.CaptureFixture[str])
 @pytest.mark.parametrize("kind", sorted(charts.CHARTS))
 def test_cli_writes_each_chart(store: Store, tmp_path: Path, kind: str) -> None:
     out = tmp_path / f"{kind}.png"
-    assert main(["chart", kind, "--db", store.path, "--player", "Ann", "--out", str(out)]) == 0
+    few = ["--min-hands", "1"] if kind == "bb100" else []  # Ann's stakes have few hands each
+    assert main(["chart", kind, "--db", store.path, "--player", "Ann", "--out", str(out), *few]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bb100_leaves_out_the_rows_of_few_hands(
+    store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    every = charts.bb100_data(store.con, "Ann")
+    most = int(every["hands"].max())
+    kept = charts.bb100_data(store.con, "Ann", min_hands=most)
+    assert len(kept) == int((every["hands"] >= most).sum()) >= 1
+    assert (kept["hands"] >= most).all()
+    with pytest.raises(charts.NoHands, match=f"no game and stakes with {most + 1} hands or more"):
+        charts.bb100_data(store.con, "Ann", min_hands=most + 1)
+    out = tmp_path / "bb.png"
+    assert (
+        main(["chart", "bb100", "--db", store.path, "--player", "Ann", "--out", str(out), "--min-hands", str(most + 1)])
+        == 2
+    )
+    assert "a lower --min-hands shows them" in capsys.readouterr().err and not out.exists()
 
 
 def test_cli_refuses_an_unknown_player(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

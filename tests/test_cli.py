@@ -88,27 +88,34 @@ def test_export_of_a_missing_database_says_what_to_do(capsys: pytest.CaptureFixt
     assert status == 2 and "no such database" in err and "studbook import" in err
 
 
-def test_import_of_nothing_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_import_of_a_missing_path_is_a_usage_error_and_makes_no_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, out, err = run_cli(capsys, "import", str(tmp_path / "missing"), "--db", str(tmp_path / "db.duckdb"))
-    assert status == 1 and "no such file or folder" in out and "nothing could be read" in err
+    assert status == 2 and out == "" and "no such file or folder" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "db.duckdb").exists()
 
 
-def test_audit_of_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_audit_of_a_folder_without_hand_histories_reads_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, _, err = run_cli(capsys, "audit", str(tmp_path))
-    assert status == 2 and "no hand-history files" in err
+    assert status == 1 and "no hand-history files" in err
 
 
 @pytest.mark.parametrize("command", [("audit",), ("convert", "--to", "phh")])
-def test_a_missing_path_is_reported_and_the_others_are_still_read(
+def test_a_missing_path_among_others_stops_the_command_before_it_reads(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, command: tuple[str, ...]
 ) -> None:
+    """A mistyped path is a mistake to mend before anything is done: half the files read (or converted
+    into a folder made for them) would leave the user to sort out what was and what was not."""
     from conftest import SAMPLE_DATA
 
     good = SAMPLE_DATA / "edge-cases" / "razz-showdown-with-rake.txt"
     extra = ("--out", str(tmp_path / "out")) if command[0] == "convert" else ()
     status, out, err = run_cli(capsys, *command, str(tmp_path / "missing.txt"), str(good), *extra)
-    assert status == 1 and f"studbook: {tmp_path / 'missing.txt'}: no such file or folder" in err
-    assert f"1 hand {command[0]}ed" in out  # "1 hand audited", "1 hand converted"
+    assert status == 2 and err == f"studbook: error: {tmp_path / 'missing.txt'}: no such file or folder\n"
+    assert out == "" and not (tmp_path / "out").exists()
 
 
 @pytest.mark.slow
@@ -169,7 +176,10 @@ def test_ctrl_c_during_import_says_how_to_finish(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(importer, "run_import", interrupted)
-    status, _, err = run_cli(capsys, "import", str(tmp_path), "--db", str(tmp_path / "db.duckdb"))
+    from conftest import SAMPLE_DATA
+
+    hands = str(SAMPLE_DATA / "edge-cases")
+    status, _, err = run_cli(capsys, "import", hands, "--db", str(tmp_path / "db.duckdb"))
     assert status == 130 and "run the same command again" in err
 
 

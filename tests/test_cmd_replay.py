@@ -12,7 +12,7 @@ from handbuilder import build
 from samples import ALL_IN_ON_SIXTH
 
 from studbook.cli.app import main
-from studbook.cli.cmd_replay import render_hand
+from studbook.analytics.replay_view import render_hand
 from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
 from studbook.engine.betting import StreetLedger

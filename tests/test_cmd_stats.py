@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studbook.cli.app import main
-from studbook.cli.cmd_stats import (
+from studbook.cli.stats_text import (
     CELL_STYLES,
     Limits,
     header_rows,
@@ -191,8 +191,18 @@ def test_player_card_leaves_out_hi_lo_for_a_player_without_stud8(store: Store, m
 def test_csv_is_complete(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     rows = list(csv.DictReader(io.StringIO(stats_cli(store, "--format", "csv", monkeypatch=monkeypatch))))
     players = stat_table(store.con, stats=["hands"])["player"]
-    assert len(rows) == len(players) * len(STATS)
-    assert {r["player"] for r in rows} == set(players)
+    stats = [r for r in rows if r["kind"] not in ("money", "bb100")]
+    assert len(stats) == len(players) * len(STATS)
+    assert {r["player"] for r in stats} == set(players)
+    # and the money the table shows: net won and BB/100 with its interval, a record per currency played
+    money = winrates(store.con)
+    for stat in ("net_won", "bb100"):
+        records = {(r["player"], r["currency"]) for r in rows if r["stat"] == stat}
+        assert records == {(p, c if isinstance(c, str) else "") for p, c in zip(money["player"], money["currency"])}
+    nets = {(r["player"], r["currency"]): int(r["done"]) for r in rows if r["stat"] == "net_won"}
+    assert sum(nets.values()) == int(money["net"].sum())
+    intervals = [r for r in rows if r["stat"] == "bb100" and r["ci95_low"]]
+    assert intervals and all(float(r["ci95_low"]) <= float(r["rate"]) <= float(r["ci95_high"]) for r in intervals)
 
 
 # ------------------------------------------------------------------------------------------- the parts

@@ -384,11 +384,11 @@ def test_a_mixed_file_of_every_game_is_imported_and_counted_per_game(
             "SELECT sum(saw_3rd::INT), sum(bets_3 + calls_3) FROM hand_players WHERE game <> 'stud5'"
         ).fetchone()
         assert seven == (0, 0)
-        dealt = dict(store.con.execute("SELECT game, count(*) FROM hand_players GROUP BY game").fetchall())
+        dealt = dict(store.con.execute("SELECT game, count(*) FROM hands GROUP BY game").fetchall())
     monkeypatch.setenv("COLUMNS", "160")
     for game in ("stud5", "razz27"):
         text = io.StringIO()
         with contextlib.redirect_stdout(text):
             assert main(["stats", "--db", str(folder / "db.duckdb"), "--game", game, "--by", "game"]) == 0
         line = next(row for row in text.getvalue().splitlines() if row.startswith(game))
-        assert line.split()[1] == f"{dealt[game]:,}", line  # the players' hands of that game, and only those
+        assert line.split()[1] == f"{dealt[game]:,}", line  # the hands of that game, each once, and only those
