@@ -667,7 +667,11 @@ def _connect(where: str, read_only: bool, wait: float) -> duckdb.DuckDBPyConnect
 def _turnstile(where: str, exclusive: bool, deadline: float) -> Iterator[None]:
     """Hold the lock of the file beside ``where`` (exclusive for a writer, shared for a reader), waiting
     for it until ``deadline`` at most; past that, or where files cannot be locked (Windows, a folder
-    not writable), go on without it: the turnstile only orders the waiting."""
+    not writable), go on without it: the turnstile only orders the waiting. An in-memory database
+    (``:memory:``) is no file another process can open, so it has no turnstile."""
+    if where == ":memory:" or where.startswith(":memory:"):
+        yield
+        return
     try:
         import fcntl
     except ImportError:

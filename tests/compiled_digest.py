@@ -11,14 +11,17 @@ line per item (section, item, SHA-256 of its repr) of everything those modules d
 
 Hands are keyed by their site hand id (and the profile), so the test can say which one differs. A
 line of ``modules`` says which of the package's modules were loaded from a compiled extension, and one
-of ``package`` what ``studbook.compiled_modules`` says of them.
+of ``package`` what ``studbook.compiled_modules`` says of them; every engine module is imported before
+that line, since the readers import the ones they use only when a file of their site is read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.machinery
 import pickle
+import pkgutil
 import sys
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -71,6 +74,8 @@ def simulated(game: Game, seed: int) -> list[Hand]:
 
 
 def lines(corpus: Path | None, sample_data: Path) -> Iterator[str]:
+    for module in pkgutil.iter_modules(studbook.engine.__path__, "studbook.engine."):
+        importlib.import_module(module.name)
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     loaded = sorted(
         n

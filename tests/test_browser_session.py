@@ -4,7 +4,7 @@ A watch runs in a child process on a folder with a few hands; the page is opened
 loaded again by the test: after a hand is appended to the file, the page must show it by itself
 (it reloads every few seconds and the watch rewrites it after each hand stored), link it to its
 replay page, and load without a console error each time. The time from the append to the hand
-showing is printed, not asserted. Skipped with test_browser.py's reason when there is no browser.
+showing is printed, not asserted. Skipped with the browser tests' reason (tests/browsing.py) when there is no browser.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from live_session import HERO, sample_hands, start_watch, wait_for_line
-from test_browser import _errors, browser, shots  # noqa: F401  (fixtures)
+from browsing import NEEDS_BROWSER, _errors, needs_selenium
 
 from studbook.analytics.html_session import REFRESH_SECONDS
 
-pytest.importorskip("selenium.webdriver", reason="selenium is not installed: pip install -e '.[test]'")
+pytestmark = NEEDS_BROWSER
+needs_selenium()
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.wait import WebDriverWait  # noqa: E402
 
@@ -34,7 +34,7 @@ def _shown(driver: Any) -> int:
     return int(found) if found is not None else -1
 
 
-def test_the_live_page_shows_an_appended_hand_by_itself(browser: Any, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_live_page_shows_an_appended_hand_by_itself(browser: Any, shots: Path, tmp_path: Path) -> None:
     folder, db, page = tmp_path / "hh", tmp_path / "w.duckdb", tmp_path / "live.html"
     folder.mkdir()
     hands = sample_hands("stud-1-2-8max.txt", 6)
