@@ -9,8 +9,8 @@ Why it is shaped this way:
   large file keeps every core busy too). DuckDB lets one process write, so workers never touch the
   database: a worker turns hands into rows and *spills* them, a chunk of hands at a time, to Arrow IPC
   streams in a temporary folder; the main process reads them back chunk by chunk inside the file's
-  transaction. Memory stays bounded by the chunk size however large a file is (issue #5 imports a
-  million simulated hands), and nothing is pickled hand by hand between processes.
+  transaction. Memory stays bounded by the chunk size however large a file is (a million simulated
+  hands import within it), and nothing is pickled hand by hand between processes.
 - **Files are written in the order given** (``imap``, not ``imap_unordered``), and a file's pieces in
   file order inside its one all-or-nothing write, so which copy of a hand printed twice is stored is the same on
   every run, however the file was cut.
@@ -333,8 +333,8 @@ def _spill_path(spill_dir: Path, table: str) -> Path:
 
 
 SPILL_OPTIONS = pa.ipc.IpcWriteOptions(compression="zstd")
-"""Spilled rows are compressed: uncompressed, a file's rows took 2.6 times the file's own size on disk
-(issue 13); compressed they take well under its size (see benchmarks/README.md)."""
+"""Spilled rows are compressed: uncompressed, a file's rows took 2.6 times the file's own size on disk;
+compressed they take well under its size (see benchmarks/README.md)."""
 
 
 IMPORT_GC_THRESHOLD = 200_000

@@ -23,7 +23,7 @@ from studbook.engine.model import Action, Game, Hand, Marker
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file, parse_text
-from conftest import CORPUS, SAMPLE_DATA
+from conftest import CORPUS, SAMPLE_DATA, corpus_path
 from handbuilder import build
 
 
@@ -322,9 +322,7 @@ def test_the_flags_read_the_engine_s_record_not_the_events(game: Game) -> None:
 
 
 def test_the_flags_of_corpus_hands_read_the_engine_s_record_not_the_events() -> None:
-    folder = CORPUS / "fpdb" / "FTP"
-    if not folder.exists():
-        pytest.skip(f"real hand-history corpus not found at {folder} (set STUDBOOK_CORPUS to its folder)")
+    folder = corpus_path("fpdb", "FTP")
     seen = 0
     for path in sorted(folder.glob("*.txt"))[:40]:
         for hand in parse_file(path):
