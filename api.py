@@ -40,7 +40,7 @@ from dataclasses import dataclass, fields
 from datetime import date, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .analytics.equity import equity
 from .analytics.grid import stat_grid
@@ -175,15 +175,23 @@ class Database:
         workers: int = 1,
         profile: str | None = None,
         progress: ImportProgress | None = None,
+        site_timezones: Mapping[str, str] | None = None,
     ) -> ImportSummary:
         """Import the hand-history files under ``paths`` (folders are searched for ``.txt`` and ``.phh``),
         replaying every hand against the rules of ``profile`` (default: each site's own), in ``workers``
         processes. Files already imported are skipped; each file is stored completely or not at all.
         The summary counts files, hands, duplicates and hands with violations, and lists ``problems``
-        (``file:line: message``) for what could not be read."""
+        (``file:line: message``) for what could not be read. ``site_timezones`` (site id -> IANA zone,
+        ``{"kingsclub": "Europe/London"}``) reads the times a site prints without a zone in that zone
+        instead of the site's own (docs of each site's NOTES.md); ValueError for a site or zone that
+        cannot be."""
+        from .parsers.registry import SITES_BY_ID
+        from .parsers.zones import site_zone
         from .pipeline.importer import run_import
 
-        return run_import(list(paths), self._store, workers=workers, profile=profile, progress=progress)
+        local = {s.site: s.local_zone for s in SITES_BY_ID.values()}
+        zones = dict(site_zone(f"{site}={name}", local) for site, name in (site_timezones or {}).items())
+        return run_import(list(paths), self._store, workers=workers, profile=profile, progress=progress, zones=zones)
 
     def hands(self, **where: Any) -> pd.DataFrame:
         """One row per stored hand that matches ``where``, oldest first: its id (``site:number``), game,

@@ -65,6 +65,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterator, Sequence
 from ..analytics.store import DatabaseBusy, FileCounts, SourceFile, Store, StoreError, lock_holder, open_store
 from ..engine.model import Hand
 from ..parsers import PHH_SUFFIX, ParseResult, parse_file, parse_lines
+from ..parsers.zones import NO_ZONES, SiteZones
 from ..parsers.detect import detect
 from ..parsers.errors import ParseError
 from ..parsers.reading import decode_chunks, iter_lines, sniff_encoding
@@ -333,7 +334,10 @@ class Watcher:
         settle: float = SETTLE_SECONDS,
         hero: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        zones: SiteZones = NO_ZONES,
     ) -> None:
+        self.zones = zones
+        """The zones of the times a site prints without one (:mod:`..parsers.zones`)."""
         self.folders = [Path(f).resolve() for f in folders]
         self.held = store if isinstance(store, Store) else None
         self.database = store.path if isinstance(store, Store) else str(store)
@@ -596,13 +600,15 @@ class Watcher:
         """The parse results of the new ``lines`` (the file's bytes up to ``end`` of ``data``)."""
         path = str(state.path)
         if state.path.suffix.lower() == PHH_SUFFIX:
-            return list(parse_file(state.path))  # one hand per file, and TOML has no hand boundary
+            return list(parse_file(state.path, self.zones))  # one hand per file, and TOML has no hand boundary
         if state.done == 0:
-            return list(parse_lines(iter(lines), path))
+            return list(parse_lines(iter(lines), path, self.zones))
         site = state.site
         if site is not None and not site.in_session:
-            return list(site.read_hands(chain(repeat("", state.lines), lines), path))
-        everything = parse_lines(iter_lines(decode_chunks(_prefix_chunks(state.path, state.done, data[:end]))), path)
+            return list(site.read_hands(chain(repeat("", state.lines), lines), path, zones=self.zones))
+        everything = parse_lines(
+            iter_lines(decode_chunks(_prefix_chunks(state.path, state.done, data[:end]))), path, self.zones
+        )
         return [r for r in everything if result_line(r) > state.lines]
 
     def _store(
