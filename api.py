@@ -244,30 +244,47 @@ class Database:
         with self._store.reading() as con:
             return draw(con, player, _filters(where), ax=ax)
 
-    def replay(self, hand_id: str, profile: str | None = None, search: str | Path | None = None) -> HandReplay:
+    def replay(
+        self,
+        hand_id: str,
+        profile: str | None = None,
+        search: str | Path | None = None,
+        timezone: str | None = None,
+    ) -> HandReplay:
         """The stored hand ``hand_id`` (``site:number``, or the number as the site prints it) read again
         from its file and replayed under ``profile`` (default: its site's rules); a file moved since its
-        import is looked for under ``search`` by its checksum. Raises ``LookupError`` saying what to do
-        when the hand or its file cannot be found."""
-        found = self.replay_many([hand_id], profile, search)[hand_id]
+        import is looked for under ``search`` by its checksum. Its start time is the stored one (the zone
+        it was imported in), told in ``timezone`` (an IANA name; default: this computer's zone), as the
+        report shows it. Raises ``LookupError`` saying what to do when the hand or its file cannot be
+        found."""
+        found = self.replay_many([hand_id], profile, search, timezone)[hand_id]
         if isinstance(found, LookupError):
             raise found
         return found
 
     def replay_many(
-        self, hand_ids: Sequence[str], profile: str | None = None, search: str | Path | None = None
+        self,
+        hand_ids: Sequence[str],
+        profile: str | None = None,
+        search: str | Path | None = None,
+        timezone: str | None = None,
     ) -> dict[str, HandReplay | LookupError]:
         """:meth:`replay` of each of ``hand_ids``, reading each file once however many of its hands are
         asked for (a report's pages): each id maps to its replay, or to the ``LookupError`` saying why
         it has none, in the order asked."""
+        from dataclasses import replace
+
+        from .analytics.clock import display_zone, hand_in_zone
         from .analytics.replay_view import HandNotFound, find_source, hand_file, hands_in_file
         from .engine.profiles import get_profile
         from .engine.replay import replay
 
         rules = get_profile(profile) if profile else None
         out: dict[str, HandReplay | LookupError] = {}
+        where_shown = display_zone(timezone)
         by_file: dict[str, list[tuple[str, str, str]]] = {}
         known: dict[str, set[str]] = {}
+        stored: dict[tuple[str, str], Any] = {}  # the start time as imported (a --site-timezone kept)
         with self._store.reading() as con:
             for hand_id in hand_ids:
                 try:
@@ -276,6 +293,10 @@ class Database:
                     out[hand_id] = exc
                     continue
                 by_file.setdefault(source, []).append((hand_id, site, number))
+                row = con.execute(
+                    "SELECT started_at FROM hands WHERE site = ? AND site_hand_id = ? LIMIT 1", [site, number]
+                ).fetchone()
+                stored[(site, number)] = row[0] if row else None
             for source in by_file:
                 query = "SELECT checksum FROM imports WHERE file = ?"
                 known[source] = {row[0] for row in con.execute(query, [source]).fetchall()}
@@ -292,7 +313,13 @@ class Database:
                 out[hand_id] = (
                     HandNotFound(f"{path} no longer holds hand {site}:{number}; the file changed since it was imported")
                     if hand is None
-                    else HandReplay(hand, replay(hand, rules), rules)
+                    else HandReplay(
+                        hand_in_zone(
+                            replace(hand, started_at=stored.get((site, number)) or hand.started_at), where_shown
+                        ),
+                        replay(hand, rules),
+                        rules,
+                    )
                 )
         return {hand_id: out[hand_id] for hand_id in hand_ids}
 

@@ -19,9 +19,11 @@ import io
 import math
 import re
 from dataclasses import dataclass, replace
+from datetime import tzinfo
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.model import STREET_NAMES, format_money
+from .clock import local_zone, shown
 from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
 from .html_page import page_head
@@ -101,9 +103,12 @@ def gather(
     filters: Filters,
     card_sections: Sequence[tuple[str, Sequence[str]]],
     dpi: int = 100,
+    zone: tzinfo | None = None,
 ) -> Report:
     """The report of ``player`` over the hands ``filters`` select (NoHands when he has none);
-    ``card_sections`` are the stats card's ``(title, stat keys)``, as ``studbook stats --player`` shows it."""
+    ``card_sections`` are the stats card's ``(title, stat keys)``, as ``studbook stats --player`` shows it.
+    Every time is shown in ``zone`` (default: this computer's, :mod:`.clock`), as its replay pages show it."""
+    where_shown = zone or local_zone()
     mine = replace(filters, players=(player,))
     where, params = mine.where()
     base = f"FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id WHERE {where}"
@@ -128,7 +133,7 @@ def gather(
     columns = f"h.hand_id, h.started_at, h.game, h.small_bet, h.big_bet, h.total_pot, hp.net, {UNIT_SQL} AS unit"
 
     def rows(sql: str, note: Callable[[tuple[Any, ...]], str] = lambda r: "") -> tuple[HandRow, ...]:
-        return tuple(_hand_row(r, note(r)) for r in con.execute(sql, params).fetchall())
+        return tuple(_hand_row(r, note(r), where_shown) for r in con.execute(sql, params).fetchall())
 
     # each unit ranked on its own: a 5,000-chip pot is not bigger than a $40 one, nor smaller
     biggest = rows(
@@ -160,8 +165,8 @@ def gather(
         player=player,
         filters=filters,
         hands=int(hands),
-        first=_when(first),
-        last=_when(last),
+        first=shown(first, where_shown),
+        last=shown(last, where_shown),
         games=games,
         card=_card(stats, card_sections),
         money=_money_sections(winrates(con, mine, ("player",))),
@@ -180,19 +185,16 @@ def _count(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> in
     return int(found[0]) if found else 0
 
 
-def _when(value: object) -> str:
-    return value.strftime("%Y-%m-%d %H:%M UTC") if hasattr(value, "strftime") else "time unknown"
-
-
-def _hand_row(row: tuple[Any, ...], note: str) -> HandRow:
+def _hand_row(row: tuple[Any, ...], note: str, zone: tzinfo | None = None) -> HandRow:
     """A hand's row from ``hand_id, started_at, game, small_bet, big_bet, total_pot, net, unit`` (the
-    unit a currency, ``chips`` or ``play``; NULL, an old query's tournament currency, is chips)."""
+    unit a currency, ``chips`` or ``play``; NULL, an old query's tournament currency, is chips); its
+    time shown in ``zone`` (default: this computer's)."""
     hand_id, started, game, small, big, pot, net, currency = row[:8]
     unit = units([currency])[0]
     printed = None if is_chips(unit) else unit  # stakes as the site prints them: 20/40, $1/$2
     return HandRow(
         hand_id=str(hand_id),
-        started=_when(started),
+        started=shown(started, zone or local_zone()),
         game=str(game),
         stakes=f"{format_money(int(small), printed)}/{format_money(int(big), printed)}",
         pot=int(pot or 0),

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Sequence
 from .charts import NoHands
 from .grid import stat_grid
 from .html_page import page_head
+from .clock import local_zone, shown
 from .units import UNIT_SQL, format_amount, unit_title
 from .html_report import REPORT_CSS, HandRow, Report, _hand_table, _hand_row, _section, gather, report_page
 from .stats import HEADLINE, Filters, stat_table
@@ -205,8 +206,9 @@ def live_page(page: LivePage, pages: dict[str, str], refresh: int = REFRESH_SECO
     """The page; ``pages`` maps each linked hand to its replay page (relative to the page)."""
     e = html.escape
     session = page.session
-    updated = page.updated.astimezone(timezone.utc).strftime("%H:%M:%S UTC")
-    since = session.since.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if session.since else None
+    here = local_zone()  # the zone of the player's clock, as the report and replays beside it show
+    updated = page.updated.astimezone(here).strftime("%H:%M:%S %Z")
+    since = shown(session.since, here) if session.since else None
     if page.report is not None:
         body = report_page(page.report, pages)
         results = _between(body, '<section id="results">', '<section id="biggest">')
