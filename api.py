@@ -46,6 +46,7 @@ from .analytics.equity import equity
 from .analytics.grid import stat_grid
 from .analytics.stats import BREAKDOWNS, HEADLINE, STATS, Filters
 from .analytics.store import Store, StoreError, open_store
+from .analytics.units import UNIT_SQL
 from .engine.cards import Card, parse_cards
 from .engine.model import Game, Hand, ReplayResult, Violation
 from .engine.validate import RULES
@@ -65,6 +66,7 @@ __all__ = [
     "RULES",
     "SAMPLE_DATA",
     "STATS",
+    "UNIT_SQL",
     "Card",
     "Database",
     "Filters",

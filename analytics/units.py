@@ -52,11 +52,16 @@ def is_chips(unit: object) -> bool:
 def format_amount(amount: int, unit: object) -> str:
     """An amount in hundredths of ``unit``, for people, with its unit: ``$1,234.56``, ``€0.10``,
     ``12.50 CAD`` (a currency without a symbol is named after it), ``1,500 chips``, ``300 play``.
-    Chips are whole: an amount that is not (an all-in EV, an average) is rounded to the chip. A unit that
+    Tournament chips are whole: an amount that is not (an all-in EV, an average) is rounded to the chip;
+    play money shows hundredths only where it has them (a Winamax play table's ``0.65 play``). A unit that
     is no text (a NULL of an old database) is tournament chips, as the model's ``currency`` None is."""
+    if unit == PLAY:
+        # play money is dealt in the site's own unit: whole chips on most sites, hundredths on Winamax
+        # (its play tables print 0.01/0.05/0.10: parsers/sites/winamax/NOTES.md), so no rounding here
+        return f"{format_money(int(amount))} {PLAY}"
     if is_chips(unit):
         whole = round(Fraction(int(amount), 100))
-        return f"{whole:,} {unit if isinstance(unit, str) else CHIPS}"
+        return f"{whole:,} {CHIPS}"
     code = str(unit)
     if code in CURRENCY_SYMBOLS:
         return format_money(int(amount), code)
