@@ -224,7 +224,9 @@ class Database:
     def win_rates(
         self, by: Sequence[str] = ("player",), session_gap: timedelta = _DEFAULT_SESSION_GAP, **where: Any
     ) -> pd.DataFrame:
-        """Money per group of ``by`` and currency: ``hands``, ``net`` and ``rake_paid`` (hundredths),
+        """Money per group of ``by`` and unit (the ``currency`` column: ``USD``, ``EUR`` ..., ``chips`` for
+        tournament chips, ``play`` for play money; never two units in one row): ``hands``, ``net`` and
+        ``rake_paid`` (hundredths),
         ``bb100`` (big bets won per 100 hands: of the ``bb_hands`` whose big bet is known, ``bb_inferred`` of
         them at a big bet inferred from their bets) with ``ci95_low``/``ci95_high``, ``sessions`` (a pause of
         more than ``session_gap`` starts a new one), ``hours``, ``net_per_hour``."""

@@ -20,8 +20,9 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from ..engine.model import CURRENCY_SYMBOLS
 from .stats import Filters, stat_table
-from .units import UNIT_SQL, unit_title, units
+from .units import UNIT_SQL, units
 from .winrate import Z95, winrates
 
 if TYPE_CHECKING:
@@ -77,8 +78,10 @@ def money_unit(frame: pd.DataFrame) -> tuple[str, float]:
     100), else big bets, the one measure several units add up in (dollars and chips never do)."""
     currencies = set(units(frame["currency"]))
     if len(currencies) == 1:
-        return unit_title(currencies.pop()), 100.0
-    return "big bets (units combined)", 0.0
+        unit = currencies.pop()
+        symbol = CURRENCY_SYMBOLS.get(unit, "")
+        return (f"{symbol} ({unit})" if symbol else unit), 100.0
+    return "big bets", 0.0
 
 
 def _in_unit(frame: pd.DataFrame, column: str, divisor: float) -> pd.Series:
