@@ -66,6 +66,7 @@ from ..analytics.store import DatabaseBusy, FileCounts, SourceFile, Store, Store
 from ..engine.model import Hand
 from ..parsers import PHH_SUFFIX, ParseResult, parse_file, parse_lines
 from ..parsers.zones import NO_ZONES, SiteZones
+from ..analytics.units import UNIT_SQL
 from ..parsers.detect import detect
 from ..parsers.errors import ParseError
 from ..parsers.reading import decode_chunks, iter_lines, sniff_encoding
@@ -289,7 +290,7 @@ class Part:
 @dataclass(slots=True)
 class Session:
     """The figures of this watch, since it started: hands stored, hands breaking a rule, problems,
-    and per player and currency the net won, with the hands in which the player's own down cards were
+    and per player and unit the net won, with the hands in which the player's own down cards were
     known (how the hero is found when not named)."""
 
     hands: int = 0
@@ -314,7 +315,8 @@ class Session:
         return player if count * 5 >= self.hands * 4 else None
 
     def hero_net(self) -> dict[str | None, int]:
-        """The hero's net won per currency (None: tournament chips), empty when no hero is known."""
+        """The hero's net won per unit (a currency, ``chips``, ``play``: :mod:`..analytics.units`), empty
+        when no hero is known."""
         hero = self.hero_name()
         return {currency: net for (player, currency), net in sorted(self.net.items(), key=repr) if player == hero}
 
@@ -661,7 +663,7 @@ class Watcher:
             first = session.first_started
             session.first_started = started[0] if first is None else min(first, started[0])
         for player, currency, net in store.con.execute(
-            f"SELECT p.player, h.currency, sum(p.net) FROM hand_players p JOIN hands h USING (hand_id) "
+            f"SELECT p.player, {UNIT_SQL}, sum(p.net) FROM hand_players p JOIN hands h USING (hand_id) "
             f"WHERE {where} GROUP BY ALL",
             params,
         ).fetchall():
