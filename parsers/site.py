@@ -128,7 +128,7 @@ class Site:
         if name is None:
             yield from self._read_hands(lines, source_file, first_line)
         else:
-            yield from placed(self._read_hands(lines, source_file, first_line), zone(name))  # type: ignore[misc]
+            yield from placed(self._read_hands(lines, source_file, first_line), zone(name))
 
     def _read_hands(self, lines: Iterable[str], source_file: str, first_line: int) -> Iterator[ParseResult]:
         if self.read is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import tzinfo
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, TypeVar, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from ..engine.model import Hand
@@ -24,6 +24,8 @@ SiteZones = Mapping[str, str]
 that print none, overriding each site's :attr:`~.site.Site.local_zone`."""
 
 NO_ZONES: SiteZones = MappingProxyType({})
+
+R = TypeVar("R")
 
 
 def zone(name: str) -> ZoneInfo:
@@ -60,11 +62,11 @@ def site_zone(text: str, local_zones: Mapping[str, str | None]) -> tuple[str, st
     return site, name
 
 
-def placed(results: Iterable[object], where: tzinfo) -> Iterator[object]:
+def placed(results: Iterable[R], where: tzinfo) -> Iterator[R]:
     """``results`` with every hand whose start time has no zone placed in ``where`` (the printed clock
-    time kept); anything else passed through as it is."""
+    time kept); anything else (a parse error, a skipped game) passed through as it is."""
     for item in results:
         if isinstance(item, Hand) and item.started_at is not None and item.started_at.tzinfo is None:
-            yield replace(item, started_at=item.started_at.replace(tzinfo=where))
+            yield cast(R, replace(item, started_at=item.started_at.replace(tzinfo=where)))
         else:
             yield item

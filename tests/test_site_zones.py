@@ -8,7 +8,7 @@ import html
 import io
 import re
 from contextlib import redirect_stderr, redirect_stdout
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -83,6 +83,9 @@ def test_import_stores_the_time_and_since_selects_it(tmp_path: Path) -> None:
     with open_database(db_path, read_only=True) as db:
         assert len(db.hands(since=date(2020, 10, 26))) == 1
         assert len(db.hands(since=date(2020, 10, 27))) == 0
+        replayed = db.replay("kingsclub:37581152", timezone="UTC").hand.started_at  # the file read again
+    assert replayed == datetime(2020, 10, 26, 10, 0, 47, tzinfo=timezone.utc)  # as imported, not the site's zone
+    assert replayed is not None and replayed.utcoffset() == timedelta(0)
     status, out, _ = _cli("stats", "--db", str(db_path), "--since", "2020-10-26", "--min-hands", "1")
     assert status == 0 and "Player" in out
     status, _, err = _cli("stats", "--db", str(db_path), "--until", "2020-10-26", "--min-hands", "1")

@@ -90,7 +90,8 @@ def read_header(started: str, game_id: str, where: tuple[str, int], game_where: 
     if game is None:
         return HandHeader(m["id"], None, m["game"])
     small, big = read_amount(m["small"], game_where, game_id), read_amount(m["big"], game_where, game_id)
-    moment, _ = local_time(tuple(map(int, when.groups())), None, where, started)  # type: ignore[arg-type]
+    y, mo, d, h, mi, sec = map(int, when.groups())
+    moment, _ = local_time((y, mo, d, h, mi, sec), None, where, started)  # no zone printed: the site's (SITE)
     return HandHeader(m["id"], game, m["game"], None, small, big, "USD", started_at=moment, table=m["table"])
 
 
