@@ -29,19 +29,10 @@ UNKNOWN = "unknown currency"
 """A cash hand whose site printed no currency (nothing says which money it is)."""
 
 UNIT_SQL = (
-    "CASE WHEN h.tournament_id IS NOT NULL THEN 'chips' WHEN h.play_money THEN 'play' "
-    "ELSE COALESCE(h.currency, 'unknown currency') END"
+    f"CASE WHEN h.tournament_id IS NOT NULL THEN '{CHIPS}' WHEN h.play_money THEN '{PLAY}' "
+    f"ELSE COALESCE(h.currency, '{UNKNOWN}') END"
 )
 """The unit of a stored hand (``h`` is the ``hands`` table): its currency, ``chips`` or ``play``."""
-
-
-def unit_of_hand(currency: str | None, tournament: bool, play_money: bool) -> str:
-    """:data:`UNIT_SQL` for a hand in memory (a replay, the simulator's hands)."""
-    if tournament:
-        return CHIPS
-    if play_money:
-        return PLAY
-    return currency or UNKNOWN
 
 
 def is_chips(unit: object) -> bool:

@@ -178,3 +178,12 @@ def test_play_money_is_neither_chips_nor_dollars(three_units: Path) -> None:
     text = _cli("stats", "--db", str(three_units), "--winrate", "--min-hands", "1")
     ann = [line.split()[1:4:2] for line in text.splitlines() if line.startswith("Ann")]
     assert sorted(ann) == [["USD", "$5.00"], ["chips", "5"], ["play", "5"]]  # 3 x 500, never 1,500
+
+
+def test_an_amount_is_shown_with_its_unit() -> None:
+    assert format_amount(123456, "USD") == "$1,234.56" and format_amount(-10, "EUR") == "-€0.10"
+    assert format_amount(1250, "CAD") == "12.50 CAD"  # no symbol known: the code says which money
+    assert format_amount(150000, "chips") == "1,500 chips"
+    assert format_amount(150049, "chips") == "1,500 chips"  # an all-in EV: rounded to the whole chip
+    assert format_amount(30000, "play") == "300 play"
+    assert format_amount(65, "play") == "0.65 play"  # a Winamax play table deals hundredths
