@@ -197,13 +197,14 @@ class Database:
 
     def hands(self, **where: Any) -> pd.DataFrame:
         """One row per stored hand that matches ``where``, oldest first: its id (``site:number``), game,
-        stakes (``small_bet``, ``big_bet`` in hundredths, ``currency``; NULL currency: tournament chips),
-        players dealt in, total pot and rake (hundredths), rule violations, and where it was read from."""
+        stakes (``small_bet``, ``big_bet`` in hundredths of its ``unit``: the ``currency``, ``chips`` for a
+        tournament or ``play`` for play money, whose ``currency`` is NULL), players dealt in, total pot
+        and rake (hundredths), rule violations, and where it was read from."""
         condition, params = _filters(where).where()
         return self.sql(
             f"""SELECT h.hand_id, h.site, h.site_hand_id, h.game, h.mixed, h.started_at, h.small_bet, h.big_bet,
-                       h.currency, h.tournament_id, h.table_name, h.n_players, h.total_pot, h.rake,
-                       h.n_violations, h.source_file, h.source_line
+                       h.currency, {UNIT_SQL} AS unit, h.tournament_id, h.table_name, h.n_players, h.total_pot,
+                       h.rake, h.n_violations, h.source_file, h.source_line
                 FROM hands h
                 WHERE h.hand_id IN (SELECT hp.hand_id FROM hand_players hp JOIN hands h USING (hand_id)
                                     WHERE {condition})
