@@ -40,12 +40,13 @@ from dataclasses import dataclass, fields
 from datetime import date, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .analytics.equity import equity
 from .analytics.grid import stat_grid
 from .analytics.stats import BREAKDOWNS, HEADLINE, STATS, Filters
 from .analytics.store import Store, StoreError, open_store
+from .analytics.units import UNIT_SQL
 from .engine.cards import Card, parse_cards
 from .engine.model import Game, Hand, ReplayResult, Violation
 from .engine.validate import RULES
@@ -65,6 +66,7 @@ __all__ = [
     "RULES",
     "SAMPLE_DATA",
     "STATS",
+    "UNIT_SQL",
     "Card",
     "Database",
     "Filters",
@@ -175,25 +177,34 @@ class Database:
         workers: int = 1,
         profile: str | None = None,
         progress: ImportProgress | None = None,
+        site_timezones: Mapping[str, str] | None = None,
     ) -> ImportSummary:
         """Import the hand-history files under ``paths`` (folders are searched for ``.txt`` and ``.phh``),
         replaying every hand against the rules of ``profile`` (default: each site's own), in ``workers``
         processes. Files already imported are skipped; each file is stored completely or not at all.
         The summary counts files, hands, duplicates and hands with violations, and lists ``problems``
-        (``file:line: message``) for what could not be read."""
+        (``file:line: message``) for what could not be read. ``site_timezones`` (site id -> IANA zone,
+        ``{"kingsclub": "Europe/London"}``) reads the times a site prints without a zone in that zone
+        instead of the site's own (docs of each site's NOTES.md); ValueError for a site or zone that
+        cannot be."""
+        from .parsers.registry import SITES_BY_ID
+        from .parsers.zones import site_zone
         from .pipeline.importer import run_import
 
-        return run_import(list(paths), self._store, workers=workers, profile=profile, progress=progress)
+        local = {s.site: s.local_zone for s in SITES_BY_ID.values()}
+        zones = dict(site_zone(f"{site}={name}", local) for site, name in (site_timezones or {}).items())
+        return run_import(list(paths), self._store, workers=workers, profile=profile, progress=progress, zones=zones)
 
     def hands(self, **where: Any) -> pd.DataFrame:
         """One row per stored hand that matches ``where``, oldest first: its id (``site:number``), game,
-        stakes (``small_bet``, ``big_bet`` in hundredths, ``currency``; NULL currency: tournament chips),
-        players dealt in, total pot and rake (hundredths), rule violations, and where it was read from."""
+        stakes (``small_bet``, ``big_bet`` in hundredths of its ``unit``: the ``currency``, ``chips`` for a
+        tournament or ``play`` for play money, whose ``currency`` is NULL), players dealt in, total pot
+        and rake (hundredths), rule violations, and where it was read from."""
         condition, params = _filters(where).where()
         return self.sql(
             f"""SELECT h.hand_id, h.site, h.site_hand_id, h.game, h.mixed, h.started_at, h.small_bet, h.big_bet,
-                       h.currency, h.tournament_id, h.table_name, h.n_players, h.total_pot, h.rake,
-                       h.n_violations, h.source_file, h.source_line
+                       h.currency, {UNIT_SQL} AS unit, h.tournament_id, h.table_name, h.n_players, h.total_pot,
+                       h.rake, h.n_violations, h.source_file, h.source_line
                 FROM hands h
                 WHERE h.hand_id IN (SELECT hp.hand_id FROM hand_players hp JOIN hands h USING (hand_id)
                                     WHERE {condition})
@@ -214,7 +225,9 @@ class Database:
     def win_rates(
         self, by: Sequence[str] = ("player",), session_gap: timedelta = _DEFAULT_SESSION_GAP, **where: Any
     ) -> pd.DataFrame:
-        """Money per group of ``by`` and currency: ``hands``, ``net`` and ``rake_paid`` (hundredths),
+        """Money per group of ``by`` and unit (the ``currency`` column: ``USD``, ``EUR`` ..., ``chips`` for
+        tournament chips, ``play`` for play money; never two units in one row): ``hands``, ``net`` and
+        ``rake_paid`` (hundredths),
         ``bb100`` (big bets won per 100 hands: of the ``bb_hands`` whose big bet is known, ``bb_inferred`` of
         them at a big bet inferred from their bets) with ``ci95_low``/``ci95_high``, ``sessions`` (a pause of
         more than ``session_gap`` starts a new one), ``hours``, ``net_per_hour``."""
@@ -236,30 +249,47 @@ class Database:
         with self._store.reading() as con:
             return draw(con, player, _filters(where), ax=ax)
 
-    def replay(self, hand_id: str, profile: str | None = None, search: str | Path | None = None) -> HandReplay:
+    def replay(
+        self,
+        hand_id: str,
+        profile: str | None = None,
+        search: str | Path | None = None,
+        timezone: str | None = None,
+    ) -> HandReplay:
         """The stored hand ``hand_id`` (``site:number``, or the number as the site prints it) read again
         from its file and replayed under ``profile`` (default: its site's rules); a file moved since its
-        import is looked for under ``search`` by its checksum. Raises ``LookupError`` saying what to do
-        when the hand or its file cannot be found."""
-        found = self.replay_many([hand_id], profile, search)[hand_id]
+        import is looked for under ``search`` by its checksum. Its start time is the stored one (the zone
+        it was imported in), told in ``timezone`` (an IANA name; default: this computer's zone), as the
+        report shows it. Raises ``LookupError`` saying what to do when the hand or its file cannot be
+        found."""
+        found = self.replay_many([hand_id], profile, search, timezone)[hand_id]
         if isinstance(found, LookupError):
             raise found
         return found
 
     def replay_many(
-        self, hand_ids: Sequence[str], profile: str | None = None, search: str | Path | None = None
+        self,
+        hand_ids: Sequence[str],
+        profile: str | None = None,
+        search: str | Path | None = None,
+        timezone: str | None = None,
     ) -> dict[str, HandReplay | LookupError]:
         """:meth:`replay` of each of ``hand_ids``, reading each file once however many of its hands are
         asked for (a report's pages): each id maps to its replay, or to the ``LookupError`` saying why
         it has none, in the order asked."""
+        from dataclasses import replace
+
+        from .analytics.clock import display_zone, hand_in_zone
         from .analytics.replay_view import HandNotFound, find_source, hand_file, hands_in_file
         from .engine.profiles import get_profile
         from .engine.replay import replay
 
         rules = get_profile(profile) if profile else None
         out: dict[str, HandReplay | LookupError] = {}
+        where_shown = display_zone(timezone)
         by_file: dict[str, list[tuple[str, str, str]]] = {}
         known: dict[str, set[str]] = {}
+        stored: dict[tuple[str, str], Any] = {}  # the start time as imported (a --site-timezone kept)
         with self._store.reading() as con:
             for hand_id in hand_ids:
                 try:
@@ -268,6 +298,10 @@ class Database:
                     out[hand_id] = exc
                     continue
                 by_file.setdefault(source, []).append((hand_id, site, number))
+                row = con.execute(
+                    "SELECT started_at FROM hands WHERE site = ? AND site_hand_id = ? LIMIT 1", [site, number]
+                ).fetchone()
+                stored[(site, number)] = row[0] if row else None
             for source in by_file:
                 query = "SELECT checksum FROM imports WHERE file = ?"
                 known[source] = {row[0] for row in con.execute(query, [source]).fetchall()}
@@ -284,7 +318,13 @@ class Database:
                 out[hand_id] = (
                     HandNotFound(f"{path} no longer holds hand {site}:{number}; the file changed since it was imported")
                     if hand is None
-                    else HandReplay(hand, replay(hand, rules), rules)
+                    else HandReplay(
+                        hand_in_zone(
+                            replace(hand, started_at=stored.get((site, number)) or hand.started_at), where_shown
+                        ),
+                        replay(hand, rules),
+                        rules,
+                    )
                 )
         return {hand_id: out[hand_id] for hand_id in hand_ids}
 

@@ -22,6 +22,7 @@ import pandas as pd
 
 from ..engine.model import CURRENCY_SYMBOLS
 from .stats import Filters, stat_table
+from .units import UNIT_SQL, units
 from .winrate import Z95, winrates
 
 if TYPE_CHECKING:
@@ -72,13 +73,14 @@ def _no_hands(con: duckdb.DuckDBPyConnection, player: str, what: str) -> NoHands
 
 
 def money_unit(frame: pd.DataFrame) -> tuple[str, float]:
-    """How to draw the money of ``frame`` (columns ``currency`` and ``big_bet``): an axis label and a
-    divisor per row — the currency when there is only one (hundredths / 100), else big bets."""
-    currencies = set(frame["currency"].fillna("chips"))
+    """How to draw the money of ``frame`` (columns ``currency``, the unit of :mod:`.units`, and
+    ``big_bet``): an axis label and a divisor per row — the unit when there is only one (hundredths /
+    100), else big bets, the one measure several units add up in (dollars and chips never do)."""
+    currencies = set(units(frame["currency"]))
     if len(currencies) == 1:
-        currency = currencies.pop()
-        symbol = CURRENCY_SYMBOLS.get(currency, "")
-        return (f"{symbol} ({currency})" if symbol else currency), 100.0
+        unit = currencies.pop()
+        symbol = CURRENCY_SYMBOLS.get(unit, "")
+        return (f"{symbol} ({unit})" if symbol else unit), 100.0
     return "big bets", 0.0
 
 
@@ -149,8 +151,8 @@ def winnings_data(con: duckdb.DuckDBPyConnection, player: str, filters: Filters 
         player,
         _player_filters(player, filters),
         "hands",
-        """
-        SELECT hp.hand_id, h.started_at, h.game, h.currency, h.big_bet, hp.net, hp.showdown, hp.allin_ev,
+        f"""
+        SELECT hp.hand_id, h.started_at, h.game, {UNIT_SQL} AS currency, h.big_bet, hp.net, hp.showdown, hp.allin_ev,
                COALESCE(hp.allin_ev, hp.net) AS ev_net
         FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id""",
     )
@@ -220,14 +222,14 @@ def stud8_components_data(con: duckdb.DuckDBPyConnection, player: str, filters: 
         player,
         _player_filters(player, filters, games=("stud8",)),
         "stud8 hands",
-        """
+        f"""
         WITH paid AS (
             SELECT hand_id, seat,
                    SUM(CASE WHEN half = 'low' THEN amount ELSE 0 END) AS low,
                    SUM(CASE WHEN half <> 'low' THEN amount ELSE 0 END) AS high
             FROM awards GROUP BY hand_id, seat
         )
-        SELECT hp.hand_id, h.started_at, h.currency, h.big_bet, hp.invested, hp.net, hp.scoop,
+        SELECT hp.hand_id, h.started_at, {UNIT_SQL} AS currency, h.big_bet, hp.invested, hp.net, hp.scoop,
                CAST(CASE WHEN hp.scoop THEN COALESCE(p.high + p.low, 0) ELSE 0 END AS BIGINT) AS scooped,
                CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.high, 0) END AS BIGINT) AS high,
                CAST(CASE WHEN hp.scoop THEN 0 ELSE COALESCE(p.low, 0) END AS BIGINT) AS low

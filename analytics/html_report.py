@@ -19,13 +19,16 @@ import io
 import math
 import re
 from dataclasses import dataclass, replace
+from datetime import tzinfo
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.model import STREET_NAMES, format_money
+from .clock import local_zone, shown
 from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
 from .html_page import page_head
 from .stats import Filters, stat_table
+from .units import UNIT_SQL, format_amount, is_chips, unit_title, units
 from .winrate import winrates
 
 if TYPE_CHECKING:
@@ -45,8 +48,8 @@ MOST_LISTED = 50
 @dataclass(frozen=True, slots=True)
 class HandRow:
     """A hand of the report: its stored id, when, game and stakes as printed, the pot, the player's net
-    (hundredths of ``currency``; ``None``: tournament chips), and a few more words (the all-in street
-    and equity, a violation)."""
+    (hundredths of ``currency``, the hand's unit), and a few more words (the all-in street and equity, a
+    violation)."""
 
     hand_id: str
     started: str
@@ -55,6 +58,7 @@ class HandRow:
     pot: int
     net: int
     currency: str | None
+    """The hand's unit (:mod:`.units`): a currency, ``chips`` or ``play``."""
     note: str = ""
 
 
@@ -71,8 +75,12 @@ class Report:
     card: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     money: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     biggest: tuple[HandRow, ...]
+    """The :data:`BIGGEST_POTS` biggest of each unit (a dollar pot and a chip pot are never ranked together)."""
     all_ins: tuple[HandRow, ...]
+    """The :data:`MOST_LISTED` most recent all-in spots of each unit."""
     all_ins_total: int
+    all_ins_by_unit: tuple[tuple[str, int], ...]
+    """How many all-in spots each unit has (the tables list at most :data:`MOST_LISTED` of each)."""
     violations: tuple[HandRow, ...]
     violations_total: int
     charts: tuple[tuple[str, bytes], ...]
@@ -95,9 +103,12 @@ def gather(
     filters: Filters,
     card_sections: Sequence[tuple[str, Sequence[str]]],
     dpi: int = 100,
+    zone: tzinfo | None = None,
 ) -> Report:
     """The report of ``player`` over the hands ``filters`` select (NoHands when he has none);
-    ``card_sections`` are the stats card's ``(title, stat keys)``, as ``studbook stats --player`` shows it."""
+    ``card_sections`` are the stats card's ``(title, stat keys)``, as ``studbook stats --player`` shows it.
+    Every time is shown in ``zone`` (default: this computer's, :mod:`.clock`), as its replay pages show it."""
+    where_shown = zone or local_zone()
     mine = replace(filters, players=(player,))
     where, params = mine.where()
     base = f"FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id WHERE {where}"
@@ -119,19 +130,30 @@ def gather(
         (g, int(n))
         for g, n in con.execute(f"SELECT hp.game, COUNT(*) {base} GROUP BY 1 ORDER BY 2 DESC", params).fetchall()
     )
-    columns = "h.hand_id, h.started_at, h.game, h.small_bet, h.big_bet, h.total_pot, hp.net, h.currency"
+    columns = f"h.hand_id, h.started_at, h.game, h.small_bet, h.big_bet, h.total_pot, hp.net, {UNIT_SQL} AS unit"
 
     def rows(sql: str, note: Callable[[tuple[Any, ...]], str] = lambda r: "") -> tuple[HandRow, ...]:
-        return tuple(_hand_row(r, note(r)) for r in con.execute(sql, params).fetchall())
+        return tuple(_hand_row(r, note(r), where_shown) for r in con.execute(sql, params).fetchall())
 
-    biggest = rows(f"SELECT {columns} {base} ORDER BY h.total_pot DESC, h.started_at LIMIT {BIGGEST_POTS}")
+    # each unit ranked on its own: a 5,000-chip pot is not bigger than a $40 one, nor smaller
+    biggest = rows(
+        f"SELECT {columns} {base} QUALIFY row_number() OVER (PARTITION BY unit ORDER BY h.total_pot DESC, "
+        f"h.started_at, h.hand_id) <= {BIGGEST_POTS} ORDER BY unit, h.total_pot DESC, h.started_at, h.hand_id"
+    )
     all_in_where = f"{base} AND hp.allin_street IS NOT NULL"
     all_ins = rows(
         f"SELECT {columns}, hp.allin_street, hp.allin_equity, hp.allin_ev {all_in_where} "
-        f"ORDER BY h.started_at DESC LIMIT {MOST_LISTED}",
+        f"QUALIFY row_number() OVER (PARTITION BY unit ORDER BY h.started_at DESC, h.hand_id) <= {MOST_LISTED} "
+        "ORDER BY unit, h.started_at DESC, h.hand_id",
         lambda r: _all_in_note(r[8], r[9], r[10], r[7]),
     )
-    all_ins_total = _count(con, f"SELECT COUNT(*) {all_in_where}", params)
+    all_ins_by_unit = tuple(
+        (str(u), int(n))
+        for u, n in con.execute(
+            f"SELECT {UNIT_SQL} AS unit, COUNT(*) {all_in_where} GROUP BY 1 ORDER BY 1", params
+        ).fetchall()
+    )
+    all_ins_total = sum(n for _, n in all_ins_by_unit)
     violation_from = f"{base.replace('WHERE', 'JOIN violations v ON v.hand_id = h.hand_id WHERE', 1)}"
     violations = rows(
         f"SELECT {columns}, v.rule, v.message, v.line {violation_from} ORDER BY h.started_at DESC, v.line LIMIT {MOST_LISTED}",
@@ -143,14 +165,15 @@ def gather(
         player=player,
         filters=filters,
         hands=int(hands),
-        first=_when(first),
-        last=_when(last),
+        first=shown(first, where_shown),
+        last=shown(last, where_shown),
         games=games,
         card=_card(stats, card_sections),
         money=_money_sections(winrates(con, mine, ("player",))),
         biggest=biggest,
         all_ins=all_ins,
         all_ins_total=all_ins_total,
+        all_ins_by_unit=all_ins_by_unit,
         violations=violations,
         violations_total=violations_total,
         charts=_charts(con, player, filters, dpi, any(g == "stud8" for g, _ in games)),
@@ -162,18 +185,18 @@ def _count(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> in
     return int(found[0]) if found else 0
 
 
-def _when(value: object) -> str:
-    return value.strftime("%Y-%m-%d %H:%M UTC") if hasattr(value, "strftime") else "time unknown"
-
-
-def _hand_row(row: tuple[Any, ...], note: str) -> HandRow:
+def _hand_row(row: tuple[Any, ...], note: str, zone: tzinfo | None = None) -> HandRow:
+    """A hand's row from ``hand_id, started_at, game, small_bet, big_bet, total_pot, net, unit`` (the
+    unit a currency, ``chips`` or ``play``; NULL, an old query's tournament currency, is chips); its
+    time shown in ``zone`` (default: this computer's)."""
     hand_id, started, game, small, big, pot, net, currency = row[:8]
-    unit = str(currency) if currency is not None else None
+    unit = units([currency])[0]
+    printed = None if is_chips(unit) else unit  # stakes as the site prints them: 20/40, $1/$2
     return HandRow(
         hand_id=str(hand_id),
-        started=_when(started),
+        started=shown(started, zone or local_zone()),
         game=str(game),
-        stakes=f"{format_money(int(small), unit)}/{format_money(int(big), unit)}",
+        stakes=f"{format_money(int(small), printed)}/{format_money(int(big), printed)}",
         pot=int(pot or 0),
         net=int(net or 0),
         currency=unit,
@@ -181,13 +204,12 @@ def _hand_row(row: tuple[Any, ...], note: str) -> HandRow:
     )
 
 
-def _all_in_note(street: int, equity: float | None, ev: int | None, currency: object) -> str:
-    unit = str(currency) if currency is not None else None
+def _all_in_note(street: int, equity: float | None, ev: int | None, unit: object) -> str:
     said = f"all-in on {STREET_NAMES.get(street, street)} street"
     if equity is not None and not math.isnan(equity):
         said += f", equity {100 * equity:.1f}%"
     if ev is not None:
-        said += f", all-in EV {format_money(int(ev), unit)}"
+        said += f", all-in EV {format_amount(int(ev), unit)}"
     return said
 
 
@@ -215,16 +237,15 @@ def _card(
 def _money_sections(frame: pd.DataFrame) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     out = []
     for r in frame.itertuples():
-        currency = r.currency if isinstance(r.currency, str) else None
+        unit = units([r.currency])[0]
         interval = "" if math.isnan(r.ci95_low) else f" (95% interval {r.ci95_low:+.1f} to {r.ci95_high:+.1f})"
-        unit = format_money(int(r.net), currency) + ("" if currency else " chips")
         out.append(
             (
-                f"Results ({currency or 'tournament chips'})",
+                f"Results ({unit_title(unit)})",
                 (
-                    ("Net won", f"{unit} in {int(r.hands):,} hands"),
+                    ("Net won", f"{format_amount(int(r.net), unit)} in {int(r.hands):,} hands"),
                     ("BB/100", f"{r.bb100:+.2f}{interval}"),
-                    ("Rake paid", format_money(int(r.rake_paid), currency)),
+                    ("Rake paid", format_amount(int(r.rake_paid), unit)),
                     ("Sessions", f"{int(r.sessions):,} ({r.hours:.1f} hours)"),
                 ),
             )
@@ -293,13 +314,24 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
         summary=e(f"{report.hands:,} hands ({games}), {report.first} to {report.last}; {scope}"),
         charts=charts or "<p>No chart: no hand to draw.</p>",
         card=card,
-        biggest=_hand_table(report.biggest, pages, "Biggest pots", "the biggest pots he played, the biggest first"),
-        all_ins=_hand_table(
+        biggest=_per_unit(
+            report.biggest,
+            pages,
+            lambda unit, shown: (
+                f"Biggest pots ({unit_title(unit)})",
+                f"the biggest pots he played in {unit_title(unit)}, the biggest first",
+            ),
+            empty_title="Biggest pots",
+        ),
+        all_ins=_per_unit(
             report.all_ins,
             pages,
-            f"All-in spots ({report.all_ins_total:,})",
-            "all-ins before 7th street, with his equity when the chips went in"
-            + _more(report.all_ins_total, len(report.all_ins)),
+            lambda unit, shown: (
+                f"All-in spots ({unit_title(unit)}: {dict(report.all_ins_by_unit).get(unit, shown):,})",
+                "all-ins before 7th street, with his equity when the chips went in"
+                + _more(dict(report.all_ins_by_unit).get(unit, shown), shown),
+            ),
+            empty_title=f"All-in spots ({report.all_ins_total:,})",
         ),
         violations=_hand_table(
             report.violations,
@@ -310,6 +342,22 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
             empty="None: every hand he played follows the rules.",
         ),
     )
+
+
+def _per_unit(
+    rows: Sequence[HandRow],
+    pages: dict[str, str],
+    words: Callable[[str, int], tuple[str, str]],
+    empty_title: str,
+) -> str:
+    """One table per unit of ``rows`` (in the order they come), titled by ``words(unit, rows shown)``:
+    each unit's pots and nets stay in a table of their own."""
+    if not rows:
+        return _hand_table((), pages, empty_title, "")
+    by_unit: dict[str, list[HandRow]] = {}
+    for r in rows:
+        by_unit.setdefault(units([r.currency])[0], []).append(r)
+    return "".join(_hand_table(part, pages, *words(unit, len(part))) for unit, part in by_unit.items())
 
 
 def _more(total: int, shown: int) -> str:
@@ -334,8 +382,8 @@ def _hand_table(rows: Sequence[HandRow], pages: dict[str, str], title: str, word
             else f"<td>{e(r.hand_id)} <small>(no replay: its file cannot be read again)</small></td>"
         )
         + f"<td>{e(r.started)}</td><td>{e(r.game)} {e(r.stakes)}</td>"
-        f"<td class='num'>{e(format_money(r.pot, r.currency))}</td>"
-        f"<td class='num {'lost' if r.net < 0 else 'won'}'>{e(format_money(r.net, r.currency))}</td>"
+        f"<td class='num'>{e(format_amount(r.pot, r.currency))}</td>"
+        f"<td class='num {'lost' if r.net < 0 else 'won'}'>{e(format_amount(r.net, r.currency))}</td>"
         f"<td>{e(r.note)}</td></tr>"
         for r in rows
     )

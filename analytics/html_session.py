@@ -25,10 +25,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Sequence
 
-from ..engine.model import format_money
 from .charts import NoHands
 from .grid import stat_grid
 from .html_page import page_head
+from .clock import local_zone, shown
+from .units import UNIT_SQL, format_amount, unit_title
 from .html_report import REPORT_CSS, HandRow, Report, _hand_table, _hand_row, _section, gather, report_page
 from .stats import HEADLINE, Filters, stat_table
 
@@ -116,18 +117,17 @@ def _luck(con: duckdb.DuckDBPyConnection, hero: str | None, filters: Filters) ->
     all-in EV (his equity's share of the pot): above it he ran good, below it bad."""
     where, params = Filters(players=(hero,) if hero else (), since=filters.since).where()
     rows = con.execute(
-        f"""SELECT h.currency, count(*), sum(hp.net), sum(hp.allin_ev)
+        f"""SELECT {UNIT_SQL}, count(*), sum(hp.net), sum(hp.allin_ev)
             FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
             WHERE {where} AND hp.allin_ev IS NOT NULL GROUP BY 1 ORDER BY 1 NULLS LAST""",
         params,
     ).fetchall()
     out = []
-    for currency, spots, net, ev in rows:
-        unit = str(currency) if currency is not None else None
+    for unit, spots, net, ev in rows:
         difference = int(net) - int(ev)
         out.append(
             (
-                f"All-in luck ({unit or 'tournament chips'})",
+                f"All-in luck ({unit_title(unit)})",
                 f"won {_money(int(net), unit)} in {int(spots):,} all-in spots worth {_money(int(ev), unit)}: "
                 f"{_money(abs(difference), unit)} {'above' if difference >= 0 else 'below'} his equity",
             )
@@ -136,7 +136,7 @@ def _luck(con: duckdb.DuckDBPyConnection, hero: str | None, filters: Filters) ->
 
 
 def _money(value: int, unit: str | None) -> str:
-    return format_money(value, unit) + ("" if unit else " chips")
+    return format_amount(value, unit)
 
 
 def _current_tables(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[tuple[str, str, str]]:
@@ -183,7 +183,7 @@ def _last_hands(con: duckdb.DuckDBPyConnection, hero: str | None, filters: Filte
     where, params = filters.where()
     rows = con.execute(
         f"""SELECT h.hand_id, h.started_at, h.game, h.small_bet, h.big_bet, h.total_pot,
-                   coalesce(me.net, 0), h.currency, me.player IS NOT NULL
+                   coalesce(me.net, 0), {UNIT_SQL}, me.player IS NOT NULL
             FROM hands h LEFT JOIN hand_players me ON me.hand_id = h.hand_id AND me.player = ?
             WHERE {where} ORDER BY h.started_at DESC, h.hand_id DESC LIMIT {LAST_HANDS}""",
         [hero, *params],
@@ -206,8 +206,9 @@ def live_page(page: LivePage, pages: dict[str, str], refresh: int = REFRESH_SECO
     """The page; ``pages`` maps each linked hand to its replay page (relative to the page)."""
     e = html.escape
     session = page.session
-    updated = page.updated.astimezone(timezone.utc).strftime("%H:%M:%S UTC")
-    since = session.since.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if session.since else None
+    here = local_zone()  # the zone of the player's clock, as the report and replays beside it show
+    updated = page.updated.astimezone(here).strftime("%H:%M:%S %Z")
+    since = shown(session.since, here) if session.since else None
     if page.report is not None:
         body = report_page(page.report, pages)
         results = _between(body, '<section id="results">', '<section id="biggest">')

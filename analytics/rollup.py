@@ -33,6 +33,7 @@ from typing import Sequence
 import duckdb
 
 from .stats import DAY, STATS, Selection, _sum
+from .units import UNIT_SQL
 
 VIEW = "stat_rollup"
 """The name of the rollup's view in a dataset's connection."""
@@ -52,7 +53,7 @@ KEYS: tuple[Key, ...] = (
     Key("player", "hp.player"),
     Key("game", "hp.game"),
     Key("site", "h.site"),
-    Key("currency", "h.currency"),
+    Key("currency", UNIT_SQL),
     Key("small_bet", "h.small_bet"),
     Key("big_bet", "h.big_bet"),
     Key("stakes_inferred", "h.stakes_inferred"),

@@ -25,6 +25,7 @@ import pandas as pd
 from ..engine.games import RULES
 from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Game, format_money
 from .flags import LATER_LABEL, LATER_STREETS
+from .units import UNIT_SQL, is_chips
 
 T = TypeVar("T")
 
@@ -347,13 +348,13 @@ BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType(
         # stakes a site did not print (inferred from the hand's bets, Bovada) are a row of their own, marked
         "stakes": Breakdown(
             (
-                ("currency", "h.currency"),
+                ("currency", UNIT_SQL),
                 ("small_bet", "CASE WHEN h.tournament_id IS NULL THEN h.small_bet END"),
                 ("big_bet", "CASE WHEN h.tournament_id IS NULL THEN h.big_bet END"),
                 ("stakes_inferred", "CASE WHEN h.tournament_id IS NULL THEN h.stakes_inferred END"),
             )
         ),
-        "currency": Breakdown((("currency", "h.currency"),)),
+        "currency": Breakdown((("currency", UNIT_SQL),)),  # the unit: a currency, 'chips' or 'play' (units.py)
         "site": Breakdown((("site", "h.site"),)),
         "date": Breakdown((("date", DAY),)),
         "players": Breakdown((("players", "h.n_players"),)),
@@ -634,9 +635,10 @@ def _stake(amount: float, currency: str | None) -> str:
 
 
 def currencies(column: pd.Series) -> list[str | None]:
-    """The ``currency`` column as :func:`format_money` takes it: ``None`` for tournament chips. (pandas'
-    ``where(notna, None)`` gives NaN back in a string column, and NaN would print chips as 20789.00.)"""
-    return [c if isinstance(c, str) else None for c in column]
+    """The ``currency`` column (a unit: :mod:`.units`) as :func:`format_money` takes it: ``None`` for
+    tournament chips and play money, which it prints as bare whole numbers. (pandas' ``where(notna,
+    None)`` gives NaN back in a string column, and NaN would print chips as 20789.00.)"""
+    return [None if is_chips(c) else str(c) for c in column]
 
 
 def describe_stats() -> pd.DataFrame:

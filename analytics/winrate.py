@@ -58,7 +58,8 @@ def _timed(sel: Selection, session_gap: timedelta) -> tuple[str, list[Any]]:
 
 
 def _money_by(by: Sequence[str]) -> list[str]:
-    """``by``, with the currency added when nothing else keeps currencies apart (money never mixes them)."""
+    """``by``, with the unit (the ``currency`` breakdown: a currency, ``chips`` or ``play``, :mod:`.units`)
+    added when nothing else keeps units apart: money never adds two of them."""
     return list(by) if {"stakes", "currency"} & set(by) else [*by, "currency"]
 
 
@@ -199,7 +200,8 @@ def winrates(
     by: Sequence[str] = ("player",),
     session_gap: timedelta = DEFAULT_SESSION_GAP,
 ) -> pd.DataFrame:
-    """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by currency):
+    """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by unit: each
+    currency, tournament chips and play money in rows of their own, :mod:`.units`):
     ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets: the exact sum of
     :func:`_per_big_bet`, as :func:`money`'s, so this BB/100 is the headline table's to the last digit),
     ``bb_hands`` (the hands BB/100 counts: those whose big bet is known; a site that prints no stakes

@@ -293,6 +293,56 @@ def add_workers_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_site_timezone_option(parser: argparse.ArgumentParser) -> None:
+    """``--site-timezone SITE=ZONE``, repeatable: the zone of the times a site prints without one;
+    :func:`site_zones` gives them as the mapping the parsers take."""
+    parser.add_argument(
+        "--site-timezone",
+        metavar="SITE=ZONE",
+        action="append",
+        default=[],
+        type=_site_zone,
+        help="the time zone of a site whose hands print their time with none (kingsclub, and acr's 2016 "
+        "format; both read as America/New_York unless told, see their NOTES.md), as an IANA name, e.g. "
+        "kingsclub=Europe/London; repeat for several sites",
+    )
+
+
+def _site_zone(text: str) -> tuple[str, str]:
+    from ..parsers.registry import SITES_BY_ID
+    from ..parsers.zones import site_zone
+
+    try:
+        return site_zone(text, {s.site: s.local_zone for s in SITES_BY_ID.values()})
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def site_zones(args: argparse.Namespace) -> dict[str, str]:
+    """The ``--site-timezone`` options as site id -> zone name (the last one given for a site wins)."""
+    return dict(args.site_timezone)
+
+
+def add_timezone_option(parser: argparse.ArgumentParser) -> None:
+    """``--timezone ZONE``: the one zone every time of the output is shown in (default: the computer's)."""
+    parser.add_argument(
+        "--timezone",
+        metavar="ZONE",
+        type=_zone,
+        help="show every time in this IANA time zone, e.g. Europe/Paris or UTC (default: this computer's zone)",
+    )
+
+
+def _zone(text: str) -> str:
+    from ..parsers.zones import zone
+
+    try:
+        zone(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The hand filters that commands reading the database share (``--game``, ``--stakes``, ``--since``,
     ``--until``); :func:`hand_filters` turns them into a :class:`~.stats.Filters`."""

@@ -17,10 +17,12 @@ from .app import (
     Command,
     OutputError,
     add_paths_argument,
+    add_site_timezone_option,
     fail,
     hand_files,
     output_folder,
     plural,
+    site_zones,
 )
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--to", choices=output_formats(), required=True, help="the format to write: phh, or a site's hand-history text"
     )
     parser.add_argument("--out", metavar="DIR", required=True, help="folder to write to (created if missing)")
+    add_site_timezone_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     for path in files:
         hands: list[Hand] = []
         try:
-            items = list(parse_file(path))
+            items = list(parse_file(path, site_zones(args)))
         except OSError as exc:  # unreadable: say so and convert the other files
             print(f"{path}: cannot read the file ({exc.strerror or exc})", file=sys.stderr)
             problems += 1

@@ -14,9 +14,11 @@ from .app import (
     add_db_option,
     add_paths_argument,
     add_profile_option,
+    add_site_timezone_option,
     add_workers_option,
     fail,
     hand_files,
+    site_zones,
 )
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
     add_workers_option(parser)
     add_profile_option(parser)
+    add_site_timezone_option(parser)
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
@@ -128,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
                     workers=args.workers or default_workers(),
                     profile=args.profile,
                     progress=progress,
+                    site_timezones=site_zones(args),
                 )
             except KeyboardInterrupt:
                 summary = _interrupted(progress, "the one being written was left out")

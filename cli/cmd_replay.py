@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .app import Command, OutputError, add_db_option, add_profile_option, fail, output_file
+from .app import Command, OutputError, add_db_option, add_profile_option, add_timezone_option, fail, output_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="show the hand through this player's eyes: his own down cards are shown",
     )
     add_profile_option(parser)
+    add_timezone_option(parser)
     parser.add_argument(
         "--html",
         metavar="FILE",
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     try:
         with open_database(args.db, read_only=True) as db:
-            replayed = db.replay(args.hand_id, args.profile, search=args.search)
+            replayed = db.replay(args.hand_id, args.profile, search=args.search, timezone=args.timezone)
     except (StoreError, HandNotFound) as exc:
         return fail(str(exc))
     seats = replayed.hand.seats

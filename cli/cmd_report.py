@@ -16,7 +16,16 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
-from .app import Command, OutputError, add_db_option, add_filter_options, add_profile_option, fail, hand_filters
+from .app import (
+    Command,
+    OutputError,
+    add_db_option,
+    add_filter_options,
+    add_profile_option,
+    add_timezone_option,
+    fail,
+    hand_filters,
+)
 
 if TYPE_CHECKING:
     from ..engine.model import Hand
@@ -33,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_filter_options(parser)
     add_profile_option(parser)
+    add_timezone_option(parser)
     parser.add_argument(
         "--search",
         metavar="FOLDER",
@@ -48,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..analytics.charts import NoHands
+    from ..analytics.clock import display_zone
     from ..analytics.html_report import INDEX_NAME, gather, page_name, report_page
     from ..analytics.dataset import open_reader
     from ..analytics.stats import unknown_player
@@ -67,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             return fail(problem)
         try:
-            report = gather(store.con, args.player, filters, sections())
+            report = gather(store.con, args.player, filters, sections(), zone=display_zone(args.timezone))
         except NoHands as exc:
             return fail(f"{exc}; check --since, --until, --game and --stakes")
         try:  # made only now that the report has something to say
@@ -77,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         linked = report.linked
         if linked:
             print(f"reading {len(linked):,} hands again from their files for their replay pages", file=sys.stderr)
-        for hand_id, replayed in db.replay_many(linked, args.profile, search=args.search).items():
+        for hand_id, replayed in db.replay_many(linked, args.profile, args.search, args.timezone).items():
             if isinstance(replayed, LookupError):
                 print(f"studbook: no replay page for {hand_id}: {moved_hint(str(replayed))}", file=sys.stderr)
                 continue

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..analytics.flags import LATER_LABEL
 from ..analytics.grid import INFINITE, Cell, cell, shown_groups, stat_grid
-from ..engine.model import STREET_NAMES, format_money
+from ..engine.model import STREET_NAMES
 from .app import plural
 
 if TYPE_CHECKING:
@@ -171,15 +171,18 @@ def money_columns(money: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     currencies, per 100 of the hands whose big bet is known (:func:`bb_notes` says how many were not)."""
     import pandas as pd
 
-    from ..analytics.stats import currencies
+    from ..analytics.units import format_amount, units
 
     rows = []
+    combined = False
     for key, part in money.groupby(list(groups), sort=False, dropna=False):
-        net = ", ".join(_money(int(n), c) for n, c in zip(part["net"], currencies(part["currency"])))
+        net = ", ".join(format_amount(int(n), u) for n, u in zip(part["net"], units(part["currency"])))
+        combined = combined or part["currency"].nunique(dropna=False) > 1
         counted = int(part["bb_hands"].sum())
         bb100 = f"{100 * part['net_bb'].sum() / counted:+.2f}" if counted else ""
         rows.append([*(key if isinstance(key, tuple) else (key,)), net, bb100])
-    return pd.DataFrame(rows, columns=[*groups, "Net won", "BB/100"])
+    # big bets are the one measure that adds across units; a row that does so says it in its header
+    return pd.DataFrame(rows, columns=[*groups, "Net won", "BB/100 (units combined)" if combined else "BB/100"])
 
 
 UNKNOWN_BIG_BET = "the site prints no stakes and none of the hand's bets shows the big bet"
@@ -387,27 +390,23 @@ def _street_grid(rows: list[Any]) -> list[list[str]]:
     return [["", *columns], *([names[base], *(cells.get(c, "") for c in columns)] for base, cells in table.items())]
 
 
-def _money(amount: int, currency: str | None) -> str:
-    """An amount as printed, tournament chips named as such (a bare 1500 could be anything)."""
-    return format_money(amount, currency) + ("" if currency else " chips")
-
-
 def _results(money: pd.DataFrame) -> list[tuple[str, list[list[str]], int]]:
-    """A card section per currency: net (and per hour), BB/100 with its 95% interval, rake, sessions."""
-    from ..analytics.stats import currencies
+    """A card section per unit (a currency, tournament chips, play money: never added together): net
+    (and per hour), BB/100 with its 95% interval, rake, sessions."""
+    from ..analytics.units import format_amount, unit_title, units
 
     blocks = []
     for r in money.itertuples():
-        currency = currencies([r.currency])[0]
+        unit = units([r.currency])[0]
         interval = "" if math.isnan(r.ci95_low) else f" (95% interval {r.ci95_low:+.1f} to {r.ci95_high:+.1f})"
         bb100 = "unknown" if math.isnan(r.bb100) else f"{r.bb100:+.2f}{interval}"
         left_out, inferred = int(r.hands - r.bb_hands), int(r.bb_inferred)
-        per_hour = "" if math.isnan(r.net_per_hour) else f" ({format_money(round(r.net_per_hour), currency)} per hour)"
+        per_hour = "" if math.isnan(r.net_per_hour) else f" ({format_amount(round(r.net_per_hour), unit)} per hour)"
         blocks.append(
             (
-                f"Results ({currency or 'tournament chips'})",
+                f"Results ({unit_title(unit)})",
                 [
-                    ["Net won", f"{_money(int(r.net), currency)} in {int(r.hands):,} hands{per_hour}"],
+                    ["Net won", f"{format_amount(int(r.net), unit)} in {int(r.hands):,} hands{per_hour}"],
                     ["BB/100", bb100],
                     *(
                         [["", f"leaves out {_hands(left_out)}: big bet unknown ({UNKNOWN_BIG_BET})"]]
@@ -419,7 +418,7 @@ def _results(money: pd.DataFrame) -> list[tuple[str, list[list[str]], int]]:
                         if inferred
                         else []
                     ),
-                    ["Rake paid", format_money(int(r.rake_paid), currency)],
+                    ["Rake paid", format_amount(int(r.rake_paid), unit)],
                     ["Sessions", f"{int(r.sessions):,} ({r.hours:.1f} hours)"],
                 ],
                 2,
@@ -446,15 +445,17 @@ def stat_list_text(listing: pd.DataFrame) -> str:
 
 
 def winrate_text(frame: pd.DataFrame) -> str:
-    """The money view for people, one row per group and currency: hands, net and rake in the printed
-    unit (tournament chips named), BB/100 with its 95% interval, sessions, hours, money per hour."""
-    from ..analytics.stats import currencies
+    """The money view for people, one row per group and unit (a currency, ``chips``, ``play``: never
+    added together): hands, net and rake with their unit, BB/100 with its 95% interval, sessions, hours,
+    money per hour."""
+    from ..analytics.units import format_amount
+    from ..analytics.units import units as unit_column
 
     groups = shown_groups(frame, before="hands")
-    units = currencies(frame["currency"])
+    units = unit_column(frame["currency"])
     header = [
         *(c.replace("_", " ").capitalize() for c in groups),
-        "Currency",
+        "Unit",
         "Hands",
         "Net won",
         "Rake paid",
@@ -468,15 +469,15 @@ def winrate_text(frame: pd.DataFrame) -> str:
     body = [
         [
             *(_text(v) for v in keys),
-            unit or "chips",
+            unit,
             f"{hands:,}",
-            format_money(int(net), unit),
-            format_money(int(rake), unit),
+            format_amount(int(net), unit),
+            format_amount(int(rake), unit),
             "" if math.isnan(bb) else f"{bb:+.2f}",
             "" if math.isnan(lo) else f"{lo:+.1f} to {hi:+.1f}",
             f"{sessions:,}",
             f"{hours:.1f}",
-            "" if math.isnan(per_hour) else format_money(round(per_hour), unit),
+            "" if math.isnan(per_hour) else format_amount(round(per_hour), unit),
             "" if math.isnan(rate) else f"{rate:.0f}",
         ]
         for keys, unit, hands, net, rake, bb, lo, hi, sessions, hours, per_hour, rate in zip(

@@ -20,8 +20,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from ..engine.model import format_money
+from ..analytics.units import format_amount
 from ..pipeline.watch import Part, Watcher, claim_watch
+from .app import site_zones
 
 
 def status_line(watcher: Watcher) -> str:
@@ -32,9 +33,7 @@ def status_line(watcher: Watcher) -> str:
     if hero is None:
         money = "hero unknown (--hero NAME)" if session.hands else ""
     else:
-        money = f"{hero} net " + (
-            ", ".join(format_money(v, c) + ("" if c else " chips") for c, v in net.items()) or "0"
-        )
+        money = f"{hero} net " + (", ".join(format_amount(v, c) for c, v in net.items()) or "0")
     waiting = len(watcher.waiting())
     parts = [
         f"{session.hands:,} hands imported",
@@ -193,7 +192,9 @@ def _watch(args: argparse.Namespace, folders: list[Path]) -> int:
             file=out,
             flush=True,
         )
-        watcher = Watcher(folders, args.db, profile=args.profile, settle=args.settle, hero=args.hero)
+        watcher = Watcher(
+            folders, args.db, profile=args.profile, settle=args.settle, hero=args.hero, zones=site_zones(args)
+        )
         page = Path(args.page) if args.page else None
         try:
             if page is not None:

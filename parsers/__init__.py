@@ -19,6 +19,7 @@ from .detect import detect
 from .errors import NotStudHand, ParseError
 from .reading import iter_lines, read_lines
 from .registry import SITES_BY_ID, ParseResult, Site, readable_sites
+from .zones import NO_ZONES, SiteZones
 
 __all__ = [
     "PARSERS",
@@ -41,8 +42,9 @@ _HEAD_LINES = 20
 """Lines read ahead for site detection (detection itself looks at the first few non-blank ones)."""
 
 
-def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]:
-    """Parse the lines of one file (without line terminators), hand by hand."""
+def parse_lines(lines: Iterator[str], source_file: str, zones: SiteZones = NO_ZONES) -> Iterator[ParseResult]:
+    """Parse the lines of one file (without line terminators), hand by hand; ``zones`` places the times a
+    site prints without a zone (:mod:`.zones`)."""
     head = list(islice(lines, _HEAD_LINES))
     found = detect(enumerate(head, 1))
     if found is None:
@@ -92,7 +94,7 @@ def parse_lines(lines: Iterator[str], source_file: str) -> Iterator[ParseResult]
             f"this is a {found.site.name} hand history, which studbook cannot read yet",
         )
         return
-    yield from found.site.read_hands(chain(head, lines), source_file)
+    yield from found.site.read_hands(chain(head, lines), source_file, zones=zones)
 
 
 _OLE2 = "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -109,13 +111,14 @@ def _binary(line: str) -> str:
     return "unreadable bytes" if controls > len(head) // 10 else ""
 
 
-def parse_file(path: str | PathLike[str]) -> Iterator[ParseResult]:
-    """Parse a hand-history file hand by hand without reading it into memory at once.
+def parse_file(path: str | PathLike[str], zones: SiteZones = NO_ZONES) -> Iterator[ParseResult]:
+    """Parse a hand-history file hand by hand without reading it into memory at once (``zones``: see
+    :func:`parse_lines`).
 
     A plain top-level function of a path, so that process pools can run it in workers."""
     if Path(path).suffix.lower() == PHH_SUFFIX:
         return _parse_phh(path)
-    return parse_lines(read_lines(path), str(path))
+    return parse_lines(read_lines(path), str(path), zones)
 
 
 def _parse_phh(path: str | PathLike[str]) -> Iterator[ParseResult]:
@@ -127,6 +130,6 @@ def _parse_phh(path: str | PathLike[str]) -> Iterator[ParseResult]:
         yield err
 
 
-def parse_text(text: str, source_file: str = "<text>") -> list[ParseResult]:
+def parse_text(text: str, source_file: str = "<text>", zones: SiteZones = NO_ZONES) -> list[ParseResult]:
     """Parse hand-history text already in memory (tests, notebooks, pasted hands)."""
-    return list(parse_lines(iter_lines([text]), source_file))
+    return list(parse_lines(iter_lines([text]), source_file, zones))

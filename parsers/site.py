@@ -23,6 +23,7 @@ from ..engine.profiles import DEFAULT_PROFILE, PROFILES
 from .errors import NotStudHand, ParseError
 from .reading import HandText, split_hands
 from .writing import write_separated
+from .zones import NO_ZONES, SiteZones, placed, zone
 
 __all__ = ["FileReader", "HandParser", "HandWriter", "ParseResult", "Site", "TextReader", "text_site"]
 
@@ -66,6 +67,11 @@ class Site:
     """The characters the first line of one of its hands can start with, when ``hand_header`` says so
     (the file is split asking ``hand_header`` only of the lines that start with one of them:
     :func:`~.reading.split_hands`); None to ask it of every line."""
+    local_zone: str | None = None
+    """The IANA zone of the times its hands print without a zone (None: every hand prints its zone): what
+    the site's clients are known to print in, with the evidence in its NOTES.md. The reader leaves such a
+    time without a zone and :meth:`read_hands` places it here, or in the zone the user gives for the
+    site (:mod:`.zones`)."""
 
     @property
     def starts_hand(self) -> Callable[[str], object]:
@@ -112,9 +118,19 @@ class Site:
         something from hand to hand (an announce line, a session's header, an XML document)."""
         return self.parse_hand is not None and self.read is None
 
-    def read_hands(self, lines: Iterable[str], source_file: str, first_line: int = 1) -> Iterator[ParseResult]:
+    def read_hands(
+        self, lines: Iterable[str], source_file: str, first_line: int = 1, zones: SiteZones = NO_ZONES
+    ) -> Iterator[ParseResult]:
         """Every hand of a file of this site, in file order (``lines`` from its line ``first_line`` on:
-        the file's first line, or a hand header where a file was cut into pieces)."""
+        the file's first line, or a hand header where a file was cut into pieces); a start time printed
+        without a zone is placed in ``zones``' zone for this site, else in :attr:`local_zone`."""
+        name = zones.get(self.site, self.local_zone)
+        if name is None:
+            yield from self._read_hands(lines, source_file, first_line)
+        else:
+            yield from placed(self._read_hands(lines, source_file, first_line), zone(name))
+
+    def _read_hands(self, lines: Iterable[str], source_file: str, first_line: int) -> Iterator[ParseResult]:
         if self.read is not None:
             if first_line != 1:
                 raise ValueError(f"{self.name} files are read whole, never from line {first_line}")

@@ -201,15 +201,17 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
 
 
 def local_time(
-    fields: tuple[int, int, int, int, int, int], zone: str | tzinfo, where: Where, text: str
+    fields: tuple[int, int, int, int, int, int], zone: str | tzinfo | None, where: Where, text: str
 ) -> tuple[datetime | None, str | None]:
     """``(y, mo, d, h, mi, s)`` in the zone a site abbreviates as ``zone`` (or prints as an offset,
     given as a ``tzinfo``): the aware time, or None and a warning for a zone nobody knows (the hand is
-    kept; its start time is unknown). An impossible date or time (2026/02/30, 25:00:00) is a ParseError
-    at ``where`` about the header line ``text``: the hand cannot be placed in time, and a datetime cannot
-    even be made of it."""
-    tz = _zone(zone) if isinstance(zone, str) else zone
-    if tz is None:
+    kept; its start time is unknown). ``zone`` None is a site that prints no zone at all: the time is
+    returned as printed, without a zone, and the site places it in the zone it is known to print in
+    (:attr:`~.site.Site.local_zone`, or the user's ``--site-timezone``) before the hand leaves the
+    parser. An impossible date or time (2026/02/30, 25:00:00) is a ParseError at ``where`` about the
+    header line ``text``: the hand cannot be placed in time, and a datetime cannot even be made of it."""
+    tz = zone if zone is None or isinstance(zone, tzinfo) else _zone(zone)
+    if tz is None and zone is not None:
         return None, f"unknown time zone {zone!r}: start time left unknown"
     try:
         return datetime(*fields, tzinfo=tz), None
@@ -223,7 +225,9 @@ def local_time(
         ) from None
 
 
-def site_time(date: str, time: str, zone: str | tzinfo, where: Where, text: str) -> tuple[datetime | None, str | None]:
+def site_time(
+    date: str, time: str, zone: str | tzinfo | None, where: Where, text: str
+) -> tuple[datetime | None, str | None]:
     """A printed date (``YYYY/MM/DD`` or ``YYYY-MM-DD``) and time (``H:MM:SS``) in ``zone``, as
     :func:`local_time` reads them: the one place every site's header times are read."""
     y, mo, d = map(int, _DATE_PARTS.split(date))

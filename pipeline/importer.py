@@ -39,6 +39,7 @@ from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
 from ..parsers import ParseResult, parse_file
 from ..parsers.errors import NotStudHand, ParseError
+from ..parsers.zones import NO_ZONES, SiteZones
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
 from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
@@ -163,17 +164,17 @@ def checksum(path: Path) -> str:
 
 
 def replayed_hands(
-    path: Path, profile_name: str | None, parsed: Iterable[ParseResult] | None = None
+    path: Path, profile_name: str | None, parsed: Iterable[ParseResult] | None = None, zones: SiteZones = NO_ZONES
 ) -> Iterator[tuple[Hand, ReplayResult] | Problem | NotStudHand]:
     """Every hand of a file (or ``parsed``, what the parser read of a part of it: a piece of a large
     file, or what watch mode read of a growing one) replayed under ``profile_name`` (or the site's
     default profile), streaming, with the parser's errors and skipped non-stud hands passed through in
-    file order.
+    file order. ``zones`` places the times a site prints without a zone (:mod:`..parsers.zones`).
 
     The hands are parsed :data:`READ_AHEAD_HANDS` at a time and then replayed, rather than each hand
     parsed and replayed in turn (see there why)."""
     fixed = get_profile(profile_name) if profile_name else None
-    source = iter(parse_file(path) if parsed is None else parsed)
+    source = iter(parse_file(path, zones) if parsed is None else parsed)
     runs = iter(lambda: list(islice(source, READ_AHEAD_HANDS)), [])  # parsed runs, until one comes back empty
     for item in chain.from_iterable(runs):
         if isinstance(item, ParseError):
@@ -194,7 +195,8 @@ def replayed_hands(
 class FileTask:
     """One file, or one ``piece`` of a file (:mod:`.pieces`), for a worker: where to read it, which
     profile to judge it by, where to spill rows; ``cp1252`` reads a piece as cp1252 (an earlier piece
-    found the file is not UTF-8)."""
+    found the file is not UTF-8); ``zones`` the zones of the times a site prints without one, as pairs
+    (site id, zone name), which pickle to a worker whatever mapping they came from."""
 
     path: Path
     profile: str | None
@@ -202,6 +204,7 @@ class FileTask:
     chunk_hands: int = CHUNK_HANDS
     piece: Piece | None = None
     cp1252: bool = False
+    zones: tuple[tuple[str, str], ...] = ()
 
 
 class HandChunks:
@@ -225,8 +228,10 @@ class HandChunks:
         piece: Piece | None = None,
         cp1252: bool = False,
         parsed: Iterable[ParseResult] | None = None,
+        zones: SiteZones = NO_ZONES,
     ) -> None:
         self.path = path
+        self.zones = zones
         self.profile = profile
         self.chunk_hands = chunk_hands
         self.piece = piece
@@ -242,7 +247,7 @@ class HandChunks:
             return self.parsed
         text = read_piece(self.path, self.piece, self.cp1252)
         self.fell_back, self.non_ascii = text.fell_back, text.non_ascii
-        return parse_piece(self.path, self.piece, text.text)
+        return parse_piece(self.path, self.piece, text.text, self.zones)
 
     def __iter__(self) -> Iterator[dict[str, pa.RecordBatch]]:
         report = BYTES_READ.get()
@@ -254,7 +259,7 @@ class HandChunks:
         held = 0  # hands in the chunk so far
         ids: set[str] = set()
         try:
-            for item in replayed_hands(self.path, self.profile, self._parsed()):
+            for item in replayed_hands(self.path, self.profile, self._parsed(), self.zones):
                 if reader is not None:
                     reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
                 if isinstance(item, NotStudHand):
@@ -374,7 +379,7 @@ def process_file(task: FileTask) -> FileOutcome:
     worker process, which cannot write the database)."""
     started = time.process_time()
     task.spill_dir.mkdir(parents=True, exist_ok=True)
-    reader = HandChunks(task.path, task.profile, task.chunk_hands, task.piece, task.cp1252)
+    reader = HandChunks(task.path, task.profile, task.chunk_hands, task.piece, task.cp1252, zones=dict(task.zones))
     chunks = 0
     try:
         with ExitStack() as stack:
@@ -550,6 +555,7 @@ def run_import(
     progress: ImportProgress | None = None,
     chunk_hands: int = CHUNK_HANDS,
     piece_bytes: int = PIECE_BYTES,
+    zones: SiteZones = NO_ZONES,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into ``store`` and say what happened.
 
@@ -560,7 +566,8 @@ def run_import(
     file is still written in order, all or nothing.
 
     ``profile`` names the rule profile to judge every hand by (default: each site's own); it is checked
-    before any file is read (ValueError listing the profiles)."""
+    before any file is read (ValueError listing the profiles). ``zones`` gives the zone of the times a
+    site prints without one, where the user knows better than the site's own (:mod:`..parsers.zones`)."""
     if profile:
         get_profile(profile)
     summary, sources = new_sources(paths, store.has_checksum)
@@ -570,22 +577,22 @@ def run_import(
     pieces = [plan(Path(s.path), piece_bytes) for s in sources] if workers > 1 else []
     if workers <= 1 or (len(sources) <= 1 and not any(pieces)):
         for source in sources:
-            reading_with(read, _stream_file, (source, store, profile, chunk_hands, summary))
+            reading_with(read, _stream_file, (source, store, profile, chunk_hands, summary, zones))
             if progress is not None:
                 progress.stored(summary.hands)
     else:
-        _import_in_workers(sources, pieces, store, profile, chunk_hands, workers, summary, progress)
+        _import_in_workers(sources, pieces, store, profile, chunk_hands, workers, summary, progress, zones)
     if progress is not None:
         progress.finish()
     return summary
 
 
-def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) -> None:
+def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary, SiteZones]) -> None:
     """Read one file in this process, writing each chunk of hands as soon as it is read (inside the
     file's transaction, so an interruption still leaves nothing of it): nothing is spilled."""
-    source, store, profile, chunk_hands, summary = job
+    source, store, profile, chunk_hands, summary, zones = job
     started = time.process_time()
-    reader = HandChunks(Path(source.path), profile, chunk_hands)
+    reader = HandChunks(Path(source.path), profile, chunk_hands, zones=zones)
     try:
         with settled_heap(), store.writing(source) as writer:
             for chunk in reader:
@@ -607,6 +614,7 @@ def _import_in_workers(
     workers: int,
     summary: ImportSummary,
     progress: ImportProgress | None,
+    zones: SiteZones = NO_ZONES,
 ) -> None:
     """Read ``sources`` (each whole, or in its ``pieces``) in ``workers`` processes, and write each file
     in the order given, all or nothing, its pieces in file order."""
@@ -616,10 +624,10 @@ def _import_in_workers(
             spill = Path(tmp) / str(i)
             groups.append(
                 [
-                    FileTask(Path(source.path), profile, spill / str(j), chunk_hands, piece)
+                    FileTask(Path(source.path), profile, spill / str(j), chunk_hands, piece, zones=tuple(zones.items()))
                     for j, piece in enumerate(cut)
                 ]
-                or [FileTask(Path(source.path), profile, spill, chunk_hands)]
+                or [FileTask(Path(source.path), profile, spill, chunk_hands, zones=tuple(zones.items()))]
             )
         read = progress.read if progress is not None else None
         outcomes = map_files(process_file, [t for g in groups for t in g], workers, read)

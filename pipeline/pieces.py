@@ -32,6 +32,7 @@ from typing import BinaryIO, Callable, Iterator
 from ..parsers.detect import detect
 from ..parsers.reading import CHUNK_SIZE, Utf8ThenCp1252, iter_lines, read_lines, sniff_encoding
 from ..parsers.registry import SITES_BY_ID, ParseResult, Site
+from ..parsers.zones import NO_ZONES, SiteZones
 
 PIECE_BYTES = 8 << 20
 """Bytes per piece of a large file (8 MiB, ~4,000 hands of PokerStars stud): many pieces per worker on a
@@ -181,12 +182,13 @@ def read_piece(path: Path, piece: Piece, cp1252: bool = False) -> PieceText:
     return PieceText(text, fell_back, non_ascii)
 
 
-def parse_piece(path: Path, piece: Piece, text: str) -> Iterator[ParseResult]:
-    """Every hand of a piece, read by ``site`` with the file's line numbers. The first piece is read as
-    a file is (detection included), so that it says exactly what reading the whole file would."""
+def parse_piece(path: Path, piece: Piece, text: str, zones: SiteZones = NO_ZONES) -> Iterator[ParseResult]:
+    """Every hand of a piece, read by ``site`` with the file's line numbers (``zones``: the zones of the
+    times a site prints without one, :mod:`studbook.parsers.zones`). The first piece is read as a file
+    is (detection included), so that it says exactly what reading the whole file would."""
     from ..parsers import parse_lines  # parsers/__init__ imports the registry, which this module needs first
 
     lines = iter_lines([text])
     if piece.start == 0:
-        return parse_lines(lines, str(path))
-    return SITES_BY_ID[piece.site].read_hands(lines, str(path), piece.first_line)
+        return parse_lines(lines, str(path), zones)
+    return SITES_BY_ID[piece.site].read_hands(lines, str(path), piece.first_line, zones)

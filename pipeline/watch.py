@@ -65,6 +65,8 @@ from typing import IO, TYPE_CHECKING, Callable, Iterator, Sequence
 from ..analytics.store import DatabaseBusy, FileCounts, SourceFile, Store, StoreError, lock_holder, open_store
 from ..engine.model import Hand
 from ..parsers import PHH_SUFFIX, ParseResult, parse_file, parse_lines
+from ..parsers.zones import NO_ZONES, SiteZones
+from ..analytics.units import UNIT_SQL
 from ..parsers.detect import detect
 from ..parsers.errors import ParseError
 from ..parsers.reading import decode_chunks, iter_lines, sniff_encoding
@@ -288,7 +290,7 @@ class Part:
 @dataclass(slots=True)
 class Session:
     """The figures of this watch, since it started: hands stored, hands breaking a rule, problems,
-    and per player and currency the net won, with the hands in which the player's own down cards were
+    and per player and unit the net won, with the hands in which the player's own down cards were
     known (how the hero is found when not named)."""
 
     hands: int = 0
@@ -313,7 +315,8 @@ class Session:
         return player if count * 5 >= self.hands * 4 else None
 
     def hero_net(self) -> dict[str | None, int]:
-        """The hero's net won per currency (None: tournament chips), empty when no hero is known."""
+        """The hero's net won per unit (a currency, ``chips``, ``play``: :mod:`..analytics.units`), empty
+        when no hero is known."""
         hero = self.hero_name()
         return {currency: net for (player, currency), net in sorted(self.net.items(), key=repr) if player == hero}
 
@@ -333,7 +336,10 @@ class Watcher:
         settle: float = SETTLE_SECONDS,
         hero: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        zones: SiteZones = NO_ZONES,
     ) -> None:
+        self.zones = zones
+        """The zones of the times a site prints without one (:mod:`..parsers.zones`)."""
         self.folders = [Path(f).resolve() for f in folders]
         self.held = store if isinstance(store, Store) else None
         self.database = store.path if isinstance(store, Store) else str(store)
@@ -596,13 +602,15 @@ class Watcher:
         """The parse results of the new ``lines`` (the file's bytes up to ``end`` of ``data``)."""
         path = str(state.path)
         if state.path.suffix.lower() == PHH_SUFFIX:
-            return list(parse_file(state.path))  # one hand per file, and TOML has no hand boundary
+            return list(parse_file(state.path, self.zones))  # one hand per file, and TOML has no hand boundary
         if state.done == 0:
-            return list(parse_lines(iter(lines), path))
+            return list(parse_lines(iter(lines), path, self.zones))
         site = state.site
         if site is not None and not site.in_session:
-            return list(site.read_hands(chain(repeat("", state.lines), lines), path))
-        everything = parse_lines(iter_lines(decode_chunks(_prefix_chunks(state.path, state.done, data[:end]))), path)
+            return list(site.read_hands(chain(repeat("", state.lines), lines), path, zones=self.zones))
+        everything = parse_lines(
+            iter_lines(decode_chunks(_prefix_chunks(state.path, state.done, data[:end]))), path, self.zones
+        )
         return [r for r in everything if result_line(r) > state.lines]
 
     def _store(
@@ -655,7 +663,7 @@ class Watcher:
             first = session.first_started
             session.first_started = started[0] if first is None else min(first, started[0])
         for player, currency, net in store.con.execute(
-            f"SELECT p.player, h.currency, sum(p.net) FROM hand_players p JOIN hands h USING (hand_id) "
+            f"SELECT p.player, {UNIT_SQL}, sum(p.net) FROM hand_players p JOIN hands h USING (hand_id) "
             f"WHERE {where} GROUP BY ALL",
             params,
         ).fetchall():

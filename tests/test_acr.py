@@ -11,6 +11,7 @@ import dataclasses
 import io
 from collections import Counter
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from conftest import corpus_path
@@ -390,7 +391,7 @@ def test_2016_lines_blank_lines_and_the_shifted_street_labels() -> None:
     assert (hand.table, hand.currency, hand.started_at, hand.ante, hand.bring_in) == (
         "Old Table - 2",
         "USD",
-        None,
+        datetime(2016, 3, 4, 5, 6, 7, tzinfo=ZoneInfo("America/New_York")),  # no zone printed: the site's own
         15,
         40,
     )

@@ -112,6 +112,8 @@ def test_money_unit_is_the_currency_or_big_bets_when_currencies_mix() -> None:
     assert charts.money_unit(frame) == ("$ (USD)", 100.0)
     assert charts.money_unit(frame.assign(currency=[None, None])) == ("chips", 100.0)
     assert charts.money_unit(frame.assign(currency=["USD", "EUR"])) == ("big bets", 0.0)
+    assert charts.money_unit(frame.assign(currency=["play", "play"])) == ("play", 100.0)
+    assert charts.money_unit(frame.assign(currency=["chips", "play"])) == ("big bets", 0.0)  # never added
 
 
 def test_stud8_components_add_up_to_the_net(store: Store) -> None:

@@ -180,7 +180,7 @@ def test_player_card_has_every_stat_with_its_counts(store: Store, monkeypatch: p
             assert f"{100 * r.rate:.1f}% ({r.done}/{r.chances})" in text, r.stat
     for title, _ in sections(("stud", "stud8", "razz")):  # Triple Stud: the first section is "3rd street"
         assert f"\n{title}\n" in text
-    assert "\nResults (USD)\n" in text and "95% interval" in text
+    assert "\nResults (USD $)\n" in text and "95% interval" in text
 
 
 def test_player_card_leaves_out_hi_lo_for_a_player_without_stud8(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,7 +49,9 @@ def test_the_three_header_lines() -> None:
         8800,
         "Real Deal Mix",
     )
-    assert (hand.ante, hand.bring_in, hand.rake, hand.total_pot, hand.started_at) == (3316, 3316, 500, None, None)
+    assert (hand.ante, hand.bring_in, hand.rake, hand.total_pot, hand.currency) == (3316, 3316, 500, None, "USD")
+    # "2020-10-26 19:00:47" with no zone: read in the site's own (NOTES.md, "Start times"), EDT that day
+    assert hand.started_at is not None and hand.started_at.isoformat() == "2020-10-26T19:00:47-04:00"
     assert hand_of(SIDE).big_bet == 100000 and hand_of(SIDE).seats[0].stack == 4418100  # "1,000", "44,181"
 
 

@@ -330,8 +330,8 @@ def test_the_live_page_keeps_each_unit_apart_and_lists_the_session_only(tmp_path
         everyone = dict(con.execute("SELECT player, count(*) FROM hand_players GROUP BY 1").fetchall())
     assert live.hands == (session_hands[0] if session_hands else 0) == 80
     assert live.report is not None and live.report.hands == 80
-    assert [title for title, _ in live.report.money] == ["Results (USD)", "Results (tournament chips)"]
-    assert "Results (USD)" in text and "Results (tournament chips)" in text
+    assert [title for title, _ in live.report.money] == ["Results (USD $)", "Results (tournament chips)"]
+    assert "Results (USD $)" in text and "Results (tournament chips)" in text
     assert [label for label, _ in live.luck] == [
         label for label in ("All-in luck (USD)", "All-in luck (tournament chips)") if label in dict(live.luck)
     ]

@@ -16,4 +16,5 @@ SITE = text_site(
     writer.HAND_SEPARATOR,
     read=reader.read_file,
     corpus="Winning",
+    local_zone="America/New_York",  # the 2016 client's times print no zone: NOTES.md, "Start times"
 )

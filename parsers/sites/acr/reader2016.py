@@ -53,6 +53,7 @@ from ...textsite import (
     LineGrammar,
     SiteBuilder,
     load_grammar,
+    local_time,
     read_amount,
     read_text_hand,
     where_error,
@@ -72,7 +73,8 @@ _GAMES = {"seven cards stud": Game.STUD, "seven cards stud hilow": Game.STUD8, "
 
 def read_header(started: str, game_id: str, where: tuple[str, int], game_where: tuple[str, int]) -> HandHeader:
     """The two header lines: ``Game started at: …`` (at ``where``) and ``Game ID: …`` (at ``game_where``)."""
-    if _STARTED.fullmatch(started) is None:
+    when = _STARTED.fullmatch(started)
+    if when is None:
         raise where_error(
             where, started, "not a Winning Poker Network hand header", "'Game started at: YYYY/M/D H:M:S'"
         )
@@ -88,7 +90,9 @@ def read_header(started: str, game_id: str, where: tuple[str, int], game_where: 
     if game is None:
         return HandHeader(m["id"], None, m["game"])
     small, big = read_amount(m["small"], game_where, game_id), read_amount(m["big"], game_where, game_id)
-    return HandHeader(m["id"], game, m["game"], None, small, big, "USD", table=m["table"])
+    y, mo, d, h, mi, sec = map(int, when.groups())
+    moment, _ = local_time((y, mo, d, h, mi, sec), None, where, started)  # no zone printed: the site's (SITE)
+    return HandHeader(m["id"], game, m["game"], None, small, big, "USD", started_at=moment, table=m["table"])
 
 
 # ------------------------------------------------------------------------------------- the grammar

@@ -8,4 +8,12 @@ from __future__ import annotations
 from ...site import text_site
 from . import reader, writer
 
-SITE = text_site("kingsclub", "KingsClub", reader, writer.write_kingsclub, writer.HAND_SEPARATOR, corpus="KingsClub")
+SITE = text_site(
+    "kingsclub",
+    "KingsClub",
+    reader,
+    writer.write_kingsclub,
+    writer.HAND_SEPARATOR,
+    corpus="KingsClub",
+    local_zone="America/New_York",  # its times print no zone: NOTES.md, "Start times"
+)

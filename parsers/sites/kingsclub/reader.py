@@ -55,6 +55,7 @@ from ...textsite import (
     load_grammar,
     read_amount,
     read_text_hand,
+    site_time,
     where_error,
 )
 
@@ -84,7 +85,17 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
             )
         return HandHeader(other["id"], None, other["game"])
     small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
-    return HandHeader(m["id"], _GAMES[m["game"]], m["game"], small_bet=small, big_bet=big, table=m["table"])
+    started, _ = site_time(m["date"], m["time"], None, where, text)
+    return HandHeader(
+        m["id"],
+        _GAMES[m["game"]],
+        m["game"],
+        small_bet=small,
+        big_bet=big,
+        currency="USD",
+        started_at=started,
+        table=m["table"],
+    )
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
