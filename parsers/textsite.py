@@ -61,6 +61,7 @@ from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError, reader_failure
 from .lineparse import LineParser
 from .reading import HandText
+from .unknown_lines import kept_or_refused, refused
 
 __all__ = [
     "Handler",
@@ -755,14 +756,39 @@ def read_text_hand(
         if header.game is None:
             return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         body = block.lines[body_start:]
+        text = "\n".join(body) + "\n" if body else ""
+        unknown: list[int] = []  # the lines of the body no rule of the grammar knows (unknown_lines.py)
         try:
-            tokens = compiled.parser.parse("\n".join(body) + "\n" if body else "")
+            tokens = compiled.parser.parse(text, unknown)
         except UnexpectedInput as err:
             return lark_error(err, compiled, block, source_file, body_start)
         build = builder(block, source_file, compiled, body_start)
         build.rules = RULES[header.game]
-        build.feed(tokens)
-        return build.hand(header)
+        found = compiled
+
+        def refusal(why: str | None) -> ParseError:
+            """The hand's error at its first unknown line, as Lark gives it (what could come there),
+            saying ``why`` instead when given."""
+            try:
+                found.lark.parse(text)
+            except UnexpectedInput as err:
+                strict = lark_error(err, found, block, source_file, body_start)
+                return strict if why is None else refused(strict, why)
+            first = block.start_line + body_start - 1 + unknown[0]
+            return ParseError(
+                source_file, first, block.lines[first - block.start_line], "a line studbook knows", why or "unknown line"
+            )
+
+        try:
+            build.feed(tokens)
+            hand = build.hand(header)
+        except ParseError:
+            if unknown:  # the hand cannot be read without them: refused at the first, as a line no rule knows
+                return refusal(None)
+            raise
+        if not unknown:
+            return hand
+        return kept_or_refused(hand, [block.start_line + body_start - 1 + n for n in unknown], refusal)
     except ParseError as err:
         return err
     except Exception as exc:  # a reader bug: the hand's error, at the line being read (reader_failure)
