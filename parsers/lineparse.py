@@ -96,9 +96,6 @@ class LineParser:
         root = lexer.root_lexer
         self.ignore = frozenset(root.ignore_types)  # type: ignore[attr-defined]
         self.root = root
-        self.anywhere: tuple[re.Pattern[str], ...] | None = None
-        """The scanner of every terminal of the grammar (the root lexer's), compiled on first need:
-        what tells a line no rule knows from a line out of place (:meth:`_unknown_line`)."""
         root.scanner  # type: ignore[attr-defined]  # noqa: B018 - Lark works out the callbacks with the scanner
         if root.callback:  # type: ignore[attr-defined]  # every state's lexer has a subset of these
             raise ValueError(f"terminals {sorted(root.callback)} need Lark's lexer callbacks")  # type: ignore[attr-defined]
@@ -124,16 +121,9 @@ class LineParser:
         """Held while a configuration's move is worked out and added: a Dask worker may run several
         threads, and two threads numbering a new stack at once would give one number two stacks."""
 
-    def parse(self, text: str, unknown: list[int] | None = None) -> list[Token]:
+    def parse(self, text: str) -> list[Token]:
         """The tokens of ``text`` in order (the ignored ones left out), or Lark's exception for text the
-        grammar does not accept.
-
-        Given ``unknown``, a line that no terminal of the grammar matches at all (not merely none of
-        those that may come there) is passed over like an ignored line, and its number (1-based in
-        ``text``) appended to ``unknown``: what the caller makes of such a line is its business
-        (:mod:`~studbook.parsers.unknown_lines`). A line the grammar knows in another place still
-        fails the parse: it is out of place, not new. Should the text fail even so, Lark parses it
-        whole, so the error is the one it would be without ``unknown``."""
+        grammar does not accept."""
         configs = self.configs
         if len(configs.stacks) > self.most_configs:
             # afresh, as a new object: a parse under way in another thread keeps reading the old one
@@ -147,12 +137,7 @@ class LineParser:
                 if m is not None:
                     break
             else:
-                skip = None if unknown is None else self._unknown_line(text, pos)
-                if skip is None:
-                    return self._lark_parse(text)
-                unknown.append(line)
-                pos, line, line_start = skip, line + 1, skip
-                continue
+                return self._lark_parse(text)
             kind, value, after = m.lastgroup, m.group(), m.end()
             newlines = value.count("\n")
             column, start_line = pos - line_start + 1, line
@@ -175,17 +160,19 @@ class LineParser:
             return self._lark_parse(text)
         return tokens
 
-    def _unknown_line(self, text: str, pos: int) -> int | None:
-        """Where the line starting at ``pos`` ends (after its "\\n") when no terminal of the grammar
-        matches there, in any parser state; None when one does, or ``pos`` is not a line's start."""
-        if pos and text[pos - 1] != "\n":
-            return None
-        if self.anywhere is None:
-            self.anywhere = tuple(self.root.scanner._mres)  # type: ignore[attr-defined]
-        if any(scanner.match(text, pos) for scanner in self.anywhere):
-            return None
-        end = text.find("\n", pos)
-        return len(text) if end < 0 else end + 1
+    def unknown_lines(self, text: str) -> list[int]:
+        """The numbers (1-based) of the lines of ``text`` that no terminal of the grammar matches, in
+        any parser state: lines no rule knows, as opposed to lines out of place
+        (:mod:`~studbook.parsers.unknown_lines`). Asked only of a text the grammar refused, so each
+        line is tried against every terminal (the root lexer's scanner) without a cache."""
+        scanners = tuple(self.root.scanner._mres)  # type: ignore[attr-defined]
+        found, pos, number = [], 0, 1
+        while pos < len(text):
+            if not any(scanner.match(text, pos) for scanner in scanners):
+                found.append(number)
+            end = text.find("\n", pos)
+            pos, number = (len(text) if end < 0 else end + 1), number + 1
+        return found
 
     def _scanner(self, configs: _Configurations, config: int) -> tuple[re.Pattern[str], ...]:
         """Lark's compiled scanner of the parser state of configuration ``config`` (its regexes, tried

@@ -61,7 +61,7 @@ from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError, reader_failure
 from .lineparse import LineParser
 from .reading import HandText
-from .unknown_lines import kept_or_refused, refused
+from .unknown_lines import tolerated
 
 __all__ = [
     "Handler",
@@ -757,38 +757,27 @@ def read_text_hand(
             return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         body = block.lines[body_start:]
         text = "\n".join(body) + "\n" if body else ""
-        unknown: list[int] = []  # the lines of the body no rule of the grammar knows (unknown_lines.py)
         try:
-            tokens = compiled.parser.parse(text, unknown)
+            tokens = compiled.parser.parse(text)
         except UnexpectedInput as err:
-            return lark_error(err, compiled, block, source_file, body_start)
+            refusal = lark_error(err, compiled, block, source_file, body_start)
+            found, game = compiled, header.game
+
+            def read_without(unknown: frozenset[int]) -> Hand:
+                """The hand read as if the lines of the body numbered ``unknown`` were not printed."""
+                kept = tuple(line for n, line in enumerate(body, 1) if n not in unknown)
+                shorter = HandText(block.start_line, block.lines[:body_start] + kept)
+                without = builder(shorter, source_file, found, body_start)
+                without.rules = RULES[game]
+                without.feed(found.parser.parse("\n".join(kept) + "\n" if kept else ""))
+                return without.hand(header)
+
+            first = block.start_line + body_start - 1  # the file line before the body's line 1
+            return tolerated(refusal, block, first, compiled.parser.unknown_lines(text), read_without)
         build = builder(block, source_file, compiled, body_start)
         build.rules = RULES[header.game]
-        found = compiled
-
-        def refusal(why: str | None) -> ParseError:
-            """The hand's error at its first unknown line, as Lark gives it (what could come there),
-            saying ``why`` instead when given."""
-            try:
-                found.lark.parse(text)
-            except UnexpectedInput as err:
-                strict = lark_error(err, found, block, source_file, body_start)
-                return strict if why is None else refused(strict, why)
-            first = block.start_line + body_start - 1 + unknown[0]
-            return ParseError(
-                source_file, first, block.lines[first - block.start_line], "a line studbook knows", why or "unknown line"
-            )
-
-        try:
-            build.feed(tokens)
-            hand = build.hand(header)
-        except ParseError:
-            if unknown:  # the hand cannot be read without them: refused at the first, as a line no rule knows
-                return refusal(None)
-            raise
-        if not unknown:
-            return hand
-        return kept_or_refused(hand, [block.start_line + body_start - 1 + n for n in unknown], refusal)
+        build.feed(tokens)
+        return build.hand(header)
     except ParseError as err:
         return err
     except Exception as exc:  # a reader bug: the hand's error, at the line being read (reader_failure)

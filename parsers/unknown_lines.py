@@ -1,14 +1,20 @@
 """Lines no rule of a site's grammar knows: when a hand is kept without them, and what kind they are.
 
 A site prints a line studbook has never seen (a new client version, a room's setting, a language): a
-strict grammar would refuse the whole hand, and the hand would be missing from every stat. So the text
-reader passes over such a line (:meth:`~studbook.parsers.lineparse.LineParser.parse` with ``unknown``)
-and builds the hand without it; :func:`kept_or_refused` then keeps the hand only when its chips are
-fully accounted for without the line, by the engine's own replay: no violation of
-:data:`ACCOUNTING_RULES`. Kept, the hand carries the line in :attr:`~studbook.engine.model.Hand.unknown_lines`
-(the import counts them per file, ``studbook audit`` reports each one and ``audit --unknown-lines``
-groups them by :func:`line_kind`); refused, it is the hand's :class:`ParseError` at the line, as a line
-no rule knows always was.
+strict grammar refuses the whole hand, and the hand would be missing from every stat. So when the
+grammar refuses a hand, :func:`tolerated` looks for the lines of its body that no terminal of the
+grammar matches at all (:meth:`~studbook.parsers.lineparse.LineParser.unknown_lines`; a line the grammar
+knows, out of place, is no such line), reads the hand as if they were not printed, and keeps it only
+when its chips are fully accounted for without them, by the engine's own replay: no violation of
+:data:`ACCOUNTING_RULES`. Kept, the hand carries the lines in
+:attr:`~studbook.engine.model.Hand.unknown_lines` (the import counts them per file, ``studbook audit``
+reports each one and ``audit --unknown-lines`` groups them by :func:`line_kind`); refused, its error is
+the grammar's at the first of them, as it always was, saying what does not add up. A hand that cannot
+be read even without them is refused exactly as before.
+
+Why the hand is read again without the lines rather than with them passed over: a grammar's runs of
+lines (a street's betting) are one token, and not every site's grammar accepts a run broken in two, so
+the lines are read as the site would have printed them had it not printed the unknown ones.
 
 Why these rules and not every rule: a line that carried chips (a bet, a call, a collection, a returned
 bet in a wording nobody knows) leaves the chips the other lines print out of balance, and the money
@@ -24,9 +30,10 @@ import re
 from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
-from ..engine.model import Hand, Violation
+from ..engine.model import Hand, SkippedLine, Violation
 from ..engine.replay import replay
 from .errors import ParseError
+from .reading import HandText
 
 ACCOUNTING_RULES: frozenset[str] = frozenset(
     {
@@ -61,21 +68,48 @@ MEANING = (
 )
 
 
-def kept_or_refused(hand: Hand, lines: Sequence[int], refusal: Callable[[str | None], ParseError]) -> Hand | ParseError:
-    """``hand`` built without its file ``lines`` that no rule knows (they are among its skipped lines,
-    as every line no token covered): the hand with those lines moved to ``unknown_lines`` when the
-    replay breaks none of :data:`ACCOUNTING_RULES`, else ``refusal(why)``, the hand's error naming the
-    first of them, ``why`` saying what does not add up."""
-    unknown = frozenset(lines)
+def tolerated(
+    refusal: ParseError,
+    block: HandText,
+    before_body: int,
+    unknown: Sequence[int],
+    read_without: Callable[[frozenset[int]], Hand],
+) -> Hand | ParseError:
+    """The hand ``block`` whose grammar refused it (``refusal``), kept without the lines of its body
+    numbered ``unknown`` (1-based in the body, whose line 1 is file line ``before_body + 1``), which no
+    rule knows, when ``read_without`` reads it without them and its chips and turns add up; otherwise
+    ``refusal``, with what does not add up when that is why."""
+    if not unknown:
+        return refusal
+    try:
+        hand = read_without(frozenset(unknown))
+    except Exception:  # it cannot be read without them either: refused as it always was
+        return refusal
+    removed = sorted(before_body + n for n in unknown)
+    hand = renumbered(hand, removed)
     kept = replace(
-        hand,
-        skipped=tuple(s for s in hand.skipped if s.line not in unknown),
-        unknown_lines=tuple(s for s in hand.skipped if s.line in unknown),
+        hand, unknown_lines=tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed)
     )
     broken = [v for v in replay(kept).violations if v.rule in ACCOUNTING_RULES]
-    if not broken:
-        return kept
-    return refusal(_why(broken, len(unknown)))
+    return kept if not broken else refused(refusal, _why(broken, len(removed)))
+
+
+def renumbered(hand: Hand, removed: Sequence[int]) -> Hand:
+    """``hand``, read from its text without the file lines ``removed`` (in order), with every line its
+    events, skipped lines and warnings name put back to the line of the file it is."""
+
+    def line(no: int) -> int:
+        for gone in removed:
+            if gone <= no:
+                no += 1
+        return no
+
+    return replace(
+        hand,
+        events=tuple(replace(e, line=line(e.line)) for e in hand.events),
+        skipped=tuple(replace(s, line=line(s.line)) for s in hand.skipped),
+        warnings=tuple(replace(w, line=line(w.line)) for w in hand.warnings),
+    )
 
 
 def _why(broken: list[Violation], count: int) -> str:
@@ -107,4 +141,3 @@ def line_kind(text: str, names: Iterable[str] = ()) -> str:
         text = text.replace(name, "\0")
     text = _AMOUNT.sub("N", _CARD.sub("CARD", text))
     return _BLANKS.sub(" ", text.replace("\0", "NAME")).strip()
-

@@ -6,7 +6,6 @@ body the line parser raises Lark's very exception."""
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +30,9 @@ class _Compared:
 
     def __init__(self) -> None:
         self.parse = LineParser.parse
-        self.accepted = self.refused = self.passed_over = 0
+        self.accepted = self.refused = 0
 
-    def __call__(self, parser: LineParser, text: str, unknown: list[int] | None = None) -> Any:
+    def __call__(self, parser: LineParser, text: str) -> Any:
         try:
             want = parser.lark.parse(text)
         except UnexpectedInput as lark_error:
@@ -41,35 +40,11 @@ class _Compared:
                 self.parse(parser, text)
             assert str(ours.value) == str(lark_error), text
             self.refused += 1
-            if unknown is not None:
-                return self.passing_over(parser, text, unknown, lark_error)
             raise
-        got = self.parse(parser, text, unknown)
+        got = self.parse(parser, text)
         assert _fields(got) == _fields(want), text
-        assert not unknown, text  # a body Lark reads has no line its grammar does not know
         self.accepted += 1
         return got
-
-    def passing_over(self, parser: LineParser, text: str, unknown: list[int], lark_error: UnexpectedInput) -> Any:
-        """A body Lark refuses, parsed passing over the lines no terminal knows: it is refused with
-        Lark's very exception, or every line it passed over matches no terminal of the grammar and
-        Lark reads the body without them as the same tokens."""
-        try:
-            got = self.parse(parser, text, unknown)
-        except UnexpectedInput as ours:
-            assert str(ours) == str(lark_error), text
-            raise
-        lines = text.split("\n")
-        assert unknown and all(not _known(parser, lines[n - 1] + "\n") for n in unknown), (text, unknown)
-        without = "\n".join(line for n, line in enumerate(lines, 1) if n not in unknown)
-        assert "".join(got) == "".join(parser.lark.parse(without)), text  # the same lines read, runs joined
-        self.passed_over += 1
-        return got
-
-
-def _known(parser: LineParser, line: str) -> bool:
-    """Whether any terminal of the grammar matches ``line`` whole, as Lark's terminals say."""
-    return any(re.match(t.pattern.to_regexp(), line) for t in parser.lark.terminals)
 
 
 def _mutants(text: str, rng: random.Random) -> list[str]:
@@ -108,9 +83,7 @@ def _text_files(source: str) -> tuple[list[Path], int, int]:
 def test_the_line_parser_reads_every_body_as_lark_does(monkeypatch: pytest.MonkeyPatch, source: str) -> None:
     files, least_accepted, least_refused = _text_files(source)
     compared = _Compared()
-    monkeypatch.setattr(
-        lineparse.LineParser, "parse", lambda parser, text, unknown=None: compared(parser, text, unknown)
-    )
+    monkeypatch.setattr(lineparse.LineParser, "parse", lambda parser, text: compared(parser, text))
     rng = random.Random(14)
     for path in files:
         for _ in parse_file(path):
@@ -124,7 +97,6 @@ def test_the_line_parser_reads_every_body_as_lark_does(monkeypatch: pytest.Monke
         compared.accepted,
         compared.refused,
     )
-    assert compared.passed_over > 0  # the cut-short lines are lines no grammar knows
 
 
 def test_a_grammar_the_line_parser_cannot_run_is_refused_when_built() -> None:
