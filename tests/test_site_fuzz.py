@@ -43,9 +43,12 @@ def test_no_mutant_of_a_sites_files_loses_a_hand_or_leaks_an_internal_error(site
     seed = sum(map(ord, site.site))  # one seed per site, the same every run
     for batch in run_mutants(site_files(site), SITE_MUTANTS, seed, tmp_path, batch=20, site=site):
         tally.add(batch)
-    print(f"\n{site.site}: {tally.mutants} mutants, {dict(tally.hands)}")
+    print(f"\n{site.site}: {tally.mutants} mutants, {dict(tally.hands)}, hands read: {dict(tally.verdicts)}")
     assert tally.mutants >= SITE_MUTANTS
     assert tally.failures == []
+    # each hand read was judged, and the judgement had hands both ways to judge
+    assert tally.verdicts["findings"] > 0 and tally.verdicts["refused"] > 0
+    assert tally.verdicts["clean, chips as the seed's"] > 0
     assert tally.hands["stored"] > 0 and sum(n for k, n in tally.hands.items() if k.startswith("reported:")) > 0
     wanted = {"delete", "swap", "digit", "huge", "truncate"} | ({"attribute", "tag"} if site.in_session else set())
     assert set(tally.operators) >= wanted
