@@ -87,9 +87,7 @@ def tolerated(
         return refusal
     removed = sorted(before_body + n for n in unknown)
     hand = renumbered(hand, removed)
-    kept = replace(
-        hand, unknown_lines=tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed)
-    )
+    kept = replace(hand, unknown_lines=tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed))
     broken = [v for v in replay(kept).violations if v.rule in ACCOUNTING_RULES]
     return kept if not broken else refused(refusal, _why(broken, len(removed)))
 

@@ -260,16 +260,23 @@ def unprinted_rake(hand: Hand) -> bool:
     return hand.tournament is None and (hand.rake is None or hand.site in RAKE_DERIVED)
 
 
-Chips = tuple[frozenset[tuple[str, int]], int | None, int]
-"""A hand's money: each player's (name, net), the printed total pot and the rake."""
+Chips = tuple[frozenset[tuple[str, int]], frozenset[tuple[int, int]], int | None, int]
+"""A hand's money: each player's net by name and by seat, the printed total pot and the rake."""
 
 
 def chips_of(hand: Hand) -> Chips:
     result = replay(hand)
     names = {s.seat: s.player for s in hand.seats}
     net = {seat: result.collected.get(seat, 0) - result.invested.get(seat, 0) for seat in result.invested}
-    players = frozenset((names.get(seat, str(seat)), amount) for seat, amount in net.items() if amount)
-    return players, hand.total_pot, result.rake
+    by_name = frozenset((names.get(seat, str(seat)), amount) for seat, amount in net.items() if amount)
+    by_seat = frozenset((seat, amount) for seat, amount in net.items() if amount)
+    return by_name, by_seat, hand.total_pot, result.rake
+
+
+def same_money(mutant: Chips, seed: Chips) -> bool:
+    """The same total and rake, and the same nets by name or by seat: a fault that renames a player
+    everywhere (a PHH player list) or moves him to another seat number moves no chips."""
+    return mutant[2:] == seed[2:] and (mutant[0] == seed[0] or mutant[1] == seed[1])
 
 
 def seed_chips(pool: Sequence[Seed], workdir: Path) -> dict[tuple[str, str], set[Chips]]:
@@ -302,9 +309,9 @@ def chip_verdicts(path: Path, seeds: dict[tuple[str, str], set[Chips]], tally: T
         known = seeds.get((item.site, item.site_hand_id))
         if known is None:
             tally.verdicts["clean, id of no seed"] += 1
-        elif chips_of(item) in known:
+        elif any(same_money(chips_of(item), seed) for seed in known):
             tally.verdicts["clean, chips as the seed's"] += 1
-        elif unprinted_rake(item) and chips_of(item)[2] not in {k[2] for k in known}:
+        elif unprinted_rake(item) and chips_of(item)[3] not in {k[3] for k in known}:
             tally.verdicts["clean, no printed rake"] += 1
         else:
             tally.verdicts["miss"] += 1

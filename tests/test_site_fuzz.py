@@ -4,8 +4,10 @@ For each site found in ``parsers/sites/`` (PokerStars has ``test_fuzz.py`` of it
 files are cut into runs of hands (or, in XML, a session's first hands) and mutated — lines dropped,
 repeated, swapped and moved; digits, cards, amounts and dates damaged; XML attributes and tags broken;
 the file cut short, bytes flipped — and imported. Whatever the file holds: nothing raises, no file fails
-whole, no problem is an internal error or a reader's unforeseen exception, and every hand of a text file
-is stored, a duplicate, skipped as another game or reported with its line. Seeded per site, so a failure
+whole, no problem is an internal error or a reader's unforeseen exception, every hand of a text file
+is stored, a duplicate, skipped as another game or reported with its line, and every hand read is stored
+with findings, refused with its line, or read with the money of the seed hand of its id (fuzzing.py
+says why no more can be asserted, and what a site that prints no rake is spared). Seeded per site, so a failure
 can be made again. ``SITE_MUTANTS`` mutants a site, 3,300 in all.
 
 Beside it, the one-line faults the fuzz finds most often, asked of every site directly: an absurd amount

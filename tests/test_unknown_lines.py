@@ -12,10 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import corpus_path
+from conftest import corpus_path, run_cli
 
 from studbook.analytics.store import open_store
-from studbook.cli.app import main
 from studbook.engine.model import Action, ActionKind, Event, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import ParseError, parse_text
@@ -29,15 +28,6 @@ TEXT_SITES = [s for s in readable_sites() if s.corpus is not None and not s.in_s
 CHATTER = "~~ a line of a kind no site's grammar knows ~~"
 """A chip-neutral line no site prints (so no grammar has a rule for it)."""
 STARS_FILE = ("fpdb", "Stars", "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt")
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def clean_hand(site: Site) -> tuple[list[str], Hand]:
