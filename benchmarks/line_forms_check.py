@@ -3,7 +3,8 @@
 The snippets in ``tests/data/line_forms/<site>/`` are the spellings the sites have printed (see
 ``docs/line-forms/``); many are not read yet, which is why they are data and not tests. This script
 fills the ``read today`` column of ``tests/data/line_forms/MANIFEST.tsv``: a snippet is read when every
-hand in it parses and replays with no rule broken, and, when its manifest row says it is a tournament
+hand in it parses, with no line of a kind the reader does not know (such a hand may be kept, its chips adding
+up without the line, but the line is not read), and replays with no rule broken, and, when its manifest row says it is a tournament
 hand, is read as one (a tournament booked as money is misread, not read). ``--update`` rewrites that
 column in place, so the manifest says what the readers of this checkout do, not what someone remembered.
 
@@ -50,6 +51,12 @@ def verdict(path: Path, tournament: bool = False) -> tuple[bool, str]:
         if isinstance(item, NotStudHand):
             return False, f"not a stud hand: {item}"
         assert isinstance(item, Hand)
+        if item.unknown_lines:  # kept, since its chips add up without them, but not read
+            first = item.unknown_lines[0]
+            return False, (
+                f"kept with {len(item.unknown_lines)} line(s) studbook does not know, first at line {first.line} "
+                f"[{first.text.strip()[:60]}]"
+            )
         if tournament and item.tournament is None:
             return False, "misread: a tournament hand read as a cash or play-money hand"
         result = replay(item)

@@ -48,24 +48,40 @@ class AuditTask:
 
 
 @dataclass(frozen=True, slots=True)
+class UnknownLine:
+    """A line of a kept hand that no rule of its site's grammar knows: its kind (names, amounts and
+    cards as placeholders: :func:`~studbook.parsers.unknown_lines.line_kind`), the site and where it is."""
+
+    kind: str
+    site: str
+    file: str
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class FileAudit:
-    """A worker's audit of one file: hands read, non-stud hands skipped, findings, or why it failed."""
+    """A worker's audit of one file: hands read, non-stud hands skipped, findings, the lines no rule
+    knows of the hands kept with them, or why it failed."""
 
     path: Path
     hands: int = 0
     not_stud: int = 0
     findings: tuple[Finding, ...] = ()
     failure: str | None = None
+    unknown: tuple[UnknownLine, ...] = ()
 
 
 def audit_file(task: AuditTask) -> FileAudit:
     """Parse and replay one file and collect every violation and parse error (runs in a worker)."""
     from ..parsers.errors import NotStudHand
+    from ..parsers.unknown_lines import RULE, line_kind
     from ..pipeline.importer import Problem, file_failure, replayed_hands
     from ..analytics.rows import hand_id
 
     hands = not_stud = 0
     findings: list[Finding] = []
+    unknown: list[UnknownLine] = []
     try:
         for item in replayed_hands(task.path, task.profile):
             if isinstance(item, NotStudHand):
@@ -90,9 +106,25 @@ def audit_file(task: AuditTask) -> FileAudit:
                     )
                     for v in result.violations
                 )
+                file = hand.source_file or str(task.path)
+                for u in hand.unknown_lines:
+                    unknown.append(UnknownLine(line_kind(u.text, names.values()), hand.site, file, u.line, u.text))
+                    findings.append(
+                        Finding(
+                            file,
+                            u.line,
+                            hand.site,
+                            hand_id(hand),
+                            RULE,
+                            None,
+                            None,
+                            None,
+                            f"a line studbook does not know, left out (the hand's chips add up without it): {u.text!r}",
+                        )
+                    )
     except Exception as exc:  # one unreadable file must not hide the report on the others
         return FileAudit(task.path, failure=str(file_failure(task.path, exc)))
-    return FileAudit(task.path, hands, not_stud, tuple(findings))
+    return FileAudit(task.path, hands, not_stud, tuple(findings), None, tuple(unknown))
 
 
 EXPECTED_SHOWN = 4
@@ -173,6 +205,8 @@ PARSE_MEANING = "The hand could not be read: a line the site's format does not a
 
 REPORT_IDS = {
     "parse": PARSE_MEANING,
+    "line.unknown": "A line of a kind studbook does not know, left out of a hand kept because its chips and "
+    "turns add up without it: not a rule broken ('--unknown-lines' lists every kind, to send in).",
     "conflict": "(import) A hand whose id is already stored for a hand with other players, stakes or actions: "
     "left out, with the places of both.",
     "engine": "studbook itself failed on this hand (a bug: please report it with the hand); the hand is "
@@ -185,8 +219,10 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
     """The readable report, written as each file's audit arrives: per file, per hand, each finding with
     its rule, street, seat and player, file:line and message (wrapped to ``width``); then the totals
     and a count per rule with what the rule means. Returns whether anything was found."""
+    from ..parsers.unknown_lines import RULE
+
     per_rule: Counter[str] = Counter()
-    hands = files = not_stud = flagged = unreadable = 0
+    hands = files = not_stud = flagged = unreadable = kept = 0
     for audit in audits:
         files += 1
         hands += audit.hands
@@ -203,14 +239,17 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
             per_rule[f.rule] += 1
             group = f"hand {f.hand_id}" if f.hand_id else f"a hand that could not be read (line {f.line})"
             if group != current:
-                flagged += f.hand_id is not None
                 unreadable += f.hand_id is None
                 print(f"  {group}", file=out)
                 current = group
             print("\n".join(finding_lines(f, width)), file=out)
+        in_hands = {(f.hand_id, f.rule == RULE) for f in audit.findings if f.hand_id is not None}
+        flagged += sum(1 for _, unknown in in_hands if not unknown)
+        kept += sum(1 for hand, unknown in in_hands if unknown and (hand, False) not in in_hands)
     print(
         f"\n{plural(hands, 'hand')} audited in {plural(files, 'file')}: {flagged:,} "
-        f"{'breaks' if flagged == 1 else 'break'} a rule, {unreadable:,} could not be read",
+        f"{'breaks' if flagged == 1 else 'break'} a rule, {unreadable:,} could not be read"
+        + (f", {kept:,} kept with lines studbook does not know" if kept else ""),
         file=out,
     )
     if not_stud:
@@ -222,7 +261,7 @@ def write_text(audits: Iterable[FileAudit], out: TextIO, width: int = 100) -> bo
         print(f"  {rule:<18} {count:>6,}  {meaning}", file=out)
     if per_rule:
         print("('studbook audit --rules' explains every rule; '--format json' gives every detail)", file=out)
-    return bool(per_rule)
+    return any(rule != RULE for rule in per_rule)
 
 
 def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
@@ -231,15 +270,78 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> bool:
     anything was found."""
     import json
 
+    from ..parsers.unknown_lines import RULE
+
     found = False
     for audit in audits:
         findings = audit.findings
         if audit.failure:
             findings = (Finding(str(audit.path), None, None, None, "parse", None, None, None, audit.failure),)
         for f in findings:
-            found = True
+            found = found or f.rule != RULE
             out.write(json.dumps(asdict(f), ensure_ascii=False) + "\n")
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class LineKind:
+    """One kind of line no rule knows, as ``--unknown-lines`` lists it: the site, the kind, how many
+    lines of it were found and the first of them (where, and the line as printed)."""
+
+    site: str
+    kind: str
+    count: int
+    file: str
+    line: int
+    text: str
+
+
+def line_kinds(audits: Iterable[FileAudit]) -> tuple[list[LineKind], int]:
+    """Every kind of line no rule knows in the kept hands of ``audits``, the most frequent first (then
+    by site and kind), each with its first line; and how many files were read."""
+    counts: Counter[tuple[str, str]] = Counter()
+    first: dict[tuple[str, str], UnknownLine] = {}
+    files = 0
+    for audit in audits:
+        files += 1
+        for u in audit.unknown:
+            counts[u.site, u.kind] += 1
+            first.setdefault((u.site, u.kind), u)
+    kinds = [
+        LineKind(site, kind, n, first[site, kind].file, first[site, kind].line, first[site, kind].text)
+        for (site, kind), n in counts.items()
+    ]
+    return sorted(kinds, key=lambda k: (-k.count, k.site, k.kind)), files
+
+
+def write_line_kinds(audits: Iterable[FileAudit], out: TextIO, json_lines: bool = False) -> None:
+    """``--unknown-lines``: every kind of line no rule knows, with its count and one example, as text
+    to read (and send in) or as one json object per kind (the fields of :class:`LineKind`)."""
+    import json
+
+    kinds, files = line_kinds(audits)
+    if json_lines:
+        for k in kinds:
+            out.write(json.dumps(asdict(k), ensure_ascii=False) + "\n")
+        return
+    total = sum(k.count for k in kinds)
+    if not kinds:
+        print(f"no line of a kind studbook does not know in the hands kept of {plural(files, 'file')}", file=out)
+        return
+    print(
+        f"{plural(total, 'line')} of {plural(len(kinds), 'kind')} studbook does not know, in the hands kept of "
+        f"{plural(files, 'file')} (names, amounts and cards shown as NAME, N and CARD):",
+        file=out,
+    )
+    width = len(f"{kinds[0].count:,}")
+    for k in kinds:
+        print(f"  {k.count:>{width},}  {k.site}: {k.kind}", file=out)
+        print(f"  {'':>{width}}  for example {k.file}:{k.line}: {k.text}", file=out)
+    print(
+        "\nEach kind is a line some site printed that studbook does not read yet: please send the lines "
+        "above (or '--format json') to the project, with the site and client version.",
+        file=out,
+    )
 
 
 def rules_text(width: int = 100) -> str:
@@ -335,12 +437,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="text: a report to read, grouped by file and hand; json: one line per problem, for scripts",
     )
     add_workers_option(parser)
+    parser.add_argument(
+        "--unknown-lines",
+        action="store_true",
+        help="instead of the findings, list every kind of line studbook does not know in the hands it kept "
+        "(names, amounts and cards as placeholders), with how many and one example each, to send in",
+    )
     parser.add_argument("--rules", action=PrintRules)
     parser.epilog = (
         "examples:\n"
         "  studbook audit ~/HandHistories                        every file in the folder and below\n"
         "  studbook audit sample_data/stud-1-2-8max.txt --profile wsop-tournament   judged by WSOP tournament rules\n"
         "  studbook audit sample_data/ --format json > found.jsonl                 one json object per finding\n"
+        "  studbook audit ~/HandHistories --unknown-lines        every kind of line studbook does not know\n"
         "  studbook audit --rules                                what each rule id means"
     )
 
@@ -353,6 +462,9 @@ def run(args: argparse.Namespace) -> int:
         return given
     tasks = [AuditTask(path, args.profile) for path in given.files]
     audits = map_files(audit_file, tasks, args.workers or default_workers())
+    if args.unknown_lines:
+        write_line_kinds(audits, sys.stdout, args.format == "json")
+        return 1 if given.unreadable or given.empty else 0
     if args.format == "json":
         found = write_json(audits, sys.stdout)
     else:
@@ -372,7 +484,12 @@ COMMAND = Command(
         "Each finding names its rule (e.g. pot.award: a player was paid the wrong amount), the street,\n"
         "the seat and player, and the file:line to look at; the report ends with a count per rule.\n"
         "'studbook audit --rules' lists every rule and the house-rule profiles.\n\n"
-        "Exit status: 1 if any rule is broken or any hand cannot be read, else 0."
+        "A line of a kind studbook does not know costs its hand nothing when the hand's chips and turns add\n"
+        "up without it: the hand is kept and the line reported (line.unknown), and '--unknown-lines' lists\n"
+        "every such kind with a count and an example, to send in. When they do not add up without it, the\n"
+        "hand is not read (rule 'parse', at that line).\n\n"
+        "Exit status: 1 if any rule is broken or any hand cannot be read, else 0 (lines studbook does not\n"
+        "know alone leave it 0)."
     ),
     add_arguments=add_arguments,
     run=run,

@@ -159,10 +159,18 @@ def run(args: argparse.Namespace) -> int:
         ("conflicts (left out)", summary.conflicts),
         ("non-stud hands skipped", summary.not_stud),
         ("hands with violations", summary.with_violations),
+        ("lines studbook does not know", sum(u.count for u in summary.unknown_lines)),
         ("errors", len(summary.problems)),
     ]
     for label, value in lines:
         print(f"{label + ':':<30}{value:>{width},}")
+    for unknown in summary.unknown_lines:
+        print(f"  {unknown}")
+    if summary.unknown_lines:
+        print(
+            "  (their hands are kept: the chips add up without them; 'studbook audit --unknown-lines "
+            f"{' '.join(args.paths)}' lists each kind, to send in)"
+        )
     for problem in summary.problems:
         print(f"  {problem}")
     if summary.with_violations:

@@ -229,7 +229,8 @@ Event = Union[Action, Deal, CommunityCard, UncalledReturn, Show, Muck, Collect, 
 
 @dataclass(frozen=True, slots=True)
 class SkippedLine:
-    """A line read but not turned into an event (joins, chat, disconnects, summary seat lines ...)."""
+    """A line read but not turned into an event (joins, chat, disconnects, summary seat lines ...), or,
+    in :attr:`Hand.unknown_lines`, a line the site's reader does not know at all."""
 
     line: int
     text: str
@@ -295,6 +296,10 @@ class Hand:
     stakes_inferred: bool = False
     skipped: tuple[SkippedLine, ...] = ()
     warnings: tuple[ParseWarning, ...] = ()
+    unknown_lines: tuple[SkippedLine, ...] = ()
+    """Lines of a kind no rule of the site's grammar knows, left out of the events: the hand was kept
+    because its chips add up without them (parsers/unknown_lines.py). Not a rule broken: the audit
+    reports them apart, so that a user can send them in."""
     limit: Limit = Limit.FIXED
     """Fixed limit unless the site says otherwise; ``small_bet`` is then the minimum bet."""
 

@@ -95,6 +95,7 @@ class LineParser:
         self.end: int = table.end_states["start"]
         root = lexer.root_lexer
         self.ignore = frozenset(root.ignore_types)  # type: ignore[attr-defined]
+        self.root = root
         root.scanner  # type: ignore[attr-defined]  # noqa: B018 - Lark works out the callbacks with the scanner
         if root.callback:  # type: ignore[attr-defined]  # every state's lexer has a subset of these
             raise ValueError(f"terminals {sorted(root.callback)} need Lark's lexer callbacks")  # type: ignore[attr-defined]
@@ -158,6 +159,20 @@ class LineParser:
         if (self._move(configs, config, "$END") if ended is None else ended) < 0:
             return self._lark_parse(text)
         return tokens
+
+    def unknown_lines(self, text: str) -> list[int]:
+        """The numbers (1-based) of the lines of ``text`` that no terminal of the grammar matches, in
+        any parser state: lines no rule knows, as opposed to lines out of place
+        (:mod:`~studbook.parsers.unknown_lines`). Asked only of a text the grammar refused, so each
+        line is tried against every terminal (the root lexer's scanner) without a cache."""
+        scanners = tuple(self.root.scanner._mres)  # type: ignore[attr-defined]
+        found, pos, number = [], 0, 1
+        while pos < len(text):
+            if not any(scanner.match(text, pos) for scanner in scanners):
+                found.append(number)
+            end = text.find("\n", pos)
+            pos, number = (len(text) if end < 0 else end + 1), number + 1
+        return found
 
     def _scanner(self, configs: _Configurations, config: int) -> tuple[re.Pattern[str], ...]:
         """Lark's compiled scanner of the parser state of configuration ``config`` (its regexes, tried

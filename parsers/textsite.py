@@ -61,6 +61,7 @@ from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError, reader_failure
 from .lineparse import LineParser
 from .reading import HandText
+from .unknown_lines import tolerated
 
 __all__ = [
     "Handler",
@@ -759,10 +760,24 @@ def read_text_hand(
         if header.game is None:
             return NotStudHand(source_file, block.start_line, site, header.printed_game, header.reason)
         body = block.lines[body_start:]
+        text = "\n".join(body) + "\n" if body else ""
         try:
-            tokens = compiled.parser.parse("\n".join(body) + "\n" if body else "")
+            tokens = compiled.parser.parse(text)
         except UnexpectedInput as err:
-            return lark_error(err, compiled, block, source_file, body_start)
+            refusal = lark_error(err, compiled, block, source_file, body_start)
+            found, game = compiled, header.game
+
+            def read_without(unknown: frozenset[int]) -> Hand:
+                """The hand read as if the lines of the body numbered ``unknown`` were not printed."""
+                kept = tuple(line for n, line in enumerate(body, 1) if n not in unknown)
+                shorter = HandText(block.start_line, block.lines[:body_start] + kept)
+                without = builder(shorter, source_file, found, body_start)
+                without.rules = RULES[game]
+                without.feed(found.parser.parse("\n".join(kept) + "\n" if kept else ""))
+                return without.hand(header)
+
+            first = block.start_line + body_start - 1  # the file line before the body's line 1
+            return tolerated(refusal, block, first, compiled.parser.unknown_lines(text), read_without)
         build = builder(block, source_file, compiled, body_start)
         build.rules = RULES[header.game]
         build.feed(tokens)

@@ -101,6 +101,32 @@ INTERNAL_ERROR = "engine"
 """The rule of a :class:`Problem` that is studbook's own failure, not the file's."""
 
 
+@dataclass(frozen=True, slots=True)
+class UnknownLines:
+    """The lines of a kind no rule knows in the hands kept of one file (the hands' chips add up without
+    them: parsers/unknown_lines.py): how many, and the first, for the import's summary to name."""
+
+    file: str
+    count: int
+    first: int
+
+    def __str__(self) -> str:
+        lines = "1 line" if self.count == 1 else f"{self.count:,} lines"
+        return f"{lines} of a kind studbook does not know, first at {self.file}:{self.first}"
+
+    def then(self, later: UnknownLines | None) -> UnknownLines:
+        """These lines and ``later``'s, of a later part of the same file."""
+        return self if later is None else replace(self, count=self.count + later.count)
+
+
+def unknown_in(hand: Hand, before: UnknownLines | None) -> UnknownLines | None:
+    """``before`` (the file's so far) with ``hand``'s lines no rule knows counted in."""
+    if not hand.unknown_lines:
+        return before
+    found = UnknownLines(str(hand.source_file), len(hand.unknown_lines), hand.unknown_lines[0].line)
+    return found if before is None else before.then(found)
+
+
 def parse_problem(err: ParseError) -> Problem:
     """A parser error as a :class:`Problem`; the message keeps what was found and what was expected."""
     return Problem(err.file, err.line, err.detail, err.text)
@@ -239,6 +265,8 @@ class HandChunks:
         self.parsed = parsed
         self.not_stud = 0
         self.errors: list[Problem] = []
+        self.unknown: UnknownLines | None = None
+        """The lines no rule knows in the hands read so far (:func:`unknown_in`)."""
         self.fell_back = self.non_ascii = False
 
     def _parsed(self) -> Iterable[ParseResult] | None:
@@ -268,6 +296,7 @@ class HandChunks:
                 if isinstance(item, Problem):
                     self.errors.append(item)
                     continue
+                self.unknown = unknown_in(item[0], self.unknown)
                 key = hand_id(item[0])
                 if key in ids or held >= self.chunk_hands:
                     yield from self._chunk(built, pending)
@@ -331,6 +360,7 @@ class FileOutcome:
     cpu_seconds: float = 0.0
     fell_back: bool = False
     non_ascii: bool = False
+    unknown: UnknownLines | None = None
 
 
 def _spill_path(spill_dir: Path, table: str) -> Path:
@@ -398,7 +428,15 @@ def process_file(task: FileTask) -> FileOutcome:
         return FileOutcome(task.path, failure=file_failure(task.path, exc), cpu_seconds=time.process_time() - started)
     cpu = time.process_time() - started
     return FileOutcome(
-        task.path, chunks, reader.not_stud, tuple(reader.errors), None, cpu, reader.fell_back, reader.non_ascii
+        task.path,
+        chunks,
+        reader.not_stud,
+        tuple(reader.errors),
+        None,
+        cpu,
+        reader.fell_back,
+        reader.non_ascii,
+        reader.unknown,
     )
 
 
@@ -497,6 +535,9 @@ class ImportSummary:
     with_violations: int = 0
     read_cpu_seconds: float = 0.0
     reports: list[Problem] = field(default_factory=list)
+    unknown_lines: list[UnknownLines] = field(default_factory=list)
+    """Per file imported, the lines of a kind no rule knows that its kept hands hold (files with none
+    left out)."""
 
     @property
     def problems(self) -> list[str]:
@@ -508,8 +549,12 @@ class ImportSummary:
         """True when no hand at all could be read: no file found, or every file unreadable or empty."""
         return self.hands + self.duplicates + self.conflicts + self.not_stud + self.files_already_imported == 0
 
-    def add(self, counts: FileCounts, not_stud: int, errors: Sequence[Problem]) -> None:
+    def add(
+        self, counts: FileCounts, not_stud: int, errors: Sequence[Problem], unknown: UnknownLines | None = None
+    ) -> None:
         self.files_imported += 1
+        if unknown is not None:
+            self.unknown_lines.append(unknown)
         self.hands += counts.hands
         self.duplicates += counts.duplicates
         self.conflicts += len(counts.conflicts)
@@ -601,7 +646,7 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary, S
     except Exception as exc:  # unreadable while being read, or a studbook bug: nothing of it kept, go on
         summary.failed(file_failure(Path(source.path), exc))
     else:
-        summary.add(counts, reader.not_stud, reader.errors)
+        summary.add(counts, reader.not_stud, reader.errors, reader.unknown)
     summary.read_cpu_seconds += time.process_time() - started
 
 
@@ -657,6 +702,7 @@ def store_file_outcomes(
     too: a file is stored the same way, all or nothing and decoded alike, whichever processes read it."""
     errors: list[Problem] = []
     not_stud = 0
+    unknown: UnknownLines | None = None
     failure: Problem | None = None
     cp1252 = False
     try:
@@ -675,6 +721,7 @@ def store_file_outcomes(
                         writer.chunk(chunk)
                     errors.extend(outcome.errors)
                     not_stud += outcome.not_stud
+                    unknown = outcome.unknown if unknown is None else unknown.then(outcome.unknown)
                 for spilled in task.spill_dir.glob("*"):
                     spilled.unlink()
             if failure is not None:
@@ -683,4 +730,4 @@ def store_file_outcomes(
     except _FileFailed as failed:
         summary.failed(failed.problem)
     else:
-        summary.add(counts, not_stud, errors)
+        summary.add(counts, not_stud, errors, unknown)

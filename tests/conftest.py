@@ -19,6 +19,18 @@ REQUIRE_CORPUS = bool(os.environ.get("STUDBOOK_REQUIRE_CORPUS"))
 """Set in CI: a corpus test that would skip fails instead, so a run with the corpus proves none skipped."""
 
 
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``studbook argv...`` -> (exit status, stdout, stderr); argparse's own exits included."""
+    from studbook.cli.app import main
+
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
 def corpus_path(*parts: str) -> Path:
     """A path inside the real-hand corpus; skips the calling test when the corpus is not checked out.
 

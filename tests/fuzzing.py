@@ -16,7 +16,16 @@ what a user relies on, whatever the file contains:
 - every hand of a file is accounted for: stored, a duplicate, a non-stud hand, a conflict or a
   reported problem whose line lies in that file — hands found by splitting the file the way the
   parser does (blank lines and the site's header line), so a hand cannot vanish unreported;
-- the hands stored for a file are those its ``imports`` row and the summary count.
+- the hands stored for a file are those its ``imports`` row and the summary count;
+- every hand read is stored with findings (a rule broken, a line no rule knows) or refused with its line,
+  or else its money is that of the seed hand of its id (:func:`chip_verdicts`: each player's net, the
+  printed total, the rake): a mutant read clean whose money differs from its seed's is a miss. Why no
+  more can be asserted: a fault may leave the text a hand as honest as the seed (a chat line doubled, a
+  hand number, a date or a stack changed, a returned bet printed as collected), and a hand whose id the
+  mutant changed has no seed to be compared with (counted apart). And where the site prints no rake, the
+  engine takes what nobody collected for the rake, so a collection lost or a wager changed moves chips
+  between a player and that rake without a line to contradict it: such hands are counted apart too
+  (``clean, no printed rake``), never as caught.
 """
 
 from __future__ import annotations
@@ -28,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from studbook.engine.model import Hand
+from studbook.engine.replay import replay
 from studbook.pipeline.importer import run_import
 from studbook.analytics.store import open_store
 from studbook.parsers import parse_file
@@ -226,12 +237,88 @@ class Tally:
     hands: Counter[str] = field(default_factory=Counter)
     operators: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+    verdicts: Counter[str] = field(default_factory=Counter)
+    """Each hand read, by :func:`chip_verdicts`: ``findings`` (a rule broken), ``kept, lines no rule
+    knows``, ``refused``, ``clean, chips as the seed's``, ``clean, id of no seed``, ``clean, no printed
+    rake`` or ``miss`` (each miss is a failure too)."""
 
     def add(self, other: Tally) -> None:
         self.mutants += other.mutants
         self.hands.update(other.hands)
         self.operators.update(other.operators)
         self.failures.extend(other.failures)
+        self.verdicts.update(other.verdicts)
+
+
+RAKE_DERIVED = frozenset({"ipoker", "merge"})
+"""The sites whose hands carry a rake the text does not print: their XML readers (parsers/xmlhand.py)
+take it as what was put in less what was paid out."""
+
+
+def unprinted_rake(hand: Hand) -> bool:
+    """Whether the hand's rake is no printed fact (a cash hand of a site printing none, or deriving it)."""
+    return hand.tournament is None and (hand.rake is None or hand.site in RAKE_DERIVED)
+
+
+Chips = tuple[frozenset[tuple[str, int]], frozenset[tuple[int, int]], int | None, int]
+"""A hand's money: each player's net by name and by seat, the printed total pot and the rake."""
+
+
+def chips_of(hand: Hand) -> Chips:
+    result = replay(hand)
+    names = {s.seat: s.player for s in hand.seats}
+    net = {seat: result.collected.get(seat, 0) - result.invested.get(seat, 0) for seat in result.invested}
+    by_name = frozenset((names.get(seat, str(seat)), amount) for seat, amount in net.items() if amount)
+    by_seat = frozenset((seat, amount) for seat, amount in net.items() if amount)
+    return by_name, by_seat, hand.total_pot, result.rake
+
+
+def same_money(mutant: Chips, seed: Chips) -> bool:
+    """The same total and rake, and the same nets by name or by seat: a fault that renames a player
+    everywhere (a PHH player list) or moves him to another seat number moves no chips."""
+    return mutant[2:] == seed[2:] and (mutant[0] == seed[0] or mutant[1] == seed[1])
+
+
+def seed_chips(pool: Sequence[Seed], workdir: Path) -> dict[tuple[str, str], set[Chips]]:
+    """The chips of every hand the seeds read as, by (site, hand id): what a mutant hand read clean
+    must still show. A set, since a corpus may hold one id with two contents."""
+    found: dict[tuple[str, str], set[Chips]] = {}
+    workdir.mkdir(parents=True, exist_ok=True)
+    for number, seed in enumerate(pool):
+        path = workdir / f"seed{number}{seed.suffix}"
+        path.write_text(seed.text, encoding="utf-8")
+        for item in parse_file(path):
+            if isinstance(item, Hand):
+                found.setdefault((item.site, item.site_hand_id), set()).add(chips_of(item))
+        path.unlink()
+    return found
+
+
+def chip_verdicts(path: Path, seeds: dict[tuple[str, str], set[Chips]], tally: Tally, kinds: tuple[str, ...]) -> None:
+    """Each hand of the mutant file ``path`` judged (see :class:`Tally`.verdicts); a miss is a failure."""
+    for item in parse_file(path):
+        if not isinstance(item, Hand):
+            tally.verdicts["refused" if hasattr(item, "message") else "not stud"] += 1
+            continue
+        if replay(item).violations:
+            tally.verdicts["findings"] += 1
+            continue
+        if item.unknown_lines:
+            tally.verdicts["kept, lines no rule knows"] += 1
+            continue
+        known = seeds.get((item.site, item.site_hand_id))
+        if known is None:
+            tally.verdicts["clean, id of no seed"] += 1
+        elif any(same_money(chips_of(item), seed) for seed in known):
+            tally.verdicts["clean, chips as the seed's"] += 1
+        elif unprinted_rake(item) and chips_of(item)[3] not in {k[3] for k in known}:
+            tally.verdicts["clean, no printed rake"] += 1
+        else:
+            tally.verdicts["miss"] += 1
+            tally.failures.append(
+                f"{path} ({kinds}): hand {item.site_hand_id} read clean, its chips {chips_of(item)} not the "
+                f"seed's {known}"
+            )
 
 
 def expected_hands(path: Path, site: str = "pokerstars") -> int | None:
@@ -249,11 +336,18 @@ def expected_hands(path: Path, site: str = "pokerstars") -> int | None:
     return sum(1 for _ in split_hands(read_lines(path), found.starts_hand))
 
 
-def check_batch(files: Sequence[tuple[Path, tuple[str, ...]]], sites: Sequence[str] = ()) -> Tally:
+def check_batch(
+    files: Sequence[tuple[Path, tuple[str, ...]]],
+    sites: Sequence[str] = (),
+    seeds: dict[tuple[str, str], set[Chips]] | None = None,
+) -> Tally:
     """Import ``files`` (paths and the operators that made them; ``sites``, each one's site, PokerStars
     where not given) into a fresh in-memory database and check the oracle of the module docstring for
-    each."""
+    each; given the ``seeds``' chips (:func:`seed_chips`), each hand's :func:`chip_verdicts` too."""
     tally = Tally(mutants=len(files))
+    if seeds is not None:
+        for path, kinds in files:
+            chip_verdicts(path, seeds, tally, kinds)
     for _, kinds in files:
         tally.operators.update(kinds)
     with open_store(":memory:") as store:
@@ -349,6 +443,7 @@ def run_mutants(
     workdir = workdir.resolve()
     pool = seeds(sources, rng) if site is None else site_seeds(site, sources, rng)
     site_of = "pokerstars" if site is None else site.site
+    chips = seed_chips(pool, workdir / "seeds")
     made = number = 0
     while made < count:
         folder = workdir / f"batch{number}"
@@ -361,7 +456,7 @@ def run_mutants(
             path.write_bytes(data)
             files.append((path, kinds))
             mutants += n
-        tally = check_batch(files, [site_of] * len(files))
+        tally = check_batch(files, [site_of] * len(files), chips)
         tally.mutants = mutants
         yield tally
         for path, _ in files:

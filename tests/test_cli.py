@@ -9,6 +9,7 @@ from pathlib import Path
 import duckdb
 import pyarrow.parquet as pq
 import pytest
+from conftest import run_cli
 
 from studbook.cli.app import build_parser, commands, main
 from studbook.analytics.schema import TABLES
@@ -16,16 +17,6 @@ from studbook.engine.profiles import PROFILES
 
 REAL_FILES = ("7-Stud-USD-0.04-0.08-200911.txt", "Razz-USD-0.04-0.08-200911.txt")
 """Two real PokerStars files (11 stud and 9 razz hands) for the end-to-end round trips."""
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """``studbook argv...`` -> (exit status, stdout, stderr); argparse's own exits included."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def summary_counts(out: str) -> dict[str, int]:

@@ -86,7 +86,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
         samples.append(part)
     steal = (SAMPLES / "edge-cases" / "stud-steal-failed-steal-resteal.txt").read_text(encoding="utf-8")
     broken = tmp / "broken.txt"
-    broken.write_text(steal.replace("Dealt to", "Dealt too", 1), encoding="utf-8")
+    broken.write_text(steal.replace(": calls ", ": callz ", 1), encoding="utf-8")  # a call lost: refused
     razz = (SAMPLES / "razz-0.50-1-2to8.txt").read_text(encoding="utf-8")
     repeats = tmp / "razz-repeated.txt"
     repeats.write_text(first_hands(razz, 40), encoding="utf-8")
@@ -363,9 +363,9 @@ def test_a_big_file_is_read_in_pieces_on_the_workers_as_if_whole(client: Any, tm
     report at its line of the whole file) that the embedded import of the file read whole gives, and
     the progress moves once per piece."""
     razz = first_hands((SAMPLES / "razz-0.50-1-2to8.txt").read_text(encoding="utf-8"), 120)
-    at = razz.index("Dealt to", len(razz) // 2)
+    at = razz.index(": calls ", len(razz) // 2)
     big = tmp_path / "big.txt"
-    big.write_text(razz[:at] + "Dealt too" + razz[at + len("Dealt to") :], encoding="utf-8")
+    big.write_text(razz[:at] + ": callz " + razz[at + len(": calls ") :], encoding="utf-8")  # a call lost: refused
     piece_bytes = 16_000
     pieces = plan(big, piece_bytes)
     assert len(pieces) > 5

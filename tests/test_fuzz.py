@@ -2,7 +2,8 @@
 
 Whatever a file contains, the import must not raise, must not fail a file as a whole, must never
 report an internal error, and must account for every hand of the file — stored, duplicate, non-stud,
-conflict, or reported with its line — with the stored count equal to the summary's (the oracle of
+conflict, or reported with its line — with the stored count equal to the summary's, and every hand read
+either stored with findings, refused with its line, or read with the money of its seed hand (the oracle of
 ``fuzzing.check_batch``). The mutants are seeded, so a failure names files that can be made again:
 rerun ``run_mutants`` with the same seed. ``benchmarks/fuzz_import.py`` runs the same oracle longer.
 """
@@ -22,8 +23,12 @@ def test_no_mutant_loses_a_hand_or_leaks_an_internal_error(tmp_path: Path) -> No
     tally = Tally()
     for batch in run_mutants(default_sources(SAMPLE_DATA, CORPUS), CI_MUTANTS, seed=13, workdir=tmp_path):
         tally.add(batch)
+    print(f"\n{tally.mutants} mutants, hands read: {dict(tally.verdicts)}")
     assert tally.mutants >= CI_MUTANTS
     assert tally.failures == []
+    # every way a hand read can end was reached, a hand kept with a line no rule knows among them
+    for verdict in ("findings", "refused", "kept, lines no rule knows", "clean, chips as the seed's"):
+        assert tally.verdicts[verdict] > 0, (verdict, tally.verdicts)
     # the mutants reached every outcome, so the oracle was exercised, not vacuous
     for outcome in ("stored", "duplicate", "reported:parse", "reported:conflict"):
         assert tally.hands[outcome] > 0, (outcome, tally.hands)
