@@ -56,13 +56,14 @@ from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Callable, Iterable, Iterator, Mapping, TypeAlias
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, TypeAlias
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from .rows import to_arrow
+from .tournament_store import TournamentConflict, store_tournaments
 from .schema import (
     ACTIONS,
     HAND_PLAYERS,
@@ -74,6 +75,9 @@ from .schema import (
     SCHEMA_VERSION,
     TABLES,
 )
+
+if TYPE_CHECKING:
+    from ..parsers.tournaments import TournamentResult
 
 DEFAULT_DB = "studbook.duckdb"
 
@@ -218,13 +222,16 @@ class Conflict:
 @dataclass(frozen=True, slots=True)
 class FileCounts:
     """What writing one file did: new hands stored, hands already stored (skipped), new hands that
-    break a rule, parse errors recorded, and the hands kept out as conflicts."""
+    break a rule, parse errors recorded, and the hands kept out as conflicts; the tournaments whose
+    results it told and the fields of theirs its sources disagree on with another source."""
 
     hands: int = 0
     duplicates: int = 0
     with_violations: int = 0
     errors: int = 0
     conflicts: tuple[Conflict, ...] = ()
+    tournaments: int = 0
+    tournament_conflicts: tuple[TournamentConflict, ...] = ()
 
 
 CONTENT_COLUMNS: Mapping[str, tuple[str, ...]] = {
@@ -553,6 +560,7 @@ class FileWriter:
         self.source = source
         self.counts = FileCounts()
         self.finished = False
+        self.told: list[tuple[str, TournamentResult]] = []
 
     def chunk(self, chunk: Chunk) -> FileCounts:
         """Write a chunk of hands: those already stored are duplicates, or conflicts when their content
@@ -561,9 +569,14 @@ class FileWriter:
         self.counts = _add(self.counts, self.store._write_chunk(chunk, self.source))
         return self.counts
 
+    def tournaments(self, told: Sequence[tuple[str, TournamentResult]]) -> None:
+        """The tournament results the file tells, each with its origin (:mod:`.tournament_store`),
+        stored at :meth:`finish` with the file's ``imports`` row."""
+        self.told.extend(told)
+
     def finish(self, errors: Rows, not_stud: int = 0, duplicates: int = 0) -> FileCounts:
-        """Record the file's parse ``errors``, its conflicts and its ``imports`` row (``not_stud`` and
-        ``duplicates`` found before the store saw the hands are added to its counts)."""
+        """Record the file's parse ``errors``, its conflicts, its tournament results and its ``imports``
+        row (``not_stud`` and ``duplicates`` found before the store saw the hands are added to its counts)."""
         store, counts = self.store, _add(self.counts, FileCounts(duplicates=duplicates))
         conflict_rows = to_arrow(
             PARSE_ERRORS.name,
@@ -581,7 +594,15 @@ class FileWriter:
             "violations": counts.with_violations,
         }
         with store._transaction():
-            recorded = store._insert_errors(errors) + store._insert_errors(conflict_rows)
+            tournaments, disagree = store_tournaments(store.con, self.told, self.source.path)
+            counts = _add(counts, FileCounts(tournaments=tournaments, tournament_conflicts=disagree))
+            disagree_rows = to_arrow(
+                PARSE_ERRORS.name,
+                [{"file": c.file, "line": c.line, "text": None, "message": c.message} for c in disagree],
+            )
+            recorded = (
+                store._insert_errors(errors) + store._insert_errors(conflict_rows) + store._insert_errors(disagree_rows)
+            )
             counts = _add(counts, FileCounts(errors=recorded))
             record["errors"] = counts.errors
             store._insert(IMPORTS.name, to_arrow(IMPORTS.name, [record]))
@@ -597,6 +618,8 @@ def _add(a: FileCounts, b: FileCounts) -> FileCounts:
         a.with_violations + b.with_violations,
         a.errors + b.errors,
         a.conflicts + b.conflicts,
+        a.tournaments + b.tournaments,
+        a.tournament_conflicts + b.tournament_conflicts,
     )
 
 

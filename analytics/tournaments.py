@@ -16,109 +16,153 @@ as a $100 one. The interval is the usual linearised (delta-method) one for a rat
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import pandas as pd
 import pyarrow as pa
 
-from ..parsers.tournaments import TournamentResult
-from .schema import Column, Table, _int, _money, _text
-
-__all__ = ["BY", "TOURNAMENTS", "tournament_frame", "tournament_rows", "tournament_stats"]
-
-
-_WHEN = pa.timestamp("us", tz="UTC")
-_SAID = pa.list_(
-    pa.struct([("field", pa.string()), ("source", pa.string()), ("file", pa.string()), ("line", pa.int32())])
+from ..parsers.tournaments import (
+    PLAYER_FIELDS,
+    TOURNAMENT_FIELDS,
+    UNKNOWN_UNIT,
+    PlayerResult,
+    Said,
+    Source,
+    TournamentResult,
 )
+from .schema import TOURNAMENT_SOURCES, TOURNAMENTS
 
-TOURNAMENTS = Table(
-    "tournaments",
-    (
-        _text("site"),
-        _text("tournament_id"),
-        _text("player"),
-        _int("entry"),
-        Column("hero", "BOOLEAN", pa.bool_()),
-        _text("name"),
-        _text("game"),
-        _text("mixed"),
-        _text("game_text"),
-        _text("unit"),
-        Column("play_money", "BOOLEAN", pa.bool_()),
-        _money("buy_in"),
-        _money("fee"),
-        _money("bounty"),
-        Column("format_words", "VARCHAR[]", pa.list_(pa.string())),
-        _int("entrants"),
-        _money("prize_pool"),
-        _money("starting_chips"),
-        Column("started_at", "TIMESTAMPTZ", _WHEN),
-        Column("ended_at", "TIMESTAMPTZ", _WHEN),
-        _int("finish"),
-        _money("prize"),
-        _int("rebuys"),
-        _int("add_ons"),
-        _money("rebuy_cost"),
-        _int("bounties"),
-        _money("bounty_prize"),
-        Column("sources", "STRUCT(field VARCHAR, source VARCHAR, file VARCHAR, line INTEGER)[]", _SAID),
-    ),
-    key=("site", "tournament_id", "player", "entry"),
-)
-"""One row a player a tournament. Amounts (``buy_in`` … ``bounty_prize``) are in ``unit``: hundredths
-of the currency it names, whole chips for ``play``; ``starting_chips`` in whole chips. ``sources`` says
-for each field given which source said it (``summary``, ``hand``, ``header``) and where."""
+__all__ = [
+    "BY",
+    "TOURNAMENTS",
+    "results_from_sources",
+    "source_batch",
+    "tournament_batch",
+    "tournament_frame",
+    "tournament_rows",
+    "tournament_stats",
+]
+
+HandCounts = Mapping[tuple[str, str, str], int]
+"""Stored hands by site, tournament id and player."""
 
 
-def tournament_rows(results: Iterable[TournamentResult]) -> list[dict[str, object]]:
-    """The table's rows of merged results: one a player (the tournament's own fields repeated)."""
+def _said(said: Iterable[tuple[str, Said]]) -> list[dict[str, object]]:
+    return [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in said]
+
+
+def _common(t: TournamentResult) -> dict[str, object]:
+    """The tournament's own fields, as every row of it repeats them."""
+    return {
+        "site": t.site,
+        "tournament_id": t.tournament_id,
+        "name": t.name,
+        "game": t.game,
+        "mixed": t.mixed,
+        "game_text": t.game_text,
+        "unit": t.unit,
+        "play_money": t.play_money,
+        "buy_in": t.buy_in,
+        "fee": t.fee,
+        "bounty": t.bounty,
+        "format_words": list(t.format_words),
+        "entrants": t.entrants,
+        "prize_pool": t.prize_pool,
+        "starting_chips": t.starting_chips,
+        "started_at": t.started_at,
+        "ended_at": t.ended_at,
+    }
+
+
+def _player(t: TournamentResult, p: PlayerResult) -> dict[str, object]:
+    return {
+        "player": p.player,
+        "entry": p.entry,
+        "hero": p.player == t.hero,
+        "finish": p.finish,
+        "prize": p.prize,
+        "rebuys": p.rebuys,
+        "add_ons": p.add_ons,
+        "rebuy_cost": p.rebuy_cost,
+        "bounties": p.bounties,
+        "bounty_prize": p.bounty_prize,
+    }
+
+
+def tournament_rows(results: Iterable[TournamentResult], hands: HandCounts | None = None) -> list[dict[str, object]]:
+    """The table's rows of merged results: one a player (the tournament's own fields repeated), with
+    his stored hands of it (``hands``; 0 when not given)."""
     rows: list[dict[str, object]] = []
     for t in results:
-        common = {
-            "site": t.site,
-            "tournament_id": t.tournament_id,
-            "name": t.name,
-            "game": t.game,
-            "mixed": t.mixed,
-            "game_text": t.game_text,
-            "unit": t.unit,
-            "play_money": t.play_money,
-            "buy_in": t.buy_in,
-            "fee": t.fee,
-            "bounty": t.bounty,
-            "format_words": list(t.format_words),
-            "entrants": t.entrants,
-            "prize_pool": t.prize_pool,
-            "starting_chips": t.starting_chips,
-            "started_at": t.started_at,
-            "ended_at": t.ended_at,
-        }
-        said = [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in t.said]
+        common, said = _common(t), _said(t.said)
         for p in t.players:
-            rows.append(
-                {
-                    **common,
-                    "player": p.player,
-                    "entry": p.entry,
-                    "hero": p.player == t.hero,
-                    "finish": p.finish,
-                    "prize": p.prize,
-                    "rebuys": p.rebuys,
-                    "add_ons": p.add_ons,
-                    "rebuy_cost": p.rebuy_cost,
-                    "bounties": p.bounties,
-                    "bounty_prize": p.bounty_prize,
-                    "sources": said
-                    + [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in p.said],
-                }
-            )
+            count = (hands or {}).get((t.site, t.tournament_id, p.player), 0)
+            rows.append({**common, **_player(t, p), "hands": count, "sources": said + _said(p.said)})
     return rows
 
 
-def tournament_batch(results: Iterable[TournamentResult]) -> pa.RecordBatch:
+def tournament_batch(results: Iterable[TournamentResult], hands: HandCounts | None = None) -> pa.RecordBatch:
     """The rows as one Arrow batch of the table's schema: what the store writes."""
-    return pa.RecordBatch.from_pylist(tournament_rows(results), schema=TOURNAMENTS.arrow_schema())
+    return pa.RecordBatch.from_pylist(tournament_rows(results, hands), schema=TOURNAMENTS.arrow_schema())
+
+
+def source_batch(told: Iterable[tuple[str, TournamentResult]]) -> pa.RecordBatch:
+    """The ``tournament_sources`` rows of each source's result as it said it, under its ``origin``: a
+    row a player, or one with no player when it names none."""
+    rows: list[dict[str, object]] = []
+    for origin, t in told:
+        head = {"origin": origin, "source": str(t.source.source), "file": t.source.file, "line": t.source.line}
+        common, said = _common(t), _said(t.said)
+        for p in t.players:
+            rows.append({**head, **common, **_player(t, p), "sources": said + _said(p.said)})
+        if not t.players:
+            rows.append({**head, **common, "player": None, "entry": None, "hero": None, "sources": said})
+    return pa.RecordBatch.from_pylist(rows, schema=TOURNAMENT_SOURCES.arrow_schema())
+
+
+def results_from_sources(rows: Iterable[Mapping[str, object]]) -> list[TournamentResult]:
+    """The results the ``tournament_sources`` rows were made of (:func:`source_batch` read back, rows
+    as dicts), one an origin and tournament, in the order their first rows come."""
+    grouped: dict[tuple[object, object, object], list[Mapping[str, object]]] = {}
+    for row in rows:
+        grouped.setdefault((row["origin"], row["site"], row["tournament_id"]), []).append(row)
+    results = []
+    for told in grouped.values():
+        first = told[0]
+        said = [
+            (str(s["field"]), Said(Source(str(s["source"])), str(s["file"]), int(s["line"])))  # type: ignore[call-overload]
+            for s in first["sources"]  # type: ignore[attr-defined]
+        ]
+        players = []
+        hero = None
+        for row in told:
+            if row["player"] is None:
+                continue
+            own = [
+                (str(s["field"]), Said(Source(str(s["source"])), str(s["file"]), int(s["line"])))  # type: ignore[call-overload]
+                for s in row["sources"]  # type: ignore[attr-defined]
+                if s["field"] in PLAYER_FIELDS  # type: ignore[index]
+            ]
+            values = {name: row[name] for name in PLAYER_FIELDS}
+            players.append(PlayerResult(str(row["player"]), entry=int(row["entry"]), said=tuple(own), **values))  # type: ignore[arg-type,call-overload]
+            hero = str(row["player"]) if row["hero"] else hero
+        values = {name: first.get(name) for name in TOURNAMENT_FIELDS if name not in ("currency", "hero")}
+        values["format_words"] = tuple(first["format_words"] or ())  # type: ignore[call-overload]
+        values["play_money"] = bool(first["play_money"])
+        unit = first["unit"]
+        results.append(
+            TournamentResult(
+                str(first["site"]),
+                str(first["tournament_id"]),
+                Said(Source(str(first["source"])), str(first["file"]), int(first["line"])),  # type: ignore[call-overload]
+                currency=None if unit in ("play", UNKNOWN_UNIT) else str(unit),
+                hero=hero,
+                players=tuple(players),
+                said=tuple((k, s) for k, s in said if k in TOURNAMENT_FIELDS and (k != "hero" or hero is not None)),
+                **values,  # type: ignore[arg-type]
+            )
+        )
+    return results
 
 
 def tournament_frame(results: Iterable[TournamentResult]) -> pd.DataFrame:

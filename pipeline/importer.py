@@ -38,12 +38,14 @@ from ..engine.model import Hand, ReplayResult
 from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
 from ..parsers import ParseResult, parse_file
+from ..parsers.reading import iter_lines
 from ..parsers.errors import NotStudHand, ParseError
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
 from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
 from .pieces import PIECE_BYTES, Piece, parse_piece, plan, read_piece
 from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
+from .tournament_results import Told, TournamentsTold
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh", ".xml")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name): sites
@@ -215,7 +217,11 @@ class HandChunks:
 
     Given a ``piece``, only that piece of the file is read (its bytes are reported once it is read);
     ``fell_back`` and ``non_ascii`` then say what its decoding found (:class:`.pieces.PieceText`).
-    Given ``parsed``, those parse results are the file's (see :func:`replayed_hands`)."""
+    Given ``parsed``, those parse results are the file's (see :func:`replayed_hands`).
+
+    The tournament results the file tells are gathered on the way (``told``: a summary file's, the
+    hands' result lines and headers; :mod:`.tournament_results`), their unreadable lines kept in
+    ``errors`` too."""
 
     def __init__(
         self,
@@ -235,6 +241,13 @@ class HandChunks:
         self.not_stud = 0
         self.errors: list[Problem] = []
         self.fell_back = self.non_ascii = False
+        self.tournaments = TournamentsTold(path)
+        self._piece_text: str | None = None
+
+    @property
+    def told(self) -> list[Told]:
+        """The tournament results read so far, each with its origin."""
+        return self.tournaments.told
 
     def _parsed(self) -> Iterable[ParseResult] | None:
         """What the parser reads of the piece (None: the whole file, read by ``replayed_hands``)."""
@@ -242,6 +255,7 @@ class HandChunks:
             return self.parsed
         text = read_piece(self.path, self.piece, self.cp1252)
         self.fell_back, self.non_ascii = text.fell_back, text.non_ascii
+        self._piece_text = text.text
         return parse_piece(self.path, self.piece, text.text)
 
     def __iter__(self) -> Iterator[dict[str, pa.RecordBatch]]:
@@ -254,15 +268,20 @@ class HandChunks:
         held = 0  # hands in the chunk so far
         ids: set[str] = set()
         try:
+            if self.piece is None and self.parsed is None and self.tournaments.summary():
+                self.errors.extend(parse_problem(e) for e in self.tournaments.errors)
+                return
             for item in replayed_hands(self.path, self.profile, self._parsed()):
                 if reader is not None:
                     reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
                 if isinstance(item, NotStudHand):
                     self.not_stud += 1
+                    self.tournaments.not_read(item)
                     continue
                 if isinstance(item, Problem):
                     self.errors.append(item)
                     continue
+                self.tournaments.hand(item[0])
                 key = hand_id(item[0])
                 if key in ids or held >= self.chunk_hands:
                     yield from self._chunk(built, pending)
@@ -275,11 +294,20 @@ class HandChunks:
                 held += 1
             if held:
                 yield from self._chunk(built, pending)
+            self._finish_tournaments()
         finally:
             if reader is not None:
                 reader.finish()
             elif report is not None and self.piece is not None:
                 report(self.piece.end - self.piece.start)
+
+    def _finish_tournaments(self) -> None:
+        """The result lines of the hands skipped unread, from the piece's text or the file's."""
+        if self.piece is not None and self._piece_text is not None:
+            self.tournaments.finish(iter_lines([self._piece_text]), self.piece.first_line)
+        else:
+            self.tournaments.finish()
+        self.errors.extend(parse_problem(e) for e in self.tournaments.errors)
 
     def _chunk(
         self, built: list[dict[str, pa.RecordBatch]], pending: list[Replayed]
@@ -326,6 +354,7 @@ class FileOutcome:
     cpu_seconds: float = 0.0
     fell_back: bool = False
     non_ascii: bool = False
+    told: tuple[Told, ...] = ()
 
 
 def _spill_path(spill_dir: Path, table: str) -> Path:
@@ -393,7 +422,15 @@ def process_file(task: FileTask) -> FileOutcome:
         return FileOutcome(task.path, failure=file_failure(task.path, exc), cpu_seconds=time.process_time() - started)
     cpu = time.process_time() - started
     return FileOutcome(
-        task.path, chunks, reader.not_stud, tuple(reader.errors), None, cpu, reader.fell_back, reader.non_ascii
+        task.path,
+        chunks,
+        reader.not_stud,
+        tuple(reader.errors),
+        None,
+        cpu,
+        reader.fell_back,
+        reader.non_ascii,
+        tuple(reader.told),
     )
 
 
@@ -490,6 +527,7 @@ class ImportSummary:
     conflicts: int = 0
     not_stud: int = 0
     with_violations: int = 0
+    tournaments: int = 0
     read_cpu_seconds: float = 0.0
     reports: list[Problem] = field(default_factory=list)
 
@@ -501,7 +539,8 @@ class ImportSummary:
     @property
     def nothing_read(self) -> bool:
         """True when no hand at all could be read: no file found, or every file unreadable or empty."""
-        return self.hands + self.duplicates + self.conflicts + self.not_stud + self.files_already_imported == 0
+        read = self.hands + self.duplicates + self.conflicts + self.not_stud + self.files_already_imported
+        return read + self.tournaments == 0
 
     def add(self, counts: FileCounts, not_stud: int, errors: Sequence[Problem]) -> None:
         self.files_imported += 1
@@ -512,6 +551,8 @@ class ImportSummary:
         self.with_violations += counts.with_violations
         self.reports.extend(errors)
         self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts)
+        self.tournaments += counts.tournaments
+        self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.tournament_conflicts)
 
     def failed(self, problem: Problem) -> None:
         self.files_failed += 1
@@ -590,6 +631,7 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary]) 
         with settled_heap(), store.writing(source) as writer:
             for chunk in reader:
                 writer.chunk(chunk)
+            writer.tournaments(reader.told)
             counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
     except Exception as exc:  # unreadable while being read, or a studbook bug: nothing of it kept, go on
         summary.failed(file_failure(Path(source.path), exc))
@@ -667,6 +709,7 @@ def store_file_outcomes(
                         writer.chunk(chunk)
                     errors.extend(outcome.errors)
                     not_stud += outcome.not_stud
+                    writer.tournaments(outcome.told)
                 for spilled in task.spill_dir.glob("*"):
                     spilled.unlink()
             if failure is not None:

@@ -626,6 +626,7 @@ class Watcher:
                 with store.writing(source) as writer:
                     for chunk in chunks:
                         writer.chunk(chunk)
+                    writer.tournaments(reader.told)
                     counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
             except Exception as exc:  # a studbook bug: nothing of the part kept, said, the watch goes on
                 self.failures[state.path] = file_failure(state.path, exc)
