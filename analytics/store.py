@@ -230,7 +230,7 @@ class FileCounts:
     with_violations: int = 0
     errors: int = 0
     conflicts: tuple[Conflict, ...] = ()
-    tournaments: int = 0
+    tournaments: tuple[tuple[str, str], ...] = ()
     tournament_conflicts: tuple[TournamentConflict, ...] = ()
 
 

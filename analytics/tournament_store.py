@@ -38,14 +38,14 @@ class TournamentConflict:
 
 def store_tournaments(
     con: duckdb.DuckDBPyConnection, told: Sequence[tuple[str, TournamentResult]], file: str
-) -> tuple[int, tuple[TournamentConflict, ...]]:
+) -> tuple[tuple[tuple[str, str], ...], tuple[TournamentConflict, ...]]:
     """Store the results ``told`` by the file ``file`` (each with its origin) and join their
-    tournaments again; returns how many tournaments that was and the conflicts a source of this file
+    tournaments again; returns those tournaments (site and id) and the conflicts a source of this file
     is part of. A summary told again from the same path replaces what it said before (a summary
     fetched again once the tournament ended); any other origin stored already is left as it is."""
     keys = sorted({(t.site, t.tournament_id) for _, t in told})
     if not keys:
-        return 0, ()
+        return (), ()
     wanted = pa.table({"site": [k[0] for k in keys], "tournament_id": [k[1] for k in keys]})
     con.register("tournament_keys", wanted)
     try:
@@ -82,7 +82,7 @@ def store_tournaments(
             con.execute(f"INSERT INTO {TOURNAMENTS.name} SELECT * FROM batch")
     finally:
         con.unregister("tournament_keys")
-    return len(keys), tuple(conflicts)
+    return tuple(keys), tuple(conflicts)
 
 
 def _add_sources(con: duckdb.DuckDBPyConnection, told: Sequence[tuple[str, TournamentResult]]) -> None:

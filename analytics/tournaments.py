@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Mapping, Sequence
 
+import duckdb
 import pandas as pd
 import pyarrow as pa
 
@@ -31,10 +32,15 @@ from ..parsers.tournaments import (
     TournamentResult,
 )
 from .schema import TOURNAMENT_SOURCES, TOURNAMENTS
+from .stats import Filters
 
 __all__ = [
     "BY",
     "TOURNAMENTS",
+    "amount_text",
+    "profit_over_time",
+    "stored_tournaments",
+    "tournament_filter",
     "results_from_sources",
     "source_batch",
     "tournament_batch",
@@ -205,7 +211,8 @@ def _labels(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     return out
 
 
-def _amount(value: object, unit: str) -> str:
+def amount_text(value: object, unit: str) -> str:
+    """An amount of ``unit`` as people read it: ``$12.50``, ``$10``, ``€5``, ``1,500`` play chips, ``?``."""
     if value is None or value is pd.NA:
         return "?"
     n = int(value)  # type: ignore[call-overload]
@@ -219,11 +226,12 @@ def _amount(value: object, unit: str) -> str:
 def _stake(buy_in: object, fee: object, bounty: object, unit: str) -> str:
     """A buy-in as people say it: ``$10+$1``, ``$5+$5+$1`` with a bounty, ``100+9`` in play chips."""
     parts = [buy_in] + ([bounty] if bounty is not None and bounty is not pd.NA else []) + [fee]
-    return "+".join(_amount(p, unit) for p in parts)
+    return "+".join(amount_text(p, unit) for p in parts)
 
 
 def _ratio_interval(profit: pd.Series, cost: pd.Series) -> tuple[float, float, float]:
-    """ROI (total profit over total cost) and its 95% interval, as fractions."""
+    """ROI (total profit over total cost) and its 95% interval, as fractions; the interval stops at
+    -100%, since no entry loses more than it cost."""
     total = float(cost.sum())
     if total <= 0:
         return math.nan, math.nan, math.nan
@@ -233,7 +241,7 @@ def _ratio_interval(profit: pd.Series, cost: pd.Series) -> tuple[float, float, f
         return roi, math.nan, math.nan
     residual = profit.astype(float) - roi * cost.astype(float)
     se = math.sqrt(float((residual**2).sum()) / (n * (n - 1))) / (total / n)
-    return roi, roi - _Z95 * se, roi + _Z95 * se
+    return roi, max(roi - _Z95 * se, -1.0), roi + _Z95 * se
 
 
 def tournament_stats(frame: pd.DataFrame, by: Sequence[str] = (), player: str | None = None) -> pd.DataFrame:
@@ -295,3 +303,55 @@ def tournament_stats(frame: pd.DataFrame, by: Sequence[str] = (), player: str | 
             }
         )
     return pd.DataFrame(rows, columns=columns)
+
+
+def stored_tournaments(con: duckdb.DuckDBPyConnection, player: str | None = None) -> pd.DataFrame:
+    """The ``tournaments`` table (one player's rows with ``player``) as a DataFrame whose integer columns
+    are nullable integers (an unknown prize is NA, never a float), in the order they were played."""
+    where, params = ("WHERE player = ?", [player]) if player is not None else ("", [])
+    table = con.sql(
+        f"SELECT * FROM {TOURNAMENTS.name} {where} ORDER BY started_at NULLS LAST, site, tournament_id, player, entry",
+        params=params,
+    ).to_arrow_table()
+    return table.to_pandas(types_mapper=_nullable)
+
+
+def profit_over_time(frame: pd.DataFrame, player: str) -> pd.DataFrame:
+    """One row a finished, priced tournament of ``player`` in the order played, per unit: its
+    ``number`` within the unit, its ``profit`` and the running ``cumulative`` profit (the unit's)."""
+    done = frame[(frame["player"] == player) & frame["finish"].notna() & frame["buy_in"].notna()]
+    if done.empty:
+        return pd.DataFrame(columns=["unit", "number", "tournament_id", "started_at", "profit", "cumulative"])
+    won = done["prize"].fillna(0) + done["bounty_prize"].fillna(0)
+    out = done.assign(profit=(won - _cost(done)).astype("int64"))[["unit", "tournament_id", "started_at", "profit"]]
+    out = out.reset_index(drop=True)
+    out["number"] = out.groupby("unit").cumcount() + 1
+    out["cumulative"] = out.groupby("unit")["profit"].cumsum()
+    return out[["unit", "number", "tournament_id", "started_at", "profit", "cumulative"]]
+
+
+def tournament_filter(frame: pd.DataFrame, filters: Filters | None) -> pd.DataFrame:
+    """The rows the hand filters choose: ``players``, ``sites``, ``games`` (a mixed tournament by its
+    game or its rotation's name), ``since``/``until`` on the start. The filters of a hand's table
+    (stakes, players dealt in, valid hands) say nothing of a tournament: a ValueError says so."""
+    if filters is None:
+        return frame
+    if filters.stakes or filters.min_players is not None or filters.max_players is not None or filters.valid_only:
+        raise ValueError(
+            "--stakes and the players-dealt-in filters choose hands, not tournaments: use --by buy_in to see "
+            "tournaments by their buy-in"
+        )
+    keep = pd.Series(True, index=frame.index)
+    if filters.players:
+        keep &= frame["player"].isin(filters.players)
+    if filters.sites:
+        keep &= frame["site"].isin(filters.sites)
+    if filters.games:
+        keep &= frame["game"].isin(filters.games).fillna(False) | frame["mixed"].isin(filters.games).fillna(False)
+    for bound, after in ((filters.since, True), (filters.until, False)):
+        if bound is not None:
+            when = pd.Timestamp(bound)
+            when = when.tz_localize("UTC") if when.tzinfo is None else when
+            started = frame["started_at"]
+            keep &= (started >= when) if after else (started < when)
+    return frame[keep.astype(bool)]

@@ -527,7 +527,7 @@ class ImportSummary:
     conflicts: int = 0
     not_stud: int = 0
     with_violations: int = 0
-    tournaments: int = 0
+    tournament_ids: set[tuple[str, str]] = field(default_factory=set)
     read_cpu_seconds: float = 0.0
     reports: list[Problem] = field(default_factory=list)
 
@@ -535,6 +535,11 @@ class ImportSummary:
     def problems(self) -> list[str]:
         """Every report as the ``file:line: message`` line the import prints."""
         return [str(p) for p in self.reports]
+
+    @property
+    def tournaments(self) -> int:
+        """The tournaments whose results (a summary, hands' result lines, headers) the files told."""
+        return len(self.tournament_ids)
 
     @property
     def nothing_read(self) -> bool:
@@ -551,7 +556,7 @@ class ImportSummary:
         self.with_violations += counts.with_violations
         self.reports.extend(errors)
         self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts)
-        self.tournaments += counts.tournaments
+        self.tournament_ids.update(counts.tournaments)
         self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.tournament_conflicts)
 
     def failed(self, problem: Problem) -> None:
