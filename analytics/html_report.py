@@ -25,6 +25,7 @@ from ..engine.model import STREET_NAMES, format_money
 from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
 from .html_page import page_head
+from .html_tournaments import TournamentSection, tournament_html, tournament_section
 from .stats import Filters, stat_table
 from .winrate import winrates
 
@@ -76,6 +77,7 @@ class Report:
     violations: tuple[HandRow, ...]
     violations_total: int
     charts: tuple[tuple[str, bytes], ...]
+    tournaments: TournamentSection | None = None
 
     @property
     def linked(self) -> tuple[str, ...]:
@@ -154,6 +156,7 @@ def gather(
         violations=violations,
         violations_total=violations_total,
         charts=_charts(con, player, filters, dpi, any(g == "stud8" for g, _ in games)),
+        tournaments=tournament_section(con, player, filters),
     )
 
 
@@ -293,6 +296,7 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
         summary=e(f"{report.hands:,} hands ({games}), {report.first} to {report.last}; {scope}"),
         charts=charts or "<p>No chart: no hand to draw.</p>",
         card=card,
+        tournaments=tournament_html(report.tournaments) if report.tournaments is not None else "",
         biggest=_hand_table(report.biggest, pages, "Biggest pots", "the biggest pots he played, the biggest first"),
         all_ins=_hand_table(
             report.all_ins,
@@ -385,6 +389,7 @@ REPORT_BODY = """<body>
 <section id="results"><h2>Results</h2>{charts}</section>
 <section id="stats"><h2>Stats card</h2><p class="what">Every rate with the counts it comes from: 23.4% (117/500) is
 117 times in 500 chances.</p><div id="card">{card}</div></section>
+<section id="tournaments">{tournaments}</section>
 <section id="biggest">{biggest}</section>
 <section id="allins">{all_ins}</section>
 <section id="violations">{violations}</section>

@@ -88,3 +88,15 @@ def test_chart_tournaments_of_a_player_with_none_says_so(
 ) -> None:
     assert main(["chart", "tournaments", "--db", db, "--player", "nobody", "--out", str(tmp_path / "x.png")]) != 0
     assert "nobody has no finished tournament" in capsys.readouterr().err
+
+
+def test_report_has_a_tournaments_section_of_the_same_figures(db: str, tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    _out("report", "--db", db, "--player", HERO, "--out", str(out))
+    page = (out / "index.html").read_text(encoding="utf-8")
+    section = page[page.index('<section id="tournaments">') :]
+    section = section[: section.index("</section>")]
+    results = _hero_results()
+    cashes = sum(1 for _, w, _ in results if w > 0)
+    assert f"<h2>Tournaments ({len(results)})</h2>" in section
+    assert f"({cashes}/{len(results)})" in section and section.count("<td>$10+$1</td>") == len(results)
