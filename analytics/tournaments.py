@@ -16,7 +16,7 @@ as a $100 one. The interval is the usual linearised (delta-method) one for a rat
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import duckdb
 import pandas as pd
@@ -126,46 +126,53 @@ def source_batch(told: Iterable[tuple[str, TournamentResult]]) -> pa.RecordBatch
     return pa.RecordBatch.from_pylist(rows, schema=TOURNAMENT_SOURCES.arrow_schema())
 
 
-def results_from_sources(rows: Iterable[Mapping[str, object]]) -> list[TournamentResult]:
+def _said_of(sources: Iterable[Mapping[str, Any]], names: Sequence[str]) -> tuple[tuple[str, Said], ...]:
+    """The ``sources`` entries of the fields ``names``, as ``said`` pairs."""
+    return tuple(
+        (str(s["field"]), Said(Source(str(s["source"])), str(s["file"]), int(s["line"])))
+        for s in sources
+        if s["field"] in names
+    )
+
+
+def results_from_sources(rows: Iterable[Mapping[str, Any]]) -> list[TournamentResult]:
     """The results the ``tournament_sources`` rows were made of (:func:`source_batch` read back, rows
     as dicts), one an origin and tournament, in the order their first rows come."""
-    grouped: dict[tuple[object, object, object], list[Mapping[str, object]]] = {}
+    grouped: dict[tuple[str, str, str], list[Mapping[str, Any]]] = {}
     for row in rows:
         grouped.setdefault((row["origin"], row["site"], row["tournament_id"]), []).append(row)
     results = []
     for told in grouped.values():
         first = told[0]
-        said = [
-            (str(s["field"]), Said(Source(str(s["source"])), str(s["file"]), int(s["line"])))  # type: ignore[call-overload]
-            for s in first["sources"]  # type: ignore[attr-defined]
-        ]
         players = []
         hero = None
         for row in told:
             if row["player"] is None:
                 continue
-            own = [
-                (str(s["field"]), Said(Source(str(s["source"])), str(s["file"]), int(s["line"])))  # type: ignore[call-overload]
-                for s in row["sources"]  # type: ignore[attr-defined]
-                if s["field"] in PLAYER_FIELDS  # type: ignore[index]
-            ]
-            values = {name: row[name] for name in PLAYER_FIELDS}
-            players.append(PlayerResult(str(row["player"]), entry=int(row["entry"]), said=tuple(own), **values))  # type: ignore[arg-type,call-overload]
+            players.append(
+                PlayerResult(
+                    str(row["player"]),
+                    entry=int(row["entry"]),
+                    said=_said_of(row["sources"], PLAYER_FIELDS),
+                    **{name: row[name] for name in PLAYER_FIELDS},
+                )
+            )
             hero = str(row["player"]) if row["hero"] else hero
-        values = {name: first.get(name) for name in TOURNAMENT_FIELDS if name not in ("currency", "hero")}
-        values["format_words"] = tuple(first["format_words"] or ())  # type: ignore[call-overload]
+        values: dict[str, Any] = {n: first[n] for n in TOURNAMENT_FIELDS if n not in ("currency", "hero")}
+        values["format_words"] = tuple(first["format_words"] or ())
         values["play_money"] = bool(first["play_money"])
         unit = first["unit"]
+        fields = [n for n in TOURNAMENT_FIELDS if n != "hero" or hero is not None]
         results.append(
             TournamentResult(
                 str(first["site"]),
                 str(first["tournament_id"]),
-                Said(Source(str(first["source"])), str(first["file"]), int(first["line"])),  # type: ignore[call-overload]
+                Said(Source(str(first["source"])), str(first["file"]), int(first["line"])),
                 currency=None if unit in ("play", UNKNOWN_UNIT) else str(unit),
                 hero=hero,
                 players=tuple(players),
-                said=tuple((k, s) for k, s in said if k in TOURNAMENT_FIELDS and (k != "hero" or hero is not None)),
-                **values,  # type: ignore[arg-type]
+                said=_said_of(first["sources"], fields),
+                **values,
             )
         )
     return results

@@ -52,14 +52,16 @@ class TournamentsTold:
 
     def hand(self, hand: Hand) -> None:
         """A hand's header (once for each set of values it prints in this file) and its result lines."""
-        header = from_header(hand)
-        if header is None:
+        t = hand.tournament
+        if t is None:
             return
-        values = (header.site, header.tournament_id, header.game, header.mixed, header.currency)
-        values += (header.buy_in, header.fee)
-        if values not in self._headers:
-            self._headers.add(values)
-            self.told.append(("header:" + "/".join(map(str, values[2:])), header))
+        printed = (hand.site, t.tournament_id, hand.game, hand.mixed, t.currency, t.buy_in, t.fee, hand.play_money)
+        if printed not in self._headers:  # every hand prints it: read once a file
+            self._headers.add(printed)
+            header = from_header(hand)
+            assert header is not None
+            origin = (header.game, header.mixed, header.currency, header.buy_in, header.fee)
+            self.told.append(("header:" + "/".join(map(str, origin)), header))
         lines = results_of(hand)
         if isinstance(lines, ParseError):
             self.errors.append(lines)
