@@ -16,6 +16,9 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   its rows are written again; one with the same id but other content is a **conflict**: left out,
   recorded with both places in ``parse_errors`` and reported, never counted as a duplicate. A file whose checksum
   is already in ``imports`` is skipped by the importer before it is even parsed.
+- **Tournament results go with their file.** The results a file tells (a summary, hands' result lines,
+  headers) are stored and their tournaments joined again (:mod:`.tournament_store`) in the same last
+  transaction as its ``imports`` row, so they too are there completely or not at all.
 - **Bulk writes only.** Rows arrive as Arrow tables (a chunk of hands at a time, so memory stays bounded
   however large the file) and are inserted with one ``INSERT … SELECT`` per table and chunk.
 - **Bounded memory.** DuckDB keeps the database's blocks cached up to its ``memory_limit``, 80% of the
