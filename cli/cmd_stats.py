@@ -182,7 +182,14 @@ def run(args: argparse.Namespace) -> int:
                 if cards:
                     results = winrates(store.con, filters, by, gap)
                     games = stat_table(store.con, filters, ("player", "game"), ("hands",))
-                    print("\n\n".join(player_card(frame, results, games, name) for name in args.player))
+                    from .tournament_text import tournament_card
+
+                    print(
+                        "\n\n".join(
+                            player_card(frame, results, games, name) + tournament_card(store.con, name, filters)
+                            for name in args.player
+                        )
+                    )
                     return 0
                 shown = limit_rows(frame, limits, order_by_hands=per_player)
                 if not table:

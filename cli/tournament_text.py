@@ -89,3 +89,36 @@ def tournament_table(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
         lines.append(f"{unpriced:,} tournaments with no buy-in known count for ITM and finish, not for ROI or profit")
     lines.append("ITM: finishes with a prize, out of the tournaments finished; ROI: profit over what they cost")
     return "\n".join(lines)
+
+
+def tournament_card(con: Any, name: str, filters: Any) -> str:
+    """The tournament sections of a player's card (``stats --player NAME``), one per unit: what
+    ``stats --tournaments`` says of him; empty when no finished tournament of his is stored (or the
+    filters choose hands only)."""
+    from ..analytics.tournaments import amount_text, stored_tournaments, tournament_filter, tournament_stats
+
+    try:
+        frame = tournament_filter(stored_tournaments(con, name), filters)
+    except ValueError:
+        return ""
+    blocks = []
+    for row in tournament_stats(frame).itertuples(index=False):
+        unit = str(row.unit)
+        rows = [
+            ["Tournaments", f"{int(row.tournaments):,} finished"],
+            ["In the money", f"{row.itm_pct:.1f}% ({int(row.cashes)}/{int(row.tournaments)})"],
+            ["ROI", _roi(row)],
+            [
+                "Profit",
+                ("-" if row.profit < 0 else "+") + amount_text(abs(int(row.profit)), unit) if row.priced else "unknown",
+            ],
+            ["Average finish", f"{row.avg_finish:.1f}"],
+            ["Biggest cash", amount_text(int(row.biggest_cash), unit) if row.cashes else "-"],
+        ]
+        width = max(len(r[0]) for r in rows)
+        lines = [
+            f"Tournaments ({unit})",
+            *("  " + line for line in align([[r[0].ljust(width), r[1]] for r in rows], 2)),
+        ]
+        blocks.append("\n".join(lines))
+    return "".join("\n\n" + b for b in blocks)

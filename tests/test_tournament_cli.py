@@ -100,3 +100,12 @@ def test_report_has_a_tournaments_section_of_the_same_figures(db: str, tmp_path:
     cashes = sum(1 for _, w, _ in results if w > 0)
     assert f"<h2>Tournaments ({len(results)})</h2>" in section
     assert f"({cashes}/{len(results)})" in section and section.count("<td>$10+$1</td>") == len(results)
+
+
+def test_the_players_card_ends_with_his_tournaments(db: str) -> None:
+    card = _out("stats", "--db", db, "--player", HERO)
+    results = _hero_results()
+    cashes = sum(1 for _, w, _ in results if w > 0)
+    tail = card[card.index("Tournaments (USD)") :]
+    assert f"{len(results)} finished" in tail and f"({cashes}/{len(results)})" in tail
+    assert "Results (tournament chips)" in card  # the chips won at the tables stay in their own section
