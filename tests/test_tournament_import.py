@@ -15,31 +15,19 @@ from studbook.parsers.tournament_sites import read_summary_file
 from studbook.parsers.tournaments import TournamentResult
 
 from conftest import corpus_path
+from samples import stars_tournament_hand
 
-HAND = """PokerStars Hand #{n}: Tournament #555, $10.00+$1.00 USD Razz Limit - Level I (10/20) - 2014/01/01 12:0{n}:00 ET
-Table '555 1' 8-max
-Seat 1: Ann (1500 in chips)
-Seat 2: Bob (1500 in chips)
-Ann: posts the ante 5
-Bob: posts the ante 5
-*** 3rd STREET ***
-Dealt to Ann [2c 3d 4h]
-Dealt to Bob [Kc Qd Kh]
-Bob: brings in for 5
-Ann: raises 15 to 20
-Bob: folds
-Uncalled bet (15) returned to Ann
-Ann collected 20 from pot
-{lines}*** SUMMARY ***
-Total pot 20 | Rake 0
-Seat 1: Ann collected (20)
-Seat 2: Bob folded on the 3rd Street
 
-"""
-
-HANDS = HAND.format(n=1, lines="Ann re-buys and receives 1500 chips for $10.00\n") + HAND.format(
-    n=2,
-    lines="Bob finished the tournament in 2nd place and received $7.00.\nAnn wins the tournament and receives $13.00 - congratulations!\n",
+HANDS = (
+    stars_tournament_hand(1, "Ann re-buys and receives 1500 chips for $10.00\n", minute=1)
+    + "\n"
+    + stars_tournament_hand(
+        2,
+        "Bob finished the tournament in 2nd place and received $7.00.\n"
+        "Ann wins the tournament and receives $13.00 - congratulations!\n",
+        minute=2,
+    )
+    + "\n"
 )
 
 SUMMARY = """PokerStars Tournament #555, Limit Razz
