@@ -66,7 +66,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .rows import to_arrow
-from .tournament_store import TournamentConflict, store_tournaments
 from .schema import (
     ACTIONS,
     HAND_PLAYERS,
@@ -81,6 +80,7 @@ from .schema import (
 
 if TYPE_CHECKING:
     from ..parsers.tournaments import TournamentResult
+    from .tournament_store import TournamentConflict
 
 DEFAULT_DB = "studbook.duckdb"
 
@@ -597,7 +597,12 @@ class FileWriter:
             "violations": counts.with_violations,
         }
         with store._transaction():
-            tournaments, disagree = store_tournaments(store.con, self.told, self.source.path)
+            tournaments: tuple[tuple[str, str], ...] = ()
+            disagree: tuple[TournamentConflict, ...] = ()
+            if self.told:  # imported here: a file of cash hands, and every reading command, never need it
+                from .tournament_store import store_tournaments
+
+                tournaments, disagree = store_tournaments(store.con, self.told, self.source.path)
             counts = _add(counts, FileCounts(tournaments=tournaments, tournament_conflicts=disagree))
             disagree_rows = to_arrow(
                 PARSE_ERRORS.name,

@@ -40,9 +40,9 @@ def _make(folder: Path, hands: int) -> None:
 
 def _run(folder: str, with_results: bool) -> None:
     """One import into a fresh database, in this process; prints its figures as JSON."""
-    from studbook.analytics import store as store_module
+    from studbook.analytics import tournament_store
     from studbook.analytics.store import open_store
-    from studbook.pipeline import importer, tournament_results
+    from studbook.pipeline import tournament_results
     from studbook.pipeline.importer import run_import
 
     if not with_results:
@@ -50,8 +50,7 @@ def _run(folder: str, with_results: bool) -> None:
         told.hand = lambda self, hand: None  # type: ignore[method-assign]
         told.not_read = lambda self, hand: None  # type: ignore[method-assign]
         told.summary = lambda self: False  # type: ignore[method-assign]
-        store_module.store_tournaments = lambda con, told, file: ((), ())  # type: ignore[assignment]
-        del importer
+        tournament_store.store_tournaments = lambda con, told, file: ((), ())  # type: ignore[assignment]
     db = Path(tempfile.mkdtemp()) / "t.duckdb"
     started = time.process_time()
     with open_store(db) as store:

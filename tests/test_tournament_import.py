@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from studbook import api
-from studbook.analytics import store as store_module
+from studbook.analytics import tournament_store as store_module
 from studbook.parsers.tournament_sites import read_summary_file
 from studbook.parsers.tournaments import TournamentResult
 
