@@ -305,6 +305,7 @@ class HandChunks:
         """The result lines of the hands skipped unread, from the piece's text or the file's."""
         if self.piece is not None and self._piece_text is not None:
             self.tournaments.finish(iter_lines([self._piece_text]), self.piece.first_line)
+            self._piece_text = None  # the piece's text is held only for the hands it did not read
         else:
             self.tournaments.finish()
         self.errors.extend(parse_problem(e) for e in self.tournaments.errors)
