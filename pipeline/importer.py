@@ -84,7 +84,10 @@ class Problem:
     - ``conflict``: a hand whose id is already taken by a hand with other content (see :mod:`.store`);
     - ``file``: a file or path that could not be read at all (``line`` is None);
     - ``engine``: studbook itself failed on the hand (a bug to report; the hand is left out and the
-      import goes on). The fuzz tests demand that this never happens.
+      import goes on). The fuzz tests demand that this never happens;
+    - ``tournament``: a tournament result that could not be read (a summary's line, a hand's result
+      line: the hand itself is stored), and ``tournament-conflict``: two sources of a tournament that
+      disagree (:mod:`studbook.analytics.tournament_store`). Neither stands for a hand left out.
 
     Plain data, so it travels between processes."""
 
@@ -100,6 +103,14 @@ class Problem:
 
 INTERNAL_ERROR = "engine"
 """The rule of a :class:`Problem` that is studbook's own failure, not the file's."""
+
+TOURNAMENT_RULES = ("tournament", "tournament-conflict")
+"""The rules of a :class:`Problem` with a tournament's result, not with a hand."""
+
+
+def result_problem(err: ParseError) -> Problem:
+    """A tournament result that could not be read, as a :class:`Problem` (see :data:`TOURNAMENT_RULES`)."""
+    return Problem(err.file, err.line, err.detail, err.text, rule=TOURNAMENT_RULES[0])
 
 
 def parse_problem(err: ParseError) -> Problem:
@@ -269,7 +280,7 @@ class HandChunks:
         ids: set[str] = set()
         try:
             if self.piece is None and self.parsed is None and self.tournaments.summary():
-                self.errors.extend(parse_problem(e) for e in self.tournaments.errors)
+                self.errors.extend(result_problem(e) for e in self.tournaments.errors)
                 return
             for item in replayed_hands(self.path, self.profile, self._parsed()):
                 if reader is not None:
@@ -308,7 +319,7 @@ class HandChunks:
             self._piece_text = None  # the piece's text is held only for the hands it did not read
         else:
             self.tournaments.finish()
-        self.errors.extend(parse_problem(e) for e in self.tournaments.errors)
+        self.errors.extend(result_problem(e) for e in self.tournaments.errors)
 
     def _chunk(
         self, built: list[dict[str, pa.RecordBatch]], pending: list[Replayed]
@@ -558,7 +569,9 @@ class ImportSummary:
         self.reports.extend(errors)
         self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts)
         self.tournament_ids.update(counts.tournaments)
-        self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.tournament_conflicts)
+        self.reports.extend(
+            Problem(c.file, c.line, c.message, rule=TOURNAMENT_RULES[1]) for c in counts.tournament_conflicts
+        )
 
     def failed(self, problem: Problem) -> None:
         self.files_failed += 1

@@ -106,7 +106,7 @@ def test_sources_that_disagree_are_reported_as_conflicts(tmp_path: Path, summary
         first, second = (summary, hands) if summary_first else (hands, summary)
         assert db.import_files([first]).problems == []
         got = db.import_files([second])
-        (conflict,) = [p for p in got.reports if p.rule == "conflict"]
+        (conflict,) = [p for p in got.reports if p.rule == "tournament-conflict"]
         assert conflict.file == str(second.resolve())
         assert conflict.line == (35 if summary_first else 9)  # Bob's result line in the hands, his line in the summary
         assert "tournament 555: prize of Bob disagrees: 800 (summary" in conflict.message
@@ -143,7 +143,7 @@ def test_corpus_summaries_are_imported_and_joined_to_their_hands(tmp_path: Path)
     assert len(summaries) == 3  # the fourth, an Excel history, is not a text file a folder import picks up
     with api.open_database(tmp_path / "t.duckdb") as db:
         got = db.import_files([stars, ftp])
-        assert not [p for p in got.reports if p.rule == "conflict"]
+        assert not [p for p in got.reports if p.rule == "tournament-conflict"]
         rows = db.sql("SELECT site, tournament_id, player, finish, prize, hands FROM tournaments")
         stored = {(r.site, r.tournament_id, r.player): r for r in rows.itertuples(index=False)}
         for path in summaries:
