@@ -236,6 +236,38 @@ class Database:
         with self._store.reading() as con:
             return winrates(con, _filters(where), tuple(by), session_gap)
 
+    def tournaments(self, by: Sequence[str] | None = None, **where: Any) -> pd.DataFrame:
+        """Tournament results. Without ``by``: the ``tournaments`` table, one row a player a tournament
+        (site, id, game or ``mixed`` rotation, ``unit``, ``buy_in``, ``fee``, ``bounty``, entrants,
+        prize pool, start and end, ``finish``, ``prize``, re-buys, add-ons, bounties, his stored
+        ``hands`` of it, and ``sources``: which source said each field). Amounts are integers in the
+        row's ``unit``: hundredths of its currency, whole chips for ``play``. With ``by`` (``()`` for
+        one row a player, or keys of ``game``, ``buy_in``, ``site``, ``mixed``): the stats per player,
+        unit and breakdown: ``tournaments`` finished, ``cashes`` and ``itm_pct``, ``cost``, ``won``,
+        ``profit``, ``roi_pct`` with ``roi_low_pct``/``roi_high_pct`` (95%), ``avg_finish``,
+        ``biggest_cash``. Never two units in one row. ``where`` filters as :meth:`stats` does
+        (``players``, ``sites``, ``games``, ``since``, ``until``).
+
+        >>> import tempfile
+        >>> db = open_database(Path(tempfile.mkdtemp()) / "t.duckdb")
+        >>> _ = db.import_files([SAMPLE_DATA / "summaries"])
+        >>> rows = db.tournaments(players="Ottilie Brandt")
+        >>> print(rows[["tournament_id", "unit", "buy_in", "fee", "entrants", "finish", "prize"]].head(3).to_string(index=False))
+        tournament_id unit  buy_in  fee  entrants  finish  prize
+              2552158  USD    1000  100         6       3      0
+              2554320  USD    1000  100         6       3      0
+              2556937  USD    1000  100         8       6      0
+        >>> stats = db.tournaments(by=(), players="Ottilie Brandt")
+        >>> stats[["unit", "tournaments", "cashes", "cost", "won", "profit", "biggest_cash"]].to_dict("records")
+        [{'unit': 'USD', 'tournaments': 11, 'cashes': 1, 'cost': 12100, 'won': 2400, 'profit': -9700, 'biggest_cash': 2400}]
+        >>> db.close()
+        """
+        from .analytics.tournaments import stored_tournaments, tournament_filter, tournament_stats
+
+        with self._store.reading() as con:
+            frame = tournament_filter(stored_tournaments(con), _filters(where))
+        return frame if by is None else tournament_stats(frame, tuple(by))
+
     def chart(self, kind: str, player: str, ax: Axes | None = None, **where: Any) -> Axes:
         """Draw chart ``kind`` (one of :data:`CHARTS`) of ``player`` on ``ax`` (default: a new figure)
         and return the axes: ``winnings`` (cumulative net with its showdown and non-showdown parts and

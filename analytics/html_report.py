@@ -27,6 +27,7 @@ from .clock import local_zone, shown
 from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
 from .html_page import page_head
+from .html_tournaments import TournamentSection, tournament_html, tournament_section
 from .stats import Filters, stat_table
 from .units import UNIT_SQL, format_amount, is_chips, unit_title, units
 from .winrate import winrates
@@ -84,6 +85,7 @@ class Report:
     violations: tuple[HandRow, ...]
     violations_total: int
     charts: tuple[tuple[str, bytes], ...]
+    tournaments: TournamentSection | None = None
 
     @property
     def linked(self) -> tuple[str, ...]:
@@ -177,6 +179,7 @@ def gather(
         violations=violations,
         violations_total=violations_total,
         charts=_charts(con, player, filters, dpi, any(g == "stud8" for g, _ in games)),
+        tournaments=tournament_section(con, player, filters),
     )
 
 
@@ -314,6 +317,7 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
         summary=e(f"{report.hands:,} hands ({games}), {report.first} to {report.last}; {scope}"),
         charts=charts or "<p>No chart: no hand to draw.</p>",
         card=card,
+        tournaments=tournament_html(report.tournaments) if report.tournaments is not None else "",
         biggest=_per_unit(
             report.biggest,
             pages,
@@ -433,6 +437,7 @@ REPORT_BODY = """<body>
 <section id="results"><h2>Results</h2>{charts}</section>
 <section id="stats"><h2>Stats card</h2><p class="what">Every rate with the counts it comes from: 23.4% (117/500) is
 117 times in 500 chances.</p><div id="card">{card}</div></section>
+<section id="tournaments">{tournaments}</section>
 <section id="biggest">{biggest}</section>
 <section id="allins">{all_ins}</section>
 <section id="violations">{violations}</section>

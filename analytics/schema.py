@@ -19,7 +19,7 @@ import pyarrow as pa
 from .equity import EV_COLUMNS
 from .flags import FLAG_COLUMNS
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Raised whenever a table's columns change, so a database an older studbook wrote is refused rather than read wrong."""
 
 
@@ -195,6 +195,68 @@ PARSE_ERRORS = Table(
     (_text("file"), _LINE, _text("text"), _text("message")),
 )
 
+# ------------------------------------------------------------------------------------ tournaments
+
+_WHEN = pa.timestamp("us", tz="UTC")
+_SAID = pa.list_(
+    pa.struct([("field", pa.string()), ("source", pa.string()), ("file", pa.string()), ("line", pa.int32())])
+)
+
+_RESULT_COLUMNS: tuple[Column, ...] = (
+    _text("site"),
+    _text("tournament_id"),
+    _text("player"),
+    _int("entry"),
+    _flag("hero"),
+    _text("name"),
+    _text("game"),
+    _text("mixed"),
+    _text("game_text"),
+    _text("unit"),
+    _flag("play_money"),
+    _money("buy_in"),
+    _money("fee"),
+    _money("bounty"),
+    Column("format_words", "VARCHAR[]", pa.list_(pa.string())),
+    _int("entrants"),
+    _money("prize_pool"),
+    _money("starting_chips"),
+    Column("started_at", "TIMESTAMPTZ", _WHEN),
+    Column("ended_at", "TIMESTAMPTZ", _WHEN),
+    _int("finish"),
+    _money("prize"),
+    _int("rebuys"),
+    _int("add_ons"),
+    _money("rebuy_cost"),
+    _int("bounties"),
+    _money("bounty_prize"),
+)
+"""What one source tells of one player in one tournament (the tournament's own fields repeated)."""
+
+_SOURCES = Column("sources", "STRUCT(field VARCHAR, source VARCHAR, file VARCHAR, line INTEGER)[]", _SAID)
+
+TOURNAMENTS = Table(
+    "tournaments",
+    (*_RESULT_COLUMNS, _int("hands"), _SOURCES),
+    key=("site", "tournament_id", "player", "entry"),
+)
+"""One row a player a tournament, every source of it joined (:func:`studbook.parsers.tournaments.merge`).
+Amounts (``buy_in`` ... ``bounty_prize``) are in ``unit``: hundredths of the currency it names, whole
+chips for ``play``; ``starting_chips`` in whole chips. ``hands`` counts the player's stored hands of the
+tournament (the join with ``hands`` by site and tournament id). ``sources`` says for each field given
+which source said it (``summary``, ``hand``, ``header``) and where."""
+
+TOURNAMENT_SOURCES = Table(
+    "tournament_sources",
+    (_text("origin"), _text("source"), _text("file"), _LINE, *_RESULT_COLUMNS, _SOURCES),
+)
+"""What each source said, as it said it, so that ``tournaments`` can be joined again whenever another
+source of a tournament arrives, whichever comes first. ``origin`` names the source once however often it
+is imported: the hand's id for its result lines, the summary file's path, and for a header its values
+(every hand of a tournament prints the same). A row with no ``player`` is a source naming no player (a
+header)."""
+
+
 META = Table("meta", (_text("key"), _text("value")), key=("key",))
 
 JOURNAL = Table("import_journal", (_text("checksum"), _text("hand_id")))
@@ -207,5 +269,7 @@ of :data:`TABLES`: it is the store's bookkeeping, empty whenever no import is un
 HAND_TABLES: tuple[Table, ...] = (HANDS, HAND_PLAYERS, ACTIONS, CARDS, POTS, AWARDS, COLLECTED, VIOLATIONS)
 """Tables whose rows belong to one hand (all carry ``hand_id``); ``hands`` first."""
 
-TABLES: Mapping[str, Table] = MappingProxyType({t.name: t for t in (*HAND_TABLES, IMPORTS, PARSE_ERRORS, META)})
+TABLES: Mapping[str, Table] = MappingProxyType(
+    {t.name: t for t in (*HAND_TABLES, IMPORTS, PARSE_ERRORS, TOURNAMENTS, TOURNAMENT_SOURCES, META)}
+)
 """Every table of the database by name, in creation order."""

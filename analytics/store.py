@@ -16,6 +16,9 @@ Guarantees (what an interrupted or repeated import can and cannot do):
   its rows are written again; one with the same id but other content is a **conflict**: left out,
   recorded with both places in ``parse_errors`` and reported, never counted as a duplicate. A file whose checksum
   is already in ``imports`` is skipped by the importer before it is even parsed.
+- **Tournament results go with their file.** The results a file tells (a summary, hands' result lines,
+  headers) are stored and their tournaments joined again (:mod:`.tournament_store`) in the same last
+  transaction as its ``imports`` row, so they too are there completely or not at all.
 - **Bulk writes only.** Rows arrive as Arrow tables (a chunk of hands at a time, so memory stays bounded
   however large the file) and are inserted with one ``INSERT … SELECT`` per table and chunk.
 - **Bounded memory.** DuckDB keeps the database's blocks cached up to its ``memory_limit``, 80% of the
@@ -56,7 +59,7 @@ from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Callable, Iterable, Iterator, Mapping, TypeAlias
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, TypeAlias
 
 import duckdb
 import pyarrow as pa
@@ -74,6 +77,10 @@ from .schema import (
     SCHEMA_VERSION,
     TABLES,
 )
+
+if TYPE_CHECKING:
+    from ..parsers.tournaments import TournamentResult
+    from .tournament_store import TournamentConflict
 
 DEFAULT_DB = "studbook.duckdb"
 
@@ -218,13 +225,16 @@ class Conflict:
 @dataclass(frozen=True, slots=True)
 class FileCounts:
     """What writing one file did: new hands stored, hands already stored (skipped), new hands that
-    break a rule, parse errors recorded, and the hands kept out as conflicts."""
+    break a rule, parse errors recorded, and the hands kept out as conflicts; the tournaments whose
+    results it told and the fields of theirs its sources disagree on with another source."""
 
     hands: int = 0
     duplicates: int = 0
     with_violations: int = 0
     errors: int = 0
     conflicts: tuple[Conflict, ...] = ()
+    tournaments: tuple[tuple[str, str], ...] = ()
+    tournament_conflicts: tuple[TournamentConflict, ...] = ()
 
 
 CONTENT_COLUMNS: Mapping[str, tuple[str, ...]] = {
@@ -553,6 +563,7 @@ class FileWriter:
         self.source = source
         self.counts = FileCounts()
         self.finished = False
+        self.told: list[tuple[str, TournamentResult]] = []
 
     def chunk(self, chunk: Chunk) -> FileCounts:
         """Write a chunk of hands: those already stored are duplicates, or conflicts when their content
@@ -561,9 +572,14 @@ class FileWriter:
         self.counts = _add(self.counts, self.store._write_chunk(chunk, self.source))
         return self.counts
 
+    def tournaments(self, told: Sequence[tuple[str, TournamentResult]]) -> None:
+        """The tournament results the file tells, each with its origin (:mod:`.tournament_store`),
+        stored at :meth:`finish` with the file's ``imports`` row."""
+        self.told.extend(told)
+
     def finish(self, errors: Rows, not_stud: int = 0, duplicates: int = 0) -> FileCounts:
-        """Record the file's parse ``errors``, its conflicts and its ``imports`` row (``not_stud`` and
-        ``duplicates`` found before the store saw the hands are added to its counts)."""
+        """Record the file's parse ``errors``, its conflicts, its tournament results and its ``imports``
+        row (``not_stud`` and ``duplicates`` found before the store saw the hands are added to its counts)."""
         store, counts = self.store, _add(self.counts, FileCounts(duplicates=duplicates))
         conflict_rows = to_arrow(
             PARSE_ERRORS.name,
@@ -581,7 +597,20 @@ class FileWriter:
             "violations": counts.with_violations,
         }
         with store._transaction():
-            recorded = store._insert_errors(errors) + store._insert_errors(conflict_rows)
+            tournaments: tuple[tuple[str, str], ...] = ()
+            disagree: tuple[TournamentConflict, ...] = ()
+            if self.told:  # imported here: a file of cash hands, and every reading command, never need it
+                from .tournament_store import store_tournaments
+
+                tournaments, disagree = store_tournaments(store.con, self.told, self.source.path)
+            counts = _add(counts, FileCounts(tournaments=tournaments, tournament_conflicts=disagree))
+            disagree_rows = to_arrow(
+                PARSE_ERRORS.name,
+                [{"file": c.file, "line": c.line, "text": None, "message": c.message} for c in disagree],
+            )
+            recorded = (
+                store._insert_errors(errors) + store._insert_errors(conflict_rows) + store._insert_errors(disagree_rows)
+            )
             counts = _add(counts, FileCounts(errors=recorded))
             record["errors"] = counts.errors
             store._insert(IMPORTS.name, to_arrow(IMPORTS.name, [record]))
@@ -597,6 +626,8 @@ def _add(a: FileCounts, b: FileCounts) -> FileCounts:
         a.with_violations + b.with_violations,
         a.errors + b.errors,
         a.conflicts + b.conflicts,
+        a.tournaments + b.tournaments,
+        a.tournament_conflicts + b.tournament_conflicts,
     )
 
 

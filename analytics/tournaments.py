@@ -16,109 +16,166 @@ as a $100 one. The interval is the usual linearised (delta-method) one for a rat
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
+import duckdb
 import pandas as pd
 import pyarrow as pa
 
-from ..parsers.tournaments import TournamentResult
-from .schema import Column, Table, _int, _money, _text
-
-__all__ = ["BY", "TOURNAMENTS", "tournament_frame", "tournament_rows", "tournament_stats"]
-
-
-_WHEN = pa.timestamp("us", tz="UTC")
-_SAID = pa.list_(
-    pa.struct([("field", pa.string()), ("source", pa.string()), ("file", pa.string()), ("line", pa.int32())])
+from ..parsers.tournaments import (
+    PLAYER_FIELDS,
+    TOURNAMENT_FIELDS,
+    UNKNOWN_UNIT,
+    PlayerResult,
+    Said,
+    Source,
+    TournamentResult,
 )
+from .schema import TOURNAMENT_SOURCES, TOURNAMENTS
+from .stats import Filters
 
-TOURNAMENTS = Table(
-    "tournaments",
-    (
-        _text("site"),
-        _text("tournament_id"),
-        _text("player"),
-        _int("entry"),
-        Column("hero", "BOOLEAN", pa.bool_()),
-        _text("name"),
-        _text("game"),
-        _text("mixed"),
-        _text("game_text"),
-        _text("unit"),
-        Column("play_money", "BOOLEAN", pa.bool_()),
-        _money("buy_in"),
-        _money("fee"),
-        _money("bounty"),
-        Column("format_words", "VARCHAR[]", pa.list_(pa.string())),
-        _int("entrants"),
-        _money("prize_pool"),
-        _money("starting_chips"),
-        Column("started_at", "TIMESTAMPTZ", _WHEN),
-        Column("ended_at", "TIMESTAMPTZ", _WHEN),
-        _int("finish"),
-        _money("prize"),
-        _int("rebuys"),
-        _int("add_ons"),
-        _money("rebuy_cost"),
-        _int("bounties"),
-        _money("bounty_prize"),
-        Column("sources", "STRUCT(field VARCHAR, source VARCHAR, file VARCHAR, line INTEGER)[]", _SAID),
-    ),
-    key=("site", "tournament_id", "player", "entry"),
-)
-"""One row a player a tournament. Amounts (``buy_in`` … ``bounty_prize``) are in ``unit``: hundredths
-of the currency it names, whole chips for ``play``; ``starting_chips`` in whole chips. ``sources`` says
-for each field given which source said it (``summary``, ``hand``, ``header``) and where."""
+__all__ = [
+    "BY",
+    "TOURNAMENTS",
+    "amount_text",
+    "profit_over_time",
+    "stored_tournaments",
+    "tournament_filter",
+    "results_from_sources",
+    "source_batch",
+    "tournament_batch",
+    "tournament_frame",
+    "tournament_rows",
+    "tournament_stats",
+]
+
+HandCounts = Mapping[tuple[str, str, str], int]
+"""Stored hands by site, tournament id and player."""
 
 
-def tournament_rows(results: Iterable[TournamentResult]) -> list[dict[str, object]]:
-    """The table's rows of merged results: one a player (the tournament's own fields repeated)."""
+def _said(said: Iterable[tuple[str, Said]]) -> list[dict[str, object]]:
+    return [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in said]
+
+
+def _common(t: TournamentResult) -> dict[str, object]:
+    """The tournament's own fields, as every row of it repeats them."""
+    return {
+        "site": t.site,
+        "tournament_id": t.tournament_id,
+        "name": t.name,
+        "game": t.game,
+        "mixed": t.mixed,
+        "game_text": t.game_text,
+        "unit": t.unit,
+        "play_money": t.play_money,
+        "buy_in": t.buy_in,
+        "fee": t.fee,
+        "bounty": t.bounty,
+        "format_words": list(t.format_words),
+        "entrants": t.entrants,
+        "prize_pool": t.prize_pool,
+        "starting_chips": t.starting_chips,
+        "started_at": t.started_at,
+        "ended_at": t.ended_at,
+    }
+
+
+def _player(t: TournamentResult, p: PlayerResult) -> dict[str, object]:
+    return {
+        "player": p.player,
+        "entry": p.entry,
+        "hero": p.player == t.hero,
+        "finish": p.finish,
+        "prize": p.prize,
+        "rebuys": p.rebuys,
+        "add_ons": p.add_ons,
+        "rebuy_cost": p.rebuy_cost,
+        "bounties": p.bounties,
+        "bounty_prize": p.bounty_prize,
+    }
+
+
+def tournament_rows(results: Iterable[TournamentResult], hands: HandCounts | None = None) -> list[dict[str, object]]:
+    """The table's rows of merged results: one a player (the tournament's own fields repeated), with
+    his stored hands of it (``hands``; 0 when not given)."""
     rows: list[dict[str, object]] = []
     for t in results:
-        common = {
-            "site": t.site,
-            "tournament_id": t.tournament_id,
-            "name": t.name,
-            "game": t.game,
-            "mixed": t.mixed,
-            "game_text": t.game_text,
-            "unit": t.unit,
-            "play_money": t.play_money,
-            "buy_in": t.buy_in,
-            "fee": t.fee,
-            "bounty": t.bounty,
-            "format_words": list(t.format_words),
-            "entrants": t.entrants,
-            "prize_pool": t.prize_pool,
-            "starting_chips": t.starting_chips,
-            "started_at": t.started_at,
-            "ended_at": t.ended_at,
-        }
-        said = [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in t.said]
+        common, said = _common(t), _said(t.said)
         for p in t.players:
-            rows.append(
-                {
-                    **common,
-                    "player": p.player,
-                    "entry": p.entry,
-                    "hero": p.player == t.hero,
-                    "finish": p.finish,
-                    "prize": p.prize,
-                    "rebuys": p.rebuys,
-                    "add_ons": p.add_ons,
-                    "rebuy_cost": p.rebuy_cost,
-                    "bounties": p.bounties,
-                    "bounty_prize": p.bounty_prize,
-                    "sources": said
-                    + [{"field": k, "source": str(s.source), "file": s.file, "line": s.line} for k, s in p.said],
-                }
-            )
+            count = (hands or {}).get((t.site, t.tournament_id, p.player), 0)
+            rows.append({**common, **_player(t, p), "hands": count, "sources": said + _said(p.said)})
     return rows
 
 
-def tournament_batch(results: Iterable[TournamentResult]) -> pa.RecordBatch:
+def tournament_batch(results: Iterable[TournamentResult], hands: HandCounts | None = None) -> pa.RecordBatch:
     """The rows as one Arrow batch of the table's schema: what the store writes."""
-    return pa.RecordBatch.from_pylist(tournament_rows(results), schema=TOURNAMENTS.arrow_schema())
+    return pa.RecordBatch.from_pylist(tournament_rows(results, hands), schema=TOURNAMENTS.arrow_schema())
+
+
+def source_batch(told: Iterable[tuple[str, TournamentResult]]) -> pa.RecordBatch:
+    """The ``tournament_sources`` rows of each source's result as it said it, under its ``origin``: a
+    row a player, or one with no player when it names none."""
+    rows: list[dict[str, object]] = []
+    for origin, t in told:
+        head = {"origin": origin, "source": str(t.source.source), "file": t.source.file, "line": t.source.line}
+        common, said = _common(t), _said(t.said)
+        for p in t.players:
+            rows.append({**head, **common, **_player(t, p), "sources": said + _said(p.said)})
+        if not t.players:
+            rows.append({**head, **common, "player": None, "entry": None, "hero": None, "sources": said})
+    return pa.RecordBatch.from_pylist(rows, schema=TOURNAMENT_SOURCES.arrow_schema())
+
+
+def _said_of(sources: Iterable[Mapping[str, Any]], names: Sequence[str]) -> tuple[tuple[str, Said], ...]:
+    """The ``sources`` entries of the fields ``names``, as ``said`` pairs."""
+    return tuple(
+        (str(s["field"]), Said(Source(str(s["source"])), str(s["file"]), int(s["line"])))
+        for s in sources
+        if s["field"] in names
+    )
+
+
+def results_from_sources(rows: Iterable[Mapping[str, Any]]) -> list[TournamentResult]:
+    """The results the ``tournament_sources`` rows were made of (:func:`source_batch` read back, rows
+    as dicts), one an origin and tournament, in the order their first rows come."""
+    grouped: dict[tuple[str, str, str], list[Mapping[str, Any]]] = {}
+    for row in rows:
+        grouped.setdefault((row["origin"], row["site"], row["tournament_id"]), []).append(row)
+    results = []
+    for told in grouped.values():
+        first = told[0]
+        players = []
+        hero = None
+        for row in told:
+            if row["player"] is None:
+                continue
+            players.append(
+                PlayerResult(
+                    str(row["player"]),
+                    entry=int(row["entry"]),
+                    said=_said_of(row["sources"], PLAYER_FIELDS),
+                    **{name: row[name] for name in PLAYER_FIELDS},
+                )
+            )
+            hero = str(row["player"]) if row["hero"] else hero
+        values: dict[str, Any] = {n: first[n] for n in TOURNAMENT_FIELDS if n not in ("currency", "hero")}
+        values["format_words"] = tuple(first["format_words"] or ())
+        values["play_money"] = bool(first["play_money"])
+        unit = first["unit"]
+        fields = [n for n in TOURNAMENT_FIELDS if n != "hero" or hero is not None]
+        results.append(
+            TournamentResult(
+                str(first["site"]),
+                str(first["tournament_id"]),
+                Said(Source(str(first["source"])), str(first["file"]), int(first["line"])),
+                currency=None if unit in ("play", UNKNOWN_UNIT) else str(unit),
+                hero=hero,
+                players=tuple(players),
+                said=_said_of(first["sources"], fields),
+                **values,
+            )
+        )
+    return results
 
 
 def tournament_frame(results: Iterable[TournamentResult]) -> pd.DataFrame:
@@ -161,7 +218,8 @@ def _labels(frame: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     return out
 
 
-def _amount(value: object, unit: str) -> str:
+def amount_text(value: object, unit: str) -> str:
+    """An amount of ``unit`` as people read it: ``$12.50``, ``$10``, ``€5``, ``1,500`` play chips, ``?``."""
     if value is None or value is pd.NA:
         return "?"
     n = int(value)  # type: ignore[call-overload]
@@ -175,11 +233,12 @@ def _amount(value: object, unit: str) -> str:
 def _stake(buy_in: object, fee: object, bounty: object, unit: str) -> str:
     """A buy-in as people say it: ``$10+$1``, ``$5+$5+$1`` with a bounty, ``100+9`` in play chips."""
     parts = [buy_in] + ([bounty] if bounty is not None and bounty is not pd.NA else []) + [fee]
-    return "+".join(_amount(p, unit) for p in parts)
+    return "+".join(amount_text(p, unit) for p in parts)
 
 
 def _ratio_interval(profit: pd.Series, cost: pd.Series) -> tuple[float, float, float]:
-    """ROI (total profit over total cost) and its 95% interval, as fractions."""
+    """ROI (total profit over total cost) and its 95% interval, as fractions; the interval stops at
+    -100%, since no entry loses more than it cost."""
     total = float(cost.sum())
     if total <= 0:
         return math.nan, math.nan, math.nan
@@ -189,7 +248,7 @@ def _ratio_interval(profit: pd.Series, cost: pd.Series) -> tuple[float, float, f
         return roi, math.nan, math.nan
     residual = profit.astype(float) - roi * cost.astype(float)
     se = math.sqrt(float((residual**2).sum()) / (n * (n - 1))) / (total / n)
-    return roi, roi - _Z95 * se, roi + _Z95 * se
+    return roi, max(roi - _Z95 * se, -1.0), roi + _Z95 * se
 
 
 def tournament_stats(frame: pd.DataFrame, by: Sequence[str] = (), player: str | None = None) -> pd.DataFrame:
@@ -251,3 +310,55 @@ def tournament_stats(frame: pd.DataFrame, by: Sequence[str] = (), player: str | 
             }
         )
     return pd.DataFrame(rows, columns=columns)
+
+
+def stored_tournaments(con: duckdb.DuckDBPyConnection, player: str | None = None) -> pd.DataFrame:
+    """The ``tournaments`` table (one player's rows with ``player``) as a DataFrame whose integer columns
+    are nullable integers (an unknown prize is NA, never a float), in the order they were played."""
+    where, params = ("WHERE player = ?", [player]) if player is not None else ("", [])
+    table = con.sql(
+        f"SELECT * FROM {TOURNAMENTS.name} {where} ORDER BY started_at NULLS LAST, site, tournament_id, player, entry",
+        params=params,
+    ).to_arrow_table()
+    return table.to_pandas(types_mapper=_nullable)
+
+
+def profit_over_time(frame: pd.DataFrame, player: str) -> pd.DataFrame:
+    """One row a finished, priced tournament of ``player`` in the order played, per unit: its
+    ``number`` within the unit, its ``profit`` and the running ``cumulative`` profit (the unit's)."""
+    done = frame[(frame["player"] == player) & frame["finish"].notna() & frame["buy_in"].notna()]
+    if done.empty:
+        return pd.DataFrame(columns=["unit", "number", "tournament_id", "started_at", "profit", "cumulative"])
+    won = done["prize"].fillna(0) + done["bounty_prize"].fillna(0)
+    out = done.assign(profit=(won - _cost(done)).astype("int64"))[["unit", "tournament_id", "started_at", "profit"]]
+    out = out.reset_index(drop=True)
+    out["number"] = out.groupby("unit").cumcount() + 1
+    out["cumulative"] = out.groupby("unit")["profit"].cumsum()
+    return out[["unit", "number", "tournament_id", "started_at", "profit", "cumulative"]]
+
+
+def tournament_filter(frame: pd.DataFrame, filters: Filters | None) -> pd.DataFrame:
+    """The rows the hand filters choose: ``players``, ``sites``, ``games`` (a mixed tournament by its
+    game or its rotation's name), ``since``/``until`` on the start. The filters of a hand's table
+    (stakes, players dealt in, valid hands) say nothing of a tournament: a ValueError says so."""
+    if filters is None:
+        return frame
+    if filters.stakes or filters.min_players is not None or filters.max_players is not None or filters.valid_only:
+        raise ValueError(
+            "--stakes and the players-dealt-in filters choose hands, not tournaments: use --by buy_in to see "
+            "tournaments by their buy-in"
+        )
+    keep = pd.Series(True, index=frame.index)
+    if filters.players:
+        keep &= frame["player"].isin(filters.players)
+    if filters.sites:
+        keep &= frame["site"].isin(filters.sites)
+    if filters.games:
+        keep &= frame["game"].isin(filters.games).fillna(False) | frame["mixed"].isin(filters.games).fillna(False)
+    for bound, after in ((filters.since, True), (filters.until, False)):
+        if bound is not None:
+            when = pd.Timestamp(bound)
+            when = when.tz_localize("UTC") if when.tzinfo is None else when
+            started = frame["started_at"]
+            keep &= (started >= when) if after else (started < when)
+    return frame[keep.astype(bool)]

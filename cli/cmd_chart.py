@@ -7,6 +7,10 @@ file name's extension (``.png``, ``.svg``, ``.pdf``).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 from .app import Command, OutputError, add_db_option, add_filter_options, at_least, fail, hand_filters, output_file
 
@@ -18,6 +22,7 @@ KIND_HELP = {
     "stud8": "stud hi/lo: cumulative money won by scooping, from high halves and from low halves",
     "stud8-results": "stud hi/lo: how many winning hands were scoops, high only, low only, quartered",
     "bb100": "win rate (big bets per 100 hands) by game and stakes, with 95% error bars",
+    "tournaments": "cumulative tournament profit over the tournaments played, a panel per currency",
 }
 
 
@@ -45,7 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "examples:\n"
         "  studbook chart winnings --player 'Ottilie Brandt' --out ob.png          total, showdown, non-showdown, all-in EV\n"
         "  studbook chart stud8 --player 'Ottilie Brandt' --out halves.svg         scoops, high halves and low halves\n"
-        "  studbook chart bb100 --player 'Ottilie Brandt' --game razz --out r.pdf  win rate per stakes, razz only"
+        "  studbook chart bb100 --player 'Ottilie Brandt' --game razz --out r.pdf  win rate per stakes, razz only\n"
+        "  studbook chart tournaments --player 'Ottilie Brandt' --out t.png       tournament profit, per currency"
     )
 
 
@@ -53,7 +59,6 @@ def run(args: argparse.Namespace) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
     from ..analytics.charts import CHARTS, bb100_chart
     from ..analytics.dataset import open_reader
@@ -67,6 +72,15 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, StoreError, OutputError) as exc:
         return fail(str(exc))
     with store:
+        if args.kind == "tournaments":
+            from ..analytics.tournament_chart import tournament_chart
+            from ..analytics.tournaments import stored_tournaments, tournament_filter
+
+            try:
+                ax = tournament_chart(tournament_filter(stored_tournaments(store.con), filters), args.player)
+            except ValueError as exc:
+                return fail(f"{exc}; check --player (a name as the summaries print it), --site and --game")
+            return _save(ax, args)
         problem = unknown_player(store.con, args.player)
         if problem:
             return fail(problem)
@@ -77,6 +91,13 @@ def run(args: argparse.Namespace) -> int:
                 ax = CHARTS[args.kind](store.con, args.player, filters)
         except ValueError as exc:
             return fail(f"{exc}; check --player, --game and --stakes")
+    return _save(ax, args)
+
+
+def _save(ax: "Axes", args: argparse.Namespace) -> int:
+    """Write the chart's figure to ``--out`` and close it."""
+    import matplotlib.pyplot as plt
+
     figure = ax.get_figure(root=True)
     assert figure is not None, "a chart's axes belong to a figure"
     try:

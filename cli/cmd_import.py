@@ -160,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         ("non-stud hands skipped", summary.not_stud),
         ("hands with violations", summary.with_violations),
         ("lines studbook does not know", sum(u.count for u in summary.unknown_lines)),
+        ("tournaments seen", summary.tournaments),
         ("errors", len(summary.problems)),
     ]
     for label, value in lines:
@@ -231,6 +232,8 @@ COMMAND = Command(
         "should win each pot and half pot) and stored with what the rules found. Importing the same\n"
         "hands again changes nothing: files already imported are skipped, and a hand seen before is\n"
         "counted as a duplicate. Hold'em, Omaha and draw hands from mixed games are skipped and counted.\n"
+        "Tournament summaries (PokerStars, Full Tilt) are imported too, joined with the results printed\n"
+        "in the hands and their headers ('studbook stats --tournaments'); sources that disagree are said.\n"
         "If the import is interrupted, each file is stored completely or not at all; run it again to\n"
         "finish. A file already imported is not read again, even with another --profile: import it\n"
         "into a new database (--db) to judge it by other rules, or use 'studbook audit'.\n\n"

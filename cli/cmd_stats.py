@@ -72,6 +72,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="show money instead: net, BB/100 with its 95%% interval, sessions, $/hour, rake paid",
     )
     parser.add_argument(
+        "--tournaments",
+        action="store_true",
+        help="show tournament results instead: tournaments, ITM, ROI with its 95%% interval, average finish, "
+        "profit and biggest cash, per player and unit (--by game, buy_in, site or mixed)",
+    )
+    parser.add_argument(
         "--session-gap",
         metavar="MINUTES",
         type=float,
@@ -93,6 +99,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "  studbook stats --by game --by stakes            one row per game and stakes\n"
         "  studbook stats --stat vpip --stat wtsd --top 0  two stats for every player\n"
         "  studbook stats --winrate --by stakes            money per stakes\n"
+        "  studbook stats --tournaments --by buy_in        tournament ITM and ROI per buy-in\n"
         "  studbook stats --format csv > stats.csv         everything, for a spreadsheet"
     )
 
@@ -146,6 +153,16 @@ def run(args: argparse.Namespace) -> int:
     width = output_width()
     noun = "player" if by == ("player",) else "row"
     with store:
+        if args.tournaments:
+            from .tournament_text import tournament_report
+
+            top = args.top if args.top is not None else DEFAULT_TOP if not args.player else 0
+            text, error = tournament_report(store.con, args, filters, top)
+            if error:
+                return fail(error)
+            if text:
+                print(text)
+            return 0
         try:
             problem = next(filter(None, (unknown_player(store.con, name) for name in args.player)), None)
             if problem:
@@ -165,7 +182,14 @@ def run(args: argparse.Namespace) -> int:
                 if cards:
                     results = winrates(store.con, filters, by, gap)
                     games = stat_table(store.con, filters, ("player", "game"), ("hands",))
-                    print("\n\n".join(player_card(frame, results, games, name) for name in args.player))
+                    from .tournament_text import tournament_card
+
+                    print(
+                        "\n\n".join(
+                            player_card(frame, results, games, name) + tournament_card(store.con, name, filters)
+                            for name in args.player
+                        )
+                    )
                     return 0
                 shown = limit_rows(frame, limits, order_by_hands=per_player)
                 if not table:

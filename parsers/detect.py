@@ -3,7 +3,8 @@
 Each site prints a recognisable first line for every hand; the sites and their header patterns are the
 ``SITE`` objects of :mod:`parsers.sites`, including those studbook cannot read yet, so that a file from one of
 them gets a clear "not supported yet" error instead of a confusing syntax error. Tournament summaries
-(results and payouts, no hands) are recognised too: they are not hand histories and are skipped.
+(results and payouts, no hands) are recognised too: they are not hand histories, and the import reads
+them with their site's summary reader (:mod:`.tournament_sites`).
 """
 
 from __future__ import annotations

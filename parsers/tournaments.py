@@ -28,16 +28,23 @@ from .errors import ParseError
 __all__ = [
     "Conflict",
     "Merged",
+    "PLAYER_FIELDS",
     "PlayerResult",
     "Said",
     "Source",
+    "TOURNAMENT_FIELDS",
     "TournamentResult",
+    "UNKNOWN_UNIT",
     "from_header",
     "gather_hands",
     "merge",
     "ordinal",
     "read_units",
 ]
+
+
+UNKNOWN_UNIT = "unknown"
+"""The unit of a tournament no source gave the currency of, nor said it was play money."""
 
 
 class Source(StrEnum):
@@ -125,8 +132,11 @@ class TournamentResult:
 
     @property
     def unit(self) -> str:
-        """The unit of its amounts as people read it: the currency's code, or ``play``."""
-        return self.currency if self.currency is not None else "play"
+        """The unit of its amounts as people read it: the currency's code, ``play``, or ``unknown``
+        when no source said which (a header that prints no buy-in, and no summary)."""
+        if self.play_money:
+            return "play"
+        return self.currency if self.currency is not None else UNKNOWN_UNIT
 
     def source_of(self, name: str) -> Said | None:
         """Who said the field ``name`` (None when nobody did)."""
@@ -140,7 +150,7 @@ class TournamentResult:
         return None
 
 
-_TOURNAMENT_FIELDS = (
+TOURNAMENT_FIELDS = (
     "name",
     "game",
     "mixed",
@@ -158,7 +168,7 @@ _TOURNAMENT_FIELDS = (
     "ended_at",
     "hero",
 )
-_PLAYER_FIELDS = ("finish", "prize", "rebuys", "add_ons", "rebuy_cost", "bounties", "bounty_prize")
+PLAYER_FIELDS = ("finish", "prize", "rebuys", "add_ons", "rebuy_cost", "bounties", "bounty_prize")
 
 
 def sourced(said: Said, values: Mapping[str, object]) -> tuple[tuple[str, Said], ...]:
@@ -214,7 +224,7 @@ def from_header(hand: Hand) -> TournamentResult | None:
     if t is None:
         return None
     said = Said(Source.HEADER, hand.source_file, hand.source_line)
-    play = t.currency is None
+    play = hand.play_money
 
     def unit(amount: int | None) -> int | None:
         if amount is None or not play:
@@ -227,7 +237,7 @@ def from_header(hand: Hand) -> TournamentResult | None:
         "game": game,
         "mixed": hand.mixed,
         "currency": t.currency,
-        "play_money": play,
+        "play_money": True if play else (False if t.currency is not None else None),
         "buy_in": buy_in,
         "fee": fee,
     }
@@ -316,8 +326,8 @@ def merge(results: Iterable[TournamentResult]) -> Merged:
         raise ValueError(f"merge joins one tournament, got {', '.join(ids)}")
     conflicts: list[Conflict] = []
     found: list[tuple[str, tuple[tuple[object, Said], ...]]] = []
-    parts = [({n: getattr(r, n) for n in _TOURNAMENT_FIELDS}, dict(r.said)) for r in items]
-    kept, said = _merge_fields(parts, _TOURNAMENT_FIELDS, found)
+    parts = [({n: getattr(r, n) for n in TOURNAMENT_FIELDS}, dict(r.said)) for r in items]
+    kept, said = _merge_fields(parts, TOURNAMENT_FIELDS, found)
     conflicts += [Conflict(first.site, first.tournament_id, n, v) for n, v in found]
 
     by_player: dict[tuple[str, int], list[PlayerResult]] = {}
@@ -327,12 +337,12 @@ def merge(results: Iterable[TournamentResult]) -> Merged:
     players = []
     for (name, entry), told in by_player.items():
         found = []
-        pparts = [({n: getattr(p, n) for n in _PLAYER_FIELDS}, dict(p.said)) for p in told]
-        pkept, psaid = _merge_fields(pparts, _PLAYER_FIELDS, found)
+        pparts = [({n: getattr(p, n) for n in PLAYER_FIELDS}, dict(p.said)) for p in told]
+        pkept, psaid = _merge_fields(pparts, PLAYER_FIELDS, found)
         conflicts += [Conflict(first.site, first.tournament_id, n, v, name) for n, v in found]
         players.append(PlayerResult(name, entry=entry, said=tuple(psaid), **pkept))  # type: ignore[arg-type]
     base = {f.name: getattr(first, f.name) for f in fields(TournamentResult)}
-    base.update({n: None for n in _TOURNAMENT_FIELDS if n not in ("play_money", "format_words")})
+    base.update({n: None for n in TOURNAMENT_FIELDS if n not in ("play_money", "format_words")})
     base.update(play_money=False, format_words=())
     base.update(kept)
     merged = replace(first, **{**base, "players": tuple(players), "said": tuple(said)})

@@ -38,6 +38,7 @@ from ..engine.model import Hand, ReplayResult
 from ..engine.profiles import get_profile, profile_for
 from ..engine.replay import replay
 from ..parsers import ParseResult, parse_file
+from ..parsers.reading import iter_lines
 from ..parsers.errors import NotStudHand, ParseError
 from ..parsers.zones import NO_ZONES, SiteZones
 from ..analytics.rows import Replayed, hand_batches, hand_id, to_arrow
@@ -45,6 +46,7 @@ from ..analytics.schema import HAND_TABLES, PARSE_ERRORS
 from ..analytics.store import FileCounts, SourceFile, Store
 from .pieces import PIECE_BYTES, Piece, parse_piece, plan, read_piece
 from .progress import BYTES_READ, BytesRead, FileReader, ImportProgress, LineOffsets, reading_with, share_counter
+from .tournament_results import Told, TournamentsTold
 
 HAND_FILE_SUFFIXES: tuple[str, ...] = (".txt", ".phh", ".xml")
 """Extensions picked up when a folder is given (a file named explicitly is read whatever its name): sites
@@ -83,7 +85,10 @@ class Problem:
     - ``conflict``: a hand whose id is already taken by a hand with other content (see :mod:`.store`);
     - ``file``: a file or path that could not be read at all (``line`` is None);
     - ``engine``: studbook itself failed on the hand (a bug to report; the hand is left out and the
-      import goes on). The fuzz tests demand that this never happens.
+      import goes on). The fuzz tests demand that this never happens;
+    - ``tournament``: a tournament result that could not be read (a summary's line, a hand's result
+      line: the hand itself is stored), and ``tournament-conflict``: two sources of a tournament that
+      disagree (:mod:`studbook.analytics.tournament_store`). Neither stands for a hand left out.
 
     Plain data, so it travels between processes."""
 
@@ -99,6 +104,14 @@ class Problem:
 
 INTERNAL_ERROR = "engine"
 """The rule of a :class:`Problem` that is studbook's own failure, not the file's."""
+
+TOURNAMENT_RULES = ("tournament", "tournament-conflict")
+"""The rules of a :class:`Problem` with a tournament's result, not with a hand."""
+
+
+def result_problem(err: ParseError) -> Problem:
+    """A tournament result that could not be read, as a :class:`Problem` (see :data:`TOURNAMENT_RULES`)."""
+    return Problem(err.file, err.line, err.detail, err.text, rule=TOURNAMENT_RULES[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +257,11 @@ class HandChunks:
 
     Given a ``piece``, only that piece of the file is read (its bytes are reported once it is read);
     ``fell_back`` and ``non_ascii`` then say what its decoding found (:class:`.pieces.PieceText`).
-    Given ``parsed``, those parse results are the file's (see :func:`replayed_hands`)."""
+    Given ``parsed``, those parse results are the file's (see :func:`replayed_hands`).
+
+    The tournament results the file tells are gathered on the way (``told``: a summary file's, the
+    hands' result lines and headers; :mod:`.tournament_results`), their unreadable lines kept in
+    ``errors`` too."""
 
     def __init__(
         self,
@@ -268,6 +285,13 @@ class HandChunks:
         self.unknown: UnknownLines | None = None
         """The lines no rule knows in the hands read so far (:func:`unknown_in`)."""
         self.fell_back = self.non_ascii = False
+        self.tournaments = TournamentsTold(path)
+        self._piece_text: str | None = None
+
+    @property
+    def told(self) -> list[Told]:
+        """The tournament results read so far, each with its origin."""
+        return self.tournaments.told
 
     def _parsed(self) -> Iterable[ParseResult] | None:
         """What the parser reads of the piece (None: the whole file, read by ``replayed_hands``)."""
@@ -275,6 +299,7 @@ class HandChunks:
             return self.parsed
         text = read_piece(self.path, self.piece, self.cp1252)
         self.fell_back, self.non_ascii = text.fell_back, text.non_ascii
+        self._piece_text = text.text
         return parse_piece(self.path, self.piece, text.text, self.zones)
 
     def __iter__(self) -> Iterator[dict[str, pa.RecordBatch]]:
@@ -287,16 +312,21 @@ class HandChunks:
         held = 0  # hands in the chunk so far
         ids: set[str] = set()
         try:
+            if self.piece is None and self.parsed is None and self.tournaments.summary():
+                self.errors.extend(result_problem(e) for e in self.tournaments.errors)
+                return
             for item in replayed_hands(self.path, self.profile, self._parsed(), self.zones):
                 if reader is not None:
                     reader.at_line(item[0].source_line if isinstance(item, tuple) else item.line or 0)
                 if isinstance(item, NotStudHand):
                     self.not_stud += 1
+                    self.tournaments.not_read(item)
                     continue
                 if isinstance(item, Problem):
                     self.errors.append(item)
                     continue
                 self.unknown = unknown_in(item[0], self.unknown)
+                self.tournaments.hand(item[0])
                 key = hand_id(item[0])
                 if key in ids or held >= self.chunk_hands:
                     yield from self._chunk(built, pending)
@@ -309,11 +339,21 @@ class HandChunks:
                 held += 1
             if held:
                 yield from self._chunk(built, pending)
+            self._finish_tournaments()
         finally:
             if reader is not None:
                 reader.finish()
             elif report is not None and self.piece is not None:
                 report(self.piece.end - self.piece.start)
+
+    def _finish_tournaments(self) -> None:
+        """The result lines of the hands skipped unread, from the piece's text or the file's."""
+        if self.piece is not None and self._piece_text is not None:
+            self.tournaments.finish(iter_lines([self._piece_text]), self.piece.first_line)
+            self._piece_text = None  # the piece's text is held only for the hands it did not read
+        else:
+            self.tournaments.finish()
+        self.errors.extend(result_problem(e) for e in self.tournaments.errors)
 
     def _chunk(
         self, built: list[dict[str, pa.RecordBatch]], pending: list[Replayed]
@@ -361,6 +401,7 @@ class FileOutcome:
     fell_back: bool = False
     non_ascii: bool = False
     unknown: UnknownLines | None = None
+    told: tuple[Told, ...] = ()
 
 
 def _spill_path(spill_dir: Path, table: str) -> Path:
@@ -437,6 +478,7 @@ def process_file(task: FileTask) -> FileOutcome:
         reader.fell_back,
         reader.non_ascii,
         reader.unknown,
+        tuple(reader.told),
     )
 
 
@@ -533,6 +575,7 @@ class ImportSummary:
     conflicts: int = 0
     not_stud: int = 0
     with_violations: int = 0
+    tournament_ids: set[tuple[str, str]] = field(default_factory=set)
     read_cpu_seconds: float = 0.0
     reports: list[Problem] = field(default_factory=list)
     unknown_lines: list[UnknownLines] = field(default_factory=list)
@@ -545,9 +588,15 @@ class ImportSummary:
         return [str(p) for p in self.reports]
 
     @property
+    def tournaments(self) -> int:
+        """The tournaments whose results (a summary, hands' result lines, headers) the files told."""
+        return len(self.tournament_ids)
+
+    @property
     def nothing_read(self) -> bool:
         """True when no hand at all could be read: no file found, or every file unreadable or empty."""
-        return self.hands + self.duplicates + self.conflicts + self.not_stud + self.files_already_imported == 0
+        read = self.hands + self.duplicates + self.conflicts + self.not_stud + self.files_already_imported
+        return read + self.tournaments == 0
 
     def add(
         self, counts: FileCounts, not_stud: int, errors: Sequence[Problem], unknown: UnknownLines | None = None
@@ -562,6 +611,10 @@ class ImportSummary:
         self.with_violations += counts.with_violations
         self.reports.extend(errors)
         self.reports.extend(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts)
+        self.tournament_ids.update(counts.tournaments)
+        self.reports.extend(
+            Problem(c.file, c.line, c.message, rule=TOURNAMENT_RULES[1]) for c in counts.tournament_conflicts
+        )
 
     def failed(self, problem: Problem) -> None:
         self.files_failed += 1
@@ -642,6 +695,7 @@ def _stream_file(job: tuple[SourceFile, Store, str | None, int, ImportSummary, S
         with settled_heap(), store.writing(source) as writer:
             for chunk in reader:
                 writer.chunk(chunk)
+            writer.tournaments(reader.told)
             counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
     except Exception as exc:  # unreadable while being read, or a studbook bug: nothing of it kept, go on
         summary.failed(file_failure(Path(source.path), exc))
@@ -722,6 +776,7 @@ def store_file_outcomes(
                     errors.extend(outcome.errors)
                     not_stud += outcome.not_stud
                     unknown = outcome.unknown if unknown is None else unknown.then(outcome.unknown)
+                    writer.tournaments(outcome.told)
                 for spilled in task.spill_dir.glob("*"):
                     spilled.unlink()
             if failure is not None:

@@ -71,7 +71,7 @@ from ..parsers.detect import detect
 from ..parsers.errors import ParseError
 from ..parsers.reading import decode_chunks, iter_lines, sniff_encoding
 from ..parsers.registry import Site
-from .importer import HAND_FILE_SUFFIXES, HandChunks, Problem, error_rows, file_failure
+from .importer import HAND_FILE_SUFFIXES, TOURNAMENT_RULES, HandChunks, Problem, error_rows, file_failure
 
 if TYPE_CHECKING:
     from hashlib import _Hash
@@ -634,6 +634,7 @@ class Watcher:
                 with store.writing(source) as writer:
                     for chunk in chunks:
                         writer.chunk(chunk)
+                    writer.tournaments(reader.told)
                     counts = writer.finish(error_rows(reader.errors), not_stud=reader.not_stud)
             except Exception as exc:  # a studbook bug: nothing of the part kept, said, the watch goes on
                 self.failures[state.path] = file_failure(state.path, exc)
@@ -641,6 +642,7 @@ class Watcher:
             problems = (
                 *reader.errors,
                 *(Problem(c.file, c.line, c.message, rule="conflict") for c in counts.conflicts),
+                *(Problem(c.file, c.line, c.message, rule=TOURNAMENT_RULES[1]) for c in counts.tournament_conflicts),
             )
             part = Part(source.path, first, last, counts, reader.not_stud, problems)
             self._count(part, store)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from studbook.engine.model import Game
 from studbook.engine.simulate import Stakes, TableSpec, TournamentSpec, simulate
+from studbook.parsers.sitandgo import sit_and_go_results
+from studbook.parsers.sites.pokerstars.summary_writer import SUMMARY_SEPARATOR, write_summary
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
 HERE = Path(__file__).resolve().parent
@@ -85,12 +87,25 @@ TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
 )
 
 
+SUMMARIES = HERE / "summaries"
+"""Where the tournament summaries of the sit-and-go files go, one file of summaries per hand file, as
+PokerStars mails a history request: what a player's results look like beside his hands."""
+
+
 def main() -> None:
     for name, spec, hands, seed in TABLES:
         path = HERE / name
+        dealt = list(simulate(spec, hands, seed))
         with path.open("w", encoding="utf-8", newline="\n") as out:
-            count = write_pokerstars_file(simulate(spec, hands, seed), out)
+            count = write_pokerstars_file(dealt, out)
         print(f"{path.relative_to(HERE.parent)}: {count:,} hands, {path.stat().st_size / 1e6:.1f} MB")
+        if spec.tournament is None:
+            continue
+        results = sit_and_go_results(dealt)
+        SUMMARIES.mkdir(exist_ok=True)
+        summary = SUMMARIES / name
+        summary.write_text(SUMMARY_SEPARATOR.join(map(write_summary, results)) + "\n", encoding="utf-8", newline="\n")
+        print(f"{summary.relative_to(HERE.parent)}: {len(results):,} tournament summaries")
 
 
 if __name__ == "__main__":

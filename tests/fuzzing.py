@@ -39,7 +39,7 @@ from typing import Iterator, Sequence
 
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
-from studbook.pipeline.importer import run_import
+from studbook.pipeline.importer import TOURNAMENT_RULES, run_import
 from studbook.analytics.store import open_store
 from studbook.parsers import parse_file
 from studbook.parsers.errors import READER_FAILED
@@ -364,6 +364,8 @@ def check_batch(
                 tally.failures.append(f"a reader's unforeseen exception: {problem}")
             if problem.line is None:
                 tally.failures.append(f"problem without a line: {problem}")
+            if problem.rule in TOURNAMENT_RULES:  # a tournament's result, not a hand: its hand is counted already
+                continue
             problems_of[problem.file] += 1
             tally.hands[f"reported:{problem.rule}"] += 1
         rows = store.con.execute("SELECT file, hands, duplicates, not_stud FROM imports").fetchall()

@@ -127,3 +127,29 @@ def write_stud8_sit_and_go(path: Path) -> Path:
     with path.open("w", encoding="utf-8") as out:
         write_pokerstars_file(simulate(spec, 60, 3), out)
     return path
+
+
+def stars_tournament_hand(
+    number: int = 1001, results: str = "", buy_in: str = "$10.00+$1.00 USD", minute: int = 0
+) -> str:
+    """A two-player PokerStars razz hand of tournament #555 (Ann steals Bob's bring-in), with the
+    ``results`` lines (each ending in a newline) printed where PokerStars prints them, before the summary."""
+    return f"""PokerStars Hand #{number}: Tournament #555, {buy_in} Razz Limit - Level I (10/20) - 2014/01/01 12:{minute:02}:00 ET
+Table '555 1' 8-max
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Ann: posts the ante 5
+Bob: posts the ante 5
+*** 3rd STREET ***
+Dealt to Ann [2c 3d 4h]
+Dealt to Bob [Kc Qd Kh]
+Bob: brings in for 5
+Ann: raises 15 to 20
+Bob: folds
+Uncalled bet (15) returned to Ann
+Ann collected 20 from pot
+{results}*** SUMMARY ***
+Total pot 20 | Rake 0
+Seat 1: Ann collected (20)
+Seat 2: Bob folded on the 3rd Street
+"""

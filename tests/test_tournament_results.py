@@ -24,6 +24,7 @@ from studbook.parsers.tournaments import (
 )
 
 from conftest import corpus_path
+from samples import stars_tournament_hand
 
 LINES = [
     (10, "Ann Lee finished the tournament in 3rd place and received $12.50."),
@@ -73,27 +74,10 @@ def test_stars_no_result_line_is_none_and_half_a_chip_is_a_parse_error() -> None
     assert (err.value.file, err.value.line) == ("f", 9) and "fraction of a chip" in err.value.message
 
 
-HAND = """PokerStars Hand #1001: Tournament #555, $10.00+$1.00 USD Razz Limit - Level I (10/20) - 2014/01/01 12:00:00 ET
-Table '555 1' 8-max
-Seat 1: Ann (1500 in chips)
-Seat 2: Bob (1500 in chips)
-Ann: posts the ante 5
-Bob: posts the ante 5
-*** 3rd STREET ***
-Dealt to Ann [2c 3d 4h]
-Dealt to Bob [Kc Qd Kh]
-Bob: brings in for 5
-Ann: raises 15 to 20
-Bob: folds
-Uncalled bet (15) returned to Ann
-Ann collected 20 from pot
-Bob finished the tournament in 2nd place and received $6.00.
-Ann wins the tournament and receives $14.00 - congratulations!
-*** SUMMARY ***
-Total pot 20 | Rake 0
-Seat 1: Ann collected (20)
-Seat 2: Bob folded on the 3rd Street
-"""
+HAND = stars_tournament_hand(
+    results="Bob finished the tournament in 2nd place and received $6.00.\n"
+    "Ann wins the tournament and receives $14.00 - congratulations!\n"
+)
 
 SUMMARY = """PokerStars Tournament #555, Limit Razz
 Buy-In: $10.00/$1.00 USD

@@ -20,6 +20,7 @@ from studbook.parsers.tournament_sites import (
 from studbook.parsers.tournaments import TournamentResult
 
 from conftest import corpus_path
+from samples import stars_tournament_hand
 
 
 def test_the_sites_with_summary_and_results_modules() -> None:
@@ -47,26 +48,9 @@ def test_a_summary_file_is_read_by_its_site(tmp_path: Path) -> None:
 
 
 def test_a_hand_is_read_by_its_site_and_a_bad_amount_is_returned_not_raised() -> None:
-    text = """PokerStars Hand #1001: Tournament #555, 100+9 Razz Limit - Level I (10/20) - 2014/01/01 12:00:00 ET
-Table '555 1' 8-max
-Seat 1: Ann (1500 in chips)
-Seat 2: Bob (1500 in chips)
-Ann: posts the ante 5
-Bob: posts the ante 5
-*** 3rd STREET ***
-Dealt to Ann [2c 3d 4h]
-Dealt to Bob [Kc Qd Kh]
-Bob: brings in for 5
-Ann: raises 15 to 20
-Bob: folds
-Uncalled bet (15) returned to Ann
-Ann collected 20 from pot
-Bob finished the tournament in 2nd place and received 12.50.
-*** SUMMARY ***
-Total pot 20 | Rake 0
-Seat 1: Ann collected (20)
-Seat 2: Bob folded on the 3rd Street
-"""
+    text = stars_tournament_hand(
+        results="Bob finished the tournament in 2nd place and received 12.50.\n", buy_in="100+9"
+    )
     (hand,) = parse_text(text, "h.txt")
     assert isinstance(hand, Hand)
     err = results_of(hand)

@@ -17,7 +17,8 @@ _RANKING = re.compile(r"Seat\+(?P<seat>\d+)(?P<me> \[ME\])? : Ranking (?P<rank>\
 
 
 def results_from_hand(hand: Hand) -> TournamentResult | None:
-    """The exporting player's finish, when the tournament hand's ``Ranking`` lines give it; else None."""
+    """The exporting player's finish, when the tournament hand's ``Ranking`` lines give it (he is the
+    result's ``hero``: the file is his); else None."""
     if hand.tournament is None:
         return None
     seated = {s.seat: s.player for s in hand.seats}
@@ -33,6 +34,12 @@ def results_from_hand(hand: Hand) -> TournamentResult | None:
         players.append(PlayerResult(name, finish=int(m["rank"]), said=(("finish", said),)))
     if first is None:
         return None
+    where = Said(Source.HAND, hand.source_file, first)
     return TournamentResult(
-        hand.site, hand.tournament.tournament_id, Said(Source.HAND, hand.source_file, first), players=tuple(players)
+        hand.site,
+        hand.tournament.tournament_id,
+        where,
+        hero=players[0].player,
+        players=tuple(players),
+        said=(("hero", where),),
     )

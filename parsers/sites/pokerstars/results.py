@@ -36,6 +36,10 @@ _SHAPES = (
 _LINES = tuple((kind, re.compile(shape), re.compile(rf"(?P<who>.+?){shape}")) for kind, shape in _SHAPES)
 """Each result line's kind, its shape after a known name, and the whole line with the name unknown."""
 
+_WORDS = ("tournament", "re-buys", "add-on", "eliminat")
+"""A word every result line holds: the other skipped lines (the summary's seat lines, chat) are passed
+over without trying the patterns on them."""
+
 
 def _who(text: str, names: list[str]) -> tuple[str, str] | None:
     """The seated player a line starts with (the longest name that fits, so "Ann Lee" beats "Ann") and
@@ -63,6 +67,8 @@ def results_from_lines(
     players: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
     first: int | None = None
     for no, text in lines:
+        if not any(word in text for word in _WORDS):
+            continue
         found = _who(text, seated)
         for kind, pattern, loose in _LINES:
             m = pattern.fullmatch(found[1]) if found is not None else None
