@@ -21,7 +21,7 @@ import pandas as pd
 from .spots import TAKEN
 from .winrate import Z95
 
-SPOT_KEYS: Final[tuple[str, ...]] = ("game", "start_hand", "liveness", "faced")
+SPOT_KEYS: Final[tuple[str, ...]] = ("game", "start_class", "liveness", "faced")
 """What makes a spot the same spot: the game (class names repeat between games), the class, the grade and
 the betting faced."""
 

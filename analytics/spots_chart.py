@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from .charts import _axes, _text
+from .charts import figure_axes, literal_text
 from .liveness import GRADES
 from .spot_table import NoSpots
 
@@ -39,7 +39,7 @@ def spots_heatmap_data(rows: pd.DataFrame, player: str, faced: str | None = None
     if mine.empty:
         what = f" facing {faced!r}" if faced is not None else ""
         raise NoSpots(f"no 3rd-street spots{what} with a result in big bets for player {player!r}")
-    label = mine["start_hand"]
+    label = mine["start_class"]
     if mine["game"].nunique() > 1:
         label = mine["game"] + ": " + label
     mine = mine.assign(row=label)
@@ -49,7 +49,7 @@ def spots_heatmap_data(rows: pd.DataFrame, player: str, faced: str | None = None
     order = mine.groupby("row")["net_bb"].mean().sort_values(ascending=False).index
     per_hand = per_hand.reindex(index=order, columns=grades)
     hands = hands.reindex(index=order, columns=grades).fillna(0).astype(int)
-    per_hand.index.name = hands.index.name = "start_hand"
+    per_hand.index.name = hands.index.name = "start_class"
     per_hand.columns.name = hands.columns.name = "liveness"
     return per_hand, hands
 
@@ -65,7 +65,7 @@ def spots_heatmap(
 
     per_hand, hands = spots_heatmap_data(rows, player, faced)
     height = max(3.0, 0.42 * len(per_hand) + 1.6)
-    ax = _axes(ax, height)
+    ax = figure_axes(ax, height)
     values = per_hand.to_numpy(dtype=float)
     if limit is None:
         steady = values[(hands.to_numpy() >= FEW_HANDS) & ~np.isnan(values)]
@@ -100,14 +100,14 @@ def spots_heatmap(
             color="white" if strong else "0.15",
         )
     ax.set_xticks(range(len(per_hand.columns)), [str(c) for c in per_hand.columns])
-    ax.set_yticks(range(len(per_hand.index)), [_text(str(r)) for r in per_hand.index])
+    ax.set_yticks(range(len(per_hand.index)), [literal_text(str(r)) for r in per_hand.index])
     ax.xaxis.tick_top()
     ax.tick_params(length=0)
     for side in ax.spines.values():
         side.set_visible(False)
     total = int(hands.to_numpy().sum())
     facing = f", facing {faced}" if faced else ""
-    ax.set_title(_text(f"{player}: 3rd street by starting hand and liveness ({total:,} hands{facing})"), pad=12)
+    ax.set_title(literal_text(f"{player}: 3rd street by starting hand and liveness ({total:,} hands{facing})"), pad=12)
     ax.set_xlabel(
         f"How many of the cards the hand needs were showing (docs/liveness.md); paler: under {FEW_HANDS} hands"
     )

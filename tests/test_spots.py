@@ -402,8 +402,8 @@ def test_players_without_known_cards_have_no_spot() -> None:
 
 def test_spot_row_has_the_stored_columns() -> None:
     row = spot_row(spot_of("3rd 1:Th Js Tc 2:?? ?? 2c 3:?? ?? Ts 4:?? ?? Kd\n" + FOLD_AROUND))
-    assert list(row) == ["player", "game", *(name for name, _ in SPOT_COLUMNS)]
-    assert row["start_hand"] == "split pair T-K" and row["liveness"] == HALF_DEAD and row["outs_showing"] == 1
+    assert list(row) == ["player", "game", "start_class", *(name for name, _ in SPOT_COLUMNS), "net_bb", "allin_ev_bb"]
+    assert row["start_class"] == "split pair T-K" and row["liveness"] == HALF_DEAD and row["outs_showing"] == 1
     assert row["taken"] == "complete" and row["faced"] == BRING_IN_ONLY
     assert row["net_bb"] == pytest.approx((8 - 1 - 2) / 8)
 
