@@ -18,6 +18,7 @@ KIND_HELP = {
     "stud8": "stud hi/lo: cumulative money won by scooping, from high halves and from low halves",
     "stud8-results": "stud hi/lo: how many winning hands were scoops, high only, low only, quartered",
     "bb100": "win rate (big bets per 100 hands) by game and stakes, with 95% error bars",
+    "spots": "3rd street: big bets per hand by starting hand (rows) and liveness (columns), hands in each cell",
 }
 
 
@@ -45,7 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "examples:\n"
         "  studbook chart winnings --player 'Ottilie Brandt' --out ob.png          total, showdown, non-showdown, all-in EV\n"
         "  studbook chart stud8 --player 'Ottilie Brandt' --out halves.svg         scoops, high halves and low halves\n"
-        "  studbook chart bb100 --player 'Ottilie Brandt' --game razz --out r.pdf  win rate per stakes, razz only"
+        "  studbook chart bb100 --player 'Ottilie Brandt' --game razz --out r.pdf  win rate per stakes, razz only\n"
+        "  studbook chart spots --player 'Ottilie Brandt' --game stud --out s.png  3rd street by hand and liveness"
     )
 
 
@@ -73,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             if args.kind == "bb100":
                 ax = bb100_chart(store.con, args.player, filters, min_hands=args.min_hands)
+            elif args.kind == "spots":
+                from ..analytics.spots_chart import spots_chart
+
+                ax = spots_chart(store.con, args.player, filters)
             else:
                 ax = CHARTS[args.kind](store.con, args.player, filters)
         except ValueError as exc:
