@@ -110,10 +110,10 @@ def stored_spots(con: duckdb.DuckDBPyConnection, filters: Filters | None = None)
 
 def costliest(rows: pd.DataFrame, player: str, count: int = 5, keys: Sequence[str] = SPOT_KEYS) -> pd.DataFrame:
     """The ``count`` spots that cost ``player`` the most (the first rows of :func:`spot_table` that lost
-    money), each with ``hand_ids``: his hands in it, oldest first (``rows`` must carry ``hand_id``, as
-    :func:`stored_spots` gives it). NoSpots when he has none."""
+    money), each with ``hand_ids``: his hands in it, the biggest loss first (``rows`` must carry
+    ``hand_id``, as :func:`stored_spots` gives it). NoSpots when he has none."""
     table = spot_table(rows, player, keys)
     lost = table[table["bb_total"] < 0].head(count).reset_index(drop=True)
-    mine = rows[(rows["player"] == player) & rows["taken"].notna()]
+    mine = rows[(rows["player"] == player) & rows["taken"].notna()].sort_values("net_bb", kind="stable")
     hands = mine.groupby(list(keys))["hand_id"].agg(list)
     return lost.assign(hand_ids=[hands.loc[tuple(r[k] for k in keys)] for _, r in lost.iterrows()])
