@@ -225,7 +225,7 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
     for (hand, result), showed, mucked in zip(replayed, events.showed, events.mucked):
         flags = flag_rows(hand, result)
         spot = allin_ev(hand, result)
-        at = {s.seat: s for s in spots(hand, result, spot)}
+        at = {s.seat: s for s in spots(hand, result, spot, every_draw=False)}
         won: dict[int, int] = {}
         for award in result.awards:
             won[award.seat] = won.get(award.seat, 0) + award.amount

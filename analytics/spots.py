@@ -21,13 +21,13 @@ frozen dataclasses, and :func:`spot_row` flattens a spot into the columns a stat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Mapping, Sequence
+from typing import Final, Mapping, Sequence, cast
 
 from ..engine.cards import Card
 from ..engine.games import RULES, card_order
 from ..engine.model import CALL, CHECK, FOLD, Hand, KnownCard, Money, ReplayResult
 from .equity import AllInEV, allin_ev
-from .liveness import Liveness, liveness
+from .liveness import Liveness, seen_liveness
 from .start_hands import StartHand, start_hand
 
 UNOPENED: Final = "unopened"
@@ -76,7 +76,7 @@ class FirstStreet:
     first: Mapping[int, FirstDecision]
 
 
-def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
+def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | None = None) -> FirstStreet:
     """The betting context of ``hand``'s first street, as the engine replayed it (``result``).
 
     The one place a spot learns about the betting, and all of it is the engine's record: the decisions
@@ -86,12 +86,17 @@ def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
     street's level was already above nothing (the post), and nothing otherwise."""
     rules = RULES[hand.game]
     street = rules.first_street
-    doors = _doors(result.cards, street)
+    if doors is None:
+        doors = first_cards(result.cards, street)[0]
     bring_in = result.bring_in_seat
     if bring_in is None and doors:
         bring_in = rules.bring_in_seat(doors)
     seats = sorted(doors)
-    order = tuple(seats) if bring_in not in doors else tuple(sorted(seats, key=lambda s: (s < bring_in, s)))
+    if bring_in is None or bring_in not in doors:
+        order = tuple(seats)
+    else:
+        start = bring_in
+        order = tuple(sorted(seats, key=lambda s: (s < start, s)))
     first: dict[int, FirstDecision] = {}
     callers = 0
     folded: set[int] = set()
@@ -116,24 +121,20 @@ def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
     return FirstStreet(bring_in, order, doors, first)
 
 
-def _doors(known: Sequence[KnownCard], street: int) -> dict[int, Card]:
-    """Each seat's door card: its last up card of the first ``street`` (the engine's known cards)."""
+def first_cards(known: Sequence[KnownCard], street: int) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
+    """From the engine's known cards (:attr:`ReplayResult.cards`), in one pass: each seat's door card
+    (its last up card of the first ``street``), and the first-street cards of each seat whose every one
+    is known by the hand's end (dealt face up, dealt to the history's owner, or filled in from a show):
+    its down cards, then its door card, as dealt."""
     doors: dict[int, Card] = {}
-    for k in known:
-        if k.street == street and k.up and k.seat is not None and k.card is not None:
-            doors[k.seat] = k.card
-    return doors
-
-
-def first_cards(known: Sequence[KnownCard], street: int) -> dict[int, tuple[Card, ...]]:
-    """Each seat's first-street cards whose every card is known by the hand's end (dealt face up, dealt
-    to the history's owner, or filled in from a show: the engine's :attr:`ReplayResult.cards`): its down
-    cards, then its door card, as dealt."""
     dealt: dict[int, list[Card | None]] = {}
     for k in known:
         if k.street == street and k.seat is not None:
-            dealt.setdefault(k.seat, []).append(k.card)
-    return {seat: tuple(cards) for seat, cards in dealt.items() if None not in cards}  # type: ignore[misc]
+            card = k.card
+            dealt.setdefault(k.seat, []).append(card)
+            if k.up and card is not None:
+                doors[k.seat] = card
+    return doors, {seat: tuple(cast(list[Card], cards)) for seat, cards in dealt.items() if None not in cards}
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,43 +175,41 @@ class Spot:
         return self.allin.ev / self.big_bet if self.allin is not None and self.big_bet > 0 else None
 
 
-def beats(hand: Hand, card: Card, door: Card) -> bool:
-    """Whether door ``card`` beats ``door`` for the first street's betting: a higher rank in the high
-    games (aces high), a lower one in the razz games' order (the pot's ranking: aces low in razz, high
-    in 2-7 razz). Stud hi/lo is played for high on the door cards (its bring-in is the lowest card)."""
-    pot = RULES[hand.game].pot
-    key = card_order(pot.aces)
-    if pot.low:
-        return key(card)[0] < key(door)[0]
-    return key(card)[0] > key(door)[0]
-
-
-def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None = None) -> list[Spot]:
+def spots(
+    hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None = None, *, every_draw: bool = True
+) -> list[Spot]:
     """The first-street spot of every player of ``hand`` whose starting cards are known by the hand's
     end (:func:`first_cards`), in seat order. ``allin`` are the hand's all-in EVs when the caller has
-    them (the import computes them once); otherwise they are worked out here."""
+    them (the import computes them once); otherwise they are worked out here. Without ``every_draw``
+    a spot's liveness counts its primary draw only (all the stored columns need: the import)."""
     street = RULES[hand.game].first_street
-    held = first_cards(result.cards, street)
-    if not held:  # most hands of a tracker's database: only the hero's cards, and he sat out, or none
+    doors, held = first_cards(result.cards, street)
+    if not held:  # most hands of a tracker's database have one known hand, the hero's, or none
         return []
-    context = first_street(hand, result)
+    context = first_street(hand, result, doors)
     names = {s.seat: s.player for s in hand.seats}
     evs = allin_ev(hand, result) if allin is None else allin
-    doors = context.doors
     order = context.order
+    bring_in = context.bring_in
+    pot = RULES[hand.game].pot
+    key = card_order(pot.aces)
+    rank = {seat: key(card)[0] for seat, card in doors.items()}
+    listed = sorted(doors.items())
     out = []
     for position, seat in enumerate(order):
         cards = held.get(seat)
         if cards is None or seat not in names or len(set(cards)) != len(cards):
             continue  # a card dealt twice: the validator says so
-        visible = {s: c for s, c in doors.items() if s != seat}
+        seen = [(s, c) for s, c in listed if s != seat]
         start = start_hand(hand.game, cards)
-        live = liveness(start, cards, {s: (c,) for s, c in visible.items()})
+        live = seen_liveness(start, len(cards), seen, not every_draw)
         behind = list(order[position + 1 :])
-        if context.bring_in is not None and context.bring_in != seat and context.bring_in not in behind:
-            behind.append(context.bring_in)
-        door = cards[-1]
-        beaten = tuple((s, doors[s]) for s in behind if beats(hand, doors[s], door))
+        if bring_in is not None and bring_in != seat and bring_in not in behind:
+            behind.append(bring_in)
+        mine = rank[seat]
+        # a higher door in the high games (stud8 bets its 3rd street for high), a lower one in the razz
+        # games' order (the pot's: aces low in razz, high in 2-7 razz)
+        beaten = tuple((s, doors[s]) for s in behind if (rank[s] < mine if pot.low else rank[s] > mine))
         out.append(
             Spot(
                 seat,
@@ -218,7 +217,7 @@ def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None 
                 cards,
                 start,
                 live,
-                visible,
+                dict(seen),
                 position,
                 len(order),
                 beaten,

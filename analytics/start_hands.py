@@ -84,6 +84,8 @@ class Draw:
     per_group: int
     completes: tuple[frozenset[int], ...]
     outs_mask: Mask
+    sizes: tuple[int, ...]
+    """How many outs each group has (its live count when none is showing)."""
 
     @property
     def outs(self) -> frozenset[Card]:
@@ -110,7 +112,8 @@ def _draw(
     union = 0
     for m in masks:
         union |= m
-    return Draw(kind, need, primary, tuple(masks), per_group, sets, union)
+    sizes = tuple(m.bit_count() for m in masks)
+    return Draw(kind, need, primary, tuple(masks), per_group, sets, union, sizes)
 
 
 @cache
@@ -329,7 +332,7 @@ def _stud8(cards: tuple[Card, ...], draws_left: int) -> StartHand:
 
 def replace_primary(draw: Draw, primary: bool) -> Draw:
     """``draw`` as the primary draw of its hand, or not."""
-    return Draw(draw.kind, draw.need, primary, draw.masks, draw.per_group, draw.completes, draw.outs_mask)
+    return Draw(draw.kind, draw.need, primary, draw.masks, draw.per_group, draw.completes, draw.outs_mask, draw.sizes)
 
 
 def _stud5(cards: tuple[Card, ...], draws_left: int) -> StartHand:
