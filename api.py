@@ -82,7 +82,7 @@ __all__ = [
 SAMPLE_DATA = Path(__file__).resolve().parent / "sample_data"
 """The repository's sample hand histories (present in a checkout or an sdist, not in a wheel)."""
 
-CHARTS = ("winnings", "stud8", "stud8-results", "bb100")
+CHARTS = ("winnings", "stud8", "stud8-results", "bb100", "spots")
 """The kinds of :meth:`Database.chart`, as ``studbook chart`` names them."""
 
 _DEFAULT_SESSION_GAP = timedelta(minutes=30)
@@ -259,7 +259,8 @@ class Database:
         """Draw chart ``kind`` (one of :data:`CHARTS`) of ``player`` on ``ax`` (default: a new figure)
         and return the axes: ``winnings`` (cumulative net with its showdown and non-showdown parts and
         the all-in EV line), ``stud8`` (scoops, halves, quarters), ``stud8-results``, ``bb100`` (win rate
-        by game and stakes with its 95% interval)."""
+        by game and stakes with its 95% interval), ``spots`` (his 3rd-street big bets per hand by starting
+        hand and liveness, the hands in each cell)."""
         from .analytics import charts
 
         if kind not in charts.CHARTS:

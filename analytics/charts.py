@@ -358,10 +358,21 @@ def bb100_chart(
     return ax
 
 
+def spots_chart(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+) -> Axes:
+    """The 3rd-street heat map of ``player`` (:func:`studbook.analytics.spots_chart.spots_chart`; imported
+    when drawn, as that module draws with this one's helpers)."""
+    from .spots_chart import spots_chart as heat_map
+
+    return heat_map(con, player, filters, ax)
+
+
 CHARTS = {
     "winnings": winnings_chart,
     "stud8": stud8_components_chart,
     "stud8-results": stud8_results_chart,
     "bb100": bb100_chart,
+    "spots": spots_chart,
 }
 """Every chart function by its ``studbook chart`` name."""

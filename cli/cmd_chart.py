@@ -75,10 +75,6 @@ def run(args: argparse.Namespace) -> int:
         try:
             if args.kind == "bb100":
                 ax = bb100_chart(store.con, args.player, filters, min_hands=args.min_hands)
-            elif args.kind == "spots":
-                from ..analytics.spots_chart import spots_chart
-
-                ax = spots_chart(store.con, args.player, filters)
             else:
                 ax = CHARTS[args.kind](store.con, args.player, filters)
         except ValueError as exc:
