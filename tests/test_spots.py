@@ -141,6 +141,20 @@ def test_any_starting_hand_has_a_class_and_its_draws_are_outs(game: Game, deck: 
     assert sum(d.primary for d in hand.draws) <= 1
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(Game)), st.permutations(range(52)))
+def test_a_class_read_through_its_suits_pattern_is_the_class_of_the_cards(game: Game, deck: list[int]) -> None:
+    """start_hand classifies the cards with their suits renamed by their pattern and renames the outs
+    back (the cache holds the patterns): the same hand, outs and all, as classifying the cards as they
+    are (the classifier itself, its cache bypassed)."""
+    from studbook.analytics.start_hands import _classified
+
+    rules = RULES[game]
+    size = rules.streets[0].down + rules.streets[0].up
+    *down, door = (DECK[i] for i in deck[:size])
+    assert start_hand(game, (*down, door)) == _classified.__wrapped__(game, (*sorted(down), door))
+
+
 def test_draws_say_what_the_hand_needs() -> None:
     split = start_hand(Game.STUD, parse_cards("Th Js Tc"))
     assert (split.draws[0].kind, split.draws[0].outs, split.draws[0].need) == (PAIR, set(parse_cards("Td Ts")), 1)
