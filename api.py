@@ -84,7 +84,7 @@ __all__ = [
 SAMPLE_DATA = Path(__file__).resolve().parent / "sample_data"
 """The repository's sample hand histories (present in a checkout or an sdist, not in a wheel)."""
 
-CHARTS = ("winnings", "stud8", "stud8-results", "bb100")
+CHARTS = ("winnings", "stud8", "stud8-results", "bb100", "spots")
 """The kinds of :meth:`Database.chart`, as ``studbook chart`` names them."""
 
 _DEFAULT_SESSION_GAP = timedelta(minutes=30)
@@ -268,11 +268,44 @@ class Database:
             frame = tournament_filter(stored_tournaments(con), _filters(where))
         return frame if by is None else tournament_stats(frame, tuple(by))
 
+    def spots(self, player: str, **where: Any) -> pd.DataFrame:
+        """``player``'s 3rd-street spots (2nd street in Five Card Stud; docs/liveness.md): one row per
+        game, starting-hand class, liveness and betting faced (``start_class``, ``liveness``, ``faced``),
+        with his ``hands`` in it, the share of them he folded, called, completed and raised, the same
+        shares of every player of the database in that spot (``pool_hands``, ``pool_fold`` ...), his net
+        in big bets per hand with its 95% interval (``bb_per_hand``, ``bb_low``, ``bb_high``), in all
+        (``bb_total``) and with the all-in EV for the result where a hand had one; the spots that cost
+        him most first. Only hands whose starting cards are known count (his own, and any he showed).
+        ValueError naming the closest players for a name not in the database, or when he has no spot.
+
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> db = open_database(Path(tempfile.mkdtemp()) / "hands.duckdb")
+        >>> _ = db.import_files([SAMPLE_DATA / "edge-cases"])
+        >>> spots = db.spots("Alice")
+        >>> spots[["start_class", "liveness", "faced", "hands", "complete", "pool_hands", "bb_total"]].round(3).to_dict("records")
+        [{'start_class': 'buried pair 6-9', 'liveness': 'live', 'faced': 'bring-in only', 'hands': 3, 'complete': 1.0, 'pool_hands': 3, 'bb_total': -0.775}]
+        >>> db.spots("alice")
+        Traceback (most recent call last):
+        ...
+        ValueError: no player 'alice' (names are matched exactly, capitals too): did you mean 'Alice'?
+        >>> db.close()
+        """
+        from .analytics.spot_table import spot_table, stored_spots
+        from .analytics.stats import unknown_player
+
+        with self._store.reading() as con:
+            problem = unknown_player(con, player)
+            if problem:
+                raise ValueError(problem)
+            return spot_table(stored_spots(con, _filters(where)), player)
+
     def chart(self, kind: str, player: str, ax: Axes | None = None, **where: Any) -> Axes:
         """Draw chart ``kind`` (one of :data:`CHARTS`) of ``player`` on ``ax`` (default: a new figure)
         and return the axes: ``winnings`` (cumulative net with its showdown and non-showdown parts and
         the all-in EV line), ``stud8`` (scoops, halves, quarters), ``stud8-results``, ``bb100`` (win rate
-        by game and stakes with its 95% interval)."""
+        by game and stakes with its 95% interval), ``spots`` (his 3rd-street big bets per hand by starting
+        hand and liveness, the hands in each cell)."""
         from .analytics import charts
 
         if kind not in charts.CHARTS:

@@ -113,12 +113,12 @@ def _decimals(values: np.ndarray) -> int:
     return 2 if span < 100 else 0
 
 
-def _text(text: str) -> str:
+def literal_text(text: str) -> str:
     """``text`` drawn as written: matplotlib reads a pair of ``$`` as a formula ("$1/$2" stakes, names)."""
     return text.replace("$", r"\$")
 
 
-def _axes(ax: Axes | None, height: float = 5.0) -> Axes:
+def figure_axes(ax: Axes | None, height: float = 5.0) -> Axes:
     """``ax``, or the axes of a new figure sized for a post (``height`` inches tall, 9 wide)."""
     if ax is not None:
         return ax
@@ -129,9 +129,9 @@ def _axes(ax: Axes | None, height: float = 5.0) -> Axes:
 
 def _style(ax: Axes, title: str, xlabel: str, ylabel: str, amounts_on_x: bool = False) -> None:
     """Title, axis labels, a zero line across the amounts axis and a light grid behind the data."""
-    ax.set_title(_text(title))
-    ax.set_xlabel(_text(xlabel))
-    ax.set_ylabel(_text(ylabel))
+    ax.set_title(literal_text(title))
+    ax.set_xlabel(literal_text(xlabel))
+    ax.set_ylabel(literal_text(ylabel))
     (ax.axvline if amounts_on_x else ax.axhline)(0, color="0.6", linewidth=0.8, zorder=0)
     ax.set_axisbelow(True)
     ax.grid(True, axis="x" if amounts_on_x else "y", color="0.92")
@@ -189,7 +189,7 @@ def winnings_chart(
     ]
     spots = int(frame["allin_ev"].notna().sum())
     return _draw_lines(
-        _axes(ax),
+        figure_axes(ax),
         frame["hand"],
         lines,
         f"{player}: winnings over {len(frame):,} hands ({spots:,} all-in before 7th)",
@@ -253,7 +253,7 @@ def stud8_components_chart(
         ("Put in the pot", -_in_unit(frame, "invested", divisor).cumsum(), {"color": "0.55", "linestyle": ":"}),
     ]
     return _draw_lines(
-        _axes(ax),
+        figure_axes(ax),
         frame["hand"],
         lines,
         f"{player}: stud hi/lo winnings by half over {len(frame):,} hands",
@@ -286,7 +286,7 @@ def stud8_results_chart(
 ) -> Axes:
     """Counts of scoops, high-only, low-only and quartered wins, each with its share of the hands won."""
     frame = stud8_results_data(con, player, filters)
-    ax = _axes(ax)
+    ax = figure_axes(ax)
     won = int(frame["won_any"].iloc[0])
     colors = ["tab:green", "tab:blue", "tab:purple", "tab:orange"]
     bars = ax.bar(frame["label"], frame["count"], color=colors, label=frame["label"].tolist())
@@ -332,9 +332,9 @@ def bb100_chart(
     sample's bar is long, which is the point. A group of a single hand has no standard error and no bar;
     groups of fewer than ``min_hands`` hands are left out, since one lucky hand's bar would set the scale."""
     frame = bb100_data(con, player, filters, min_hands)
-    ax = _axes(ax, height=max(3.0, 1.5 + 0.45 * len(frame)))
+    ax = figure_axes(ax, height=max(3.0, 1.5 + 0.45 * len(frame)))
     names = [
-        _text(f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}")
+        literal_text(f"{g} {s}\n{n:,} hand{'s' if n != 1 else ''}")
         for g, s, n in zip(frame["game"], frame["stakes"], frame["hands"])
     ]
     rows = np.arange(len(frame))
@@ -360,10 +360,21 @@ def bb100_chart(
     return ax
 
 
+def spots_chart(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, ax: Axes | None = None
+) -> Axes:
+    """The 3rd-street heat map of ``player`` (:func:`studbook.analytics.spots_chart.spots_chart`; imported
+    when drawn, as that module draws with this one's helpers)."""
+    from .spots_chart import spots_chart as heat_map
+
+    return heat_map(con, player, filters, ax)
+
+
 CHARTS = {
     "winnings": winnings_chart,
     "stud8": stud8_components_chart,
     "stud8-results": stud8_results_chart,
     "bb100": bb100_chart,
+    "spots": spots_chart,
 }
 """Every chart function by its ``studbook chart`` name."""

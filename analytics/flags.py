@@ -29,14 +29,13 @@ the same flags.
 
 from __future__ import annotations
 
-from functools import cache
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..engine.cards import ACE, RANKS, Card
-from ..engine.games import RULES, card_order
+from ..engine.cards import RANKS, Card
+from ..engine.games import RULES
 from ..engine.model import (
     CALL,
     CHECK,
@@ -51,6 +50,7 @@ from ..engine.model import (
     KnownCard,
     ReplayResult,
 )
+from .start_hands import start_hand
 
 LATER_STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
 """The streets docs/stats.md counts aggression, check-raises, c-bets and donk bets on: every street after a
@@ -162,41 +162,6 @@ def steal_seats(seats: Sequence[int], bring_in: int) -> frozenset[int]:
     ordered = sorted(seats)
     after = [s for s in ordered if s > bring_in] + [s for s in ordered if s < bring_in]
     return frozenset(after[-STEAL_SEATS:])
-
-
-@cache
-def start_class(game: Game, cards: tuple[Card, Card, Card]) -> str:
-    """The starting-hand class of three 3rd-street cards (two down, then the door card).
-
-    Kept per game and cards (a pure function of them, asked for every player whose three cards are
-    known, in every hand: at most the 4 games' 132,600 ordered triples).
-
-    Stud and stud8 use the classic names, strongest first (rolled-up trips, buried or split pair,
-    three-flush, three-straight; stud8 adds "three low" for three different ranks of eight or lower);
-    the razz games name the hand by its highest card in their card order ("3-low" is A-2-3 in razz,
-    "4-low" is 2-3-4 in 2-7 razz, where the ace is high), with pairs apart.
-    """
-    down1, down2, door = cards
-    ranks = [c.rank for c in cards]
-    distinct = len(set(ranks))
-    rules = RULES[game]
-    if rules.pot.low:
-        if distinct < 3:
-            return "trips" if distinct == 1 else "pair"
-        top = max(card_order(rules.pot.aces)(c)[0] for c in cards)
-        return f"{RANKS[top]}-low" if top <= RANKS.index("8") else "9+ high"
-    if distinct == 1:
-        return "rolled-up trips"
-    if distinct == 2:
-        return "buried pair" if down1.rank == down2.rank else "split pair"
-    if len({c.suit for c in cards}) == 1:
-        return "three-flush"
-    low_ranks = sorted(-1 if r == ACE else r for r in ranks)
-    if max(ranks) - min(ranks) == 2 or low_ranks[2] - low_ranks[0] == 2:
-        return "three-straight"
-    if rules.split is not None and all(r <= RANKS.index("8") for r in low_ranks):
-        return "three low"
-    return "high cards"
 
 
 def _proportional(total: int, weights: Mapping[int, int]) -> dict[int, int]:
@@ -365,9 +330,12 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
 
 
 def _cards(out: Mapping[int, Flags], game: Game, first: int, known: Sequence[KnownCard]) -> None:
-    """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known
-    by the hand's end (dealt face up, dealt to the hero, or shown: the engine's :attr:`ReplayResult.cards`),
-    the class. The cards of a seat's first street are its down cards, then its door card."""
+    """Set in ``out`` the door-card rank (always visible) and, where all the first street's cards are
+    known by the hand's end (dealt face up, dealt to the hero, or shown: the engine's
+    :attr:`ReplayResult.cards`), the class (:func:`~.start_hands.start_hand`, the one classifier the spot
+    columns use too). The cards of a seat's first street are its down cards, then its door card."""
+    deal = RULES[game].streets[0]
+    dealt = deal.down + deal.up
     first_cards: dict[int, list[Card | None]] = {}
     for k in known:
         if k.street == first and k.seat is not None:
@@ -379,8 +347,8 @@ def _cards(out: Mapping[int, Flags], game: Game, first: int, known: Sequence[Kno
             continue
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
-        if len(cards) == 3 and None not in cards:
-            f["start_class"] = start_class(game, cards)
+        if len(cards) == dealt and None not in cards and len(set(cards)) == dealt:
+            f["start_class"] = start_hand(game, cards).name  # type: ignore[arg-type]  # None ruled out
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:

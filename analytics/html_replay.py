@@ -47,6 +47,7 @@ from ..engine.model import (
 from ..engine.profiles import RuleProfile
 from ..engine.replay import TableState, replay_steps
 from .equity import RunoutEquity, runout_equities
+from .html_liveness import liveness_section
 from .html_page import page_head
 from .replay_view import action_words, header_line, reveal_words
 
@@ -336,6 +337,7 @@ def replay_page(
         seats=seats,
         log=log,
         payout=_payout_html(hand, result, steps, names, money),
+        liveness=liveness_section(hand, result, me),
         last=max(len(steps) - 1, 0),
         data=_json_for_script(data),
         script=SCRIPT,
@@ -714,6 +716,7 @@ BODY = """<body>
 <section id="payout">
 {payout}
 </section>
+{liveness}
 </main>
 <script type="application/json" id="replay-data">{data}</script>
 <script>{script}</script>

@@ -28,6 +28,7 @@ from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
 from .html_page import page_head
 from .html_tournaments import TournamentSection, tournament_html, tournament_section
+from .html_spots import CostlySpot, third_street, third_street_html
 from .stats import Filters, stat_table
 from .units import UNIT_SQL, format_amount, is_chips, unit_title, units
 from .winrate import winrates
@@ -86,11 +87,13 @@ class Report:
     violations_total: int
     charts: tuple[tuple[str, bytes], ...]
     tournaments: TournamentSection | None = None
+    third_street: tuple[CostlySpot, ...] = ()
 
     @property
     def linked(self) -> tuple[str, ...]:
         """Every hand the page links to a replay of, once each."""
-        return tuple(dict.fromkeys(r.hand_id for r in (*self.biggest, *self.all_ins, *self.violations)))
+        listed = (r.hand_id for r in (*self.biggest, *self.all_ins, *self.violations))
+        return tuple(dict.fromkeys((*listed, *(h for s in self.third_street for h in s.hand_ids))))
 
 
 def page_name(hand_id: str) -> str:
@@ -180,6 +183,7 @@ def gather(
         violations_total=violations_total,
         charts=_charts(con, player, filters, dpi, any(g == "stud8" for g, _ in games)),
         tournaments=tournament_section(con, player, filters),
+        third_street=third_street(con, player, filters),
     )
 
 
@@ -345,6 +349,7 @@ def report_page(report: Report, pages: dict[str, str]) -> str:
             + _more(report.violations_total, len(report.violations)),
             empty="None: every hand he played follows the rules.",
         ),
+        third_street=third_street_html(report.third_street, pages),
     )
 
 
@@ -419,6 +424,7 @@ th, td { text-align: left; padding: .2rem .5rem; border-bottom: 1px solid #d6d3c
 .card-section td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 td.lost { color: #b3261e; } td.won { color: #13803a; }
+.lost { color: #b3261e; } ol.spots li { margin-bottom: .5rem; }
 .scroll { overflow-x: auto; }
 .what, .empty { color: #444; margin: 0 0 .3rem; }
 a { color: #1f56c4; }
@@ -440,6 +446,7 @@ REPORT_BODY = """<body>
 <section id="tournaments">{tournaments}</section>
 <section id="biggest">{biggest}</section>
 <section id="allins">{all_ins}</section>
+<section id="third-street">{third_street}</section>
 <section id="violations">{violations}</section>
 </main>
 </body>

@@ -26,7 +26,7 @@ from math import comb
 from typing import Final, Mapping, Sequence
 
 from ..engine.cards import DECK, Card
-from .start_hands import Draw, StartHand, mask_of
+from .start_hands import Draw, StartHand
 
 LIVE: Final = "live"
 HALF_DEAD: Final = "half-dead"
@@ -139,29 +139,38 @@ def grade(ratio: float) -> str:
     return HALF_DEAD if ratio >= DEAD_RATIO else DEAD
 
 
-def liveness(hand: StartHand, own: Sequence[Card], visible: Mapping[int, Sequence[Card]]) -> Liveness:
+def liveness(
+    hand: StartHand, own: Sequence[Card], visible: Mapping[int, Sequence[Card]], primary_only: bool = False
+) -> Liveness:
     """``hand`` (the class of ``own`` cards) against the ``visible`` cards of the other players (seat ->
-    the up cards the player could see at his decision; his own seat must not be in it).
+    the up cards the player could see at his decision; his own seat must not be in it). With
+    ``primary_only`` only the primary draw is counted (all a grade needs: what the import stores).
 
     A hand that draws to nothing that matters (rolled-up trips) is ``live`` whatever shows."""
     seen = [(seat, card) for seat, cards in sorted(visible.items()) for card in cards]
+    return seen_liveness(hand, len(own), seen, primary_only)
+
+
+def seen_liveness(hand: StartHand, own: int, seen: Sequence[tuple[int, Card]], primary_only: bool = False) -> Liveness:
+    """:func:`liveness` of a hand of ``own`` cards against the ``seen`` (seat, card) pairs, in seat
+    order: the spots of a hand ask it for every player, the door cards listed once."""
     left = hand.draws_left
-    seen_mask = mask_of(card for _, card in seen)
-    unseen = len(DECK) - len(own) - len(seen)
+    seen_mask = 0
+    for _, card in seen:
+        seen_mask |= 1 << card
+    unseen = len(DECK) - own - len(seen)
     counted = []
     for draw in hand.draws:
+        if primary_only and not draw.primary:
+            continue
+        all_live = draw_chance(draw.sizes, draw.per_group, draw.completes, left, unseen)
         outs = draw.outs_mask
+        if not outs & seen_mask:  # nothing it needs is showing: the all-live chance, no count to make
+            counted.append(DrawLiveness(draw, (), outs.bit_count(), all_live, all_live))
+            continue
         showing = tuple((seat, card) for seat, card in seen if outs >> card & 1)
         live_counts = tuple((m & ~seen_mask).bit_count() for m in draw.masks)
-        live = sum(live_counts)
-        counted.append(
-            DrawLiveness(
-                draw,
-                showing,
-                live,
-                draw_chance(live_counts, draw.per_group, draw.completes, left, unseen),
-                draw_chance(tuple(m.bit_count() for m in draw.masks), draw.per_group, draw.completes, left, unseen),
-            )
-        )
+        chance = draw_chance(live_counts, draw.per_group, draw.completes, left, unseen)
+        counted.append(DrawLiveness(draw, showing, sum(live_counts), chance, all_live))
     primary = next((d for d in counted if d.draw.primary), None)
     return Liveness(LIVE if primary is None else grade(primary.ratio), tuple(counted), unseen)

@@ -32,6 +32,7 @@ from ..engine.cards import DECK
 from ..engine.model import Action, Collect, Hand, Muck, ReplayResult, Show
 from .equity import EV_NAMES, AllInEV, allin_ev, ev_values
 from .flags import Flags, flag_columns, flag_rows
+from .spots import SPOT_NAMES, Spot, spot_values, spots
 from .schema import ACTIONS, AWARDS, CARDS, COLLECTED, HAND_PLAYERS, HANDS, POTS, TABLES, VIOLATIONS, Table
 
 Row = dict[str, Any]
@@ -219,10 +220,12 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
     own: list[tuple[Any, ...]] = []
     flag_rows_: list[Flags] = []
     allin: list[tuple[int, AllInEV]] = []  # the row of each player with an all-in spot, and his EV
+    first: list[tuple[int, Spot]] = []  # the row of each player with a 3rd-street spot, and the spot
     counts: list[int] = []
     for (hand, result), showed, mucked in zip(replayed, events.showed, events.mucked):
         flags = flag_rows(hand, result)
         spot = allin_ev(hand, result)
+        at = {s.seat: s for s in spots(hand, result, spot, every_draw=False)}
         won: dict[int, int] = {}
         for award in result.awards:
             won[award.seat] = won.get(award.seat, 0) + award.amount
@@ -233,6 +236,8 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
             seat = s.seat
             if seat in spot:
                 allin.append((len(own), spot[seat]))
+            if seat in at:
+                first.append((len(own), at[seat]))
             own.append(
                 (
                     seat,
@@ -254,6 +259,7 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
     columns: dict[str, Column] = dict(zip(_PLAYER_NAMES, _transpose(own, len(_PLAYER_NAMES))))
     columns.update(flag_columns(flag_rows_))
     columns.update(_ev_columns(allin, len(own)))
+    columns.update(_spot_columns(first, len(own)))
     columns["hand_id"] = chunk_ids.take(_owners(np.array(counts, dtype=np.int64)))
     return columns
 
@@ -265,6 +271,17 @@ def _ev_columns(found: Sequence[tuple[int, AllInEV]], rows: int) -> dict[str, li
     for row, ev in found:
         for name, value in ev_values(ev).items():
             columns[name][row] = value
+    return columns
+
+
+def _spot_columns(found: Sequence[tuple[int, Spot]], rows: int) -> dict[str, list[Any]]:
+    """The :data:`.spots.SPOT_COLUMNS` of ``rows`` players, NULL but for the players ``found`` (each with
+    his row and his 3rd-street spot): only the players whose starting cards are known have one."""
+    columns: dict[str, list[Any]] = {name: [None] * rows for name in SPOT_NAMES}
+    named = list(columns.values())
+    for row, spot in found:
+        for column, value in zip(named, spot_values(spot)):
+            column[row] = value
     return columns
 
 

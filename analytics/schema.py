@@ -18,8 +18,9 @@ import pyarrow as pa
 
 from .equity import EV_COLUMNS
 from .flags import FLAG_COLUMNS
+from .spots import SPOT_COLUMNS
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Raised whenever a table's columns change, so a database an older studbook wrote is refused rather than read wrong."""
 
 
@@ -130,6 +131,7 @@ HAND_PLAYERS = Table(
         _int("folded_street"),
         *({"flag": _flag, "int": _int, "money": _money, "text": _text}[kind](name) for name, kind in FLAG_COLUMNS),
         *({"int": _int, "money": _money, "float": _float}[kind](name) for name, kind in EV_COLUMNS),
+        *({"int": _int, "text": _text, "float": _float}[kind](name) for name, kind in SPOT_COLUMNS),
     ),
 )
 

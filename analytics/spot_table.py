@@ -9,19 +9,25 @@ his net in big bets per hand with a 95% interval; the rows come sorted by what t
 Pure pandas over the rows of :func:`studbook.analytics.spots.spot_rows` (or the same columns read from
 the database), so the command, the API and the report all ask one function. A row without a decision
 (a bring-in nobody completed against had nothing to choose) is no spot and is left out.
+
+The stored spots (:func:`stored_spots`) are the columns the import wrote in ``hand_players``; the results in
+big bets are worked out in the query from the exact money (``net``, ``allin_ev``) and the hand's big bet.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final, Sequence
 
+import duckdb
 import numpy as np
 import pandas as pd
 
-from .spots import TAKEN
+from .spots import ROW_COLUMNS, SPOT_NAMES, TAKEN
+from .stats import Filters
 from .winrate import Z95
 
-SPOT_KEYS: Final[tuple[str, ...]] = ("game", "start_hand", "liveness", "faced")
+SPOT_KEYS: Final[tuple[str, ...]] = ("game", "start_class", "liveness", "faced")
 """What makes a spot the same spot: the game (class names repeat between games), the class, the grade and
 the betting faced."""
 
@@ -83,3 +89,31 @@ def spot_table(rows: pd.DataFrame, player: str, keys: Sequence[str] = SPOT_KEYS)
     table = table.reset_index().sort_values(["bb_total", "hands"], ascending=[True, False], kind="stable")
     table.columns.name = None
     return table.reset_index(drop=True)[[*keys, *TABLE_COLUMNS[len(SPOT_KEYS) :]]]
+
+
+def stored_spots(con: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> pd.DataFrame:
+    """Every stored spot (:data:`~.spots.ROW_COLUMNS`, with ``hand_id`` first) of the hands ``filters``
+    select, whoever held it: the pool a player's spots are compared with, so a ``players`` filter is
+    not applied here (:func:`spot_table` picks the player). Oldest hand first."""
+    where, params = replace(filters or Filters(), players=()).where()
+    stored = ", ".join(f"hp.{name}" for name in SPOT_NAMES)
+    sql = f"""SELECT hp.hand_id, hp.player, hp.game, hp.start_class, {stored},
+                     hp.net::DOUBLE / NULLIF(h.big_bet, 0) AS net_bb,
+                     hp.allin_ev::DOUBLE / NULLIF(h.big_bet, 0) AS allin_ev_bb
+              FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+              WHERE hp.liveness IS NOT NULL AND {where}
+              ORDER BY h.started_at, hp.hand_id, hp.seat"""
+    frame = con.execute(sql, params).df()
+    assert list(frame.columns) == ["hand_id", *ROW_COLUMNS], "the stored spots and the spot rows disagree"
+    return frame
+
+
+def costliest(rows: pd.DataFrame, player: str, count: int = 5, keys: Sequence[str] = SPOT_KEYS) -> pd.DataFrame:
+    """The ``count`` spots that cost ``player`` the most (the first rows of :func:`spot_table` that lost
+    money), each with ``hand_ids``: his hands in it, the biggest loss first (``rows`` must carry
+    ``hand_id``, as :func:`stored_spots` gives it). NoSpots when he has none."""
+    table = spot_table(rows, player, keys)
+    lost = table[table["bb_total"] < 0].head(count).reset_index(drop=True)
+    mine = rows[(rows["player"] == player) & rows["taken"].notna()].sort_values("net_bb", kind="stable")
+    hands = mine.groupby(list(keys))["hand_id"].agg(list)
+    return lost.assign(hand_ids=[hands.loc[tuple(r[k] for k in keys)] for _, r in lost.iterrows()])

@@ -9,10 +9,10 @@ all-in EV where the chips went in before the last street). The game's first stre
 2nd; "3rd street" here means that street in every game.
 
 Why the betting comes through one function (:func:`first_street`): the spot must not keep a count of the
-betting of its own (the engine's state machine has the only one). :func:`first_street` reads it from the
-engine's replay through :func:`studbook.analytics.flags.decisions` (the bet count each decision faced, as
-the replay counted it), so when the replay records every decision's context itself that function is the
-one thing to change.
+betting of its own (the engine's state machine has the only one). :func:`first_street` reads the engine's
+record of the replay (:attr:`ReplayResult.decisions`: the bet count and the level each decision faced),
+and the cards come from the engine's too (:attr:`ReplayResult.cards`: a down card shown at the showdown is
+filled in where it was dealt), never from a pass over the events here.
 
 Everything here is a pure function of a :class:`Hand` and its :class:`ReplayResult`; the results are
 frozen dataclasses, and :func:`spot_row` flattens a spot into the columns a stats table groups by.
@@ -21,14 +21,13 @@ frozen dataclasses, and :func:`spot_row` flattens a spot into the columns a stat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Mapping, Sequence
+from typing import Final, Mapping, Sequence, cast
 
 from ..engine.cards import Card
 from ..engine.games import RULES, card_order
-from ..engine.model import BRING_IN, CALL, CHECK, FOLD, Action, Deal, Hand, Money, Muck, ReplayResult, Show
-from .equity import AllInEV, _cards_at, allin_ev
-from .flags import decisions
-from .liveness import Liveness, liveness
+from ..engine.model import CALL, CHECK, FOLD, Hand, KnownCard, Money, ReplayResult
+from .equity import AllInEV, allin_ev
+from .liveness import Liveness, seen_liveness
 from .start_hands import StartHand, start_hand
 
 UNOPENED: Final = "unopened"
@@ -77,48 +76,65 @@ class FirstStreet:
     first: Mapping[int, FirstDecision]
 
 
-def _taken(action: Action, bets: int, aggressive: bool) -> str:
-    if aggressive:
-        return COMPLETES if bets == 0 else RAISES
-    return FOLDS if action.kind is FOLD else CALLS
-
-
-def first_street(hand: Hand, result: ReplayResult) -> FirstStreet:
+def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | None = None) -> FirstStreet:
     """The betting context of ``hand``'s first street, as the engine replayed it (``result``).
 
-    The one place a spot learns about the betting: the decisions and the bet count each faced come from
-    :func:`studbook.analytics.flags.decisions`, the bring-in from the hand's post (or, when the site
-    printed none, the game's rule on the door cards)."""
+    The one place a spot learns about the betting, and all of it is the engine's record: the decisions
+    and what each faced (:attr:`ReplayResult.decisions`), the bring-in (:attr:`ReplayResult.bring_in_seat`;
+    when the hand shows none, the game's rule on the door cards) and the door cards
+    (:attr:`ReplayResult.cards`). A first decision facing no completion faced the bring-in when the
+    street's level was already above nothing (the post), and nothing otherwise."""
     rules = RULES[hand.game]
     street = rules.first_street
-    doors: dict[int, Card] = {}
-    for e in hand.events:
-        if type(e) is Deal and e.street == street and e.up and e.up[-1] is not None:
-            doors[e.seat] = e.up[-1]
-    # the bring-in post, when there is one, is the street's first action: every decision comes after it
-    post = next((e for e in hand.events if type(e) is Action and e.kind is BRING_IN), None)
-    bring_in = post.seat if post is not None else (rules.bring_in_seat(doors) if doors else None)
+    if doors is None:
+        doors = first_cards(result.cards, street)[0]
+    bring_in = result.bring_in_seat
+    if bring_in is None and doors:
+        bring_in = rules.bring_in_seat(doors)
     seats = sorted(doors)
-    order = tuple(seats) if bring_in not in doors else tuple(sorted(seats, key=lambda s: (s < bring_in, s)))
+    if bring_in is None or bring_in not in doors:
+        order = tuple(seats)
+    else:
+        start = bring_in
+        order = tuple(sorted(seats, key=lambda s: (s < start, s)))
     first: dict[int, FirstDecision] = {}
     callers = 0
     folded: set[int] = set()
-    for d in decisions(hand, result).get(street, []):
+    for d in result.decisions.get(street, ()):
+        kind = d.action.kind
         if d.seat not in first:
             if d.aggressions >= 2:
                 faced = RERAISED
             elif d.aggressions == 1:
                 faced = COMPLETED
             else:
-                faced = BRING_IN_ONLY if post is not None else UNOPENED
-            first[d.seat] = FirstDecision(
-                d.seat, faced, d.aggressions, callers, _taken(d.action, d.aggressions, d.aggressive), frozenset(folded)
-            )
-        if d.action.kind is CALL or (d.action.kind is CHECK and d.seat == bring_in):
+                faced = BRING_IN_ONLY if d.level > 0 else UNOPENED
+            if d.aggressive:
+                taken = COMPLETES if d.aggressions == 0 else RAISES
+            else:
+                taken = FOLDS if kind is FOLD else CALLS
+            first[d.seat] = FirstDecision(d.seat, faced, d.aggressions, callers, taken, frozenset(folded))
+        if kind is CALL or (kind is CHECK and d.seat == bring_in):
             callers += 1
-        elif d.action.kind is FOLD:
+        elif kind is FOLD:
             folded.add(d.seat)
     return FirstStreet(bring_in, order, doors, first)
+
+
+def first_cards(known: Sequence[KnownCard], street: int) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
+    """From the engine's known cards (:attr:`ReplayResult.cards`), in one pass: each seat's door card
+    (its last up card of the first ``street``), and the first-street cards of each seat whose every one
+    is known by the hand's end (dealt face up, dealt to the history's owner, or filled in from a show):
+    its down cards, then its door card, as dealt."""
+    doors: dict[int, Card] = {}
+    dealt: dict[int, list[Card | None]] = {}
+    for k in known:
+        if k.street == street and k.seat is not None:
+            card = k.card
+            dealt.setdefault(k.seat, []).append(card)
+            if k.up and card is not None:
+                doors[k.seat] = card
+    return doors, {seat: tuple(cast(list[Card], cards)) for seat, cards in dealt.items() if None not in cards}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,46 +175,41 @@ class Spot:
         return self.allin.ev / self.big_bet if self.allin is not None and self.big_bet > 0 else None
 
 
-def beats(hand: Hand, card: Card, door: Card) -> bool:
-    """Whether door ``card`` beats ``door`` for the first street's betting: a higher rank in the high
-    games (aces high), a lower one in the razz games' order (the pot's ranking: aces low in razz, high
-    in 2-7 razz). Stud hi/lo is played for high on the door cards (its bring-in is the lowest card)."""
+def spots(
+    hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None = None, *, every_draw: bool = True
+) -> list[Spot]:
+    """The first-street spot of every player of ``hand`` whose starting cards are known by the hand's
+    end (:func:`first_cards`), in seat order. ``allin`` are the hand's all-in EVs when the caller has
+    them (the import computes them once); otherwise they are worked out here. Without ``every_draw``
+    a spot's liveness counts its primary draw only (all the stored columns need: the import)."""
+    street = RULES[hand.game].first_street
+    doors, held = first_cards(result.cards, street)
+    if not held:  # most hands of a tracker's database have one known hand, the hero's, or none
+        return []
+    context = first_street(hand, result, doors)
+    names = {s.seat: s.player for s in hand.seats}
+    evs = allin_ev(hand, result) if allin is None else allin
+    order = context.order
+    bring_in = context.bring_in
     pot = RULES[hand.game].pot
     key = card_order(pot.aces)
-    if pot.low:
-        return key(card)[0] < key(door)[0]
-    return key(card)[0] > key(door)[0]
-
-
-def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None = None) -> list[Spot]:
-    """The first-street spot of every player of ``hand`` whose starting cards are known (dealt face up
-    to him in the history, or shown down), in seat order. ``allin`` are the hand's all-in EVs when the
-    caller has them (the import computes them once); otherwise they are worked out here."""
-    rules = RULES[hand.game]
-    street = rules.first_street
-    context = first_street(hand, result)
-    deals = [e for e in hand.events if type(e) is Deal]
-    names = {s.seat: s.player for s in hand.seats}
-    # only these seats' cards can be known: dealt face up to the history, or shown (read from the show)
-    knowable = {e.seat for e in deals if e.street == street and None not in e.down} | {
-        e.seat for e in hand.events if type(e) is Show or type(e) is Muck
-    }
-    evs = allin_ev(hand, result) if allin is None else allin
+    rank = {seat: key(card)[0] for seat, card in doors.items()}
+    listed = sorted(doors.items())
     out = []
-    for position, seat in enumerate(context.order):
-        if seat not in knowable or seat not in names:
-            continue
-        cards = _cards_at(rules, seat, street, deals, hand)
-        if cards is None or len(set(cards)) != len(cards):  # a card dealt twice: the validator says so
-            continue
-        visible = {s: c for s, c in context.doors.items() if s != seat}
+    for position, seat in enumerate(order):
+        cards = held.get(seat)
+        if cards is None or seat not in names or len(set(cards)) != len(cards):
+            continue  # a card dealt twice: the validator says so
+        seen = [(s, c) for s, c in listed if s != seat]
         start = start_hand(hand.game, cards)
-        live = liveness(start, cards, {s: (c,) for s, c in visible.items()})
-        behind = list(context.order[position + 1 :])
-        if context.bring_in is not None and context.bring_in != seat and context.bring_in not in behind:
-            behind.append(context.bring_in)
-        door = cards[-1]
-        beaten = tuple((s, context.doors[s]) for s in behind if beats(hand, context.doors[s], door))
+        live = seen_liveness(start, len(cards), seen, not every_draw)
+        behind = list(order[position + 1 :])
+        if bring_in is not None and bring_in != seat and bring_in not in behind:
+            behind.append(bring_in)
+        mine = rank[seat]
+        # a higher door in the high games (stud8 bets its 3rd street for high), a lower one in the razz
+        # games' order (the pot's: aces low in razz, high in 2-7 razz)
+        beaten = tuple((s, doors[s]) for s in behind if (rank[s] < mine if pot.low else rank[s] > mine))
         out.append(
             Spot(
                 seat,
@@ -206,9 +217,9 @@ def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None 
                 cards,
                 start,
                 live,
-                visible,
+                dict(seen),
                 position,
-                len(context.order),
+                len(order),
                 beaten,
                 context.first.get(seat),
                 result.net.get(seat, 0),
@@ -220,7 +231,6 @@ def spots(hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None 
 
 
 SPOT_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
-    ("start_hand", "text"),
     ("start_family", "text"),
     ("liveness", "text"),
     ("live_ratio", "float"),
@@ -230,37 +240,50 @@ SPOT_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
     ("beaten_behind", "int"),
     ("faced", "text"),
     ("taken", "text"),
-    ("net_bb", "float"),
-    ("allin_ev_bb", "float"),
 )
-"""The columns :func:`spot_row` fills, with their kinds (as :data:`studbook.analytics.flags.FLAG_COLUMNS`
-spells them), for the import to store beside a player's other columns: the class and its family, the
-grade and the share of the all-live chance behind it, the primary draw's outs and how many were showing,
-the position from the bring-in, the better doors behind, the betting faced and the action taken, and the
-result and all-in EV in big bets."""
+"""The columns the import stores for every spot in ``hand_players`` (NULL for a player without one), with
+their kinds (as :data:`studbook.analytics.flags.FLAG_COLUMNS` spells them): the class's family, the grade
+and the share of the all-live chance behind it, the primary draw's outs and how many were showing, the
+position from the bring-in, the better doors behind, the betting faced and the action taken. The class
+itself is ``start_class`` (a flag column, the same :func:`~.start_hands.start_hand`), and the results in
+big bets are worked out where read, from ``net`` and ``allin_ev`` over the hand's big bet, so no money is
+stored twice."""
+
+SPOT_NAMES: Final[tuple[str, ...]] = tuple(name for name, _ in SPOT_COLUMNS)
+
+ROW_COLUMNS: Final[tuple[str, ...]] = ("player", "game", "start_class", *SPOT_NAMES, "net_bb", "allin_ev_bb")
+"""The columns of a spot row (:func:`spot_row`, and the stored spots as :mod:`.spot_table` reads them):
+who and which game, the class, the stored columns and the result and all-in EV in big bets."""
+
+
+def spot_values(spot: Spot) -> tuple[str | int | float | None, ...]:
+    """The :data:`SPOT_COLUMNS` of ``spot``, in order (what the import writes)."""
+    primary = spot.liveness.primary
+    decision = spot.decision
+    return (
+        spot.start.family,
+        spot.liveness.grade,
+        primary.ratio if primary is not None else 1.0,
+        primary.draw.outs_mask.bit_count() if primary is not None else 0,
+        primary.visible if primary is not None else 0,
+        spot.position,
+        len(spot.beaten_behind),
+        decision.faced if decision is not None else None,
+        decision.taken if decision is not None else None,
+    )
 
 
 def spot_row(spot: Spot) -> dict[str, str | int | float | None]:
-    """One spot as the :data:`SPOT_COLUMNS` (with ``player`` and ``game`` first), what the spots table of
-    :mod:`.spot_table` reads."""
-    primary = spot.liveness.primary
-    decision = spot.decision
-    return {
-        "player": spot.player,
-        "game": str(spot.start.game),
-        "start_hand": spot.start.name,
-        "start_family": spot.start.family,
-        "liveness": spot.liveness.grade,
-        "live_ratio": primary.ratio if primary is not None else 1.0,
-        "outs": primary.draw.outs_mask.bit_count() if primary is not None else 0,
-        "outs_showing": primary.visible if primary is not None else 0,
-        "position": spot.position,
-        "beaten_behind": len(spot.beaten_behind),
-        "faced": decision.faced if decision is not None else None,
-        "taken": decision.taken if decision is not None else None,
-        "net_bb": spot.net_bb,
-        "allin_ev_bb": spot.allin_ev_bb,
-    }
+    """One spot as the :data:`ROW_COLUMNS`, what the spots table of :mod:`.spot_table` reads."""
+    values = (
+        spot.player,
+        str(spot.start.game),
+        spot.start.name,
+        *spot_values(spot),
+        spot.net_bb,
+        spot.allin_ev_bb,
+    )
+    return dict(zip(ROW_COLUMNS, values))
 
 
 def spot_rows(pairs: Sequence[tuple[Hand, ReplayResult]]) -> list[dict[str, str | int | float | None]]:

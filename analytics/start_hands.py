@@ -84,6 +84,8 @@ class Draw:
     per_group: int
     completes: tuple[frozenset[int], ...]
     outs_mask: Mask
+    sizes: tuple[int, ...]
+    """How many outs each group has (its live count when none is showing)."""
 
     @property
     def outs(self) -> frozenset[Card]:
@@ -110,7 +112,8 @@ def _draw(
     union = 0
     for m in masks:
         union |= m
-    return Draw(kind, need, primary, tuple(masks), per_group, sets, union)
+    sizes = tuple(m.bit_count() for m in masks)
+    return Draw(kind, need, primary, tuple(masks), per_group, sets, union, sizes)
 
 
 @cache
@@ -329,7 +332,7 @@ def _stud8(cards: tuple[Card, ...], draws_left: int) -> StartHand:
 
 def replace_primary(draw: Draw, primary: bool) -> Draw:
     """``draw`` as the primary draw of its hand, or not."""
-    return Draw(draw.kind, draw.need, primary, draw.masks, draw.per_group, draw.completes, draw.outs_mask)
+    return Draw(draw.kind, draw.need, primary, draw.masks, draw.per_group, draw.completes, draw.outs_mask, draw.sizes)
 
 
 def _stud5(cards: tuple[Card, ...], draws_left: int) -> StartHand:
@@ -357,6 +360,9 @@ START_CACHE: Final = 1 << 16
 """Starting hands kept (each a few small objects): enough for the hands a session repeats, bounded because
 a large import meets most of the 5 games' 132,600 ordered triples."""
 
+_SUIT_BITS: Final = tuple(sum(1 << (4 * rank + suit) for rank in range(len(RANKS))) for suit in range(4))
+"""The bits of each suit's 13 cards (a card is ``rank * 4 + suit``)."""
+
 
 def start_hand(game: Game, cards: tuple[Card, ...]) -> StartHand:
     """The class of a player's first-street cards: ``cards`` are the down cards then the door card (two
@@ -371,6 +377,56 @@ def start_hand(game: Game, cards: tuple[Card, ...]) -> StartHand:
 
 @lru_cache(maxsize=START_CACHE)
 def _start_hand(game: Game, cards: tuple[Card, ...]) -> StartHand:
+    """:func:`start_hand` of cards whose down cards are sorted, through their suits' pattern.
+
+    Why the pattern: no class depends on which suit is which, only on which cards share one, so the
+    cards are classified with their suits renamed in the order they first appear (the down cards, then
+    the door) and the answer's outs renamed back. An import meets most of the 132,600 ordered triples
+    of a game once each, so this cache alone misses most of the time; the pattern's cache
+    (:func:`_classified`) holds the few thousand patterns, and renaming back costs a few bit operations
+    a draw where classifying costs the whole work again."""
+    order: list[int] = []
+    for c in cards:
+        if c & 3 not in order:
+            order.append(c & 3)
+    order.extend(s for s in range(4) if s not in order)
+    renamed = [0] * 4
+    for new, old in enumerate(order):
+        renamed[old] = new
+    *down, door = (Card(c & ~3 | renamed[c & 3]) for c in cards)
+    found = _classified(game, (*sorted(down), door))
+    return found if order == [0, 1, 2, 3] else _renamed(found, order)
+
+
+def _suits_renamed(mask: Mask, order: Sequence[int]) -> Mask:
+    """``mask`` with suit ``i`` made suit ``order[i]``, every card keeping its rank."""
+    out = 0
+    for suit, to in enumerate(order):
+        bits = mask & _SUIT_BITS[suit]
+        out |= bits << (to - suit) if to >= suit else bits >> (suit - to)
+    return out
+
+
+def _renamed(hand: StartHand, order: Sequence[int]) -> StartHand:
+    """``hand`` (classified on renamed suits) with suit ``i`` of its outs made suit ``order[i]``."""
+    draws = tuple(
+        Draw(
+            d.kind,
+            d.need,
+            d.primary,
+            tuple(_suits_renamed(m, order) for m in d.masks),
+            d.per_group,
+            d.completes,
+            _suits_renamed(d.outs_mask, order),
+            d.sizes,
+        )
+        for d in hand.draws
+    )
+    return StartHand(hand.game, hand.name, hand.family, hand.rank, draws, hand.draws_left)
+
+
+@lru_cache(maxsize=START_CACHE)
+def _classified(game: Game, cards: tuple[Card, ...]) -> StartHand:
     rules = RULES[game]
     first = rules.streets[0]
     if len(cards) != first.down + first.up or len(set(cards)) != len(cards):

@@ -363,6 +363,10 @@ BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType(
         "bring_in": Breakdown((("bring_in", "hp.is_bring_in"),)),
         "door": Breakdown((("door", "hp.door_rank"),), "hp.door_rank IS NOT NULL"),
         "start_class": Breakdown((("start_class", "hp.start_class"),), "hp.start_class IS NOT NULL"),
+        # the 3rd-street spot's columns (analytics/spots.py), known where the starting cards are
+        "start_family": Breakdown((("start_family", "hp.start_family"),), "hp.start_family IS NOT NULL"),
+        "liveness": Breakdown((("liveness", "hp.liveness"),), "hp.liveness IS NOT NULL"),
+        "faced": Breakdown((("faced", "hp.faced"),), "hp.faced IS NOT NULL"),
         "mixed": Breakdown((("mixed", "h.mixed"),)),
     }
 )

@@ -1,13 +1,14 @@
-"""3rd-street spots: the CPU time of every player's spot as a share of the import of the same hands, and how
-many spots a second the equity against what was showing values.
+"""3rd-street spots: what storing every player's spot at import costs, and how many spots a second the
+equity against what was showing values.
 
 Writes simulated hands as PokerStars text (stud8, seed 2026, 2-8 players: the import benchmark's simulated
-source), imports them into a fresh database with one worker (the baseline: parse, replay, flags, rows,
-DuckDB), then, in the same run, parses and replays them again untimed and times
-:func:`studbook.analytics.spots.spots` over every hand, given the all-in EVs as the import has them
-(what a wiring into the import would add: twice, the starting-hand cache cold and then warm), and once
-more working the all-in EVs out itself. Last, it
-values the first ``--equity`` spots with a decision with
+source) and imports them twice into fresh databases with one worker, in this order: without the spot
+columns (the spots of :mod:`studbook.analytics.rows` made to find none: the import as it was before they
+were stored, the baseline) and then as it is, storing them; the difference is what the spots cost the
+import, the starting-hand cache cold as a worker meets it. Then, in the same run, it parses and replays
+the hands again untimed and times :func:`studbook.analytics.spots.spots` alone over every hand, given
+the all-in EVs as the import has them (the cache emptied first, then warm), as a share of the baseline
+import. Last, it values the first ``--equity`` spots with a decision with
 :func:`studbook.analytics.visible_equity.spot_equity` (10,000 samples each) and prints spots per CPU
 second by the number of opponents.
 
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from import_throughput import parsed_hands, write_files  # noqa: E402
 
 import studbook  # noqa: E402
+from studbook.analytics import rows, start_hands  # noqa: E402
 from studbook.analytics.equity import allin_ev  # noqa: E402
 from studbook.analytics.spots import spots  # noqa: E402
 from studbook.analytics.store import open_store  # noqa: E402
@@ -63,13 +65,33 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(tmp) / "hands"
         folder.mkdir()
         write_files(folder, args.hands, 4, simulated_text(args.hands, games))
-        with open_store(Path(tmp) / "bench.duckdb") as store:
-            started = time.process_time()
-            summary = run_import([folder], store, workers=1)
-            imported = time.process_time() - started
+        warm = Path(tmp) / "warm-up"
+        warm.mkdir()
+        write_files(warm, 200, 1, simulated_text(200, games))
+        with open_store(Path(tmp) / "warm-up.duckdb") as store:  # the one-time costs (imports, grammars)
+            run_import([warm], store, workers=1)
+        found_spots = rows.spots
+        cpu: dict[str, float] = {}
+        for run in ("without", "with"):
+            rows.spots = found_spots if run == "with" else (lambda *given, **named: [])  # type: ignore[assignment]
+            start_hands._start_hand.cache_clear()
+            try:
+                with open_store(Path(tmp) / f"{run}.duckdb") as store:
+                    started = time.process_time()
+                    summary = run_import([folder], store, workers=1)
+                    cpu[run] = time.process_time() - started
+                    stored = store.con.execute("SELECT COUNT(liveness) FROM hand_players").fetchone()
+            finally:
+                rows.spots = found_spots
+            print(
+                f"import of {summary.hands:,} {'/'.join(args.games)} hands, one worker, {run} the spot columns "
+                f"({stored[0] if stored else 0:,} stored): {cpu[run]:.1f} s CPU = "
+                f"{summary.hands / cpu[run]:,.0f} hands per CPU second"
+            )
+        imported = cpu["without"]
         print(
-            f"baseline: import of {summary.hands:,} {'/'.join(args.games)} hands, one worker: {imported:.1f} s CPU "
-            f"= {summary.hands / imported:,.0f} hands per CPU second"
+            f"the spot columns cost the import {cpu['with'] - imported:.2f} s CPU = "
+            f"{(cpu['with'] - imported) / imported:.1%} of the import without them (the baseline)"
         )
         hands = [h for path in sorted(folder.iterdir()) for h in parsed_hands(path)]
         pairs = [(h, replay(h, profile_for(h))) for h in hands]
@@ -78,21 +100,27 @@ def main(argv: list[str] | None = None) -> int:
         # out of it (IMPORT_GC_THRESHOLD), so that a pass is not charged for walking 20,000 hands
         gc.collect()
         gc.freeze()
+        start_hands._start_hand.cache_clear()
         for run in ("first pass, the class cache cold as an import meets it", "second pass, warm"):
             started = time.process_time()
-            found = [spots(h, r, ev) for (h, r), ev in zip(pairs, evs)]
+            count = 0
+            for (h, r), ev in zip(pairs, evs):  # as the import asks: the primary draw's liveness only
+                count += len(spots(h, r, ev, every_draw=False))
             given = time.process_time() - started
-            count = sum(map(len, found))
             print(
-                f"spots, all-in EVs given (as the import has them), {run}: {count:,} spots of {len(pairs):,} "
-                f"hands in {given:.2f} s CPU = {len(pairs) / given:,.0f} hands, {count / given:,.0f} spots per "
-                f"CPU second; {given / imported:.1%} of the import's CPU time"
+                f"spots alone, all-in EVs given (as the import has them), {run}: {count:,} spots of "
+                f"{len(pairs):,} hands in {given:.2f} s CPU = {len(pairs) / given:,.0f} hands, {count / given:,.0f} "
+                f"spots per CPU second; {given / imported:.1%} of the baseline import's CPU time"
             )
         started = time.process_time()
         for h, r in pairs:
             spots(h, r)
         alone = time.process_time() - started
-        print(f"spots working the all-in EVs out too: {alone:.2f} s CPU, {alone / imported:.1%} of the import's")
+        print(
+            f"spots with every draw's liveness (a page's or a notebook's), working the all-in EVs out too: "
+            f"{alone:.2f} s CPU, {alone / imported:.1%} of the baseline's"
+        )
+        found = [spots(h, r, ev) for (h, r), ev in zip(pairs, evs)]
         decided = [(h, r, s) for (h, r), found_here in zip(pairs, found) for s in found_here if s.decision]
         chosen = decided[:: max(1, len(decided) // args.equity)][: args.equity]  # spread over the session
         by_opponents: dict[int, list[float]] = defaultdict(list)

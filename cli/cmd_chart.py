@@ -23,6 +23,7 @@ KIND_HELP = {
     "stud8-results": "stud hi/lo: how many winning hands were scoops, high only, low only, quartered",
     "bb100": "win rate (big bets per 100 hands) by game and stakes, with 95% error bars",
     "tournaments": "cumulative tournament profit over the tournaments played, a panel per currency",
+    "spots": "3rd street: big bets per hand by starting hand (rows) and liveness (columns), hands in each cell",
 }
 
 
@@ -52,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "  studbook chart stud8 --player 'Ottilie Brandt' --out halves.svg         scoops, high halves and low halves\n"
         "  studbook chart bb100 --player 'Ottilie Brandt' --game razz --out r.pdf  win rate per stakes, razz only\n"
         "  studbook chart tournaments --player 'Ottilie Brandt' --out t.png       tournament profit, per currency"
+        "  studbook chart spots --player 'Ottilie Brandt' --game stud --out s.png  3rd street by hand and liveness"
     )
 
 

@@ -54,10 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="BREAKDOWN",
         action="append",
         default=[],
-        help="one row per: player (the default), game, stakes, currency (the unit: a currency, chips or "
-        "play), site, date, players (dealt in), max_seats, players_4th (seeing 4th street), bring_in, door (up card "
-        "on 3rd), start_class, mixed (the game of a mixed rotation); repeat to combine, "
-        "e.g. --by player --by game",
+        help="one row per: player (the default), game, stakes, currency (the unit: a currency, chips or play), site, date, players "
+        "(dealt in), max_seats, players_4th (seeing 4th street), bring_in, door (up card "
+        "on 3rd), start_class, start_family, liveness (of the cards the starting hand needs, "
+        "docs/liveness.md), faced (the 3rd-street betting), mixed (the game of a mixed rotation); "
+        "repeat to combine, e.g. --by player --by game or --by start_class --by liveness",
     )
     parser.add_argument(
         "--stat",

@@ -88,7 +88,7 @@ def test_a_seat_line_sitting_out_who_antes_is_dealt_in() -> None:
     expected = fpdb_expected(path)
     assert all(not fields["sitout"] for fields in expected.values())  # fpdb counts him in too
     assert expected["Villain"]["startCards"] != 0  # and knows his starting hand, from his show
-    assert players["Villain"]["start_class"] == "9+ high"  # A-7 down, K door: razz names it by the king
+    assert players["Villain"]["start_class"] == "J-K high"  # A-7 down, K door: razz names it by the king
     villain = [r for r in rows["cards"] if r["seat"] == 1 and r["street"] == 3]
     assert [(r["card"], r["up"], r["known"], r["shown"]) for r in villain] == [
         ("As", False, True, True),
@@ -150,8 +150,8 @@ def test_shown_down_cards_fill_the_unknown_ones_in_the_order_dealt() -> None:
     ]
     assert all(not k.shown for k in result.cards if k.seat == 2)
     flags = {r["player"]: r for r in rows_for_hand(hand, result)["hand_players"]}
-    assert flags["Ann"]["start_class"] == "rolled-up trips"
-    assert flags["Bob"]["start_class"] == "three-flush"
+    assert flags["Ann"]["start_class"] == "rolled-up"
+    assert flags["Bob"]["start_class"] == "three-straight-flush"
 
 
 @pytest.mark.parametrize("shown", ["", "show 1 2d 2s 2c 5d 6c 7h 8s\n"])

@@ -28,7 +28,7 @@ def row(
     return {
         "player": player,
         "game": "stud",
-        "start_hand": hand,
+        "start_class": hand,
         "liveness": live,
         "faced": faced,
         "taken": taken,
@@ -81,8 +81,8 @@ def test_the_table_counts_each_spot_and_sorts_by_cost() -> None:
 
 
 def test_coarser_keys_group_more() -> None:
-    table = spot_table(ROWS, "Ann", keys=("start_hand",))
-    assert dict(zip(table["start_hand"], table["hands"])) == {"split pair T-K": 4, "three-flush": 2}
+    table = spot_table(ROWS, "Ann", keys=("start_class",))
+    assert dict(zip(table["start_class"], table["hands"])) == {"split pair T-K": 4, "three-flush": 2}
 
 
 def test_a_player_without_spots_is_told_who_has() -> None:

@@ -141,6 +141,20 @@ def test_any_starting_hand_has_a_class_and_its_draws_are_outs(game: Game, deck: 
     assert sum(d.primary for d in hand.draws) <= 1
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(Game)), st.permutations(range(52)))
+def test_a_class_read_through_its_suits_pattern_is_the_class_of_the_cards(game: Game, deck: list[int]) -> None:
+    """start_hand classifies the cards with their suits renamed by their pattern and renames the outs
+    back (the cache holds the patterns): the same hand, outs and all, as classifying the cards as they
+    are (the classifier itself, its cache bypassed)."""
+    from studbook.analytics.start_hands import _classified
+
+    rules = RULES[game]
+    size = rules.streets[0].down + rules.streets[0].up
+    *down, door = (DECK[i] for i in deck[:size])
+    assert start_hand(game, (*down, door)) == _classified.__wrapped__(game, (*sorted(down), door))
+
+
 def test_draws_say_what_the_hand_needs() -> None:
     split = start_hand(Game.STUD, parse_cards("Th Js Tc"))
     assert (split.draws[0].kind, split.draws[0].outs, split.draws[0].need) == (PAIR, set(parse_cards("Td Ts")), 1)
@@ -402,8 +416,8 @@ def test_players_without_known_cards_have_no_spot() -> None:
 
 def test_spot_row_has_the_stored_columns() -> None:
     row = spot_row(spot_of("3rd 1:Th Js Tc 2:?? ?? 2c 3:?? ?? Ts 4:?? ?? Kd\n" + FOLD_AROUND))
-    assert list(row) == ["player", "game", *(name for name, _ in SPOT_COLUMNS)]
-    assert row["start_hand"] == "split pair T-K" and row["liveness"] == HALF_DEAD and row["outs_showing"] == 1
+    assert list(row) == ["player", "game", "start_class", *(name for name, _ in SPOT_COLUMNS), "net_bb", "allin_ev_bb"]
+    assert row["start_class"] == "split pair T-K" and row["liveness"] == HALF_DEAD and row["outs_showing"] == 1
     assert row["taken"] == "complete" and row["faced"] == BRING_IN_ONLY
     assert row["net_bb"] == pytest.approx((8 - 1 - 2) / 8)
 

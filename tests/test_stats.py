@@ -224,9 +224,9 @@ def test_start_class_breakdown_counts_only_known_cards(sample_store: Store) -> N
     # the heroes' 3rd-street cards, and those of the players who showed down (Kofi's [4s 9d 5d ...]
     # in razz, Goran's and Hiro's in the quartered stud8 hand): nobody else's are known
     assert set(table["player"]) == {"Alice", "Farah", "Ines", "Kofi", "Goran", "Hiro"}
-    assert set(table["start_class"]) == {"buried pair", "rolled-up trips", "3-low", "9+ high", "three low"}
+    assert set(table["start_class"]) == {"buried pair 6-9", "rolled-up", "3-low", "9-low", "4-low scoop"}
     kofi = table[table["player"] == "Kofi"]
-    assert kofi["start_class"].tolist() == ["9+ high"]
+    assert kofi["start_class"].tolist() == ["9-low"]  # razz: 4-9-5, named by its top card
 
 
 def test_door_card_breakdown(sample_store: Store) -> None:
