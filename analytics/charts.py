@@ -97,7 +97,7 @@ def _amounts() -> FuncFormatter:
     return FuncFormatter(lambda v, _: f"{v:,.10g}")
 
 
-def _thousands(ax: Axes, hands_on_x: bool = True) -> None:
+def amount_ticks(ax: Axes, hands_on_x: bool = True) -> None:
     """Readable amounts on y and whole hand counts on x (unless x holds categories)."""
     from matplotlib.ticker import MaxNLocator
 
@@ -127,7 +127,7 @@ def figure_axes(ax: Axes | None, height: float = 5.0) -> Axes:
     return plt.subplots(figsize=(9, height), layout="constrained")[1]
 
 
-def _style(ax: Axes, title: str, xlabel: str, ylabel: str, amounts_on_x: bool = False) -> None:
+def style_axes(ax: Axes, title: str, xlabel: str, ylabel: str, amounts_on_x: bool = False) -> None:
     """Title, axis labels, a zero line across the amounts axis and a light grid behind the data."""
     ax.set_title(literal_text(title))
     ax.set_xlabel(literal_text(xlabel))
@@ -203,8 +203,8 @@ def _draw_lines(ax: Axes, hands: pd.Series, lines: Sequence[Line], title: str, x
     decimals = _decimals(np.concatenate([y.to_numpy() for _, y, _ in lines]))
     for name, y, style in lines:
         ax.plot(hands, y, label=f"{name} ({y.iloc[-1]:,.{decimals}f})", **style)
-    _style(ax, title, xlabel, ylabel)
-    _thousands(ax)
+    style_axes(ax, title, xlabel, ylabel)
+    amount_ticks(ax)
     ax.legend(loc="best", frameon=False)
     return ax
 
@@ -291,12 +291,14 @@ def stud8_results_chart(
     colors = ["tab:green", "tab:blue", "tab:purple", "tab:orange"]
     bars = ax.bar(frame["label"], frame["count"], color=colors, label=frame["label"].tolist())
     ax.bar_label(bars, labels=[f"{c:,} ({100 * c / won:.0f}%)" for c in frame["count"]], padding=2)
-    _style(ax, f"{player}: how {won:,} winning stud hi/lo hands were won", "Result", "Hands (share of the hands won)")
+    style_axes(
+        ax, f"{player}: how {won:,} winning stud hi/lo hands were won", "Result", "Hands (share of the hands won)"
+    )
     ax.margins(y=0.12)
     from matplotlib.ticker import MaxNLocator
 
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    _thousands(ax, hands_on_x=False)
+    amount_ticks(ax, hands_on_x=False)
     return ax
 
 
@@ -352,7 +354,7 @@ def bb100_chart(
     )
     ax.set_yticks(rows, names)
     ax.invert_yaxis()
-    _style(
+    style_axes(
         ax, f"{player}: win rate by game and stakes", "Win rate, big bets per 100 hands (BB/100)", "", amounts_on_x=True
     )
     ax.xaxis.set_major_formatter(_amounts())

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ..engine.model import CURRENCY_SYMBOLS
-from .charts import _style, _text, _thousands
+from .charts import amount_ticks, literal_text, style_axes
 from .tournaments import profit_over_time
 
 if TYPE_CHECKING:
@@ -63,9 +63,11 @@ def tournament_chart(frame: pd.DataFrame, player: str) -> Axes:
         total = float(rows["cumulative"].iloc[-1]) / divisor
         shown = f"{total:+,.2f}" if divisor > 1 else f"{total:+,.0f}"
         count = f"{len(rows):,} tournament{'s' if len(rows) != 1 else ''}"
-        _style(ax, f"{label}: {count}, {shown} in all", "tournaments played, in order", label)
-        _thousands(ax)
+        style_axes(ax, f"{label}: {count}, {shown} in all", "tournaments played, in order", label)
+        amount_ticks(ax)
         ax.legend(loc="best", frameon=False)
-    figure.suptitle(_text(f"{player}: cumulative tournament profit (prizes and bounties less buy-in, fee, re-buys)"))
+    figure.suptitle(
+        literal_text(f"{player}: cumulative tournament profit (prizes and bounties less buy-in, fee, re-buys)")
+    )
     first: Axes = panels[0, 0]
     return first
