@@ -37,7 +37,6 @@ from ....engine.model import (
     ActionKind,
     Collect,
     Deal,
-    Game,
     Hand,
     Money,
     Muck,
@@ -57,6 +56,7 @@ from ...textsite import (
     read_text_hand,
     where_error,
 )
+from . import vocabulary
 
 SITE = "kingsclub"
 HAND_HEADER = re.compile(r"#\d+: Limit ")
@@ -68,7 +68,7 @@ _HEADER = re.compile(
     r"Table '(?P<table>[^\n]*)'"
 )
 _OTHER = re.compile(r"#(?P<id>\d+): (?P<game>[^\n]+?)(?: - [^\n]*)?(?:\n[^\n]*)*")
-_GAMES = {"Seven Card Stud": Game.STUD, "Seven Card Stud Hi-Lo": Game.STUD8, "Razz": Game.RAZZ, "2-7 Razz": Game.RAZZ27}
+_GAMES = vocabulary.GAMES_BY_NAME
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
