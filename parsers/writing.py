@@ -308,22 +308,3 @@ def write_events(
         write(event)
     out += [s.text for s in skipped[pending:]]
 
-
-# TEMP-SHIM (removed once every writer is on TextWriter)
-def refuse_community_card(hand: Hand, site: str) -> None:
-    if any(isinstance(event, CommunityCard) for event in hand.events):
-        raise ValueError(f"{site}'s text has no community card")
-
-
-class SeatedWriter:
-    def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.names = {s.seat: s.player for s in hand.seats}
-
-    def fail(self, what: str) -> HandRefused:
-        return HandRefused(self.hand, what)
-
-    def name(self, seat: int) -> str:
-        if seat not in self.names:
-            raise self.fail(f"an event refers to seat {seat}, which is empty (seats: {sorted(self.names)})")
-        return self.names[seat]

@@ -45,9 +45,10 @@ class _Writer(TextWriter):
         hand = self.hand
         if hand.game not in GAME_NAMES:
             raise self.fail(f"Everleaf text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
-        if hand.tournament is not None or hand.currency not in CURRENCIES:
+        signs = CURRENCIES.get(hand.currency or "")
+        if hand.tournament is not None or signs is None:
             raise self.fail("Everleaf hands are written for cash games in dollars or euros only")
-        self.symbol, self.code = CURRENCIES[hand.currency]
+        self.symbol, self.code = signs
 
     def bracket(self, amount: Money) -> str:
         return f"[{self.symbol} {_amount(amount)} {self.code}]"
