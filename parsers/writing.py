@@ -171,6 +171,8 @@ class TextWriter:
     """The street the text is on before its first street header (:func:`streets_begun`)."""
     ending: ClassVar[str] = "\n"
     """What follows a hand's last line (the separator between hands is the site's, apart)."""
+    street_headers: ClassVar[Mapping[int, str]] = {}
+    """Each street's header line, when the site's is one fixed line (:meth:`street_start`)."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -239,7 +241,8 @@ class TextWriter:
         """One line a seat."""
 
     def street_start(self, street: int) -> None:
-        """A street's header."""
+        """A street's header: its line of :attr:`street_headers` by default."""
+        self.out.append(self.street_headers[street])
 
     def ante(self, action: Action) -> None:
         """An ante: an action by default."""
@@ -271,6 +274,14 @@ class TextWriter:
 
     def summary(self) -> None:
         """The lines after the last event."""
+
+    def winnings(self) -> dict[int, Money]:
+        """What each seat collected, all pots together: what a summary's seat lines say it won."""
+        won: dict[int, Money] = {}
+        for e in self.hand.events:
+            if isinstance(e, Collect):
+                won[e.seat] = won.get(e.seat, 0) + e.amount
+        return won
 
 
 _HOOKS: Final[Mapping[type, str]] = {
@@ -307,4 +318,3 @@ def write_events(
             pending += 1
         write(event)
     out += [s.text for s in skipped[pending:]]
-

@@ -41,6 +41,7 @@ def _cards(cards: list[Card | None] | tuple[Card | None, ...]) -> str:
 
 class _Writer(TextWriter):
     site_name = "Absolute"
+    street_headers = _STREETS
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -62,9 +63,6 @@ class _Writer(TextWriter):
 
     def seats(self) -> None:
         self.out += [f"Seat {s.seat} - {s.player} ({dollars(s.stack)} in chips)" for s in self.hand.seats]
-
-    def street_start(self, street: int) -> None:
-        self.out.append(_STREETS[street])
 
     def deal(self, deal: Deal) -> None:
         held = self.pockets.setdefault(deal.seat, [])
@@ -105,10 +103,7 @@ class _Writer(TextWriter):
 
     def summary(self) -> None:
         hand = self.hand
-        won: dict[int, Money] = {}
-        for e in hand.events:
-            if isinstance(e, Collect):
-                won[e.seat] = won.get(e.seat, 0) + e.amount
+        won = self.winnings()
         total = hand.total_pot if hand.total_pot is not None else sum(won.values()) + (hand.rake or 0)
         self.out.append("*** SUMMARY ***")
         self.out.append(f"Total Pot({dollars(total)}) | Rake ({dollars(hand.rake or 0)})")

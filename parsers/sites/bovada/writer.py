@@ -52,6 +52,7 @@ def _cards(cards: Iterable[Card | None]) -> str:
 
 class _Writer(TextWriter):
     site_name = "Bovada"
+    street_headers = _STREETS
     start_street = 0
 
     def __init__(self, hand: Hand) -> None:
@@ -90,9 +91,6 @@ class _Writer(TextWriter):
 
     def seats(self) -> None:
         self.out += [f"{self.name(s.seat)}: {self.money(s.stack)} in chips" for s in self.hand.seats]
-
-    def street_start(self, street: int) -> None:
-        self.out.append(_STREETS[street])
 
     def deal(self, deal: Deal) -> None:
         self.out.append(f"{self.name(deal.seat)} : Card dealt to a spot [{_cards(deal.down + deal.up)}]")
@@ -158,10 +156,7 @@ class _Writer(TextWriter):
         hand, money, out = self.hand, self.money, self.out
         out.append("*** SUMMARY ***")
         rake = "" if self.chips or hand.rake is None else f" | Rake ({money(hand.rake)})"
-        won: dict[int, Money] = {}
-        for e in hand.events:
-            if isinstance(e, Collect):
-                won[e.seat] = won.get(e.seat, 0) + e.amount
+        won = self.winnings()
         total = hand.total_pot
         if total is None:  # a hand that does not say: what was paid out and raked
             total = sum(won.values()) + (hand.rake or 0)

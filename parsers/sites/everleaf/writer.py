@@ -36,6 +36,7 @@ def _amount(amount: Money) -> str:
 
 class _Writer(TextWriter):
     site_name = "Everleaf"
+    street_headers = _STREETS
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -72,7 +73,7 @@ class _Writer(TextWriter):
         ]
 
     def street_start(self, street: int) -> None:
-        self.out.append(_STREETS[street])
+        super().street_start(street)
         self.ledger.start_street(street)
 
     def ante(self, action: Action) -> None:

@@ -90,6 +90,7 @@ class _Writer(TextWriter):
     street's betting through the engine's ledger)."""
 
     site_name = "Full Tilt"
+    street_headers = STREET_HEADERS
     prints_community = True
     start_street = 0
     ending = ""
@@ -159,9 +160,6 @@ class _Writer(TextWriter):
             if event.street != self.street:
                 return (event.street,)
         return ()
-
-    def street_start(self, street: int) -> None:
-        self.out.append(STREET_HEADERS[street])
 
     def enter_showdown(self) -> None:
         if self.showdown and not self.shown_down:

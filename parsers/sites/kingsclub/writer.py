@@ -94,9 +94,7 @@ class _Writer(TextWriter):
         hand, out = self.hand, self.out
         out.append("*** SUMMARY ***")
         collects = [e for e in hand.events if isinstance(e, Collect)]
-        won: dict[int, Money] = {}
-        for e in collects:
-            won[e.seat] = won.get(e.seat, 0) + e.amount
+        won = self.winnings()
         for s in hand.seats:
             net = won.get(s.seat, 0) - self.put_in.get(s.seat, 0)
             out.append(

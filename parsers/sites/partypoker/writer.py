@@ -69,6 +69,7 @@ def _number(value: Money) -> str:
 
 class _Writer(TextWriter):
     site_name = "PartyPoker"
+    street_headers = _STREETS
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -137,7 +138,7 @@ class _Writer(TextWriter):
             self.out += [self.level, self.stakes]
 
     def street_start(self, street: int) -> None:
-        self.out.append(_STREETS[street])
+        super().street_start(street)
         self.ledger.start_street(street)
         self.opened = False
 

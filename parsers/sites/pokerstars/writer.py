@@ -128,6 +128,7 @@ class _Writer(TextWriter):
     """Turns one hand into lines; holds the little state the text needs (cards seen, the street's betting)."""
 
     site_name = "PokerStars"
+    street_headers = STREET_HEADERS
     prints_community = True
     start_street = 0
     ending = ""
@@ -195,9 +196,6 @@ class _Writer(TextWriter):
             if event.street != self.street:
                 return (event.street,)
         return ()
-
-    def street_start(self, street: int) -> None:
-        self.out.append(STREET_HEADERS[street])
 
     def enter_showdown(self) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""

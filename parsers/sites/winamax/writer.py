@@ -35,6 +35,7 @@ _WORD = {ActionKind.BRING_IN: "brings in", ActionKind.BET: "bets", ActionKind.CA
 
 class _Writer(TextWriter):
     site_name = "Winamax"
+    street_headers = _STREETS
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -71,9 +72,6 @@ class _Writer(TextWriter):
     def seats(self) -> None:
         self.out += [f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" for s in self.hand.seats]
         self.out.append("*** ANTE/BLINDS ***")
-
-    def street_start(self, street: int) -> None:
-        self.out.append(_STREETS[street])
 
     def deal(self, deal: Deal) -> None:
         cards = self.held.setdefault(deal.seat, [])
@@ -124,10 +122,7 @@ class _Writer(TextWriter):
 
     def summary(self) -> None:
         hand, money = self.hand, self.money
-        won: dict[int, Money] = {}
-        for e in hand.events:
-            if isinstance(e, Collect):
-                won[e.seat] = won.get(e.seat, 0) + e.amount
+        won = self.winnings()
         self.out.append("*** SUMMARY ***")
         self.out.append(
             f"Total pot {money(sum(won.values()) + sum(self.back.values()))} | Rake {money(hand.rake or 0)}"
