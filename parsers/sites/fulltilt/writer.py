@@ -4,7 +4,7 @@ Why: ``studbook convert --to fulltilt`` and ``studbook simulate --format fulltil
 trip simulate -> Full Tilt text -> parse -> replay, which reaches line kinds and situations the 52 real
 hands of the corpus never show (several side pots, capped streets, a community card, quartered lows).
 
-The text is built from the hand's events alone, the way :mod:`.pokerstars_writer` does it; what differs is
+The text is built from the hand's events alone, the way the PokerStars writer does it; what differs is
 Full Tilt's wording:
 
 * the first bet or raise of 3rd street is a completion, ``completes it to Y``, and every later raise
@@ -80,8 +80,8 @@ def pot_label(label: str) -> str:
 def write_hand(hand: Hand) -> str:
     """The hand as Full Tilt text, without a trailing newline.
 
-    Raises ``ValueError`` naming the hand for what Full Tilt text cannot say: no start time, an event for
-    an empty seat, a raise without its new total."""
+    Refuses (:class:`~...writing.HandRefused`, naming the hand) what Full Tilt text cannot say: no start
+    time, an event for an empty seat, a raise without its new total."""
     return _Writer(hand).write()
 
 

@@ -107,8 +107,8 @@ def format_stars_money(amount: Money, currency: str | None) -> str:
 def write_pokerstars(hand: Hand, style: StarsStyle = StarsStyle()) -> str:
     """The hand as PokerStars text, without a trailing newline (see :func:`write_pokerstars_file`).
 
-    Raises ``ValueError`` naming the hand for what PokerStars text cannot say: no start time, a
-    marker kind it never prints, an event for a seat that is not seated.
+    Refuses (:class:`~...writing.HandRefused`, naming the hand) what PokerStars text cannot say: no start
+    time, a marker kind it never prints, an event for a seat that is not seated.
     """
     return _Writer(hand, style).write()
 
