@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, tzinfo
+from functools import lru_cache
 from typing import Callable, ClassVar, Final, Iterable, Mapping, Sequence, TextIO
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
 from ..engine.model import (
+    ANTE,
     Action,
     ActionKind,
     Collect,
@@ -137,10 +139,12 @@ def refusal(hand: Hand, exc: ValueError) -> str:
     return f"{hand_place(hand)}{reason(exc)}"
 
 
+@lru_cache(maxsize=4096)
 def amount_text(amount: Money, symbol: str = "", *, thousands: bool = False, cents: bool = False) -> str:
     """An amount in hundredths as a site prints it: ``-`` first for a negative one, then ``symbol``,
     the whole units (``1,050`` with ``thousands``) and the cents, always (``cents``) or only when there
-    are some (``$3``, ``$0.50``): the one amount formatter, each site choosing its switches."""
+    are some (``$3``, ``$0.50``): the one amount formatter, each site choosing its switches. Cached: a
+    hand prints the same few amounts (antes, bets, calls) again and again, a file the same stakes."""
     sign = "-" if amount < 0 else ""
     whole, hundredths = divmod(abs(amount), 100)
     units = f"{whole:,}" if thousands else f"{whole}"
@@ -192,24 +196,34 @@ class TextWriter:
             raise self.fail(f"{self.site_name}'s text has no community card")
         self.header()
         self.seats()
-        noise = self.noise()
-        if noise:
-            write_events(self.hand.events, noise, self.event, self.out)
-        else:
-            for event in self.hand.events:
-                self.event(event)
+        self.events()
         self.summary()
         return "\n".join(self.out) + self.ending
 
-    def event(self, event: Event) -> None:
-        """The street headers due before ``event``, then its hook."""
-        for street in self.streets_before(event):
-            self.street = street
-            self.street_start(street)
-        getattr(self, _HOOKS[type(event)])(event)
+    def events(self) -> None:
+        """Each event's street headers and hook, with the skipped lines (:meth:`noise`) back before the
+        first event after them and those after the last at the end. The loop of every hand's every event:
+        the hooks are looked up once a hand, and the default street policy and ante hook are called
+        without a frame of their own."""
+        cls, out, street_start = type(self), self.out, self.street_start
+        hooks = {kind: getattr(self, hook) for kind, hook in _HOOKS.items()}
+        if cls.ante is TextWriter.ante:  # an ante is an action: no need to tell them apart
+            hooks[Action] = self.action
+        before = self.streets_before if cls.streets_before is not TextWriter.streets_before else None
+        noise = self.noise()
+        pending = 0
+        for each in self.hand.events:
+            while pending < len(noise) and noise[pending].line < each.line:
+                out.append(noise[pending].text)
+                pending += 1
+            for street in before(each) if before is not None else streets_begun(each, self.street):
+                self.street = street
+                street_start(street)
+            hooks[type(each)](each)
+        out += [s.text for s in noise[pending:]]
 
     def _action_or_ante(self, action: Action) -> None:
-        (self.ante if action.kind is ActionKind.ANTE else self.action)(action)
+        (self.ante if action.kind is ANTE else self.action)(action)
 
     def fail(self, what: str) -> HandRefused:
         """``what`` the text cannot say about this hand, as the refusal a writer raises."""
@@ -295,7 +309,7 @@ _HOOKS: Final[Mapping[type, str]] = {
     Collect: "collect",
 }
 """The name of each event type's hook, looked up by type: one dictionary look-up per event instead of a
-chain of ``isinstance`` tests, and the subclass's own hook found by name."""
+chain of ``isinstance`` tests, and the subclass's own hook found by name (:meth:`TextWriter.write`)."""
 
 
 def body_noise(hand: Hand, summary_seat: re.Pattern[str]) -> list[SkippedLine]:
@@ -304,17 +318,3 @@ def body_noise(hand: Hand, summary_seat: re.Pattern[str]) -> list[SkippedLine]:
     are left out: the writer rebuilds them from the events."""
     last = max((e.line for e in hand.events), default=hand.source_line)
     return sorted((s for s in hand.skipped if not (s.line > last and summary_seat.match(s.text))), key=lambda s: s.line)
-
-
-def write_events(
-    events: Iterable[Event], skipped: Sequence[SkippedLine], write: Callable[[Event], None], out: list[str]
-) -> None:
-    """``write`` each event (it appends the event's lines), each of the ``skipped`` lines (in file order)
-    appended to ``out`` before the first event after it, and those after the last event at the end."""
-    pending = 0
-    for event in events:
-        while pending < len(skipped) and skipped[pending].line < event.line:
-            out.append(skipped[pending].text)
-            pending += 1
-        write(event)
-    out += [s.text for s in skipped[pending:]]
