@@ -255,8 +255,9 @@ class TextWriter:
         """One line a seat."""
 
     def street_start(self, street: int) -> None:
-        """A street's header: its line of :attr:`street_headers` by default."""
-        self.out.append(self.street_headers[street])
+        """A street's header: its line of :attr:`street_headers` by default (none for a site without)."""
+        if self.street_headers:
+            self.out.append(self.street_headers[street])
 
     def ante(self, action: Action) -> None:
         """An ante: an action by default."""
