@@ -177,12 +177,15 @@ class TextWriter:
     """What follows a hand's last line (the separator between hands is the site's, apart)."""
     street_headers: ClassVar[Mapping[int, str]] = {}
     """Each street's header line, when the site's is one fixed line (:meth:`street_start`)."""
+    showdown_header: ClassVar[str] = "*** SHOW DOWN ***"
+    """The line a showdown starts with, for a site that prints one (:meth:`show_down`)."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.names = {s.seat: s.player for s in hand.seats}
         self.out: list[str] = []
         self.street = self.start_street
+        self.shown_down = False
 
     @classmethod
     def text(cls, hand: Hand) -> str:
@@ -289,6 +292,12 @@ class TextWriter:
 
     def summary(self) -> None:
         """The lines after the last event."""
+
+    def show_down(self) -> None:
+        """The showdown's header, once, before the first of its lines."""
+        if not self.shown_down:
+            self.shown_down = True
+            self.out.append(self.showdown_header)
 
     def winnings(self) -> dict[int, Money]:
         """What each seat collected, all pots together: what a summary's seat lines say it won."""

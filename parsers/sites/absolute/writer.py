@@ -46,7 +46,6 @@ class _Writer(TextWriter):
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
         self.pockets: dict[int, list[Card | None]] = {}
-        self.showdown = False
 
     def check(self) -> None:
         hand = self.hand
@@ -81,11 +80,6 @@ class _Writer(TextWriter):
         else:
             text = "Checks" if kind is ActionKind.CHECK else "Folds"
         self.out.append(f"{self.name(action.seat)} - {text}")
-
-    def show_down(self) -> None:
-        if not self.showdown:
-            self.showdown = True
-            self.out.append("*** SHOW DOWN ***")
 
     def show(self, show: Show) -> None:
         self.show_down()

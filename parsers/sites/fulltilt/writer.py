@@ -102,7 +102,6 @@ class _Writer(TextWriter):
         self.rules = RULES[hand.game]
         self.ledger = StreetLedger(bring_in=hand.bring_in)
         """The engine's street ledger: whether 3rd street has had its completion, and the total a bet reaches."""
-        self.shown_down = False
         self.doors: dict[int, str] = {}
         self.last_action = max((e.line for e in hand.events if isinstance(e, (Action, Deal))), default=0)
         """Line of the last deal or action: a Show after it is at the showdown, one before it an all-in
@@ -162,9 +161,8 @@ class _Writer(TextWriter):
         return ()
 
     def enter_showdown(self) -> None:
-        if self.showdown and not self.shown_down:
-            self.out.append("*** SHOW DOWN ***")
-            self.shown_down = True
+        if self.showdown:
+            self.show_down()
 
     def ante(self, a: Action) -> None:
         self.out.append(f"{self.name(a.seat)} antes {self.money(a.amount)}" + (", and is all in" if a.all_in else ""))

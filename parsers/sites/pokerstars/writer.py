@@ -75,7 +75,6 @@ FOLD_STREETS: dict[int, str] = {
 }
 SUMMARY_HEADER = "*** SUMMARY ***"
 SUMMARY_SEAT = re.compile(r"Seat \d+: ")
-SHOWDOWN_HEADER = "*** SHOW DOWN ***"
 VOLUNTARY: frozenset[ActionKind] = frozenset(
     {ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL}
 )
@@ -141,7 +140,6 @@ class _Writer(TextWriter):
         self.showdown = bool(showdown_seats(hand))
         self.ledger = StreetLedger(bring_in=nominal_bring_in(hand))
         """The engine's street ledger: what a completion, which PokerStars prints as a raise, raises over."""
-        self.shown_down = False
 
     def money(self, amount: Money) -> str:
         return format_stars_money(amount, self.hand.currency)
@@ -199,9 +197,8 @@ class _Writer(TextWriter):
 
     def enter_showdown(self) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
-        if self.showdown and not self.shown_down:
-            self.out.append(SHOWDOWN_HEADER)
-            self.shown_down = True
+        if self.showdown:
+            self.show_down()
 
     def action(self, action: Action) -> None:
         self.out.append(self.action_line(action))

@@ -42,7 +42,6 @@ class _Writer(TextWriter):
         self.euro = hand.currency == "EUR"
         self.held: dict[int, list[Card | None]] = {}
         self.ledger = StreetLedger()
-        self.showdown = False
         self.back: dict[int, Money] = {}
         for e in hand.events:
             if isinstance(e, UncalledReturn):
@@ -99,11 +98,6 @@ class _Writer(TextWriter):
             ledger.record(action)
             text = f"raises {money(added - last_bet)} to {money(added)}"
         self.out.append(f"{self.name(action.seat)} {text}")
-
-    def show_down(self) -> None:
-        if not self.showdown:
-            self.showdown = True
-            self.out.append("*** SHOW DOWN ***")
 
     def show(self, show: Show) -> None:
         self.show_down()
