@@ -214,11 +214,13 @@ class TextWriter:
             hooks[Action] = self.action
         before = self.streets_before if cls.streets_before is not TextWriter.streets_before else None
         noise = self.noise()
-        pending = 0
+        pending, upcoming = 0, noise[0].line if noise else None  # the next skipped line's number
         for each in self.hand.events:
-            while pending < len(noise) and noise[pending].line < each.line:
-                out.append(noise[pending].text)
-                pending += 1
+            if upcoming is not None and upcoming < each.line:
+                while pending < len(noise) and noise[pending].line < each.line:
+                    out.append(noise[pending].text)
+                    pending += 1
+                upcoming = noise[pending].line if pending < len(noise) else None
             for street in before(each) if before is not None else streets_begun(each, self.street):
                 self.street = street
                 street_start(street)
