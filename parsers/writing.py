@@ -12,22 +12,8 @@ from typing import Callable, ClassVar, Final, Iterable, Mapping, Sequence, TextI
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
-from ..engine.model import (
-    ANTE,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ..engine.model import ANTE, Action, Collect, CommunityCard, Deal, Event, Hand, Marker, Money, Muck, Show
+from ..engine.model import SkippedLine, UncalledReturn
 
 
 def write_separated(
@@ -105,7 +91,7 @@ def streets_begun(event: Event, street: int) -> range:
     a deal or an action moves the text on: antes come before the first street's header, and a show,
     muck, collect or note belongs to the street the text is on. The writers print their own header
     text; this is the one place deciding which headers and when."""
-    if not isinstance(event, (Deal, Action)) or (isinstance(event, Action) and event.kind is ActionKind.ANTE):
+    if not isinstance(event, (Deal, Action)) or (isinstance(event, Action) and event.kind is ANTE):
         return range(0)
     return range(street + 1, event.street + 1)
 
