@@ -30,22 +30,8 @@ from collections.abc import Iterable, Sequence
 from ....engine.betting import StreetLedger
 from ....engine.cards import format_cards
 from ....engine.games import RULES, Extreme
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
+from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
 from ..pokerstars.writer import showdown_seats
 from ...writing import EASTERN, TextWriter, amount_text, body_noise
 from .vocabulary import GAME_NAMES
