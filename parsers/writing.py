@@ -96,6 +96,16 @@ def streets_begun(event: Event, street: int) -> range:
     return range(street + 1, event.street + 1)
 
 
+def street_changes(event: Event, street: int, markers: bool = False) -> tuple[int, ...]:
+    """For a site that prints the header of the street an event is on and no other (no header for a
+    street without a line of its own): the event's street when the text is on another, for a deal or an
+    action other than an ante (antes come before the first header), and, with ``markers``, a betting note."""
+    moves = isinstance(event, Deal) or (isinstance(event, Action) and event.kind is not ANTE)
+    if (moves or (markers and isinstance(event, Marker))) and event.street != street:
+        return (event.street,)
+    return ()
+
+
 class HandRefused(ValueError):
     """Every writer's refusal of a hand its format cannot express: ``what`` says what (a community card
     the site cannot print, a game it has no name for), without the hand, for whoever names the hand

@@ -33,7 +33,7 @@ from ....engine.games import RULES, Extreme
 from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
 from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
 from ..pokerstars.writer import showdown_seats
-from ...writing import EASTERN, TextWriter, amount_text, body_noise
+from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes
 from .vocabulary import GAME_NAMES
 
 HAND_SEPARATOR = "\n\n\n"
@@ -141,10 +141,7 @@ class _Writer(TextWriter):
     # --------------------------------------------------------------------------------- events
     def streets_before(self, event: Event) -> Iterable[int]:
         """The street's header before its first deal or action (antes come before the first header)."""
-        if isinstance(event, Deal) or (isinstance(event, Action) and event.kind is not ActionKind.ANTE):
-            if event.street != self.street:
-                return (event.street,)
-        return ()
+        return street_changes(event, self.street)
 
     def enter_showdown(self) -> None:
         if self.showdown:

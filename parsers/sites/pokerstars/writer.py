@@ -36,7 +36,7 @@ from ....engine.games import RULES
 from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
 from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
 from ....engine.replay import nominal_bring_in
-from ...writing import EASTERN, TextWriter, amount_text, body_noise, write_separated
+from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes, write_separated
 from .vocabulary import GAME_NAMES, MARKER_TEXT
 
 HAND_SEPARATOR = "\n\n\n\n"
@@ -176,10 +176,7 @@ class _Writer(TextWriter):
     def streets_before(self, event: Event) -> Iterable[int]:
         """The street's header before its first deal, action or marker (antes come before the 3rd-street
         header)."""
-        if isinstance(event, (Deal, Marker)) or (isinstance(event, Action) and event.kind is not ActionKind.ANTE):
-            if event.street != self.street:
-                return (event.street,)
-        return ()
+        return street_changes(event, self.street, markers=True)
 
     def enter_showdown(self) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
