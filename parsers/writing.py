@@ -100,8 +100,9 @@ def street_changes(event: Event, street: int, markers: bool = False) -> tuple[in
     """For a site that prints the header of the street an event is on and no other (no header for a
     street without a line of its own): the event's street when the text is on another, for a deal or an
     action other than an ante (antes come before the first header), and, with ``markers``, a betting note."""
-    moves = isinstance(event, Deal) or (isinstance(event, Action) and event.kind is not ANTE)
-    if (moves or (markers and isinstance(event, Marker))) and event.street != street:
+    if isinstance(event, Deal) or (isinstance(event, Action) and event.kind is not ANTE):
+        return (event.street,) if event.street != street else ()
+    if markers and isinstance(event, Marker) and event.street != street:
         return (event.street,)
     return ()
 
