@@ -1,17 +1,19 @@
-"""What the text writers share: the loop writing a file's hands one at a time, the order a deal's cards
-are printed in, which street headers go before an event, the refusal of a community card, and for the
-writers built as a class (PokerStars, Full Tilt, ACR) the seats' names, a refusal naming the hand, and
-the hand's skipped lines written back between its events."""
+"""What every site's writer shares: the skeleton a writer fills in (:class:`TextWriter`, one hook per
+kind of line), the one refusal (:class:`HandRefused`), the formatters of amounts, cards and times each
+site sets its switches on, the order a deal's cards are printed in, which street headers go before an
+event, and the loop writing a file's hands one at a time."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime, tzinfo
-from typing import Callable, Final, Iterable, Sequence, TextIO
+from functools import lru_cache
+from typing import Callable, ClassVar, Final, Iterable, Mapping, Sequence, TextIO
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
-from ..engine.model import Action, ActionKind, CommunityCard, Deal, Event, Hand, SkippedLine
+from ..engine.model import ANTE, Action, Collect, CommunityCard, Deal, Event, Hand, Marker, Money, Muck, Show
+from ..engine.model import SkippedLine, UncalledReturn
 
 
 def write_separated(
@@ -48,17 +50,30 @@ EASTERN: Final = ZoneInfo("America/New_York")
 """US Eastern time: the clock most sites print, and the one a naive (simulated) time is read on."""
 
 
-def site_clock(when: datetime | None, layout: str, zone: tzinfo | None = EASTERN, naive: tzinfo | None = None) -> str:
-    """``when`` as a site's header prints it: in ``zone`` (None: on the clock the hand holds it in),
-    laid out by ``strftime``'s ``layout``. A naive time is taken to be in ``naive`` (None: printed as it
-    is); a hand without a time prints the epoch, 1970-01-01 00:00:00, so its header still reads."""
+NO_TIME: Final = datetime(1970, 1, 1)
+"""What a hand without a time prints (the epoch, on the wall clock), so that its header still reads."""
+
+
+def site_moment(
+    when: datetime | None, zone: tzinfo | None = EASTERN, naive: tzinfo | None = None, missing: datetime = NO_TIME
+) -> datetime:
+    """``when`` on the clock a site prints: in ``zone`` (None: on the clock the hand holds it in). A naive
+    time is taken to be in ``naive`` (None: left as it is); a hand without a time has ``missing``."""
     if when is None:
-        return datetime(1970, 1, 1).strftime(layout)
+        when = missing
     if when.tzinfo is None and naive is not None:
         when = when.replace(tzinfo=naive)
     if when.tzinfo is not None and zone is not None:
         when = when.astimezone(zone)
-    return when.strftime(layout)
+    return when
+
+
+def site_clock(when: datetime | None, layout: str, zone: tzinfo | None = EASTERN, naive: tzinfo | None = None) -> str:
+    """``when`` as a site's header prints it (:func:`site_moment`), laid out by ``strftime``'s ``layout``;
+    a hand without a time prints the epoch, 1970-01-01 00:00:00, on no clock."""
+    if when is None:
+        return NO_TIME.strftime(layout)
+    return site_moment(when, zone, naive).strftime(layout)
 
 
 def dealt_as_printed(deal: Deal) -> tuple[Card | None, ...]:
@@ -76,23 +91,28 @@ def streets_begun(event: Event, street: int) -> range:
     a deal or an action moves the text on: antes come before the first street's header, and a show,
     muck, collect or note belongs to the street the text is on. The writers print their own header
     text; this is the one place deciding which headers and when."""
-    if not isinstance(event, (Deal, Action)) or (isinstance(event, Action) and event.kind is ActionKind.ANTE):
+    if not isinstance(event, (Deal, Action)) or (isinstance(event, Action) and event.kind is ANTE):
         return range(0)
     return range(street + 1, event.street + 1)
 
 
-def refuse_community_card(hand: Hand, site: str) -> None:
-    """Raise ``ValueError`` when ``hand`` deals a community card (the 7th-street card shared when the
-    deck runs short): ``site``'s text has no line for one, and a hand written without it would replay
-    with a card missing. Checked before a line is written, beside the writer's other refusals."""
-    if any(isinstance(event, CommunityCard) for event in hand.events):
-        raise ValueError(f"{site}'s text has no community card")
+def street_changes(event: Event, street: int, markers: bool = False) -> tuple[int, ...]:
+    """For a site that prints the header of the street an event is on and no other (no header for a
+    street without a line of its own): the event's street when the text is on another, for a deal or an
+    action other than an ante (antes come before the first header), and, with ``markers``, a betting note."""
+    if isinstance(event, Deal) or (isinstance(event, Action) and event.kind is not ANTE):
+        return (event.street,) if event.street != street else ()
+    if markers and isinstance(event, Marker) and event.street != street:
+        return (event.street,)
+    return ()
 
 
 class HandRefused(ValueError):
-    """A class-built writer's refusal (:meth:`SeatedWriter.fail`), which knows the hand where it refuses:
-    its message names the hand (file, line, id) for whoever prints it alone, ``what`` is the refusal
-    without the hand for whoever names the hand himself (:func:`refusal`, ``simulate``)."""
+    """Every writer's refusal of a hand its format cannot express: ``what`` says what (a community card
+    the site cannot print, a game it has no name for), without the hand, for whoever names the hand
+    himself (:func:`refusal`, ``simulate``); the message names the hand (file, line, id) for whoever
+    prints it alone. A ``ValueError``, so that a caller writing many hands leaves one out and goes on
+    (:func:`write_separated`)."""
 
     def __init__(self, hand: Hand, what: str) -> None:
         super().__init__(f"{hand_place(hand)}{what}")
@@ -112,20 +132,103 @@ def reason(exc: ValueError) -> str:
 
 def refusal(hand: Hand, exc: ValueError) -> str:
     """A writer's refusal of ``hand`` as a user converting files reads it: the hand named once (file,
-    line, id), whether the writer named it (:class:`HandRefused`) or only said what it cannot express."""
+    line, id)."""
     return f"{hand_place(hand)}{reason(exc)}"
 
 
-class SeatedWriter:
-    """The part of a class-built writer that is no site's own: the hand, its players by seat, and a
-    refusal that names the hand's file, line and id, so that a user converting a folder can find it."""
+@lru_cache(maxsize=4096)
+def amount_text(amount: Money, symbol: str = "", *, thousands: bool = False, cents: bool = False) -> str:
+    """An amount in hundredths as a site prints it: ``-`` first for a negative one, then ``symbol``,
+    the whole units (``1,050`` with ``thousands``) and the cents, always (``cents``) or only when there
+    are some (``$3``, ``$0.50``): the one amount formatter, each site choosing its switches. Cached: a
+    hand prints the same few amounts (antes, bets, calls) again and again, a file the same stakes."""
+    sign = "-" if amount < 0 else ""
+    whole, hundredths = divmod(abs(amount), 100)
+    units = f"{whole:,}" if thousands else f"{whole}"
+    return f"{sign}{symbol}{units}.{hundredths:02d}" if cents or hundredths else f"{sign}{symbol}{units}"
+
+
+def cards_text(cards: Iterable[Card | None], unknown: str = "X", separator: str = " ") -> str:
+    """Cards as a site's bracket prints them: ``Kh``, with ``unknown`` for a card not known."""
+    return separator.join(unknown if c is None else c.name for c in cards)
+
+
+class TextWriter:
+    """The one skeleton of every site's writer: it walks a hand's events in order and calls a hook per
+    kind of line (:meth:`header`, :meth:`seats`, :meth:`ante`, :meth:`street_start`, :meth:`deal`,
+    :meth:`action`, :meth:`community`, :meth:`marker`, :meth:`uncalled`, :meth:`show`, :meth:`muck`,
+    :meth:`collect`, :meth:`summary`), each appending its lines to :attr:`out`; a site's writer is a
+    subclass that fills in the hooks its format has, in its own words. What no site decides alone is
+    here: which street headers go before an event (:meth:`streets_before`), the players by seat, the
+    skipped lines written back where they were (:meth:`noise`), and the refusals, all
+    :class:`HandRefused` with the reason, checked before a line is written (:meth:`check`, and a
+    community card for a site that prints none)."""
+
+    site_name: ClassVar[str] = "this site"
+    """The site's name, as refusals say it."""
+    prints_community: ClassVar[bool] = False
+    """Whether the site's text has a line for a community card; a hand dealing one is refused if not."""
+    start_street: ClassVar[int] = 2
+    """The street the text is on before its first street header (:func:`streets_begun`)."""
+    ending: ClassVar[str] = "\n"
+    """What follows a hand's last line (the separator between hands is the site's, apart)."""
+    street_headers: ClassVar[Mapping[int, str]] = {}
+    """Each street's header line, when the site's is one fixed line (:meth:`street_start`)."""
+    showdown_header: ClassVar[str] = "*** SHOW DOWN ***"
+    """The line a showdown starts with, for a site that prints one (:meth:`show_down`)."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.names = {s.seat: s.player for s in hand.seats}
+        self.out: list[str] = []
+        self.street = self.start_street
+        self.shown_down = False
+
+    @classmethod
+    def text(cls, hand: Hand) -> str:
+        """``hand`` in this site's words: the site's writer (``Site.writer``)."""
+        return cls(hand).write()
+
+    def write(self) -> str:
+        """The hand's lines in order, joined; :class:`HandRefused` for what the format cannot say."""
+        self.check()
+        if not self.prints_community and any(isinstance(e, CommunityCard) for e in self.hand.events):
+            raise self.fail(f"{self.site_name}'s text has no community card")
+        self.header()
+        self.seats()
+        self.events()
+        self.summary()
+        return "\n".join(self.out) + self.ending
+
+    def events(self) -> None:
+        """Each event's street headers and hook, with the skipped lines (:meth:`noise`) back before the
+        first event after them and those after the last at the end. The loop of every hand's every event:
+        the hooks are looked up once a hand, and the default street policy and ante hook are called
+        without a frame of their own."""
+        cls, out, street_start = type(self), self.out, self.street_start
+        hooks = {kind: getattr(self, hook) for kind, hook in _HOOKS.items()}
+        if cls.ante is TextWriter.ante:  # an ante is an action: no need to tell them apart
+            hooks[Action] = self.action
+        before = self.streets_before if cls.streets_before is not TextWriter.streets_before else None
+        noise = self.noise()
+        pending, upcoming = 0, noise[0].line if noise else None  # the next skipped line's number
+        for each in self.hand.events:
+            if upcoming is not None and upcoming < each.line:
+                while pending < len(noise) and noise[pending].line < each.line:
+                    out.append(noise[pending].text)
+                    pending += 1
+                upcoming = noise[pending].line if pending < len(noise) else None
+            for street in before(each) if before is not None else streets_begun(each, self.street):
+                self.street = street
+                street_start(street)
+            hooks[type(each)](each)
+        out += [s.text for s in noise[pending:]]
+
+    def _action_or_ante(self, action: Action) -> None:
+        (self.ante if action.kind is ANTE else self.action)(action)
 
     def fail(self, what: str) -> HandRefused:
-        """``what`` the text cannot say about this hand, as the ValueError a writer raises."""
+        """``what`` the text cannot say about this hand, as the refusal a writer raises."""
         return HandRefused(self.hand, what)
 
     def name(self, seat: int) -> str:
@@ -134,6 +237,89 @@ class SeatedWriter:
             raise self.fail(f"an event refers to seat {seat}, which is empty (seats: {sorted(self.names)})")
         return self.names[seat]
 
+    # ------------------------------------------------------------------------------------ hooks
+
+    def check(self) -> None:
+        """Refuse, before any line, what the site's text cannot say (a game, a currency)."""
+
+    def streets_before(self, event: Event) -> Iterable[int]:
+        """The streets whose headers go before ``event`` (:func:`streets_begun`)."""
+        return streets_begun(event, self.street)
+
+    def noise(self) -> Sequence[SkippedLine]:
+        """The hand's skipped lines to write back between its events, in file order: none by default."""
+        return ()
+
+    def header(self) -> None:
+        """The hand's first lines, before the seats."""
+
+    def seats(self) -> None:
+        """One line a seat."""
+
+    def street_start(self, street: int) -> None:
+        """A street's header: its line of :attr:`street_headers` by default (none for a site without)."""
+        if self.street_headers:
+            self.out.append(self.street_headers[street])
+
+    def ante(self, action: Action) -> None:
+        """An ante: an action by default."""
+        self.action(action)
+
+    def action(self, action: Action) -> None:
+        """Any action but an ante (:meth:`ante`)."""
+
+    def deal(self, deal: Deal) -> None:
+        """A seat's cards of one street."""
+
+    def community(self, card: CommunityCard) -> None:
+        """The card shared on the last street when the deck runs short."""
+
+    def marker(self, marker: Marker) -> None:
+        """A betting note (capped, double bet allowed, no low): none by default."""
+
+    def uncalled(self, returned: UncalledReturn) -> None:
+        """The return of a bet nobody called: no line by default."""
+
+    def show(self, show: Show) -> None:
+        """A seat's cards shown."""
+
+    def muck(self, muck: Muck) -> None:
+        """A seat's cards not shown."""
+
+    def collect(self, collect: Collect) -> None:
+        """A seat's share of a pot."""
+
+    def summary(self) -> None:
+        """The lines after the last event."""
+
+    def show_down(self) -> None:
+        """The showdown's header, once, before the first of its lines."""
+        if not self.shown_down:
+            self.shown_down = True
+            self.out.append(self.showdown_header)
+
+    def winnings(self) -> dict[int, Money]:
+        """What each seat collected, all pots together: what a summary's seat lines say it won."""
+        won: dict[int, Money] = {}
+        for e in self.hand.events:
+            if isinstance(e, Collect):
+                won[e.seat] = won.get(e.seat, 0) + e.amount
+        return won
+
+
+_HOOKS: Final[Mapping[type, str]] = {
+    Action: "_action_or_ante",
+    Deal: "deal",
+    CommunityCard: "community",
+    Marker: "marker",
+    UncalledReturn: "uncalled",
+    Show: "show",
+    Muck: "muck",
+    Collect: "collect",
+}
+"""The name of each event type's hook, looked up by type: one dictionary look-up per event instead of a
+chain of ``isinstance`` tests, and the subclass's own hook found by name (:meth:`TextWriter.write`)."""
+
 
 def body_noise(hand: Hand, summary_seat: re.Pattern[str]) -> list[SkippedLine]:
     """The hand's skipped lines (chat, joins, timers ...) in file order, to be written back where they
@@ -141,17 +327,3 @@ def body_noise(hand: Hand, summary_seat: re.Pattern[str]) -> list[SkippedLine]:
     are left out: the writer rebuilds them from the events."""
     last = max((e.line for e in hand.events), default=hand.source_line)
     return sorted((s for s in hand.skipped if not (s.line > last and summary_seat.match(s.text))), key=lambda s: s.line)
-
-
-def write_events(
-    events: Iterable[Event], skipped: Sequence[SkippedLine], write: Callable[[Event], None], out: list[str]
-) -> None:
-    """``write`` each event (it appends the event's lines), each of the ``skipped`` lines (in file order)
-    appended to ``out`` before the first event after it, and those after the last event at the end."""
-    pending = 0
-    for event in events:
-        while pending < len(skipped) and skipped[pending].line < event.line:
-            out.append(skipped[pending].text)
-            pending += 1
-        write(event)
-    out += [s.text for s in skipped[pending:]]

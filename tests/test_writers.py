@@ -5,13 +5,16 @@ traceback."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from studbook.engine.cards import CARD_BY_TEXT
 from studbook.engine.games import RULES
-from studbook.engine.model import Action, ActionKind, Deal, Game, Hand
+from studbook.engine.model import Action, ActionKind, CommunityCard, Deal, Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers.registry import Site, writable_sites
-from studbook.parsers.writing import streets_begun
+from studbook.parsers.writing import HandRefused, hand_place, streets_begun
 
 
 def _hands(game: Game, tournament: bool, currency: str = "USD") -> list[Hand]:
@@ -53,3 +56,42 @@ def test_a_writer_writes_or_refuses_with_a_value_error(site: Site) -> None:
                     assert text.strip()
                     written += 1
     assert written, f"{site.site} wrote none of the simulated hands"
+
+
+@pytest.mark.parametrize("site", writable_sites(), ids=lambda s: s.site)
+def test_every_refusal_is_a_hand_refused_naming_the_hand_and_saying_why(site: Site) -> None:
+    assert site.writer is not None
+    hands = [h for game in Game for tournament in (False, True) for h in _hands(game, tournament, site.currency)[:3]]
+    acting = next(e.seat for e in hands[0].events if isinstance(e, Action))
+    emptied = dataclasses.replace(hands[0], seats=tuple(s for s in hands[0].seats if s.seat != acting))
+    refused = 0
+    for hand in [*hands, emptied]:
+        try:
+            site.writer(hand)
+        except ValueError as refusal:
+            assert isinstance(refusal, HandRefused), f"{type(refusal).__name__}: {refusal}"
+            assert refusal.what and str(refusal) == f"{hand_place(hand)}{refusal.what}"
+            refused += 1
+    assert refused, f"{site.site} wrote a hand with an event in an empty seat"
+
+
+@pytest.mark.parametrize("site", writable_sites(), ids=lambda s: s.site)
+def test_a_community_card_is_written_or_refused_with_that_reason(site: Site) -> None:
+    assert site.writer is not None
+    hand = next(h for h in _hands(Game.STUD, False, site.currency) if _written(site, h))
+    shared = dataclasses.replace(
+        hand, events=(*hand.events, CommunityCard(hand.events[-1].line + 1, CARD_BY_TEXT["As"]))
+    )
+    try:
+        text = site.writer(shared)
+    except HandRefused as refusal:
+        assert refusal.what.endswith("text has no community card"), refusal.what
+    else:
+        assert "As" in text
+
+
+def _written(site: Site, hand: Hand) -> bool:
+    try:
+        return bool(site.writer and site.writer(hand))
+    except ValueError:
+        return False

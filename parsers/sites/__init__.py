@@ -1,7 +1,7 @@
 """Every site studbook knows is one folder of this package, and the folder's name is the site's id.
 
 A site's folder holds its grammar (``grammar.lark``), its reader (``reader.py``), its writer
-(``writer.py``, when studbook writes the format), its notes (``NOTES.md``: what its real hands show) and,
+(``writer.py``, when studbook writes the format), its words for both (``vocabulary.py``), its notes (``NOTES.md``: what its real hands show) and,
 in ``__init__.py``, the one :class:`~studbook.parsers.site.Site` object ``SITE`` that ties them
 together. Nothing else lists the sites: the registry, the command line's choices, the conformance kit,
 the mutation suite and the round trips all iterate over what is found here (docs/adding-a-site.md).

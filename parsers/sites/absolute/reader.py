@@ -33,7 +33,6 @@ from ....engine.model import (
     ActionKind,
     Collect,
     Deal,
-    Game,
     Hand,
     Muck,
     Show,
@@ -52,6 +51,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "absolute"
 HAND_HEADER = re.compile(r"Stage #\d+: ")
@@ -61,7 +61,7 @@ _HEADER = re.compile(
     r" - (?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2}) \((?P<tz>[A-Za-z]+)\)"
 )
 _OTHER = re.compile(r"Stage #(?P<id>\d+):\s+(?P<game>.+?) - \d{4}-\d{2}-\d{2} .*")
-_GAMES = {"Seven Card Hi/Lo": Game.STUD8, "Seven Card Stud": Game.STUD, "Razz": Game.RAZZ}
+_GAMES = vocabulary.GAMES_BY_NAME
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:

@@ -44,7 +44,6 @@ from ....engine.model import (
     Collect,
     CommunityCard,
     Deal,
-    Game,
     Hand,
     Muck,
     Show,
@@ -66,6 +65,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "acr"
 
@@ -81,7 +81,7 @@ _HEADER = re.compile(
     r"|(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?:, Ante (?P<ante>[$€£]?[\d,.]+))? )"
     r"- (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)\s*"
 )
-_GAMES = {"7stud": Game.STUD, "7stud h/l": Game.STUD8, "razz": Game.RAZZ}
+_GAMES = vocabulary.GAMES_BY_NAME
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 

@@ -38,7 +38,6 @@ from ....engine.model import (
     ActionKind,
     Collect,
     Deal,
-    Game,
     Hand,
     Muck,
     Show,
@@ -58,6 +57,7 @@ from ...textsite import (
     read_text_hand,
     where_error,
 )
+from . import vocabulary
 
 SITE = "acr"
 
@@ -68,7 +68,7 @@ _GAME_ID = re.compile(
     r"Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) \([^)]*\) (?P<table>.+?) "
     r"\((?P<game>[^()]+)\)"
 )
-_GAMES = {"seven cards stud": Game.STUD, "seven cards stud hilow": Game.STUD8, "razz": Game.RAZZ}
+_GAMES = vocabulary.GAMES_BY_NAME_2016
 
 
 def read_header(started: str, game_id: str, where: tuple[str, int], game_where: tuple[str, int]) -> HandHeader:

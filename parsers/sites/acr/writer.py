@@ -27,34 +27,21 @@ no Razz hand of the site was available to confirm the spelling.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
 from ....engine.games import RULES
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    STREET_NAMES,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Game,
-    Hand,
-    Money,
-    Muck,
-    Show,
-    UncalledReturn,
-)
+from ....engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event
+from ....engine.model import Hand, Money, Muck, Show, UncalledReturn
 from ....engine.pots import pot_index
 from ....engine.profiles import profile_for
-from ...writing import SeatedWriter
+from ...writing import TextWriter, amount_text
+from .vocabulary import GAME_NAMES
 
 HAND_SEPARATOR = "\n\n\n"
 """Blank lines between two hands of a file (any number of blank lines separates hands when read)."""
-
-GAME_NAMES: dict[Game, str] = {Game.STUD: "7Stud", Game.STUD8: "7Stud H/L", Game.RAZZ: "Razz"}
 
 _VERBS = {ActionKind.BRING_IN: "brings in", ActionKind.BET: "bets", ActionKind.CALL: "calls"}
 _VOLUNTARY = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE, ActionKind.CALL})
@@ -63,9 +50,7 @@ _VOLUNTARY = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE, A
 def format_acr_money(amount: Money, currency: str | None) -> str:
     """``$0.04``, ``$1,234.56``; tournament and play chips without a symbol (``2,000.00``): the site
     always prints the cents."""
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    return f"{sign}{CURRENCY_SYMBOLS.get(currency or '', '')}{whole:,}.{cents:02d}"
+    return amount_text(amount, CURRENCY_SYMBOLS.get(currency or "", ""), thousands=True, cents=True)
 
 
 def pot_label(index: int) -> str:
@@ -73,61 +58,37 @@ def pot_label(index: int) -> str:
     return "main pot" if index == 0 else f"side pot-{index}"
 
 
-def write_acr(hand: Hand) -> str:
-    """The hand as ACR text, without a trailing newline. Raises ``ValueError`` naming the hand for what
-    the format cannot say (a game ACR does not deal, no start time, an event for an empty seat)."""
-    return "\n".join(_Writer(hand).lines())
-
-
-write_hand = write_acr
-"""The registry's name for a site writer."""
-
-
-class _Writer(SeatedWriter):
+class _Writer(TextWriter):
     """One hand's lines; the state the text needs: cards each seat has shown so far, the chips in the
     pot, the street's betting (through the engine's ledger)."""
+
+    site_name = "ACR"
+    prints_community = True
+    start_street = 0
+    ending = ""
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
         self.seen: dict[int, list[Card | None]] = {s.seat: [] for s in hand.seats}
         self.hero_like: set[int] = set()
-        self.street = 0
         self.ledger = StreetLedger(bring_in=hand.bring_in)
         self.in_pot: Money = 0
         self.shows = [e for e in hand.events if isinstance(e, (Show, Muck))]
-        self.out: list[str] = []
+        """Shows and mucks are written at the showdown, after the last street (:meth:`summary`)."""
+        self.collects: list[Collect] = []
 
     def money(self, amount: Money) -> str:
         return format_acr_money(amount, self.hand.currency)
 
-    def lines(self) -> list[str]:
-        hand, out = self.hand, self.out
-        out += [self.header(), f"{hand.table or 'Table'} {hand.max_seats or 8}-max"]
-        out += [f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" for s in hand.seats]
-        collects: list[Collect] = []
-        for event in hand.events:
-            if isinstance(event, Action):
-                self.action(event)
-            elif isinstance(event, Deal):
-                self.deal(event)
-            elif isinstance(event, CommunityCard):
-                self.start_street(7, f" [{format_cards([event.card])}]")
-            elif isinstance(event, UncalledReturn):
-                self.in_pot -= event.amount
-                self.ledger.uncalled(event.seat, event.amount)
-                out.append(f"Uncalled bet ({self.money(event.amount)}) returned to {self.name(event.seat)}")
-            elif isinstance(event, Collect):
-                collects.append(event)
-            # Show and Muck are written at the showdown below; markers are not printed by ACR
-        self.showdown(collects)
-        return out + self.summary(collects)
-
-    def header(self) -> str:
+    def check(self) -> None:
         hand = self.hand
         if hand.game not in GAME_NAMES:
             raise self.fail(
                 f"{RULES[hand.game].title}: ACR text has no name for it; write it as PokerStars text or PHH"
             )
+
+    def header(self) -> None:
+        hand = self.hand
         if hand.started_at is None:
             raise self.fail("has no start time; an ACR header needs one (set Hand.started_at)")
         when = hand.started_at.astimezone(UTC) if hand.started_at.tzinfo else hand.started_at
@@ -136,20 +97,34 @@ class _Writer(SeatedWriter):
         if hand.tournament is not None:
             chips = f"{format_acr_money(hand.small_bet, None)}/{format_acr_money(hand.big_bet, None)}"
             level = f"Level {hand.tournament.level or 1} ({chips})"
-            return f"Game Hand #{hand.site_hand_id} - Tournament #{hand.tournament.tournament_id} - {game} - {level}- {stamp}"
-        return f"Hand #{hand.site_hand_id} - {game} - {self.money(hand.small_bet)}/{self.money(hand.big_bet)} - {stamp}"
+            head = f"Game Hand #{hand.site_hand_id} - Tournament #{hand.tournament.tournament_id} - {game} - {level}- {stamp}"
+        else:
+            head = f"Hand #{hand.site_hand_id} - {game} - {self.money(hand.small_bet)}/{self.money(hand.big_bet)} - {stamp}"
+        self.out += [head, f"{hand.table or 'Table'} {hand.max_seats or 8}-max"]
+
+    def seats(self) -> None:
+        self.out += [f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" for s in self.hand.seats]
 
     # ------------------------------------------------------------------------------- the body
-    def start_street(self, street: int, community: str = "") -> None:
-        if street <= self.street:
-            return
-        self.street = street
+    def streets_before(self, event: Event) -> Iterable[int]:
+        """A street's line before its first deal or action (antes come before the first)."""
+        if isinstance(event, Deal) or (isinstance(event, Action) and event.kind is not ActionKind.ANTE):
+            if event.street > self.street:
+                return (event.street,)
+        return ()
+
+    def street_start(self, street: int, community: str = "") -> None:
+        """``*** 3rd STREET ***`` and the running pot (the rake printed as none until the showdown)."""
         th = "rd" if street == 3 else "th"
         self.out.append(f"*** {street}{th} STREET ***{community}")
         self.out.append(f"Main pot {self.money(self.in_pot)} | Rake {self.money(0)}")
 
+    def community(self, card: CommunityCard) -> None:
+        if 7 > self.street:
+            self.street = 7
+            self.street_start(7, f" [{format_cards([card.card])}]")
+
     def deal(self, deal: Deal) -> None:
-        self.start_street(deal.street)
         seen = self.seen[deal.seat]
         if deal.street == 3:
             if any(c is not None for c in deal.down):
@@ -166,13 +141,12 @@ class _Writer(SeatedWriter):
         self.out.append(f"Dealt to {self.name(deal.seat)} [{format_cards(seen)}] [{format_cards(new)}]")
         seen += new
 
+    def ante(self, action: Action) -> None:
+        self.in_pot += action.amount
+        tail = " and is all-in" if action.all_in else ""
+        self.out.append(f"{self.name(action.seat)} posts ante {self.money(action.amount)}{tail}")
+
     def action(self, action: Action) -> None:
-        if action.kind is ActionKind.ANTE:
-            self.in_pot += action.amount
-            tail = " and is all-in" if action.all_in else ""
-            self.out.append(f"{self.name(action.seat)} posts ante {self.money(action.amount)}{tail}")
-            return
-        self.start_street(action.street)
         name, tail = self.name(action.seat), " and is all-in" if action.all_in else ""
         added = self.ledger.added(action)
         self.ledger.record(action)
@@ -184,6 +158,14 @@ class _Writer(SeatedWriter):
             self.out.append(f"{name} {_VERBS[action.kind]} {self.money(action.amount)}{tail}")
         else:
             self.out.append(f"{name} {'checks' if action.kind is ActionKind.CHECK else 'folds'}")
+
+    def uncalled(self, returned: UncalledReturn) -> None:
+        self.in_pot -= returned.amount
+        self.ledger.uncalled(returned.seat, returned.amount)
+        self.out.append(f"Uncalled bet ({self.money(returned.amount)}) returned to {self.name(returned.seat)}")
+
+    def collect(self, collect: Collect) -> None:
+        self.collects.append(collect)
 
     def showdown(self, collects: list[Collect]) -> None:
         out, hand = self.out, self.hand
@@ -206,7 +188,9 @@ class _Writer(SeatedWriter):
             out.append(f"{self.name(c.seat)} collected {self.money(c.amount)} from {pot_label(pot_index(c.pot))}")
 
     # ---------------------------------------------------------------------------- the summary
-    def summary(self, collects: list[Collect]) -> list[str]:
+    def summary(self) -> None:
+        collects = self.collects
+        self.showdown(collects)
         hand = self.hand
         rake = hand.rake or 0
         total = hand.total_pot if hand.total_pot is not None else self.in_pot
@@ -233,4 +217,14 @@ class _Writer(SeatedWriter):
                 lines.append(f"{head} did not show and won {self.money(won[s.seat])}")
             else:
                 lines.append(f"{head} did not show and lost")
-        return lines
+        self.out += lines
+
+
+def write_acr(hand: Hand) -> str:
+    """The hand as ACR text, without a trailing newline; :class:`~...writing.HandRefused` for what the
+    format cannot say (a game ACR does not deal, no start time, an event for an empty seat)."""
+    return _Writer(hand).write()
+
+
+write_hand = write_acr
+"""The registry's name for a site writer."""

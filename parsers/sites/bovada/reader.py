@@ -38,7 +38,6 @@ from ....engine.model import (
     ActionKind,
     Collect,
     Deal,
-    Game,
     Hand,
     Marker,
     Muck,
@@ -60,6 +59,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "bovada"
 
@@ -74,7 +74,7 @@ _HEADER = re.compile(
     r"(?:- Level (?P<level>\S+) \([^)\n]*\))?"
     r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
 )
-_GAMES = {"7CARD": Game.STUD, "7CARD HiLo": Game.STUD8}
+_GAMES = vocabulary.GAMES_BY_NAME
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:

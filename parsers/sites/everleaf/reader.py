@@ -28,7 +28,7 @@ from functools import cache
 from lark import Token
 
 from ....engine.betting import StreetLedger
-from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Muck, Show
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
 from ...textsite import (
@@ -42,6 +42,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "everleaf"
 HEADER_LINES = 3
@@ -54,8 +55,8 @@ _HEADER = re.compile(
     r"(?P<blinds>Blinds\s+)?(?P<small>[$€]?\s?[\d,.]+)/\s?(?P<big>[$€]?\s?[\d,.]+) (?P<game>.+?)"
     r" - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})"
 )
-_GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi/Lo": Game.STUD8, "Razz": Game.RAZZ}
-_CURRENCIES = {"$": "USD", "€": "EUR"}
+_GAMES = vocabulary.GAMES_BY_NAME
+_CURRENCIES = vocabulary.CURRENCY_OF_SIGN
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:

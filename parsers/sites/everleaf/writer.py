@@ -7,33 +7,19 @@ total pot, no rake, no betting notes, no all-in mark; an opponent's down cards a
 printed (``Dealt to NAME [ door ]``). Amounts are written ``[$ 0.05 USD]`` / ``[€ 0.05 EURO]`` and, for
 the bring-in and the completion, ``$0.02.``. ``raises [X]`` prints the chips the raise adds, as Everleaf
 does (the ledger says how many). The corpus shows only ``7 Card Stud``; ``7 Card Stud Hi/Lo`` and ``Razz``
-are written with those names. Tournament and play-money hands are refused (ValueError): the corpus has
+are written with those names. Tournament and play-money hands are refused: the corpus has
 none, so their spelling is not known.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 from ....engine.betting import StreetLedger
-from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Game,
-    Hand,
-    Money,
-    Muck,
-    Show,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show
 from ....engine.pots import pot_index
-from ...writing import refuse_community_card, site_clock, streets_begun
+from ...writing import TextWriter, amount_text, cards_text, site_clock
+from .vocabulary import CURRENCIES, GAME_NAMES
 
 HAND_SEPARATOR = "\n\n\n\n"
-GAME_NAMES = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz"}
-_SYMBOL = {"USD": ("$", "USD"), "EUR": ("€", "EURO")}
 _STREETS = {
     3: "** Dealing down cards **",
     4: "** Dealing 4th Street **",
@@ -43,82 +29,96 @@ _STREETS = {
 }
 
 
-def write_everleaf(hand: Hand) -> str:
-    """One hand as Everleaf text (no trailing separator)."""
-    if hand.game not in GAME_NAMES:
-        raise ValueError(f"Everleaf text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
-    if hand.tournament is not None or hand.currency not in _SYMBOL:
-        raise ValueError("Everleaf hands are written for cash games in dollars or euros only")
-    refuse_community_card(hand, "Everleaf")
-    symbol, code = _SYMBOL[hand.currency]
-
-    def bracket(amount: Money) -> str:
-        return f"[{symbol} {_amount(amount)} {code}]"
-
-    lines = [
-        f"Everleaf Gaming Game #{hand.site_hand_id}",
-        f"***** Hand history for game #{hand.site_hand_id} *****",
-        (
-            f"{symbol}{_amount(hand.small_bet)}/{symbol}{_amount(hand.big_bet)} {GAME_NAMES[hand.game]} - "
-            f"{site_clock(hand.started_at, '%Y/%m/%d - %H:%M:%S')}"
-        ),
-        f"Table {hand.table or 'Studbook'}",
-        f"Total number of players: {len(hand.seats)}",
-    ]
-    lines += [f"Seat {s.seat}: {s.player} (  {symbol} {_amount(s.stack)} {code} )" for s in hand.seats]
-    name = {s.seat: s.player for s in hand.seats}
-    ledger = StreetLedger()
-    street = 2
-    for event in hand.events:
-        if isinstance(event, Action) and event.kind is ActionKind.ANTE:
-            lines.append(f"{name[event.seat]}: posts ante {bracket(event.amount)}")
-            continue
-        for begun in streets_begun(event, street):
-            street = begun
-            lines.append(_STREETS[street])
-            ledger.start_street(street)
-        if isinstance(event, Deal):
-            known = [c for c in (*event.down, *event.up) if c is not None]
-            if known:
-                lines.append(f"Dealt to {name[event.seat]} [ {_cards(known)} ].")
-        elif isinstance(event, Action):
-            lines.append(_action(ledger, event, name[event.seat], symbol, bracket))
-        elif isinstance(event, Show):
-            cards = _cards(c for c in event.cards if c is not None)
-            lines.append(
-                f"{name[event.seat]} shows [ {cards} ]" + (f" {event.description}" if event.description else "")
-            )
-        elif isinstance(event, Muck):
-            lines.append(f"{name[event.seat]} does not show cards")
-        elif isinstance(event, Collect):
-            pot = "main pot" if pot_index(event.pot) == 0 else f"side pot-{pot_index(event.pot)}"
-            lines.append(f"{name[event.seat]} wins {symbol} {_amount(event.amount)} {code} from {pot}")
-    return "\n".join(lines) + "\n"
-
-
-def _action(ledger: StreetLedger, action: Action, who: str, symbol: str, say: Callable[[Money], str]) -> str:
-    added = ledger.added(action)
-    before = ledger.contributed(action.seat)
-    completes = action.street == 3 and ledger.bets == 0 and ledger.level > 0  # over the bring-in
-    ledger.record(action)
-    kind = action.kind
-    if kind is ActionKind.BRING_IN:
-        return f"{who} posts bring-in {symbol}{_amount(action.amount)}."
-    if kind is ActionKind.COMPLETE or (kind is ActionKind.RAISE and completes):
-        return f"{who} completes to {symbol}{_amount(before + added)}."
-    if kind is ActionKind.BET:
-        return f"{who}: bets {say(added)}"
-    if kind is ActionKind.CALL:
-        return f"{who} calls {say(added)}"
-    if kind is ActionKind.RAISE:
-        return f"{who} raises {say(added)}"
-    return f"{who} {'checks' if kind is ActionKind.CHECK else 'folds'}"
-
-
 def _amount(amount: Money) -> str:
-    whole, cents = divmod(amount, 100)
-    return f"{whole}.{cents:02d}" if cents or whole == 0 else f"{whole}"
+    """``0.05``, ``2``, and a zero as ``0.00``, as Everleaf prints them."""
+    return amount_text(amount, cents=amount == 0)
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return ", ".join(str(c) for c in cards)
+class _Writer(TextWriter):
+    site_name = "Everleaf"
+    street_headers = _STREETS
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.ledger = StreetLedger()
+
+    def check(self) -> None:
+        hand = self.hand
+        if hand.game not in GAME_NAMES:
+            raise self.fail(f"Everleaf text has no name for {hand.game.value}: 7 card stud, stud hi/lo and razz only")
+        signs = CURRENCIES.get(hand.currency or "")
+        if hand.tournament is not None or signs is None:
+            raise self.fail("Everleaf hands are written for cash games in dollars or euros only")
+        self.symbol, self.code = signs
+
+    def bracket(self, amount: Money) -> str:
+        return f"[{self.symbol} {_amount(amount)} {self.code}]"
+
+    def header(self) -> None:
+        hand, symbol = self.hand, self.symbol
+        self.out += [
+            f"Everleaf Gaming Game #{hand.site_hand_id}",
+            f"***** Hand history for game #{hand.site_hand_id} *****",
+            (
+                f"{symbol}{_amount(hand.small_bet)}/{symbol}{_amount(hand.big_bet)} {GAME_NAMES[hand.game]} - "
+                f"{site_clock(hand.started_at, '%Y/%m/%d - %H:%M:%S')}"
+            ),
+            f"Table {hand.table or 'Studbook'}",
+            f"Total number of players: {len(hand.seats)}",
+        ]
+
+    def seats(self) -> None:
+        self.out += [
+            f"Seat {s.seat}: {s.player} (  {self.symbol} {_amount(s.stack)} {self.code} )" for s in self.hand.seats
+        ]
+
+    def street_start(self, street: int) -> None:
+        super().street_start(street)
+        self.ledger.start_street(street)
+
+    def ante(self, action: Action) -> None:
+        self.out.append(f"{self.name(action.seat)}: posts ante {self.bracket(action.amount)}")
+
+    def deal(self, deal: Deal) -> None:
+        known = [c for c in (*deal.down, *deal.up) if c is not None]
+        if known:
+            self.out.append(f"Dealt to {self.name(deal.seat)} [ {cards_text(known, separator=', ')} ].")
+
+    def action(self, action: Action) -> None:
+        ledger, who, symbol = self.ledger, self.name(action.seat), self.symbol
+        added = ledger.added(action)
+        before = ledger.contributed(action.seat)
+        completes = action.street == 3 and ledger.bets == 0 and ledger.level > 0  # over the bring-in
+        ledger.record(action)
+        kind = action.kind
+        if kind is ActionKind.BRING_IN:
+            line = f"{who} posts bring-in {symbol}{_amount(action.amount)}."
+        elif kind is ActionKind.COMPLETE or (kind is ActionKind.RAISE and completes):
+            line = f"{who} completes to {symbol}{_amount(before + added)}."
+        elif kind is ActionKind.BET:
+            line = f"{who}: bets {self.bracket(added)}"
+        elif kind is ActionKind.CALL:
+            line = f"{who} calls {self.bracket(added)}"
+        elif kind is ActionKind.RAISE:
+            line = f"{who} raises {self.bracket(added)}"
+        else:
+            line = f"{who} {'checks' if kind is ActionKind.CHECK else 'folds'}"
+        self.out.append(line)
+
+    def show(self, show: Show) -> None:
+        cards = cards_text((c for c in show.cards if c is not None), separator=", ")
+        described = f" {show.description}" if show.description else ""
+        self.out.append(f"{self.name(show.seat)} shows [ {cards} ]{described}")
+
+    def muck(self, muck: Muck) -> None:
+        self.out.append(f"{self.name(muck.seat)} does not show cards")
+
+    def collect(self, collect: Collect) -> None:
+        index = pot_index(collect.pot)
+        pot = "main pot" if index == 0 else f"side pot-{index}"
+        amount = f"{self.symbol} {_amount(collect.amount)} {self.code}"
+        self.out.append(f"{self.name(collect.seat)} wins {amount} from {pot}")
+
+
+write_everleaf = _Writer.text
+"""One hand as Everleaf text (no trailing separator)."""

@@ -41,7 +41,6 @@ from ....engine.model import (
     Collect,
     CommunityCard,
     Deal,
-    Game,
     Hand,
     Marker,
     Muck,
@@ -62,6 +61,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "fulltilt"
 NAME = "Full Tilt Poker"
@@ -84,17 +84,7 @@ _HEADER = re.compile(
 )
 _BUY_IN = re.compile(rf"(?P<buyin>{_M})(?: \+ (?P<fee>{_M}))? ")
 
-_GAMES: dict[str, Game] = {
-    "limit stud hi": Game.STUD,
-    "limit stud": Game.STUD,
-    "limit 7 card stud": Game.STUD,
-    "limit stud h/l": Game.STUD8,
-    "limit stud hi/lo": Game.STUD8,
-    "limit 7 card stud hi/lo": Game.STUD8,
-    "limit razz": Game.RAZZ,
-    "limit 5 card stud": Game.STUD5,
-}
-"""Full Tilt's stud-family game names (the corpus shows the first spelling of each)."""
+_GAMES = vocabulary.GAMES_BY_NAME
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 

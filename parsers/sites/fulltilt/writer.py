@@ -4,7 +4,7 @@ Why: ``studbook convert --to fulltilt`` and ``studbook simulate --format fulltil
 trip simulate -> Full Tilt text -> parse -> replay, which reaches line kinds and situations the 52 real
 hands of the corpus never show (several side pots, capped streets, a community card, quartered lows).
 
-The text is built from the hand's events alone, the way :mod:`.pokerstars_writer` does it; what differs is
+The text is built from the hand's events alone, the way the PokerStars writer does it; what differs is
 Full Tilt's wording:
 
 * the first bet or raise of 3rd street is a completion, ``completes it to Y``, and every later raise
@@ -25,42 +25,20 @@ Full Tilt's spelling for a community card and for several side pots in the summa
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import format_cards
 from ....engine.games import RULES, Extreme
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Game,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
+from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
 from ..pokerstars.writer import showdown_seats
-from ...writing import EASTERN, SeatedWriter, body_noise, write_events
+from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes
+from .vocabulary import GAME_NAMES
 
 HAND_SEPARATOR = "\n\n\n"
 """Full Tilt separates hands with two empty lines."""
 
-GAME_NAMES: dict[Game, str] = {
-    Game.STUD: "Limit Stud Hi",
-    Game.STUD8: "Limit Stud H/L",
-    Game.RAZZ: "Limit Razz",
-    Game.STUD5: "Limit 5 Card Stud",
-}
-"""Full Tilt's names of the games it dealt (the corpus's spellings); it never dealt 2-7 Razz."""
 STREET_HEADERS: dict[int, str] = {
     2: "*** 2ND STREET ***",
     3: "*** 3RD STREET ***",
@@ -76,10 +54,7 @@ _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 
 def format_ftp_money(amount: Money, currency: str | None) -> str:
     """Money as Full Tilt prints it: ``$0.50``, ``$3``, ``$1,050.25`` for cash, ``1,050`` for chips."""
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    text = f"{whole:,}" if cents == 0 else f"{whole:,}.{cents:02d}"
-    return f"{sign}{CURRENCY_SYMBOLS.get(currency or '', '')}{text}"
+    return amount_text(amount, CURRENCY_SYMBOLS.get(currency or "", ""), thousands=True)
 
 
 def pot_label(label: str) -> str:
@@ -91,24 +66,28 @@ def pot_label(label: str) -> str:
 def write_hand(hand: Hand) -> str:
     """The hand as Full Tilt text, without a trailing newline.
 
-    Raises ``ValueError`` naming the hand for what Full Tilt text cannot say: no start time, an event for
-    an empty seat, a raise without its new total."""
-    return "\n".join(_Writer(hand).lines())
+    Refuses (:class:`~...writing.HandRefused`, naming the hand) what Full Tilt text cannot say: no start
+    time, an event for an empty seat, a raise without its new total."""
+    return _Writer(hand).write()
 
 
-class _Writer(SeatedWriter):
+class _Writer(TextWriter):
     """Turns one hand into lines; holds the little state the text needs (cards seen, street, and the
     street's betting through the engine's ledger)."""
+
+    site_name = "Full Tilt"
+    street_headers = STREET_HEADERS
+    prints_community = True
+    start_street = 0
+    ending = ""
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
         self.seen: dict[int, list[str]] = {}
         self.showdown = bool(showdown_seats(hand))
-        self.street = 0
         self.rules = RULES[hand.game]
         self.ledger = StreetLedger(bring_in=hand.bring_in)
         """The engine's street ledger: whether 3rd street has had its completion, and the total a bet reaches."""
-        self.shown_down = False
         self.doors: dict[int, str] = {}
         self.last_action = max((e.line for e in hand.events if isinstance(e, (Action, Deal))), default=0)
         """Line of the last deal or action: a Show after it is at the showdown, one before it an all-in
@@ -118,18 +97,13 @@ class _Writer(SeatedWriter):
         return format_ftp_money(amount, self.hand.currency)
 
     # ------------------------------------------------------------------------------- sections
-    def lines(self) -> list[str]:
-        out = [self.header()]
+    def seats(self) -> None:
         for s in self.hand.seats:
-            out.append(
+            self.out.append(
                 f"Seat {s.seat}: {s.player} ({self.money(s.stack)})" + (", is sitting out" if s.sitting_out else "")
             )
-        write_events(
-            self.hand.events, self.noise_lines(), lambda event: _EVENT_WRITERS[type(event)](self, event, out), out
-        )
-        return out + self.summary()
 
-    def header(self) -> str:
+    def header(self) -> None:
         hand = self.hand
         if hand.game not in GAME_NAMES:
             raise self.fail(f"{self.rules.title}: Full Tilt never dealt it; write it as PokerStars text or PHH")
@@ -153,9 +127,11 @@ class _Writer(SeatedWriter):
                     + " "
                 )
             table = f"{buy_in}Sit & Go ({t.tournament_id}), {table}"
-        return f"Full Tilt Poker Game #{hand.site_hand_id}: {table} - {stakes} - {GAME_NAMES[hand.game]} - {when}"
+        self.out.append(
+            f"Full Tilt Poker Game #{hand.site_hand_id}: {table} - {stakes} - {GAME_NAMES[hand.game]} - {when}"
+        )
 
-    def noise_lines(self) -> list[SkippedLine]:
+    def noise(self) -> Sequence[SkippedLine]:
         """The hand's skipped lines (chat, timers, joins: :func:`.writing.body_noise`), only a Full Tilt
         hand's: another site's noise is in that site's words, which Full Tilt never printed."""
         if not self.hand.skipped or self.hand.site != "fulltilt":
@@ -163,22 +139,19 @@ class _Writer(SeatedWriter):
         return body_noise(self.hand, _SUMMARY_SEAT)
 
     # --------------------------------------------------------------------------------- events
-    def enter_street(self, street: int, out: list[str]) -> None:
-        if street != self.street:
-            self.street = street
-            out.append(STREET_HEADERS[street])
+    def streets_before(self, event: Event) -> Iterable[int]:
+        """The street's header before its first deal or action (antes come before the first header)."""
+        return street_changes(event, self.street)
 
-    def enter_showdown(self, out: list[str]) -> None:
-        if self.showdown and not self.shown_down:
-            out.append("*** SHOW DOWN ***")
-            self.shown_down = True
+    def enter_showdown(self) -> None:
+        if self.showdown:
+            self.show_down()
 
-    def write_action(self, a: Action, out: list[str]) -> None:
-        name, m, kind = self.name(a.seat), self.money, a.kind
-        if kind is ActionKind.ANTE:
-            out.append(f"{name} antes {m(a.amount)}" + (", and is all in" if a.all_in else ""))
-            return
-        self.enter_street(a.street, out)
+    def ante(self, a: Action) -> None:
+        self.out.append(f"{self.name(a.seat)} antes {self.money(a.amount)}" + (", and is all in" if a.all_in else ""))
+
+    def action(self, a: Action) -> None:
+        name, m, kind, out = self.name(a.seat), self.money, a.kind, self.out
         ledger = self.ledger
         if kind is ActionKind.BRING_IN:
             word = "high" if self.rules.bring_in is Extreme.HIGHEST else "low"
@@ -206,11 +179,10 @@ class _Writer(SeatedWriter):
         ledger.record(a)
         out.append(f"{name} {text}" + (", and is all in" if a.all_in else ""))
 
-    def write_deal(self, d: Deal, out: list[str]) -> None:
+    def deal(self, d: Deal) -> None:
         """``Dealt to NAME [earlier] [new]``: every known card of the seat; nothing for a deal of unknown
         cards (an opponent's 7th-street card)."""
-        self.enter_street(d.street, out)
-        name = self.name(d.seat)
+        name, out = self.name(d.seat), self.out
         if d.street == self.rules.first_street:
             door = format_cards([c for c in d.up if c is not None])
             down = [c for c in d.down if c is not None]
@@ -229,34 +201,34 @@ class _Writer(SeatedWriter):
         out.append(f"Dealt to {name} [{' '.join(before)}] [{new}]")
         before.append(new)
 
-    def write_community(self, c: CommunityCard, out: list[str]) -> None:
+    def community(self, c: CommunityCard) -> None:
         self.street = self.rules.last_street
-        out.append(f"{STREET_HEADERS[self.street]} [{format_cards((c.card,))}]")
+        self.out.append(f"{STREET_HEADERS[self.street]} [{format_cards((c.card,))}]")
 
-    def write_marker(self, mk: Marker, out: list[str]) -> None:
+    def marker(self, mk: Marker) -> None:
         if mk.kind == "no-low":
-            out.append("No low hand qualified")
+            self.out.append("No low hand qualified")
         # "double-bet" and "capped" are PokerStars' lines; Full Tilt prints neither
 
-    def write_uncalled(self, u: UncalledReturn, out: list[str]) -> None:
-        out.append(f"Uncalled bet of {self.money(u.amount)} returned to {self.name(u.seat)}")
+    def uncalled(self, u: UncalledReturn) -> None:
+        self.out.append(f"Uncalled bet of {self.money(u.amount)} returned to {self.name(u.seat)}")
 
-    def write_show(self, show: Show, out: list[str]) -> None:
+    def show(self, show: Show) -> None:
         if show.line > self.last_action:
-            self.enter_showdown(out)
+            self.enter_showdown()
         desc = f" {show.description}" if show.description else ""
-        out.append(f"{self.name(show.seat)} shows [{format_cards(show.cards)}]{desc}")
+        self.out.append(f"{self.name(show.seat)} shows [{format_cards(show.cards)}]{desc}")
 
-    def write_muck(self, muck: Muck, out: list[str]) -> None:
-        self.enter_showdown(out)
-        out.append(f"{self.name(muck.seat)} mucks")
+    def muck(self, muck: Muck) -> None:
+        self.enter_showdown()
+        self.out.append(f"{self.name(muck.seat)} mucks")
 
-    def write_collect(self, c: Collect, out: list[str]) -> None:
-        self.enter_showdown(out)
-        out.append(f"{self.name(c.seat)} wins the {pot_label(c.pot)} ({self.money(c.amount)})")
+    def collect(self, c: Collect) -> None:
+        self.enter_showdown()
+        self.out.append(f"{self.name(c.seat)} wins the {pot_label(c.pot)} ({self.money(c.amount)})")
 
     # -------------------------------------------------------------------------------- summary
-    def summary(self) -> list[str]:
+    def summary(self) -> None:
         hand = self.hand
         by_seat: dict[int, list[Event]] = {}
         won: dict[int, Money] = {}
@@ -272,7 +244,7 @@ class _Writer(SeatedWriter):
             outcome = self.outcome(seat.sitting_out, by_seat.get(seat.seat, []), won.get(seat.seat, 0))
             if outcome:
                 out.append(f"Seat {seat.seat}: {seat.player} {outcome}")
-        return out
+        self.out += out
 
     def pot_list(self) -> str:
         pots = self.hand.printed_pots
@@ -302,15 +274,3 @@ class _Writer(SeatedWriter):
         if not events:
             return "is sitting out" if sitting_out else ""
         return "mucked" if self.showdown else ""
-
-
-_EVENT_WRITERS: dict[type, Callable[[_Writer, Any, list[str]], None]] = {
-    Action: _Writer.write_action,
-    Deal: _Writer.write_deal,
-    CommunityCard: _Writer.write_community,
-    Marker: _Writer.write_marker,
-    UncalledReturn: _Writer.write_uncalled,
-    Show: _Writer.write_show,
-    Muck: _Writer.write_muck,
-    Collect: _Writer.write_collect,
-}

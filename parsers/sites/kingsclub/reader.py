@@ -37,7 +37,6 @@ from ....engine.model import (
     ActionKind,
     Collect,
     Deal,
-    Game,
     Hand,
     Money,
     Muck,
@@ -58,6 +57,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "kingsclub"
 HAND_HEADER = re.compile(r"#\d+: Limit ")
@@ -69,7 +69,7 @@ _HEADER = re.compile(
     r"Table '(?P<table>[^\n]*)'"
 )
 _OTHER = re.compile(r"#(?P<id>\d+): (?P<game>[^\n]+?)(?: - [^\n]*)?(?:\n[^\n]*)*")
-_GAMES = {"Seven Card Stud": Game.STUD, "Seven Card Stud Hi-Lo": Game.STUD8, "Razz": Game.RAZZ, "2-7 Razz": Game.RAZZ27}
+_GAMES = vocabulary.GAMES_BY_NAME
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:

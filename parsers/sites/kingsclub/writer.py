@@ -9,113 +9,104 @@ the summary's seat lines (final stack, net), ``Rake X`` and ``NAME wins pot (X)`
 here: KingsClub prints no side pot at all (only the seat lines show it); the writer prints each one as
 ``NAME wins side pot N (X)`` so a round trip keeps which pot paid whom (the reader counts such a line
 before taking a seat's unexplained chips as a side pot). No time zone is printed: the wall clock is
-written as the hand has it. Cash games only (ValueError for a tournament or a community card).
+written as the hand has it. Cash games only (a tournament or a community card is refused).
 """
 
 from __future__ import annotations
 
-
 from ....engine.betting import StreetLedger
-from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Game,
-    Hand,
-    Money,
-    Muck,
-    Show,
-    UncalledReturn,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show, UncalledReturn
 from ....engine.pots import pot_index
-from ...writing import dealt_as_printed, refuse_community_card, site_clock, streets_begun
+from ...writing import TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
+from .vocabulary import GAME_NAMES
 
 HAND_SEPARATOR = "\n\n\n"
-GAME_NAMES = {
-    Game.STUD: "Seven Card Stud",
-    Game.STUD8: "Seven Card Stud Hi-Lo",
-    Game.RAZZ: "Razz",
-    Game.RAZZ27: "2-7 Razz",
-}
 
 
 def amount(value: Money) -> str:
     """``1,827.32``, ``440``, ``44,181``: thousands separated, cents only when there are some."""
-    whole, cents = divmod(value, 100)
-    return f"{whole:,}" if cents == 0 else f"{whole:,}.{cents:02d}"
+    return amount_text(value, thousands=True)
 
 
-def _card(card: Card | None) -> str:
-    return "X" if card is None else str(card)
+class _Writer(TextWriter):
+    site_name = "KingsClub"
+    start_street = 3
+    """The first round has no street line: KingsClub's ``3RD STREET`` is 4th street."""
 
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(hand)
+        self.ledger = StreetLedger()
+        self.put_in: dict[int, Money] = {}
 
-def write_kingsclub(hand: Hand) -> str:
-    """One hand as KingsClub text (no trailing separator)."""
-    if hand.tournament is not None or hand.game not in GAME_NAMES:
-        raise ValueError("KingsClub hands are written for stud, stud8, razz and 2-7 razz cash games only")
-    refuse_community_card(hand, "KingsClub")
-    name = {s.seat: s.player for s in hand.seats}
-    lines = [
-        f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
-        site_clock(hand.started_at, "%Y-%m-%d %H:%M:%S", zone=None),
-        f"Table '{hand.table or 'Studbook'}'",
-    ]
-    lines += [f"Seat {s.seat}: {s.player} ({amount(s.stack)})" for s in hand.seats]
-    ledger = StreetLedger()
-    put_in: dict[int, Money] = {}
-    street = 3
-    for event in hand.events:
-        for begun in streets_begun(event, street):
-            street = begun
-            lines.append(f"*** {street - 1}{'RD' if street == 4 else 'TH'} STREET ***")
-        if isinstance(event, Deal):
-            cards = dealt_as_printed(event)
-            lines.append(f"Dealt to {name[event.seat]}: [{' '.join(map(_card, cards))}]")
-        elif isinstance(event, Action):
-            put_in[event.seat] = put_in.get(event.seat, 0) + ledger.added(event)
-            lines.append(_action(event, name[event.seat], ledger))
-        elif isinstance(event, Show):
-            lines.append(f"{name[event.seat]} shows [{' '.join(map(_card, event.cards))}]")
-        elif isinstance(event, Muck):
-            lines.append(f"{name[event.seat]} mucks")
-        elif isinstance(event, UncalledReturn):
-            put_in[event.seat] = put_in.get(event.seat, 0) - event.amount
-    lines.append("*** SUMMARY ***")
-    won: dict[int, Money] = {}
-    for e in hand.events:
-        if isinstance(e, Collect):
-            won[e.seat] = won.get(e.seat, 0) + e.amount
-    for s in hand.seats:
-        net = won.get(s.seat, 0) - put_in.get(s.seat, 0)
-        lines.append(
-            f"Seat {s.seat}: {s.player} ({amount(s.stack + net)}) {'+' if net >= 0 else '-'}{amount(abs(net))}"
-        )
-    if hand.rake:
-        lines.append(f"Rake {amount(hand.rake)}")
-    for e in hand.events:
-        if isinstance(e, Collect):
+    def check(self) -> None:
+        if self.hand.tournament is not None or self.hand.game not in GAME_NAMES:
+            raise self.fail("KingsClub hands are written for stud, stud8, razz and 2-7 razz cash games only")
+
+    def header(self) -> None:
+        hand = self.hand
+        self.out += [
+            f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
+            site_clock(hand.started_at, "%Y-%m-%d %H:%M:%S", zone=None),
+            f"Table '{hand.table or 'Studbook'}'",
+        ]
+
+    def seats(self) -> None:
+        self.out += [f"Seat {s.seat}: {s.player} ({amount(s.stack)})" for s in self.hand.seats]
+
+    def street_start(self, street: int) -> None:
+        self.out.append(f"*** {street - 1}{'RD' if street == 4 else 'TH'} STREET ***")
+
+    def deal(self, deal: Deal) -> None:
+        self.out.append(f"Dealt to {self.name(deal.seat)}: [{cards_text(dealt_as_printed(deal))}]")
+
+    def action(self, action: Action) -> None:
+        ledger, who, kind = self.ledger, self.name(action.seat), action.kind
+        self.put_in[action.seat] = self.put_in.get(action.seat, 0) + ledger.added(action)
+        tail = ", and is all in" if action.all_in else ""
+        if kind is ActionKind.ANTE:
+            self.out.append(f"{who}: posts ante {amount(action.amount)}")
+            return
+        ledger.record(action)
+        if kind is ActionKind.CHECK or kind is ActionKind.FOLD:
+            self.out.append(f"{who} {'checks' if kind is ActionKind.CHECK else 'folds'}")
+            return
+        total = ledger.contributed(action.seat)
+        if kind is ActionKind.BRING_IN:
+            line = f"{who} brings in for {amount(action.amount)}"
+        elif kind is ActionKind.CALL:
+            line = f"{who} calls {amount(total)}"
+        elif kind is ActionKind.BET or (kind is ActionKind.COMPLETE and ledger.bets <= 1):
+            line = f"{who} bets {amount(total)}"
+        else:
+            line = f"{who} raises to {amount(total)}"
+        self.out.append(line + tail)
+
+    def show(self, show: Show) -> None:
+        self.out.append(f"{self.name(show.seat)} shows [{cards_text(show.cards)}]")
+
+    def muck(self, muck: Muck) -> None:
+        self.out.append(f"{self.name(muck.seat)} mucks")
+
+    def uncalled(self, returned: UncalledReturn) -> None:
+        self.put_in[returned.seat] = self.put_in.get(returned.seat, 0) - returned.amount
+
+    def summary(self) -> None:
+        hand, out = self.hand, self.out
+        out.append("*** SUMMARY ***")
+        collects = [e for e in hand.events if isinstance(e, Collect)]
+        won = self.winnings()
+        for s in hand.seats:
+            net = won.get(s.seat, 0) - self.put_in.get(s.seat, 0)
+            out.append(
+                f"Seat {s.seat}: {s.player} ({amount(s.stack + net)}) {'+' if net >= 0 else '-'}{amount(abs(net))}"
+            )
+        if hand.rake:
+            out.append(f"Rake {amount(hand.rake)}")
+        for e in collects:
             index = pot_index(e.pot)
             pot = "pot" if index == 0 else f"side pot {index}"
-            lines.append(f"{name[e.seat]} wins {pot} ({amount(e.amount)})")
-    return "\n".join(lines) + "\n"
+            out.append(f"{self.name(e.seat)} wins {pot} ({amount(e.amount)})")
 
 
-def _action(action: Action, who: str, ledger: StreetLedger) -> str:
-    kind = action.kind
-    tail = ", and is all in" if action.all_in else ""
-    if kind is ActionKind.ANTE:
-        return f"{who}: posts ante {amount(action.amount)}"
-    if kind is ActionKind.CHECK or kind is ActionKind.FOLD:
-        ledger.record(action)
-        return f"{who} {'checks' if kind is ActionKind.CHECK else 'folds'}"
-    ledger.record(action)
-    total = ledger.contributed(action.seat)
-    if kind is ActionKind.BRING_IN:
-        return f"{who} brings in for {amount(action.amount)}{tail}"
-    if kind is ActionKind.CALL:
-        return f"{who} calls {amount(total)}{tail}"
-    if kind is ActionKind.BET or (kind is ActionKind.COMPLETE and ledger.bets <= 1):
-        return f"{who} bets {amount(total)}{tail}"
-    return f"{who} raises to {amount(total)}{tail}"
+write_kingsclub = _Writer.text
+"""One hand as KingsClub text (no trailing separator)."""

@@ -35,7 +35,7 @@ from functools import cache
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
 from ...textsite import (
@@ -49,6 +49,7 @@ from ...textsite import (
     read_text_hand,
     where_error,
 )
+from . import vocabulary
 
 SITE = "ongame"
 HAND_HEADER = re.compile(r"\*{5} History for hand ")
@@ -60,7 +61,7 @@ _HEADER = re.compile(
     r"Table: (?P<table>.+?) \[\d+\] \((?P<limit>[A-Z_]+ )?(?P<game>[A-Z_0-9]+) (?P<small>[$€£]?[\d,.]+)/"
     r"(?P<big>[$€£]?[\d,.]+)(?:, ante: (?P<ante>[$€£]?[\d,.]+))?, (?P<money>[^)]+)\)"
 )
-_GAMES = {"SEVEN_CARD_STUD": Game.STUD, "SEVEN_CARD_STUD_HI_LO": Game.STUD8, "RAZZ": Game.RAZZ}
+_GAMES = vocabulary.GAMES_BY_NAME
 _MONTHS = {
     m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)
 }

@@ -45,7 +45,6 @@ from ....engine.model import (
     ActionKind,
     Collect,
     Deal,
-    Game,
     Hand,
     Marker,
     Muck,
@@ -68,6 +67,7 @@ from ...textsite import (
     read_text_hand,
     where_error,
 )
+from . import vocabulary
 
 SITE = "partypoker"
 HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")
@@ -84,7 +84,7 @@ _TOURNEY = re.compile(
     r"Trny:(?P<tid>\d+) Level:(?P<level>\d+)\s+Stakes-Antes\((?P<small>[\d,.]+)/"
     r"(?P<big>[\d,.]+)-(?P<ante>[\d,.]+)\)"
 )
-_GAMES = {"7 Card Stud Hi-Lo": Game.STUD8, "7 Card Stud": Game.STUD, "Razz": Game.RAZZ}
+_GAMES = vocabulary.GAMES_BY_NAME
 _MONTHS = {
     m: i
     for i, m in enumerate(

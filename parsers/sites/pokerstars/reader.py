@@ -66,6 +66,7 @@ from ...textsite import (
     where_error,
     without_captures,
 )
+from . import vocabulary
 
 SITE = "pokerstars"
 
@@ -93,15 +94,7 @@ _PLAIN = re.compile(r"(?P<game>[^(]+?)(?: \((?P<stakes>[^()]+)\))?")
 _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
 
-_GAMES = {
-    "7 card stud": Game.STUD,
-    "7 card stud hi/lo": Game.STUD8,
-    "razz": Game.RAZZ,
-    "5 card stud": Game.STUD5,
-    "2-7 razz": Game.RAZZ27,
-}
-"""PokerStars' game names; Five Card Stud and 2-7 Razz are never dealt there: those two names are what
-parsers/sites/pokerstars/writer.py writes for them (the site's style, the games' usual names)."""
+_GAMES = vocabulary.GAMES_BY_NAME
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -271,7 +264,7 @@ _WORDS.update(
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset({*_STREET_OF, "RIVER_BETTING"} - {"STREET3", "STREET4", "STREET5", "STREET6"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": ActionKind.CALL}
-_MARKERS = {"Pair on board - a double bet is allowed": "double-bet", "Betting is capped": "capped"}
+_MARKERS = vocabulary.BETTING_MARKERS
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 _SUMMARY_LINE = "*** SUMMARY ***"
 _PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()}

@@ -28,48 +28,20 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, Callable, Iterable, TextIO
+from typing import Iterable, Sequence, TextIO
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
 from ....engine.games import RULES
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Game,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
+from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
 from ....engine.replay import nominal_bring_in
-from ...writing import EASTERN, SeatedWriter, body_noise, write_events, write_separated
+from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes, write_separated
+from .vocabulary import GAME_NAMES, MARKER_TEXT
 
 HAND_SEPARATOR = "\n\n\n\n"
 """PokerStars ends each hand with three empty lines before the next header."""
 
-GAME_NAMES: dict[Game, str] = {
-    Game.STUD: "7 Card Stud",
-    Game.STUD8: "7 Card Stud Hi/Lo",
-    Game.RAZZ: "Razz",
-    Game.STUD5: "5 Card Stud",
-    Game.RAZZ27: "2-7 Razz",
-}
-"""PokerStars' names; it never dealt Five Card Stud or 2-7 Razz, so those two are the games' usual names
-in its style (parsers/sites/pokerstars/reader.py reads them back)."""
-MARKER_TEXT: dict[str, str] = {
-    "double-bet": "Pair on board - a double bet is allowed",
-    "capped": "Betting is capped",
-    "no-low": "No low hand qualified",
-}
 STREET_HEADERS: dict[int, str] = {
     2: "*** 2nd STREET ***",
     3: "*** 3rd STREET ***",
@@ -89,7 +61,6 @@ FOLD_STREETS: dict[int, str] = {
 }
 SUMMARY_HEADER = "*** SUMMARY ***"
 SUMMARY_SEAT = re.compile(r"Seat \d+: ")
-SHOWDOWN_HEADER = "*** SHOW DOWN ***"
 VOLUNTARY: frozenset[ActionKind] = frozenset(
     {ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL}
 )
@@ -115,19 +86,16 @@ def format_stars_money(amount: Money, currency: str | None) -> str:
     :func:`engine.model.format_money`, which always prints them for a currency. Cached: a hand prints
     the same few amounts (antes, bets, calls) again and again, a file the same stakes in every hand.
     """
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    text = f"{whole}" if cents == 0 else f"{whole}.{cents:02d}"
-    return f"{sign}{CURRENCY_SYMBOLS.get(currency or '', '')}{text}"
+    return amount_text(amount, CURRENCY_SYMBOLS.get(currency or "", ""))
 
 
 def write_pokerstars(hand: Hand, style: StarsStyle = StarsStyle()) -> str:
     """The hand as PokerStars text, without a trailing newline (see :func:`write_pokerstars_file`).
 
-    Raises ``ValueError`` naming the hand for what PokerStars text cannot say: no start time, a
-    marker kind it never prints, an event for a seat that is not seated.
+    Refuses (:class:`~...writing.HandRefused`, naming the hand) what PokerStars text cannot say: no start
+    time, a marker kind it never prints, an event for a seat that is not seated.
     """
-    return "\n".join(_Writer(hand, style).lines())
+    return _Writer(hand, style).write()
 
 
 def write_pokerstars_file(hands: Iterable[Hand], out: TextIO, style: StarsStyle = StarsStyle()) -> int:
@@ -141,8 +109,14 @@ def write_pokerstars_file(hands: Iterable[Hand], out: TextIO, style: StarsStyle 
 # --------------------------------------------------------------------------------------- the writer
 
 
-class _Writer(SeatedWriter):
+class _Writer(TextWriter):
     """Turns one hand into lines; holds the little state the text needs (cards seen, the street's betting)."""
+
+    site_name = "PokerStars"
+    street_headers = STREET_HEADERS
+    prints_community = True
+    start_street = 0
+    ending = ""
 
     def __init__(self, hand: Hand, style: StarsStyle) -> None:
         super().__init__(hand)
@@ -150,28 +124,15 @@ class _Writer(SeatedWriter):
         self.seen: dict[int, str] = {}
         """Each seat's known cards so far, as its next ``Dealt to`` line prints them in the first bracket."""
         self.showdown = bool(showdown_seats(hand))
-        self.street = 0
         self.ledger = StreetLedger(bring_in=nominal_bring_in(hand))
         """The engine's street ledger: what a completion, which PokerStars prints as a raise, raises over."""
-        self.shown_down = False
 
     def money(self, amount: Money) -> str:
         return format_stars_money(amount, self.hand.currency)
 
     # ----------------------------------------------------------------------------------- sections
 
-    def lines(self) -> list[str]:
-        out = [self.header(), self.table_line()]
-        out += [
-            f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips)" + (" is sitting out" if s.sitting_out else "")
-            for s in self.hand.seats
-        ]
-        write_events(
-            self.hand.events, self.noise_lines(), lambda event: _EVENT_WRITERS[type(event)](self, event, out), out
-        )
-        return out + self.summary()
-
-    def header(self) -> str:
+    def header(self) -> None:
         hand = self.hand
         if hand.started_at is None:
             raise self.fail("has no start time; a PokerStars header needs one (set Hand.started_at)")
@@ -182,21 +143,28 @@ class _Writer(SeatedWriter):
         if hand.tournament is None:
             code = f" {hand.currency}" if hand.currency else ""
             body = f"{hand.mixed} ({game}, {stakes}{code})" if hand.mixed else f"{game} ({stakes}{code})"
-            return f"{prefix}  {body} - {when}"
-        t = hand.tournament
-        game_text = f"{hand.mixed} ({game})" if hand.mixed else game
-        buy_in = f"{_buy_in(t.buy_in, t.fee, t.currency)} " if t.buy_in is not None else ""
-        level = t.level or ""
-        level_text = f" - {level if 'Level' in level else 'Level ' + level}" if level else ""
-        chips = f"{format_stars_money(hand.small_bet, None)}/{format_stars_money(hand.big_bet, None)}"
-        return f"{prefix} Tournament #{t.tournament_id}, {buy_in}{game_text}{level_text} ({chips}) - {when}"
+            self.out.append(f"{prefix}  {body} - {when}")
+        else:
+            t = hand.tournament
+            game_text = f"{hand.mixed} ({game})" if hand.mixed else game
+            buy_in = f"{_buy_in(t.buy_in, t.fee, t.currency)} " if t.buy_in is not None else ""
+            level = t.level or ""
+            level_text = f" - {level if 'Level' in level else 'Level ' + level}" if level else ""
+            chips = f"{format_stars_money(hand.small_bet, None)}/{format_stars_money(hand.big_bet, None)}"
+            self.out.append(
+                f"{prefix} Tournament #{t.tournament_id}, {buy_in}{game_text}{level_text} ({chips}) - {when}"
+            )
+        size = f" {hand.max_seats}-max" if hand.max_seats else ""
+        play = " (Play Money)" if hand.play_money and hand.tournament is None else ""
+        self.out.append(f"Table '{hand.table or ''}'{size}{play}")
 
-    def table_line(self) -> str:
-        size = f" {self.hand.max_seats}-max" if self.hand.max_seats else ""
-        play = " (Play Money)" if self.hand.play_money and self.hand.tournament is None else ""
-        return f"Table '{self.hand.table or ''}'{size}{play}"
+    def seats(self) -> None:
+        self.out += [
+            f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips)" + (" is sitting out" if s.sitting_out else "")
+            for s in self.hand.seats
+        ]
 
-    def noise_lines(self) -> list[SkippedLine]:
+    def noise(self) -> Sequence[SkippedLine]:
         """The hand's skipped lines (chat, joins ...: :func:`.writing.body_noise`), unless the style
         leaves them out."""
         if not self.style.noise or not self.hand.skipped:
@@ -204,66 +172,59 @@ class _Writer(SeatedWriter):
         return body_noise(self.hand, SUMMARY_SEAT)
 
     # ------------------------------------------------------------------------------------- events
-    # One method per event type (see _EVENT_WRITERS), each appending the event's lines to ``out``.
 
-    def enter_street(self, street: int, out: list[str]) -> None:
-        """The street's header before its first deal, action or marker."""
-        if street != self.street:
-            out.append(STREET_HEADERS[street])
-            self.street = street
+    def streets_before(self, event: Event) -> Iterable[int]:
+        """The street's header before its first deal, action or marker (antes come before the 3rd-street
+        header)."""
+        return street_changes(event, self.street, markers=True)
 
-    def enter_showdown(self, out: list[str]) -> None:
+    def enter_showdown(self) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
-        if self.showdown and not self.shown_down:
-            out.append(SHOWDOWN_HEADER)
-            self.shown_down = True
+        if self.showdown:
+            self.show_down()
 
-    def write_action(self, a: Action, out: list[str]) -> None:
-        if a.kind is not ActionKind.ANTE:  # antes come before the 3rd-street header
-            self.enter_street(a.street, out)
-        out.append(self.action_line(a))
+    def action(self, action: Action) -> None:
+        self.out.append(self.action_line(action))
 
-    def write_deal(self, d: Deal, out: list[str]) -> None:
+    def deal(self, deal: Deal) -> None:
         """A ``Dealt to`` line: the seat's earlier known cards in the first bracket, the new ones in the
         second; nothing for a deal of unknown cards (an opponent's 7th-street card)."""
-        self.enter_street(d.street, out)
-        name = self.name(d.seat)
-        new = format_cards([c for c in (*d.down, *d.up) if c is not None])
+        name = self.name(deal.seat)
+        new = format_cards([c for c in (*deal.down, *deal.up) if c is not None])
         if not new:
             return
-        before = self.seen.get(d.seat)
+        before = self.seen.get(deal.seat)
         if before:
-            out.append(f"Dealt to {name} [{before}] [{new}]")
-            self.seen[d.seat] = f"{before} {new}"
+            self.out.append(f"Dealt to {name} [{before}] [{new}]")
+            self.seen[deal.seat] = f"{before} {new}"
         else:
-            out.append(f"Dealt to {name} [{new}]")
-            self.seen[d.seat] = new
+            self.out.append(f"Dealt to {name} [{new}]")
+            self.seen[deal.seat] = new
 
-    def write_community(self, c: CommunityCard, out: list[str]) -> None:
+    def community(self, card: CommunityCard) -> None:
         self.street = 7
-        out.append(f"{STREET_HEADERS[7]} [{format_cards((c.card,))}]")
+        self.out.append(f"{STREET_HEADERS[7]} [{format_cards((card.card,))}]")
 
-    def write_marker(self, m: Marker, out: list[str]) -> None:
-        self.enter_street(m.street, out)
-        if m.kind not in MARKER_TEXT:
-            raise self.fail(f"marker {m.kind!r} has no PokerStars text (known: {', '.join(MARKER_TEXT)})")
-        out.append(MARKER_TEXT[m.kind])
+    def marker(self, marker: Marker) -> None:
+        if marker.kind not in MARKER_TEXT:
+            raise self.fail(f"marker {marker.kind!r} has no PokerStars text (known: {', '.join(MARKER_TEXT)})")
+        self.out.append(MARKER_TEXT[marker.kind])
 
-    def write_uncalled(self, u: UncalledReturn, out: list[str]) -> None:
-        out.append(f"Uncalled bet ({self.money(u.amount)}) returned to {self.name(u.seat)}")
+    def uncalled(self, returned: UncalledReturn) -> None:
+        self.out.append(f"Uncalled bet ({self.money(returned.amount)}) returned to {self.name(returned.seat)}")
 
-    def write_show(self, show: Show, out: list[str]) -> None:
-        self.enter_showdown(out)
+    def show(self, show: Show) -> None:
+        self.enter_showdown()
         desc = f" ({show.description})" if show.description else ""
-        out.append(f"{self.name(show.seat)}: shows [{format_cards(show.cards)}]{desc}")
+        self.out.append(f"{self.name(show.seat)}: shows [{format_cards(show.cards)}]{desc}")
 
-    def write_muck(self, muck: Muck, out: list[str]) -> None:
-        self.enter_showdown(out)
-        out.append(f"{self.name(muck.seat)}: " + ("mucks hand" if self.showdown else "doesn't show hand"))
+    def muck(self, muck: Muck) -> None:
+        self.enter_showdown()
+        self.out.append(f"{self.name(muck.seat)}: " + ("mucks hand" if self.showdown else "doesn't show hand"))
 
-    def write_collect(self, c: Collect, out: list[str]) -> None:
-        self.enter_showdown(out)
-        out.append(f"{self.name(c.seat)} collected {self.money(c.amount)} from {c.pot}")
+    def collect(self, collect: Collect) -> None:
+        self.enter_showdown()
+        self.out.append(f"{self.name(collect.seat)} collected {self.money(collect.amount)} from {collect.pot}")
 
     def action_line(self, a: Action) -> str:
         name, m = self.name(a.seat), self.money
@@ -294,7 +255,7 @@ class _Writer(SeatedWriter):
 
     # ------------------------------------------------------------------------------------ summary
 
-    def summary(self) -> list[str]:
+    def summary(self) -> None:
         hand = self.hand
         by_seat: dict[int, list[Event]] = {}
         collected: dict[int, Money] = {}
@@ -315,7 +276,7 @@ class _Writer(SeatedWriter):
             outcome = self.outcome(by_seat.get(seat.seat, []), collected.get(seat.seat, 0))
             if outcome:
                 out.append(f"Seat {seat.seat}: {seat.player} {outcome}")
-        return out
+        self.out += out
 
     def pot_list(self) -> str:
         pots = self.hand.printed_pots
@@ -348,20 +309,6 @@ class _Writer(SeatedWriter):
         if collected:
             return f"collected ({self.money(collected)})"
         return "mucked" if self.showdown and events else ""
-
-
-_EVENT_WRITERS: dict[type, Callable[[_Writer, Any, list[str]], None]] = {
-    Action: _Writer.write_action,
-    Deal: _Writer.write_deal,
-    CommunityCard: _Writer.write_community,
-    Marker: _Writer.write_marker,
-    UncalledReturn: _Writer.write_uncalled,
-    Show: _Writer.write_show,
-    Muck: _Writer.write_muck,
-    Collect: _Writer.write_collect,
-}
-"""The writer of each event type, looked up by type: one dictionary look-up per event instead of a
-chain of ``isinstance`` tests."""
 
 
 # ----------------------------------------------------------------------------------------- helpers

@@ -39,7 +39,6 @@ from ....engine.model import (
     Collect,
     Deal,
     Event,
-    Game,
     Hand,
     Money,
     Muck,
@@ -60,6 +59,7 @@ from ...textsite import (
     site_time,
     where_error,
 )
+from . import vocabulary
 
 SITE = "winamax"
 HAND_HEADER = re.compile(r"Winamax Poker - ")
@@ -69,7 +69,7 @@ _HEADER = re.compile(
     r"(?: fixed limit \((?P<ante>[\d,.]+€?)/(?P<small>[\d,.]+€?)/(?P<big>[\d,.]+€?)\))?"
     r" - (?P<date>\d{4}/\d{2}/\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)"
 )
-_GAMES = {"7-Card Stud": Game.STUD, "7stud": Game.STUD, "7-Card Stud Hi/Lo": Game.STUD8, "Razz": Game.RAZZ}
+_GAMES = vocabulary.GAMES_BY_NAME
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:

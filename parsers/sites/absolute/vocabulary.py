@@ -1,0 +1,14 @@
+"""Absolute Poker's words, spelled once for its reader and its writer: the games' names."""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from ....engine.model import Game
+
+GAME_NAMES: Final[Mapping[Game, str]] = {
+    Game.STUD8: "Seven Card Hi/Lo",
+    Game.STUD: "Seven Card Stud",
+    Game.RAZZ: "Razz",
+}
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}

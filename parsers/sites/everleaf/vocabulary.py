@@ -1,0 +1,16 @@
+"""Everleaf's words, spelled once for its reader and its writer: the games' names and the currencies'
+signs."""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from ....engine.model import Game
+
+GAME_NAMES: Final[Mapping[Game, str]] = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz"}
+"""The corpus shows only ``7 Card Stud``; the other two are the names Everleaf's lobby gave them."""
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}
+
+CURRENCIES: Final[Mapping[str, tuple[str, str]]] = {"USD": ("$", "USD"), "EUR": ("€", "EURO")}
+"""Each currency's sign and the code a bracketed amount ends with (``[€ 0.05 EURO]``)."""
+CURRENCY_OF_SIGN: Final[Mapping[str, str]] = {sign: currency for currency, (sign, _) in CURRENCIES.items()}

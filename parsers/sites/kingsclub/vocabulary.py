@@ -1,0 +1,15 @@
+"""KingsClub's words, spelled once for its reader and its writer: the games' names."""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from ....engine.model import Game
+
+GAME_NAMES: Final[Mapping[Game, str]] = {
+    Game.STUD: "Seven Card Stud",
+    Game.STUD8: "Seven Card Stud Hi-Lo",
+    Game.RAZZ: "Razz",
+    Game.RAZZ27: "2-7 Razz",
+}
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}

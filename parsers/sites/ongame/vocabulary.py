@@ -1,0 +1,14 @@
+"""OnGame's words, spelled once for its reader and its writer: the games' names."""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from ....engine.model import Game
+
+GAME_NAMES: Final[Mapping[Game, str]] = {
+    Game.STUD: "SEVEN_CARD_STUD",
+    Game.STUD8: "SEVEN_CARD_STUD_HI_LO",
+    Game.RAZZ: "RAZZ",
+}
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}

@@ -1,0 +1,11 @@
+"""Winamax's words, spelled once for its reader and its writer: the games' names."""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+from ....engine.model import Game
+
+GAME_NAMES: Final[Mapping[Game, str]] = {Game.STUD: "7-Card Stud", Game.STUD8: "7-Card Stud Hi/Lo", Game.RAZZ: "Razz"}
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {**{name: game for game, name in GAME_NAMES.items()}, "7stud": Game.STUD}
+"""The names read: the written ones and the older files' ``7stud``."""
