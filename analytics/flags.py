@@ -44,11 +44,11 @@ from ..engine.model import (
     STREET_NAMES,
     ActionKind,
     Award,
+    DealtCards,
     Decision,
     Game,
     HALF_LOW,
     Hand,
-    KnownCard,
     ReplayResult,
 )
 
@@ -364,23 +364,22 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         f["halved"] = bool(shared) and not split_half
 
 
-def _cards(out: Mapping[int, Flags], game: Game, first: int, known: Sequence[KnownCard]) -> None:
+def _cards(out: Mapping[int, Flags], game: Game, first: int, dealt: Sequence[DealtCards]) -> None:
     """Set in ``out`` the door-card rank (always visible) and, where all three 3rd-street cards are known
-    by the hand's end (dealt face up, dealt to the hero, or shown: the engine's :attr:`ReplayResult.cards`),
+    by the hand's end (dealt face up, dealt to the hero, or shown: the engine's :attr:`ReplayResult.dealt`),
     the class. The cards of a seat's first street are its down cards, then its door card."""
-    first_cards: dict[int, list[Card | None]] = {}
-    for k in known:
-        if k.street == first and k.seat is not None:
-            first_cards.setdefault(k.seat, []).append(k.card)
-    for seat, listed in first_cards.items():
-        cards = tuple(listed)
+    first_cards: dict[int, tuple[Card | None, ...]] = {}
+    for seat, street, _, cards, _, _ in dealt:
+        if street == first and seat is not None:
+            first_cards[seat] = first_cards.get(seat, ()) + cards
+    for seat, cards in first_cards.items():
         f = out.get(seat)
         if f is None:  # dealt cards without a seat line: no row
             continue
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
         if len(cards) == 3 and None not in cards:
-            f["start_class"] = start_class(game, cards)
+            f["start_class"] = start_class(game, cards)  # type: ignore[arg-type]  # three known cards
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
@@ -416,7 +415,7 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
                 rows = rows | {d.seat: {}}
     _third_street(rows, seats, plays.get(rules.first_street, ()), bring_in)
     _results(rows, hand, result, seats)
-    _cards(rows, hand.game, rules.first_street, result.cards)
+    _cards(rows, hand.game, rules.first_street, result.dealt)
     last_aggressor = result.street_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing

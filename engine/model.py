@@ -21,7 +21,7 @@ from operator import attrgetter
 from datetime import datetime
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping, Union
+from typing import Iterable, Mapping, Sequence, TypeAlias, Union
 
 from .cards import Card
 
@@ -441,7 +441,28 @@ class KnownCard:
     shown: bool = False
 
 
-direct_init(KnownCard)  # built for every card of every hand replayed
+direct_init(KnownCard)  # built for every card of a hand a replayer steps through
+
+
+DealtCards: TypeAlias = tuple[int | None, int, bool, tuple[Card | None, ...], int, tuple[bool, ...]]
+"""One group of cards dealt together (a deal line's down cards, its up cards, the shared 7th-street
+card), as known by the hand's end: ``(seat, street, up, cards, line, shown)``, with ``seat`` ``None``
+for the shared card, ``None`` for a card never seen, and ``shown`` empty unless some of the cards became
+known only from their owner's show (then one flag per card).
+
+Why groups of plain tuples and not a :class:`KnownCard` per card: the replay records every deal of
+every hand imported, and the groups are the walk's own record of the deal, made as it goes; the cards
+table repeats a group's seat, street and line for its cards in one vectorised step. :func:`known_cards`
+gives the same cards one object each, for a reader that wants them so."""
+
+
+def known_cards(dealt: Iterable[DealtCards]) -> tuple[KnownCard, ...]:
+    """The cards of ``dealt`` (:attr:`ReplayResult.dealt`) one :class:`KnownCard` each, in the order dealt."""
+    return tuple(
+        KnownCard(seat, street, up, card, line, bool(shown) and shown[i])
+        for seat, street, up, cards, line, shown in dealt
+        for i, card in enumerate(cards)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +501,9 @@ class Decision:
     aggressive: bool
     faces_bet: bool
     could_raise: bool
+    dealt: int = 0
+    """How many groups of cards (:attr:`ReplayResult.dealt`) had been dealt before it: what the table
+    and the player could see then are those groups (:func:`sight`), kept as a count, not a copy."""
 
     @property
     def street(self) -> int:
@@ -487,6 +511,34 @@ class Decision:
 
 
 direct_init(Decision)  # built for every voluntary action of every hand replayed
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """The cards in view at one decision (:func:`sight`): every seat's door card and up cards, which
+    everyone at the table sees (``up`` by seat, ``None`` the shared 7th-street card; ``door`` each seat's
+    first up card), and the deciding player's own cards, down and up, in the order dealt, as the hand
+    history knows them by its end (``None`` for one it never shows)."""
+
+    door: Mapping[int, Card | None]
+    up: Mapping[int | None, tuple[Card | None, ...]]
+    own: tuple[Card | None, ...]
+
+
+def sight(dealt: Sequence[DealtCards], decision: Decision) -> Sight:
+    """What ``decision`` saw of the cards: the first ``decision.dealt`` groups of ``dealt`` (the
+    :attr:`ReplayResult.dealt` of its replay, or a step's :attr:`.steps.TableState.dealt`)."""
+    door: dict[int, Card | None] = {}
+    up: dict[int | None, tuple[Card | None, ...]] = {}
+    own: list[Card | None] = []
+    for seat, _, face_up, cards, _, _ in dealt[: decision.dealt]:
+        if face_up:
+            if seat is not None and seat not in door:
+                door[seat] = cards[0]
+            up[seat] = up.get(seat, ()) + cards
+        if seat == decision.seat:
+            own.extend(cards)
+    return Sight(door, up, tuple(own))
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,9 +591,10 @@ class ReplayResult:
     action), whatever their seat lines say. A seat listed but sitting out, or seated after the deal,
     is not; a seat marked sitting out that antes and is dealt cards is. Every count of players
     (``hands.n_players``, who saw 4th street, the steal seats) and every per-player row follows it."""
-    cards: tuple[KnownCard, ...] = field(default=())
-    """Every card dealt, in the order dealt (per deal line its down cards, then its up cards), each as
-    known by the hand's end: a down card the site printed only in its owner's show is filled in."""
+    dealt: tuple[DealtCards, ...] = field(default=())
+    """Every card dealt, in groups (:data:`DealtCards`) in the order dealt (per deal line its down cards,
+    then its up cards), each as known by the hand's end: a down card the site printed only in its
+    owner's show is filled in. :attr:`cards` gives them one by one."""
     decisions: Mapping[int, tuple[Decision, ...]] = field(default_factory=dict)
     """Each street's voluntary decisions (:class:`Decision`) in the order taken, by the street the
     actions name; a street nobody decided on is left out."""
@@ -558,6 +611,11 @@ class ReplayResult:
     @property
     def valid(self) -> bool:
         return not self.violations
+
+    @property
+    def cards(self) -> tuple[KnownCard, ...]:
+        """Every card dealt (:attr:`dealt`), one :class:`KnownCard` each, in the order dealt."""
+        return known_cards(self.dealt)
 
 
 CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€", "GBP": "£"})

@@ -31,11 +31,11 @@ from .model import (
     CommunityCard,
     Collect,
     Deal,
+    DealtCards,
     Decision,
     Event,
     Half,
     Hand,
-    KnownCard,
     Marker,
     Money,
     Muck,
@@ -152,9 +152,9 @@ class HandWalk:
         self.owner: dict[Card, int | None] = {}
         self.dealt: set[tuple[int, int]] = set()
         """The (seat, street) pairs dealt to so far: a second deal to one is flagged."""
-        self.deals: list[tuple[int | None, int, bool, tuple[Card | None, ...], int]] = []
+        self.deals: list[DealtCards] = []
         """Each group of cards dealt together (a deal line's down cards, its up cards, the community
-        card) as (seat, street, face up, cards, line), in the order dealt: :meth:`known_cards`."""
+        card), in the order dealt, none of them shown yet: :meth:`dealt_cards`."""
         self.shown: dict[int, list[Card]] = {}
         self.conceded: set[int] = set()
         self.collects: list[Collect] = []
@@ -205,7 +205,7 @@ class HandWalk:
 
     def on_community(self, event: CommunityCard, index: int) -> None:
         self.reached.add(self.rules.last_street)
-        self.deals.append((None, self.rules.last_street, True, (event.card,), event.line))
+        self.deals.append((None, self.rules.last_street, True, (event.card,), event.line, ()))
         self.goto(self.rules.last_street, event.line)
         self.see((event.card,), None, event.line)
         self.state.deal_community(event.card)
@@ -326,6 +326,7 @@ class HandWalk:
             aggressive,
             aggressions > 0 and aggressor != seat,
             not capped and not (kind is CALL and action.all_in),
+            len(self.deals),
         )
         self._street_decisions.append(decision)
         self._acted.add(seat)
@@ -341,9 +342,9 @@ class HandWalk:
         state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
         self.reached.add(street)
         if down:
-            self.deals.append((seat, street, False, down, deal.line))
+            self.deals.append((seat, street, False, down, deal.line, ()))
         if up:
-            self.deals.append((seat, street, True, up, deal.line))
+            self.deals.append((seat, street, True, up, deal.line, ()))
         if street > state.street:
             self.goto(street, deal.line)
         key = (seat, street)
@@ -572,39 +573,43 @@ class HandWalk:
             capped_actions=frozenset(self.capped_actions),
             unjudged=tuple(self.unjudged),
             dealt_in=state.seats,
-            cards=self.known_cards(),
+            dealt=self.dealt_cards(),
             decisions={street: tuple(found) for street, found in self.decisions.items()},
             bring_in_seat=self.bring_in_seat,
             street_aggressor=self.street_aggressor,
             reached=frozenset(self.reached),
         )
 
-    def known_cards(self) -> tuple[KnownCard, ...]:
-        """Every card dealt, as known at the hand's end: a player's shown cards that none of his deals
-        printed fill his unknown cards in the order they were dealt (3rd street's down cards, then
-        7th's), the order every site lists a stud hand in. Shown cards left over once his unknown
+    def dealt_cards(self) -> tuple[DealtCards, ...]:
+        """Every group of cards dealt, as known at the hand's end: a player's shown cards that none of
+        his deals printed fill his unknown cards in the order they were dealt (3rd street's down cards,
+        then 7th's), the order every site lists a stud hand in. Shown cards left over once his unknown
         cards are filled (a site that printed fewer deals than it dealt) have no street to go to and
-        stay in the showdown lines only."""
+        stay in the showdown lines only. Without a show (most hands) the groups are the deal's own."""
+        if not self.shown:
+            return tuple(self.deals)
+        known: dict[int, set[Card]] = {}
+        for seat, _, _, cards, _, _ in self.deals:
+            if seat is not None:
+                known.setdefault(seat, set()).update(c for c in cards if c is not None)
         fill: dict[int, Iterator[Card]] = {}
-        if self.shown:  # most hands end without a show
-            known: dict[int, set[Card]] = {}
-            for seat, _, _, cards, _ in self.deals:
-                if seat is not None:
-                    known.setdefault(seat, set()).update(c for c in cards if c is not None)
-            for seat, held in self.shown.items():
-                mine = known.get(seat, set())
-                extra = [c for c in held if c not in mine]
-                if extra:
-                    fill[seat] = iter(extra)
-        out: list[KnownCard] = []
-        for seat, street, up, cards, line in self.deals:
-            more = fill.get(seat) if fill and seat is not None else None
-            for card in cards:
-                if card is None and more is not None:
-                    filled = next(more, None)
-                    out.append(KnownCard(seat, street, up, filled, line, filled is not None))
-                else:
-                    out.append(KnownCard(seat, street, up, card, line))
+        for seat, held in self.shown.items():
+            mine = known.get(seat, set())
+            extra = [c for c in held if c not in mine]
+            if extra:
+                fill[seat] = iter(extra)
+        if not fill:
+            return tuple(self.deals)
+        out: list[DealtCards] = []
+        for group in self.deals:
+            seat, street, up, cards, line, _ = group
+            more = fill.get(seat) if seat is not None else None
+            if more is None or None not in cards:
+                out.append(group)
+                continue
+            filled = [next(more, None) if card is None else card for card in cards]
+            shown = tuple(card is None and new is not None for card, new in zip(cards, filled))
+            out.append((seat, street, up, tuple(filled), line, shown if any(shown) else ()))
         return tuple(out)
 
     def rules_rake(self, line: int | None) -> Money:
