@@ -559,14 +559,10 @@ class ReplayResult:
     ``street_invested`` the same per street (antes counted on 3rd); ``awards`` the engine's
     distribution of every pot after ``rake``; ``collected`` what the site said each seat collected;
     ``net`` = engine awards − invested (so it is correct even when the site paid the wrong player);
-    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on;
-    ``capped_actions`` the positions in ``hand.events`` of the actions taken when the street's betting
-    was already capped by the rules (the profile's raises; a heads-up street may have none), whatever
-    the site printed: what a stat needs to know whether a raise was possible. ``bets_before`` holds, at
-    the position of each action in ``hand.events``, how many completions, bets and raises had lifted
-    its street's level before it, full or short (the street ledger's ``lifts``; 0 at every other
-    event): the aggression a player faced, which the stats read here rather than keep a ledger of
-    their own.
+    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on. What
+    each voluntary action faced (the bets before it, whether the rules had capped the street, whatever
+    the site printed, ...) is its :class:`Decision` in ``decisions``, which the stats read rather than
+    keep a ledger of their own.
     """
 
     pots: tuple[Pot, ...]
@@ -579,9 +575,7 @@ class ReplayResult:
     net: dict[int, Money]
     showdown: frozenset[int]
     folded: dict[int, int]
-    bets_before: tuple[int, ...]
     violations: tuple[Violation, ...] = field(default=())
-    capped_actions: frozenset[int] = field(default=frozenset())
     unjudged: tuple[Violation, ...] = field(default=())
     """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
     site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and

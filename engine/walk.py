@@ -162,10 +162,6 @@ class HandWalk:
         self.markers: list[Marker] = []
         self.rules = RULES[hand.game]
         self._deals = self.rules.deals  # looked up at every deal
-        self.capped_actions: list[int] = []
-        """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
-        self.bets_before: list[int] = [0] * len(hand.events)
-        """At each action's position, the street ledger's ``lifts`` before it (ReplayResult.bets_before)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
         # the decisions' record (ReplayResult.decisions and the fields after it): see decide()
         self.decisions: dict[int, list[Decision]] = {}
@@ -258,12 +254,8 @@ class HandWalk:
             return
         if action.street > state.street:
             self.goto(action.street, action.line)
-        capped = state.capped
-        if capped:
-            self.capped_actions.append(index)
         ledger = state.ledger
-        self.bets_before[index] = ledger.lifts
-        self.decide(action, index, capped)
+        self.decide(action, index, state.capped)
         move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
         if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
@@ -568,9 +560,7 @@ class HandWalk:
             net={s: won.get(s, 0) - state.invested[s] for s in state.seats},
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=state.folded,
-            bets_before=tuple(self.bets_before),
             violations=tuple(self.violations),
-            capped_actions=frozenset(self.capped_actions),
             unjudged=tuple(self.unjudged),
             dealt_in=state.seats,
             dealt=self.dealt_cards(),
@@ -586,30 +576,32 @@ class HandWalk:
         then 7th's), the order every site lists a stud hand in. Shown cards left over once his unknown
         cards are filled (a site that printed fewer deals than it dealt) have no street to go to and
         stay in the showdown lines only. Without a show (most hands) the groups are the deal's own."""
-        if not self.shown:
-            return tuple(self.deals)
-        known: dict[int, set[Card]] = {}
-        for seat, _, _, cards, _, _ in self.deals:
-            if seat is not None:
-                known.setdefault(seat, set()).update(c for c in cards if c is not None)
-        fill: dict[int, Iterator[Card]] = {}
-        for seat, held in self.shown.items():
-            mine = known.get(seat, set())
-            extra = [c for c in held if c not in mine]
-            if extra:
-                fill[seat] = iter(extra)
+        deals, shown = self.deals, self.shown
+        if not shown:
+            return tuple(deals)
+        known: dict[int | None, set[Card | None]] = {}
+        for seat, _, _, cards, _, _ in deals:
+            if seat in shown:
+                known.setdefault(seat, set()).update(cards)
+        fill: dict[int | None, Iterator[Card]] = {}
+        for seat, held in shown.items():
+            mine = known.get(seat)
+            if mine is not None and None in mine:  # he was dealt a card the deal lines did not show
+                extra = [c for c in held if c not in mine]
+                if extra:
+                    fill[seat] = iter(extra)
         if not fill:
-            return tuple(self.deals)
+            return tuple(deals)
         out: list[DealtCards] = []
-        for group in self.deals:
-            seat, street, up, cards, line, _ = group
-            more = fill.get(seat) if seat is not None else None
-            if more is None or None not in cards:
+        for group in deals:
+            more = fill.get(group[0])
+            if more is None or None not in group[3]:
                 out.append(group)
                 continue
-            filled = [next(more, None) if card is None else card for card in cards]
-            shown = tuple(card is None and new is not None for card, new in zip(cards, filled))
-            out.append((seat, street, up, tuple(filled), line, shown if any(shown) else ()))
+            seat, street, up, cards, line, _ = group
+            filled = tuple([next(more, None) if card is None else card for card in cards])
+            flags = tuple([card is None and new is not None for card, new in zip(cards, filled)])
+            out.append((seat, street, up, filled, line, flags if True in flags else ()))
         return tuple(out)
 
     def rules_rake(self, line: int | None) -> Money:
@@ -657,4 +649,4 @@ _HANDLERS: Final[Mapping[type, Callable[[HandWalk, Any, int], None]]] = MappingP
     }
 )
 """What :meth:`HandWalk.on_event` does with each kind of event. Every handler takes the event's position
-in ``hand.events``; only actions use it (``ReplayResult.capped_actions``)."""
+in ``hand.events``; only actions use it (``Decision.index``)."""

@@ -110,7 +110,6 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
         net={1: -5, 3: 4},
         showdown=frozenset(),
         folded={1: 4},
-        bets_before=(0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0),  # Alice's call faces Bob's completion
         violations=tuple(Violation("pot.award", f"problem {i}", street=4, seat=3, line=12) for i in range(violations)),
         dealt_in=(1, 3),
         dealt=(
