@@ -169,6 +169,7 @@ class HandWalk:
         self.street_aggressor: dict[int, int] = {}
         self.bring_in_seat: int | None = None
         self._bring_in_known = False
+        self._first_street = self.rules.first_street
         self._decision_street: int | None = None
         self._street_decisions: list[Decision] = []
         self._aggressor: int | None = None
@@ -290,7 +291,7 @@ class HandWalk:
         checked) starts again whenever a decision names another street than the one before: the
         street the action says it is on, which is the street its player saw."""
         kind, seat, on = action.kind, action.seat, action.street
-        if not self._bring_in_known and on == self.rules.first_street:
+        if not self._bring_in_known and on == self._first_street:
             self._bring_in_known = True
             if kind is BRING_IN or kind in AGGRESSIVE:
                 self.bring_in_seat = seat
@@ -301,19 +302,20 @@ class HandWalk:
             self._acted, self._checked = set(), set()
             self._street_decisions = self.decisions.setdefault(on, [])
         ledger = self.state.ledger
-        aggressions, aggressor, level = ledger.lifts, self._aggressor, ledger.level
+        level, aggressions, aggressor, acted = ledger.level, ledger.lifts, self._aggressor, self._acted
+        to_call = level - ledger.contrib.get(seat, 0)
         aggressive = kind in AGGRESSIVE
         self.last_decision = decision = Decision(
             action,
             index,
             seat,
             level,
-            max(0, level - ledger.contrib.get(seat, 0)),
+            to_call if to_call > 0 else 0,
             aggressions,
             aggressor,
             self._opened,
             capped,
-            seat not in self._acted,
+            seat not in acted,
             seat in self._checked,
             aggressive,
             aggressions > 0 and aggressor != seat,
@@ -321,12 +323,12 @@ class HandWalk:
             len(self.deals),
         )
         self._street_decisions.append(decision)
-        self._acted.add(seat)
-        if kind is CHECK:
-            self._checked.add(seat)
-        elif aggressive:
+        acted.add(seat)
+        if aggressive:
             self._aggressor, self._opened = seat, True
             self.street_aggressor[on] = seat
+        elif kind is CHECK:
+            self._checked.add(seat)
         elif kind is CALL:
             self._opened = True
 
