@@ -379,7 +379,7 @@ def _cards(out: Mapping[int, Flags], game: Game, first: int, dealt: Sequence[Dea
         if cards and cards[-1] is not None:
             f["door_rank"] = RANKS[cards[-1].rank]
         if len(cards) == 3 and None not in cards:
-            f["start_class"] = start_class(game, cards)  # type: ignore[arg-type]  # three known cards
+            f["start_class"] = start_class(game, cards)
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
