@@ -109,7 +109,7 @@ class HandReplay:
         what the rules pay from each pot and half and every rule broken: ``studbook replay``'s text."""
         from .analytics.replay_view import render_hand
 
-        return render_hand(self.hand, self.result, as_player)
+        return render_hand(self.hand, self.result, as_player, self.profile)
 
     def html(self, as_player: str | None = None, back: tuple[str, str] | None = None) -> str:
         """The hand as a self-contained web page to step through, as ``as_player`` saw it: ``studbook

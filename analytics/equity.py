@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Mapping, Sequence
 
@@ -68,6 +68,10 @@ class Equity:
     stderr: Mapping[int, float]
     exact: bool
     outcomes: int
+    halves: Mapping[int, tuple[float, float]] = field(default_factory=dict)
+    """Asked for (``equity(..., halves=True)``, one pot) in a split game: each seat's expected share of
+    the pot's high half and of its low half, the low half going to the high hand when no low qualifies
+    (as the rules pay it), so each half's shares add up to 1 and ``expected`` is their mean."""
 
 
 def equity(
@@ -80,6 +84,7 @@ def equity(
     exact_limit: int = EXACT_LIMIT,
     samples: int = SAMPLES,
     seed: int = 0,
+    halves: bool = False,
 ) -> Equity:
     """Each seat's expected winnings when the remaining cards are dealt from the unseen ones.
 
@@ -121,11 +126,17 @@ def equity(
         for i, s in enumerate(seats)
     }
     won = _winnings(rules, cards, pots)
+    split: dict[int, tuple[float, float]] = {}
+    if halves and rules.split is not None and len(pots) == 1:
+        eligible = pots[0][1]
+        high, low = _half_shares(*_values(rules, cards), [seats.index(s) for s in eligible])
+        split = {s: (float(high[:, j].mean()), float(low[:, j].mean())) for j, s in enumerate(eligible)}
     return Equity(
         expected={s: float(won[s].mean()) for s in seats},
         stderr={s: 0.0 if exact else float(won[s].std(ddof=1) / math.sqrt(len(runs))) for s in seats},
         exact=exact,
         outcomes=len(runs),
+        halves=split,
     )
 
 
@@ -170,23 +181,37 @@ def _winners(values: np.ndarray) -> np.ndarray:
     return shares
 
 
+def _values(rules: GameRules, cards: Mapping[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+    """Every run-out's (rows) high value of each seat's cards (columns, in ``cards``' order), and its
+    qualifying low value in a split game (0 for none; ``None`` in a game without a split)."""
+    seats = list(cards)
+    main = np.column_stack([rules.pot.qualified_values(cards[s]) for s in seats])
+    split = rules.split
+    return main, None if split is None else np.column_stack([split.qualified_values(cards[s]) for s in seats])
+
+
+def _half_shares(main: np.ndarray, lows: np.ndarray | None, cols: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Per run-out, the share of the seats of columns ``cols`` (of :func:`_values`) in a pot's high half
+    and in its low half, the low half going to the best high hand when no low qualifies (without a
+    split both are the share of the whole pot): the pot's share is their mean, as the rules pay it."""
+    high = _winners(main[:, cols])
+    if lows is None:
+        return high, high
+    low = lows[:, cols]
+    qualified = low.max(axis=1, keepdims=True) > 0
+    return high, np.where(qualified, _winners(np.where(low > 0, low, -1)), high)
+
+
 def _winnings(
     rules: GameRules, cards: Mapping[int, np.ndarray], pots: Sequence[tuple[float, Sequence[int]]]
 ) -> dict[int, np.ndarray]:
     """Per seat, what it wins from all ``pots`` in each run-out (see the module docstring for the rules)."""
     seats = list(cards)
-    main = np.column_stack([rules.pot.qualified_values(cards[s]) for s in seats])
-    split = rules.split
-    lows = None if split is None else np.column_stack([split.qualified_values(cards[s]) for s in seats])
+    main, lows = _values(rules, cards)
     won = {s: np.zeros(main.shape[0]) for s in seats}
     for amount, eligible in pots:
-        cols = [seats.index(s) for s in eligible]
-        share = _winners(main[:, cols])
-        if lows is not None:
-            low = lows[:, cols]
-            qualified = low.max(axis=1, keepdims=True) > 0
-            low_share = np.where(qualified, _winners(np.where(low > 0, low, -1)), 0.0)
-            share = np.where(qualified, (share + low_share) / 2, share)
+        high, low = _half_shares(main, lows, [seats.index(s) for s in eligible])
+        share = high if lows is None else (high + low) / 2
         for j, s in enumerate(eligible):
             won[s] += amount * share[:, j]
     return won
@@ -351,6 +376,10 @@ class RunoutEquity:
 
     share: float
     pots: Mapping[int, float]
+    halves: Mapping[int, tuple[float, float]] = field(default_factory=dict)
+    """In a split game (stud8), his expected share of each pot's high half and of its low half (the low
+    half going to the high hand when no low qualifies, as the rules pay it): each half's shares add up
+    to 1 over the players who can win the pot, and the pot's equity is the mean of his two."""
 
 
 def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES) -> dict[int, dict[int, RunoutEquity]]:
@@ -370,10 +399,12 @@ def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES)
             break
         seed = hand_seed(hand) + street - first.street
         per_pot: dict[int, Mapping[int, float]] = {}
+        halves: dict[int, Mapping[int, tuple[float, float]]] = {}
         for number, (amount, eligible) in enumerate(spot.pots):
             if amount > 0:
                 alone = replace(spot, pots=((1, eligible),))
-                per_pot[number] = _valued(hand, alone, seed, samples).expected
+                valued = _valued(hand, alone, seed, samples, halves=True)
+                per_pot[number], halves[number] = valued.expected, valued.halves
         in_play = sum(amount for amount, _ in spot.pots if amount > 0)
         out[street] = {
             seat: RunoutEquity(
@@ -381,14 +412,18 @@ def runout_equities(hand: Hand, result: ReplayResult, *, samples: int = SAMPLES)
                 if in_play
                 else 0.0,
                 pots={n: shares[seat] for n, shares in per_pot.items() if seat in spot.pots[n][1]},
+                halves={n: split[seat] for n, split in halves.items() if seat in split},
             )
             for seat in live
         }
     return out
 
 
-def _valued(hand: Hand, spot: AllInSpot, seed: int, samples: int, exact_limit: int = EXACT_LIMIT) -> Equity:
-    """The expected share of each live player in ``spot``'s pots (exact, or sampled with ``seed``)."""
+def _valued(
+    hand: Hand, spot: AllInSpot, seed: int, samples: int, exact_limit: int = EXACT_LIMIT, halves: bool = False
+) -> Equity:
+    """The expected share of each live player in ``spot``'s pots (exact, or sampled with ``seed``; with
+    ``halves``, of a lone pot's high and low halves too: :attr:`Equity.halves`)."""
     return equity(
         hand.game,
         spot.known,
@@ -398,6 +433,7 @@ def _valued(hand: Hand, spot: AllInSpot, seed: int, samples: int, exact_limit: i
         exact_limit=exact_limit,
         samples=samples,
         seed=seed,
+        halves=halves,
     )
 
 

@@ -34,7 +34,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..engine.cards import RANKS, Card
+from ..engine.cards import RANKS
 from ..engine.games import RULES
 from ..engine.model import (
     CALL,
@@ -43,13 +43,14 @@ from ..engine.model import (
     STREET_NAMES,
     ActionKind,
     Award,
+    DealtCards,
     Decision,
     Game,
     HALF_LOW,
     Hand,
-    KnownCard,
     ReplayResult,
 )
+from .spots import first_cards
 from .start_hands import start_hand
 
 LATER_STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
@@ -329,26 +330,22 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         f["halved"] = bool(shared) and not split_half
 
 
-def _cards(out: Mapping[int, Flags], game: Game, first: int, known: Sequence[KnownCard]) -> None:
+def _cards(out: Mapping[int, Flags], game: Game, first: int, dealt: Sequence[DealtCards]) -> None:
     """Set in ``out`` the door-card rank (always visible) and, where all the first street's cards are
     known by the hand's end (dealt face up, dealt to the hero, or shown: the engine's
-    :attr:`ReplayResult.cards`), the class (:func:`~.start_hands.start_hand`, the one classifier the spot
-    columns use too). The cards of a seat's first street are its down cards, then its door card."""
+    :attr:`ReplayResult.dealt`, read by :func:`~.spots.first_cards` as the spot columns read it), the
+    class (:func:`~.start_hands.start_hand`, the one classifier the spot columns use too)."""
     deal = RULES[game].streets[0]
-    dealt = deal.down + deal.up
-    first_cards: dict[int, list[Card | None]] = {}
-    for k in known:
-        if k.street == first and k.seat is not None:
-            first_cards.setdefault(k.seat, []).append(k.card)
-    for seat, listed in first_cards.items():
-        cards = tuple(listed)
+    count = deal.down + deal.up
+    doors, held = first_cards(dealt, first)
+    for seat, door in doors.items():
         f = out.get(seat)
-        if f is None:  # dealt cards without a seat line: no row
-            continue
-        if cards and cards[-1] is not None:
-            f["door_rank"] = RANKS[cards[-1].rank]
-        if len(cards) == dealt and None not in cards and len(set(cards)) == dealt:
-            f["start_class"] = start_hand(game, cards).name  # type: ignore[arg-type]  # None ruled out
+        if f is not None:  # dealt cards without a seat line: no row
+            f["door_rank"] = RANKS[door.rank]
+    for seat, cards in held.items():
+        f = out.get(seat)
+        if f is not None and len(cards) == count and len(set(cards)) == count:
+            f["start_class"] = start_hand(game, cards).name
 
 
 def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
@@ -384,7 +381,7 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
                 rows = rows | {d.seat: {}}
     _third_street(rows, seats, plays.get(rules.first_street, ()), bring_in)
     _results(rows, hand, result, seats)
-    _cards(rows, hand.game, rules.first_street, result.cards)
+    _cards(rows, hand.game, rules.first_street, result.dealt)
     last_aggressor = result.street_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing

@@ -270,6 +270,13 @@ def _pot_name(number: int) -> str:
     return "main" if number == 0 else f"side {number}"
 
 
+def _pot_equity(number: int, share: float, equity: RunoutEquity) -> list[object]:
+    """One pot's equity as the page gets it, in percent: ``[name, pot]``, and in stud8 its high and low
+    halves after (``[name, pot, high, low]``: each half adds up to 100% over the pot's players)."""
+    halves = equity.halves.get(number)
+    return [_pot_name(number), 100 * share] + ([] if halves is None else [100 * halves[0], 100 * halves[1]])
+
+
 def _step_data(step: Step, money: Callable[[int], str]) -> dict[str, object]:
     return {
         "street": STREET_NAMES.get(step.street, str(step.street)),
@@ -291,7 +298,9 @@ def _step_data(step: Step, money: Callable[[int], str]) -> dict[str, object]:
                 "allIn": v.all_in,
                 "cards": [[c, down] for c, down in v.cards],
                 "equity": None if v.equity is None else 100 * v.equity.share,
-                "pots": [] if v.equity is None else [[_pot_name(n), 100 * e] for n, e in sorted(v.equity.pots.items())],
+                "pots": []
+                if v.equity is None
+                else [_pot_equity(n, e, v.equity) for n, e in sorted(v.equity.pots.items())],
                 "siteStack": None if v.site_stack is None else money(v.site_stack),
                 "rules": None if v.rules_pay is None else money(v.rules_pay),
                 "site": None if v.site_paid is None else money(v.site_paid),
@@ -607,12 +616,16 @@ SCRIPT = """
       if (String(step.toAct) === seat) { badges.appendChild(badge("next", "to act")); }
       if (v.equity !== null) {
         var several = v.pots.length > 1 || (v.pots.length === 1 && v.pots[0][0] !== "main");
+        var halves = v.pots.some(function (p) { return p.length > 2; });
         eq.appendChild(document.createTextNode("equity " + v.equity.toFixed(1) + "%" +
           (several || step.pots > 1 ? " of the chips in play" : "")));
-        if (several) {
+        if (several || halves) {
           var per = document.createElement("div");
           per.className = "pots";
-          per.textContent = v.pots.map(function (p) { return p[0] + " " + p[1].toFixed(1) + "%"; }).join(" \u00b7 ");
+          per.textContent = v.pots.map(function (p) {
+            var pot = p[0] + " " + p[1].toFixed(1) + "%";
+            return p.length > 2 ? pot + " (high " + p[2].toFixed(1) + "%, low " + p[3].toFixed(1) + "%)" : pot;
+          }).join(" \u00b7 ");
           eq.appendChild(per);
         }
         eq.setAttribute("data-pots", JSON.stringify(v.pots));

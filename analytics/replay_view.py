@@ -31,6 +31,8 @@ from ..engine.model import (
     UncalledReturn,
     format_money,
 )
+from ..engine.profiles import RuleProfile
+from ..engine.steps import replay_steps
 
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
@@ -131,8 +133,11 @@ def load_hand(
 # ----------------------------------------------------------------------------------- the telling
 
 
-def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) -> str:
-    """The hand as text, street by street (see the module docstring)."""
+def render_hand(
+    hand: Hand, result: ReplayResult, as_player: str | None = None, profile: RuleProfile | None = None
+) -> str:
+    """The hand as text, street by street (see the module docstring): ``result`` is its replay under
+    ``profile`` (``None``: its site's rules), whose table after each event gives the streets and cards."""
     names = {s.seat: s.player for s in hand.seats}
     me = hand.seat_of(as_player) if as_player is not None else None
     money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
@@ -147,25 +152,27 @@ def render_hand(hand: Hand, result: ReplayResult, as_player: str | None = None) 
     antes = [e for e in hand.events if isinstance(e, Action) and e.kind is ActionKind.ANTE]
     if antes:
         lines.append("Antes: " + ", ".join(f"{names[a.seat]} {money(a.amount)}" for a in antes))
-    down: dict[int, list[str]] = {s: [] for s in names}
-    up: dict[int, list[str]] = {s: [] for s in names}
+    # the street and the cards are the engine's, after each event (the steps view): a header follows the
+    # street the rules are on, and a seat's cards are those it holds then, as the table saw them
+    _, states = replay_steps(hand, profile)
     street = 0
     shown_down = False
-    for event in hand.events:
+    for event, state in zip(hand.events, states):
         if (
-            isinstance(event, (Deal, Action))
-            and event.street != street
+            isinstance(event, (Deal, Action, CommunityCard))
+            and state.street != street
             and not (isinstance(event, Action) and event.kind is ActionKind.ANTE)
         ):
             if street:
                 lines.append(f"  pot {money(_pot_after(result, street))}")
-            street = event.street
+            street = state.street
             lines.append(f"{STREET_NAMES[street]} street")
         if isinstance(event, Deal):
-            down[event.seat] += [c.name if c is not None and event.seat == me else HIDDEN for c in event.down]
-            up[event.seat] += [HIDDEN if c is None else c.name for c in event.up]
-            cards = f"[{' '.join(down[event.seat])}] " if down[event.seat] else ""
-            lines.append(f"  {names[event.seat]:<{width}}  {cards}{' '.join(up[event.seat])}")
+            held = [k for k in state.cards if k.seat == event.seat]
+            down = [k.card.name if k.card is not None and event.seat == me else HIDDEN for k in held if not k.up]
+            up = [HIDDEN if k.card is None else k.card.name for k in held if k.up]
+            cards = f"[{' '.join(down)}] " if down else ""
+            lines.append(f"  {names[event.seat]:<{width}}  {cards}{' '.join(up)}")
         elif isinstance(event, CommunityCard):
             lines.append(f"  Community card (everybody's): {HIDDEN if event.card is None else event.card.name}")
         elif isinstance(event, Action) and event.kind is not ActionKind.ANTE:

@@ -22,6 +22,7 @@ from a builder, or one the schema does not know, is an error rather than a silen
 from __future__ import annotations
 
 from datetime import timezone
+from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeAlias, TypeVar
 
@@ -301,16 +302,31 @@ def _action_columns(events: _Events, chunk_ids: pa.Array, names: list[dict[int, 
 
 def _card_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array) -> Columns:
     """The ``cards`` columns: every card dealt, as the engine knows it at the hand's end
-    (:attr:`ReplayResult.cards`): ``card`` NULL and ``known`` false where the site never showed it,
+    (:attr:`ReplayResult.dealt`): ``card`` NULL and ``known`` false where the site never showed it,
     ``shown`` where only its owner's show did (its street is the one the deal's order gives it); the
-    shared 7th-street card has a NULL seat."""
-    cards, counts = _gather(r.cards for _, r in replayed)
-    columns: dict[str, Column] = {"hand_id": chunk_ids.take(_owners(counts))}
-    columns.update(_fields(cards, _same("seat", "street", "up", "line", "shown")))
-    numbers = pa.array([k.card for k in cards], pa.int8())  # a Card is an IntEnum: its number
-    columns["card"] = CARD_NAMES.take(numbers)
-    columns["known"] = numbers.is_valid()
-    return columns
+    shared 7th-street card has a NULL seat. The seat, street, face and line of each group of cards
+    dealt together are repeated for its cards by Arrow."""
+    groups, counts = _gather(r.dealt for _, r in replayed)
+    sizes = [len(g[3]) for g in groups]
+    group_of = np.repeat(np.arange(len(groups), dtype=np.int32), sizes)
+    of_group = pa.array(group_of, pa.int32())
+    seat, street, up, cards, line, shown = _transpose(groups, 6)
+    numbers = pa.array(list(chain.from_iterable(cards)), pa.int8())  # a Card is an IntEnum: its number
+    shown_cards = np.zeros(len(numbers), dtype=np.bool_)
+    # most groups have nothing shown (an empty tuple): only the few that have are visited
+    starts = np.cumsum(sizes) - sizes if groups else np.zeros(0, dtype=np.int64)
+    for i in np.flatnonzero(np.fromiter(map(bool, shown), np.bool_, len(groups))).tolist():
+        shown_cards[starts[i] : starts[i] + sizes[i]] = shown[i]
+    return {
+        "hand_id": chunk_ids.take(_owners(counts)[group_of]),
+        "seat": pa.array(seat, pa.int32()).take(of_group),
+        "street": pa.array(street, pa.int32()).take(of_group),
+        "card": CARD_NAMES.take(numbers),
+        "up": pa.array(up, pa.bool_()).take(of_group),
+        "known": numbers.is_valid(),
+        "line": pa.array(line, pa.int32()).take(of_group),
+        "shown": pa.array(shown_cards, pa.bool_()),
+    }
 
 
 def _pot_columns(replayed: Sequence[Replayed], chunk_ids: pa.Array) -> Columns:

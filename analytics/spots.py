@@ -11,7 +11,7 @@ all-in EV where the chips went in before the last street). The game's first stre
 Why the betting comes through one function (:func:`first_street`): the spot must not keep a count of the
 betting of its own (the engine's state machine has the only one). :func:`first_street` reads the engine's
 record of the replay (:attr:`ReplayResult.decisions`: the bet count and the level each decision faced),
-and the cards come from the engine's too (:attr:`ReplayResult.cards`: a down card shown at the showdown is
+and the cards come from the engine's too (:attr:`ReplayResult.dealt`: a down card shown at the showdown is
 filled in where it was dealt), never from a pass over the events here.
 
 Everything here is a pure function of a :class:`Hand` and its :class:`ReplayResult`; the results are
@@ -25,7 +25,7 @@ from typing import Final, Mapping, Sequence, cast
 
 from ..engine.cards import Card
 from ..engine.games import RULES, card_order
-from ..engine.model import CALL, CHECK, FOLD, Hand, KnownCard, Money, ReplayResult
+from ..engine.model import CALL, CHECK, FOLD, DealtCards, Hand, Money, ReplayResult
 from .equity import AllInEV, allin_ev
 from .liveness import Liveness, seen_liveness
 from .start_hands import StartHand, start_hand
@@ -82,12 +82,12 @@ def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | N
     The one place a spot learns about the betting, and all of it is the engine's record: the decisions
     and what each faced (:attr:`ReplayResult.decisions`), the bring-in (:attr:`ReplayResult.bring_in_seat`;
     when the hand shows none, the game's rule on the door cards) and the door cards
-    (:attr:`ReplayResult.cards`). A first decision facing no completion faced the bring-in when the
+    (:attr:`ReplayResult.dealt`). A first decision facing no completion faced the bring-in when the
     street's level was already above nothing (the post), and nothing otherwise."""
     rules = RULES[hand.game]
     street = rules.first_street
     if doors is None:
-        doors = first_cards(result.cards, street)[0]
+        doors = first_cards(result.dealt, street)[0]
     bring_in = result.bring_in_seat
     if bring_in is None and doors:
         bring_in = rules.bring_in_seat(doors)
@@ -121,20 +121,19 @@ def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | N
     return FirstStreet(bring_in, order, doors, first)
 
 
-def first_cards(known: Sequence[KnownCard], street: int) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
-    """From the engine's known cards (:attr:`ReplayResult.cards`), in one pass: each seat's door card
-    (its last up card of the first ``street``), and the first-street cards of each seat whose every one
-    is known by the hand's end (dealt face up, dealt to the history's owner, or filled in from a show):
-    its down cards, then its door card, as dealt."""
+def first_cards(dealt: Sequence[DealtCards], street: int) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
+    """From the engine's record of the deal (:attr:`ReplayResult.dealt`), in one pass: each seat's door
+    card (its last up card of the first ``street``), and the first-street cards of each seat whose every
+    one is known by the hand's end (dealt face up, dealt to the history's owner, or filled in from a
+    show): its down cards, then its door card, as dealt."""
     doors: dict[int, Card] = {}
-    dealt: dict[int, list[Card | None]] = {}
-    for k in known:
-        if k.street == street and k.seat is not None:
-            card = k.card
-            dealt.setdefault(k.seat, []).append(card)
-            if k.up and card is not None:
-                doors[k.seat] = card
-    return doors, {seat: tuple(cast(list[Card], cards)) for seat, cards in dealt.items() if None not in cards}
+    held: dict[int, tuple[Card | None, ...]] = {}
+    for seat, dealt_on, up, cards, _, _ in dealt:
+        if dealt_on == street and seat is not None:
+            held[seat] = held.get(seat, ()) + cards
+            if up and cards and cards[-1] is not None:
+                doors[seat] = cards[-1]
+    return doors, {seat: cast(tuple[Card, ...], cards) for seat, cards in held.items() if None not in cards}
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +182,7 @@ def spots(
     them (the import computes them once); otherwise they are worked out here. Without ``every_draw``
     a spot's liveness counts its primary draw only (all the stored columns need: the import)."""
     street = RULES[hand.game].first_street
-    doors, held = first_cards(result.cards, street)
+    doors, held = first_cards(result.dealt, street)
     if not held:  # most hands of a tracker's database have one known hand, the hero's, or none
         return []
     context = first_street(hand, result, doors)

@@ -21,7 +21,7 @@ from operator import attrgetter
 from datetime import datetime
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping, Union
+from typing import Iterable, Mapping, Sequence, TypeAlias, Union
 
 from .cards import Card
 
@@ -446,7 +446,28 @@ class KnownCard:
     shown: bool = False
 
 
-direct_init(KnownCard)  # built for every card of every hand replayed
+direct_init(KnownCard)  # built for every card of a hand a replayer steps through
+
+
+DealtCards: TypeAlias = tuple[int | None, int, bool, tuple[Card | None, ...], int, tuple[bool, ...]]
+"""One group of cards dealt together (a deal line's down cards, its up cards, the shared 7th-street
+card), as known by the hand's end: ``(seat, street, up, cards, line, shown)``, with ``seat`` ``None``
+for the shared card, ``None`` for a card never seen, and ``shown`` empty unless some of the cards became
+known only from their owner's show (then one flag per card).
+
+Why groups of plain tuples and not a :class:`KnownCard` per card: the replay records every deal of
+every hand imported, and the groups are the walk's own record of the deal, made as it goes; the cards
+table repeats a group's seat, street and line for its cards in one vectorised step. :func:`known_cards`
+gives the same cards one object each, for a reader that wants them so."""
+
+
+def known_cards(dealt: Iterable[DealtCards]) -> tuple[KnownCard, ...]:
+    """The cards of ``dealt`` (:attr:`ReplayResult.dealt`) one :class:`KnownCard` each, in the order dealt."""
+    return tuple(
+        KnownCard(seat, street, up, card, line, bool(shown) and shown[i])
+        for seat, street, up, cards, line, shown in dealt
+        for i, card in enumerate(cards)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,6 +506,9 @@ class Decision:
     aggressive: bool
     faces_bet: bool
     could_raise: bool
+    dealt: int = 0
+    """How many groups of cards (:attr:`ReplayResult.dealt`) had been dealt before it: what the table
+    and the player could see then are those groups (:func:`sight`), kept as a count, not a copy."""
 
     @property
     def street(self) -> int:
@@ -492,6 +516,34 @@ class Decision:
 
 
 direct_init(Decision)  # built for every voluntary action of every hand replayed
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """The cards in view at one decision (:func:`sight`): every seat's door card and up cards, which
+    everyone at the table sees (``up`` by seat, ``None`` the shared 7th-street card; ``door`` each seat's
+    first up card), and the deciding player's own cards, down and up, in the order dealt, as the hand
+    history knows them by its end (``None`` for one it never shows)."""
+
+    door: Mapping[int, Card | None]
+    up: Mapping[int | None, tuple[Card | None, ...]]
+    own: tuple[Card | None, ...]
+
+
+def sight(dealt: Sequence[DealtCards], decision: Decision) -> Sight:
+    """What ``decision`` saw of the cards: the first ``decision.dealt`` groups of ``dealt`` (the
+    :attr:`ReplayResult.dealt` of its replay, or a step's :attr:`.steps.TableState.dealt`)."""
+    door: dict[int, Card | None] = {}
+    up: dict[int | None, tuple[Card | None, ...]] = {}
+    own: list[Card | None] = []
+    for seat, _, face_up, cards, _, _ in dealt[: decision.dealt]:
+        if face_up:
+            if seat is not None and seat not in door:
+                door[seat] = cards[0]
+            up[seat] = up.get(seat, ()) + cards
+        if seat == decision.seat:
+            own.extend(cards)
+    return Sight(door, up, tuple(own))
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,14 +564,10 @@ class ReplayResult:
     ``street_invested`` the same per street (antes counted on 3rd); ``awards`` the engine's
     distribution of every pot after ``rake``; ``collected`` what the site said each seat collected;
     ``net`` = engine awards − invested (so it is correct even when the site paid the wrong player);
-    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on;
-    ``capped_actions`` the positions in ``hand.events`` of the actions taken when the street's betting
-    was already capped by the rules (the profile's raises; a heads-up street may have none), whatever
-    the site printed: what a stat needs to know whether a raise was possible. ``bets_before`` holds, at
-    the position of each action in ``hand.events``, how many completions, bets and raises had lifted
-    its street's level before it, full or short (the street ledger's ``lifts``; 0 at every other
-    event): the aggression a player faced, which the stats read here rather than keep a ledger of
-    their own.
+    ``showdown`` the seats that reached showdown; ``folded`` the street each folder folded on. What
+    each voluntary action faced (the bets before it, whether the rules had capped the street, whatever
+    the site printed, ...) is its :class:`Decision` in ``decisions``, which the stats read rather than
+    keep a ledger of their own.
     """
 
     pots: tuple[Pot, ...]
@@ -532,9 +580,7 @@ class ReplayResult:
     net: dict[int, Money]
     showdown: frozenset[int]
     folded: dict[int, int]
-    bets_before: tuple[int, ...]
     violations: tuple[Violation, ...] = field(default=())
-    capped_actions: frozenset[int] = field(default=frozenset())
     unjudged: tuple[Violation, ...] = field(default=())
     """Checks the rules could not make for want of a fact the hand does not give (a bet size of a
     site that prints no stakes, which no other bet of the hand shows): said so instead of guessed, and
@@ -544,9 +590,10 @@ class ReplayResult:
     action), whatever their seat lines say. A seat listed but sitting out, or seated after the deal,
     is not; a seat marked sitting out that antes and is dealt cards is. Every count of players
     (``hands.n_players``, who saw 4th street, the steal seats) and every per-player row follows it."""
-    cards: tuple[KnownCard, ...] = field(default=())
-    """Every card dealt, in the order dealt (per deal line its down cards, then its up cards), each as
-    known by the hand's end: a down card the site printed only in its owner's show is filled in."""
+    dealt: tuple[DealtCards, ...] = field(default=())
+    """Every card dealt, in groups (:data:`DealtCards`) in the order dealt (per deal line its down cards,
+    then its up cards), each as known by the hand's end: a down card the site printed only in its
+    owner's show is filled in. :attr:`cards` gives them one by one."""
     decisions: Mapping[int, tuple[Decision, ...]] = field(default_factory=dict)
     """Each street's voluntary decisions (:class:`Decision`) in the order taken, by the street the
     actions name; a street nobody decided on is left out."""
@@ -563,6 +610,11 @@ class ReplayResult:
     @property
     def valid(self) -> bool:
         return not self.violations
+
+    @property
+    def cards(self) -> tuple[KnownCard, ...]:
+        """Every card dealt (:attr:`dealt`), one :class:`KnownCard` each, in the order dealt."""
+        return known_cards(self.dealt)
 
 
 CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€", "GBP": "£"})

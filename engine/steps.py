@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .model import (
+    DealtCards,
     Decision,
     Hand,
     KnownCard,
     Money,
     ReplayResult,
+    known_cards,
 )
 from .profiles import RuleProfile, profile_for
 from .walk import HandWalk
@@ -39,14 +41,19 @@ class TableState:
     folded: frozenset[int]
     to_act: int | None
     violations: int
-    cards: tuple[KnownCard, ...] = ()
-    """Every card dealt so far, in the order dealt, as known now (:attr:`ReplayResult.cards` at this
-    point: a down card fills in once its owner has shown it)."""
+    dealt: tuple[DealtCards, ...] = ()
+    """Every card dealt so far, in groups in the order dealt, as known now (:attr:`ReplayResult.dealt`
+    at this point: a down card fills in once its owner has shown it); :attr:`cards` one by one."""
     shown: frozenset[int] = frozenset()
     """The seats that have shown (or mucked face up) so far: their down cards are everyone's to see."""
     decision: Decision | None = None
     """What the event, a voluntary action, faced (:class:`.model.Decision`, the same record as
     :attr:`ReplayResult.decisions`); ``None`` for any other event."""
+
+    @property
+    def cards(self) -> tuple[KnownCard, ...]:
+        """Every card dealt so far (:attr:`dealt`), one :class:`.model.KnownCard` each."""
+        return known_cards(self.dealt)
 
     @property
     def pot(self) -> Money:
@@ -67,7 +74,7 @@ def table_after(walk: HandWalk, index: int) -> TableState:
         folded=frozenset(state.folded),
         to_act=None if state.hand_over else state.to_act,
         violations=len(walk.violations),
-        cards=walk.known_cards(),
+        dealt=walk.dealt_cards(),
         shown=frozenset(walk.shown),
         decision=decision if decision is not None and decision.index == index else None,
     )

@@ -31,11 +31,11 @@ from .model import (
     CommunityCard,
     Collect,
     Deal,
+    DealtCards,
     Decision,
     Event,
     Half,
     Hand,
-    KnownCard,
     Marker,
     Money,
     Muck,
@@ -152,9 +152,9 @@ class HandWalk:
         self.owner: dict[Card, int | None] = {}
         self.dealt: set[tuple[int, int]] = set()
         """The (seat, street) pairs dealt to so far: a second deal to one is flagged."""
-        self.deals: list[tuple[int | None, int, bool, tuple[Card | None, ...], int]] = []
+        self.deals: list[DealtCards] = []
         """Each group of cards dealt together (a deal line's down cards, its up cards, the community
-        card) as (seat, street, face up, cards, line), in the order dealt: :meth:`known_cards`."""
+        card), in the order dealt, none of them shown yet: :meth:`dealt_cards`."""
         self.shown: dict[int, list[Card]] = {}
         self.conceded: set[int] = set()
         self.collects: list[Collect] = []
@@ -162,10 +162,6 @@ class HandWalk:
         self.markers: list[Marker] = []
         self.rules = RULES[hand.game]
         self._deals = self.rules.deals  # looked up at every deal
-        self.capped_actions: list[int] = []
-        """Positions in the hand's events of the actions taken once the street was capped (ReplayResult)."""
-        self.bets_before: list[int] = [0] * len(hand.events)
-        """At each action's position, the street ledger's ``lifts`` before it (ReplayResult.bets_before)."""
         self.started: dict[int, tuple[int, ...]] = {self.rules.first_street: ()}
         # the decisions' record (ReplayResult.decisions and the fields after it): see decide()
         self.decisions: dict[int, list[Decision]] = {}
@@ -173,6 +169,7 @@ class HandWalk:
         self.street_aggressor: dict[int, int] = {}
         self.bring_in_seat: int | None = None
         self._bring_in_known = False
+        self._first_street = self.rules.first_street
         self._decision_street: int | None = None
         self._street_decisions: list[Decision] = []
         self._aggressor: int | None = None
@@ -205,7 +202,7 @@ class HandWalk:
 
     def on_community(self, event: CommunityCard, index: int) -> None:
         self.reached.add(self.rules.last_street)
-        self.deals.append((None, self.rules.last_street, True, (event.card,), event.line))
+        self.deals.append((None, self.rules.last_street, True, (event.card,), event.line, ()))
         self.goto(self.rules.last_street, event.line)
         self.see((event.card,), None, event.line)
         self.state.deal_community(event.card)
@@ -258,12 +255,8 @@ class HandWalk:
             return
         if action.street > state.street:
             self.goto(action.street, action.line)
-        capped = state.capped
-        if capped:
-            self.capped_actions.append(index)
         ledger = state.ledger
-        self.bets_before[index] = ledger.lifts
-        self.decide(action, index, capped)
+        self.decide(action, index, state.capped)
         move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
         if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
@@ -298,7 +291,7 @@ class HandWalk:
         checked) starts again whenever a decision names another street than the one before: the
         street the action says it is on, which is the street its player saw."""
         kind, seat, on = action.kind, action.seat, action.street
-        if not self._bring_in_known and on == self.rules.first_street:
+        if not self._bring_in_known and on == self._first_street:
             self._bring_in_known = True
             if kind is BRING_IN or kind in AGGRESSIVE:
                 self.bring_in_seat = seat
@@ -309,31 +302,33 @@ class HandWalk:
             self._acted, self._checked = set(), set()
             self._street_decisions = self.decisions.setdefault(on, [])
         ledger = self.state.ledger
-        aggressions, aggressor, level = ledger.lifts, self._aggressor, ledger.level
+        level, aggressions, aggressor, acted = ledger.level, ledger.lifts, self._aggressor, self._acted
+        to_call = level - ledger.contrib.get(seat, 0)
         aggressive = kind in AGGRESSIVE
         self.last_decision = decision = Decision(
             action,
             index,
             seat,
             level,
-            max(0, level - ledger.contrib.get(seat, 0)),
+            to_call if to_call > 0 else 0,
             aggressions,
             aggressor,
             self._opened,
             capped,
-            seat not in self._acted,
+            seat not in acted,
             seat in self._checked,
             aggressive,
             aggressions > 0 and aggressor != seat,
             not capped and not (kind is CALL and action.all_in),
+            len(self.deals),
         )
         self._street_decisions.append(decision)
-        self._acted.add(seat)
-        if kind is CHECK:
-            self._checked.add(seat)
-        elif aggressive:
+        acted.add(seat)
+        if aggressive:
             self._aggressor, self._opened = seat, True
             self.street_aggressor[on] = seat
+        elif kind is CHECK:
+            self._checked.add(seat)
         elif kind is CALL:
             self._opened = True
 
@@ -341,9 +336,9 @@ class HandWalk:
         state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
         self.reached.add(street)
         if down:
-            self.deals.append((seat, street, False, down, deal.line))
+            self.deals.append((seat, street, False, down, deal.line, ()))
         if up:
-            self.deals.append((seat, street, True, up, deal.line))
+            self.deals.append((seat, street, True, up, deal.line, ()))
         if street > state.street:
             self.goto(street, deal.line)
         key = (seat, street)
@@ -567,44 +562,48 @@ class HandWalk:
             net={s: won.get(s, 0) - state.invested[s] for s in state.seats},
             showdown=frozenset(live) if len(live) > 1 else frozenset(),
             folded=state.folded,
-            bets_before=tuple(self.bets_before),
             violations=tuple(self.violations),
-            capped_actions=frozenset(self.capped_actions),
             unjudged=tuple(self.unjudged),
             dealt_in=state.seats,
-            cards=self.known_cards(),
+            dealt=self.dealt_cards(),
             decisions={street: tuple(found) for street, found in self.decisions.items()},
             bring_in_seat=self.bring_in_seat,
             street_aggressor=self.street_aggressor,
             reached=frozenset(self.reached),
         )
 
-    def known_cards(self) -> tuple[KnownCard, ...]:
-        """Every card dealt, as known at the hand's end: a player's shown cards that none of his deals
-        printed fill his unknown cards in the order they were dealt (3rd street's down cards, then
-        7th's), the order every site lists a stud hand in. Shown cards left over once his unknown
+    def dealt_cards(self) -> tuple[DealtCards, ...]:
+        """Every group of cards dealt, as known at the hand's end: a player's shown cards that none of
+        his deals printed fill his unknown cards in the order they were dealt (3rd street's down cards,
+        then 7th's), the order every site lists a stud hand in. Shown cards left over once his unknown
         cards are filled (a site that printed fewer deals than it dealt) have no street to go to and
-        stay in the showdown lines only."""
-        fill: dict[int, Iterator[Card]] = {}
-        if self.shown:  # most hands end without a show
-            known: dict[int, set[Card]] = {}
-            for seat, _, _, cards, _ in self.deals:
-                if seat is not None:
-                    known.setdefault(seat, set()).update(c for c in cards if c is not None)
-            for seat, held in self.shown.items():
-                mine = known.get(seat, set())
+        stay in the showdown lines only. Without a show (most hands) the groups are the deal's own."""
+        deals, shown = self.deals, self.shown
+        if not shown:
+            return tuple(deals)
+        known: dict[int | None, set[Card | None]] = {}
+        for seat, _, _, cards, _, _ in deals:
+            if seat in shown:
+                known.setdefault(seat, set()).update(cards)
+        fill: dict[int | None, Iterator[Card]] = {}
+        for seat, held in shown.items():
+            mine = known.get(seat)
+            if mine is not None and None in mine:  # he was dealt a card the deal lines did not show
                 extra = [c for c in held if c not in mine]
                 if extra:
                     fill[seat] = iter(extra)
-        out: list[KnownCard] = []
-        for seat, street, up, cards, line in self.deals:
-            more = fill.get(seat) if fill and seat is not None else None
-            for card in cards:
-                if card is None and more is not None:
-                    filled = next(more, None)
-                    out.append(KnownCard(seat, street, up, filled, line, filled is not None))
-                else:
-                    out.append(KnownCard(seat, street, up, card, line))
+        if not fill:
+            return tuple(deals)
+        out: list[DealtCards] = []
+        for group in deals:
+            more = fill.get(group[0])
+            if more is None or None not in group[3]:
+                out.append(group)
+                continue
+            seat, street, up, cards, line, _ = group
+            filled = tuple([next(more, None) if card is None else card for card in cards])
+            flags = tuple([card is None and new is not None for card, new in zip(cards, filled)])
+            out.append((seat, street, up, filled, line, flags if True in flags else ()))
         return tuple(out)
 
     def rules_rake(self, line: int | None) -> Money:
@@ -652,4 +651,4 @@ _HANDLERS: Final[Mapping[type, Callable[[HandWalk, Any, int], None]]] = MappingP
     }
 )
 """What :meth:`HandWalk.on_event` does with each kind of event. Every handler takes the event's position
-in ``hand.events``; only actions use it (``ReplayResult.capped_actions``)."""
+in ``hand.events``; only actions use it (``Decision.index``)."""

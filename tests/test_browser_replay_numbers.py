@@ -1,6 +1,6 @@
 """The replay page's numbers in a real browser (the headless Chromium of ``browsing.py``): during an all-in
-run-out the equities of each pot add up to 100% over the players who can win it, and so do the shares
-of the chips in play; once the pot is paid each stack is the starting stack, less what the player put
+run-out the equities of each pot add up to 100% over the players who can win it, and so do each pot's
+high and low halves and the shares of the chips in play; once the pot is paid each stack is the starting stack, less what the player put
 in, plus what the rules paid him. The hand is a stud8 sit-and-go hand with a main pot and a side pot,
 whose low halves are quartered: Ann is all-in for the main pot with four kings, Bob all-in for more
 with the same 7-4-3-2-A low as Cid, who covers them both."""
@@ -85,13 +85,17 @@ def test_side_pot_run_out_equities_add_up_and_final_stacks_are_paid(browser: Any
             continue
         run_out += 1
         assert sum(float(v["equity"]) for v in live.values()) == pytest.approx(100.0)
-        per_pot: dict[str, float] = {}
+        per_pot: dict[str, list[float]] = {}
         for v in live.values():
-            for name, value in json.loads(v["pots"]):
-                per_pot[name] = per_pot.get(name, 0.0) + value
+            for name, pot, high, low in json.loads(v["pots"]):  # stud8: each pot's high and low halves
+                assert pot == pytest.approx((high + low) / 2)
+                total = per_pot.setdefault(name, [0.0, 0.0, 0.0])
+                for i, value in enumerate((pot, high, low)):
+                    total[i] += value
+                assert f"{name} {pot:.1f}% (high {high:.1f}%, low {low:.1f}%)" in v["words"]
             assert "of the chips in play" in v["words"]
         assert set(per_pot) == {"main", "side 1"}
-        assert all(total == pytest.approx(100.0) for total in per_pot.values()), per_pot
+        assert all(total == pytest.approx([100.0] * 3) for total in per_pot.values()), per_pot
     assert run_out >= 4  # the all-in on 3rd street, then 4th, 5th and 6th street's cards
     start = {s.seat: s.stack for s in hand.seats}
     paid = {seat: sum(a.amount for a in result.awards if a.seat == seat) for seat in start}

@@ -15,8 +15,9 @@ import pytest
 from studbook.analytics.flags import steal_seats
 from studbook.analytics.rows import rows_for_hand
 from studbook.engine.cards import Card
-from studbook.engine.model import Hand, KnownCard
+from studbook.engine.model import Hand, KnownCard, sight
 from studbook.engine.replay import replay
+from studbook.engine.steps import replay_steps
 from studbook.parsers import parse_file
 from conftest import corpus_path
 from handbuilder import build
@@ -161,3 +162,22 @@ def test_unknown_cards_stay_unknown_without_a_show(shown: str) -> None:
     result = replay(build(text))
     unknown = [k for k in result.cards if k.seat == 1 and k.card is None]
     assert len(unknown) == (0 if shown else 3)
+
+
+def test_each_decision_sees_the_cards_dealt_before_it_and_steps_say_the_same() -> None:
+    """Bob's check on 4th street sees both door cards and both 4th-street cards, not 5th's; his own
+    cards are his seven-card list up to then. The table after that event records the same decision."""
+    hand = build(STUD_SHOWDOWN)
+    result, states = replay_steps(hand)
+    bob_4th = next(d for d in result.decisions[4] if d.seat == 2)
+    seen = sight(result.dealt, bob_4th)
+    c = Card.parse
+    assert seen.door == {1: c("2c"), 2: c("Qh")}
+    assert seen.up == {1: (c("2c"), c("5d")), 2: (c("Qh"), c("9s"))}
+    assert seen.own == (c("Ah"), c("Kh"), c("Qh"), c("9s"))
+    step = states[bob_4th.index]
+    assert step.decision == bob_4th
+    assert sight(step.dealt, step.decision) == seen
+    # Ann's down cards, shown only at the end, are hers as the history knows them by then
+    ann_4th = next(d for d in result.decisions[4] if d.seat == 1)
+    assert sight(result.dealt, ann_4th).own == (c("2d"), c("2s"), c("2c"), c("5d"))

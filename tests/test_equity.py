@@ -77,6 +77,28 @@ def test_stud8_without_a_qualifying_low_the_high_takes_the_whole_pot() -> None:
     assert found.expected == {1: 0.0, 2: 1.0}
 
 
+def test_stud8_halves_say_who_takes_each_half_and_the_high_hand_takes_a_low_half_nobody_qualifies_for() -> None:
+    """The quartered hand: the flush takes the high half, the low half is split; without a qualifying
+    low the high hand's half is the whole pot. Each half adds up to 1, and the pot's equity is their mean."""
+    quartered = equity(
+        Game.STUD8, {1: parse_cards("Ah 2h 3h 4h 6h Ks Kd"), 2: parse_cards("Ac 2c 3c 4d 6d Qs Js")}, halves=True
+    )
+    assert quartered.halves == {1: (1.0, 0.5), 2: (0.0, 0.5)}
+    no_low = equity(
+        Game.STUD8, {1: parse_cards("Kh Kc 9s 9d 2s 5h 7d"), 2: parse_cards("Ah Ad Jh Td 9h 3s 3c")}, halves=True
+    )
+    assert no_low.halves == {1: (0.0, 0.0), 2: (1.0, 1.0)}
+    drawing = equity(Game.STUD8, {1: parse_cards("Ah 2h 3c 4d 9s"), 2: parse_cards("Kc Kd Ks 8h 8c")}, halves=True)
+    for found in (quartered, no_low, drawing):
+        assert sum(h for h, _ in found.halves.values()) == pytest.approx(1.0)
+        assert sum(low for _, low in found.halves.values()) == pytest.approx(1.0)
+        assert all(found.expected[s] == pytest.approx((h + low) / 2) for s, (h, low) in found.halves.items())
+    assert (
+        equity(Game.STUD, {1: parse_cards("Ah 2h 3c 4d 9s"), 2: parse_cards("Kc Kd Ks 8h 8c")}, halves=True).halves
+        == {}
+    )
+
+
 def test_community_card_is_dealt_once_to_everybody() -> None:
     """Six cards each and one shared card: QQJJ beats AAKK only when the board card is Qc, Qs, Jh or Jd
     (a full house); an ace or a king fills AAKK higher, anything else leaves AAKK ahead."""

@@ -388,20 +388,18 @@ def test_the_replay_s_cached_moves_are_the_moves_it_would_build() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(list(Game)), st.integers(0, 10**6))
-def test_bets_before_is_the_street_s_count_of_lifts_before_each_action(game: Game, seed: int) -> None:
-    """What the stat flags read off the replay (``ReplayResult.bets_before``) is what a street ledger of
-    the hand's own actions counts before each of them: every completion, bet and raise that lifted the
-    level on its street, short all-ins included; 0 at the events that are not actions and at antes."""
+def test_each_decision_s_aggressions_are_the_street_s_count_of_lifts_before_it(game: Game, seed: int) -> None:
+    """What the stat flags read off the replay (``Decision.aggressions``) is what a street ledger of the
+    hand's own actions counts before each of them: every completion, bet and raise that lifted the level
+    on its street, short all-ins included; every action but the antes and the bring-in is a decision."""
     for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 6, seed=seed):
         result = replay(hand)
-        assert len(result.bets_before) == len(hand.events)
+        decided = {d.index: d for plays in result.decisions.values() for d in plays}
         ledger = StreetLedger()
         for i, e in enumerate(hand.events):
             if type(e) is Action and e.kind is not ActionKind.ANTE:
-                assert result.bets_before[i] == (ledger.lifts if ledger.street == e.street else 0), (
-                    hand.site_hand_id,
-                    i,
-                )
+                if e.kind is not ActionKind.BRING_IN:
+                    lifts = ledger.lifts if ledger.street == e.street else 0
+                    assert decided.pop(i).aggressions == lifts, (hand.site_hand_id, i)
                 ledger.record(e)
-            else:
-                assert result.bets_before[i] == 0
+        assert not decided  # no decision recorded for anything but an action

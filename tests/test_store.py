@@ -48,7 +48,6 @@ from studbook.engine.model import (
     Game,
     Half,
     Hand,
-    KnownCard,
     Pot,
     ReplayResult,
     Seat,
@@ -111,17 +110,14 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
         net={1: -5, 3: 4},
         showdown=frozenset(),
         folded={1: 4},
-        bets_before=(0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0),  # Alice's call faces Bob's completion
         violations=tuple(Violation("pot.award", f"problem {i}", street=4, seat=3, line=12) for i in range(violations)),
         dealt_in=(1, 3),
-        cards=(
-            KnownCard(1, 3, False, None, 4),
-            KnownCard(1, 3, False, None, 4),
-            KnownCard(1, 3, True, Card.parse("2c"), 4),
-            KnownCard(3, 3, False, Card.parse("As"), 5),
-            KnownCard(3, 3, False, Card.parse("Kd"), 5),
-            KnownCard(3, 3, True, Card.parse("Qh"), 5),
-            KnownCard(None, 7, True, Card.parse("7d"), 9),
+        dealt=(
+            (1, 3, False, (None, None), 4, ()),
+            (1, 3, True, (Card.parse("2c"),), 4, ()),
+            (3, 3, False, (Card.parse("As"), Card.parse("Kd")), 5, ()),
+            (3, 3, True, (Card.parse("Qh"),), 5, ()),
+            (None, 7, True, (Card.parse("7d"),), 9, ()),
         ),
     )
     return hand, result
