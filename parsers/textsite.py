@@ -1,21 +1,24 @@
 """The site-reader seam: everything a text hand-history reader needs that is not about one site.
 
 A text site is three things (docs/adding-a-site.md): a Lark grammar of the body of one hand
-(``parsers/sites/<site>/grammar.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
-builder whose handler table turns each token of the grammar into model events. This module supplies the
+(``parsers/sites/<site>/grammar.lark``, whose line patterns name their fields), a header reader (one regex:
+what game, stakes, time, tournament), and a builder with one handler per terminal of the grammar, each
+declared once with :func:`line_kind` (whether it is a run, what it is in words). This module supplies the
 rest, once for every site:
 
-* :func:`load_grammar` compiles a site's grammar for the LALR parser with the contextual lexer, checks
-  that each line pattern has exactly the capturing groups the builder reads (so the grammar and the
-  builder cannot drift apart), and hands Lark the patterns without their captures (~15% faster lexing);
-  a hand's body is then parsed with Lark's tables by :class:`~studbook.parsers.lineparse.LineParser`,
-  without Lark's per-call setup, which for ~7 tokens a hand cost more than the matching;
+* :func:`load_grammar` compiles a builder's grammar for the LALR parser with the contextual lexer, checks
+  it against the builder's declarations (every terminal handled, every field named, so the grammar and
+  the builder cannot drift apart), and hands Lark the patterns without their captures, which its lexer
+  would otherwise track at every repetition of a run; a hand's body is then parsed with Lark's tables
+  by :class:`~studbook.parsers.lineparse.LineParser`, without Lark's per-call setup, which for ~7 tokens
+  a hand costs more than the matching;
 * :func:`lark_error` turns Lark's complaint into a :class:`ParseError` at the file line, with what was
   found and the lines that could have come there, in the site's own words;
 * :class:`SiteBuilder` holds the seat list and resolves printed names against it (names contain spaces,
   colons, brackets and other players' names), reads amounts and cards, records noise lines as skipped,
   runs the handler table over the tokens, and assembles the :class:`~studbook.engine.model.Hand`;
-* :func:`read_text_hand` is a site's whole ``parse_hand``: header first (so a hold'em hand of a
+* :func:`read_text_hand` is a site's whole ``parse_hand`` (:meth:`SiteBuilder.parse_hand` calls it with
+  the builder's own header reader and grammar): header first (so a hold'em hand of a
   mixed-game file becomes a :class:`NotStudHand` without its body being parsed), then grammar, then
   builder; every :class:`ParseError` raised on the way becomes the hand's result.
 
@@ -67,10 +70,12 @@ __all__ = [
     "Handler",
     "HandHeader",
     "LineGrammar",
+    "LineKind",
     "SiteBuilder",
     "cents",
     "deals_from_showdown",
     "lark_error",
+    "line_kind",
     "line_pattern",
     "load_grammar",
     "local_time",
@@ -251,7 +256,7 @@ class LineGrammar:
     """Parses a hand's body with ``lark``'s tables and lexer, without Lark's per-call setup."""
 
 
-def named_line_pattern(grammar_file: str, terminal: str, value: str, run: bool) -> re.Pattern[str] | None:
+def line_pattern(grammar_file: str, terminal: str, value: str, run: bool) -> re.Pattern[str] | None:
     """The regex of one line of ``terminal`` (whose grammar regex is ``value``), whose named groups are
     the fields a builder reads; None for a terminal made of several line kinds that name a field alike
     (a street line and its deals): its handler reads each line with its parts' patterns.
@@ -316,11 +321,11 @@ def without_captures(pattern: str) -> str:
     return "".join(out)
 
 
-def compile_line_grammar(builder: type[SiteBuilder]) -> LineGrammar:
+def load_grammar(builder: type[SiteBuilder]) -> LineGrammar:
     """Compile the grammar of ``builder`` (its ``GRAMMAR`` file, beside the module that defines it, in its
     site's folder) for LALR with the contextual lexer, the flat token list as result.
 
-    ``builder.KINDS`` (its :func:`line` declarations) says which terminals are runs and how each reads
+    ``builder.KINDS`` (its :func:`line_kind` declarations) says which terminals are runs and how each reads
     in words; a terminal the grammar can produce without a handler, or a handler of a terminal the
     grammar does not have, is refused here, so the grammar and the builder cannot drift apart. Reached
     through :meth:`SiteBuilder.line_grammar`, which builds it once per process (worker processes each
@@ -354,7 +359,7 @@ def compile_line_grammar(builder: type[SiteBuilder]) -> LineGrammar:
             + "; ".join(
                 part
                 for part in (
-                    f"no @line handler for {', '.join(unhandled)}" if unhandled else "",
+                    f"no @line_kind handler for {', '.join(unhandled)}" if unhandled else "",
                     f"no terminal {', '.join(unknown)} in the grammar" if unknown else "",
                 )
                 if part
@@ -363,7 +368,7 @@ def compile_line_grammar(builder: type[SiteBuilder]) -> LineGrammar:
     lines = {}
     for terminal, kind in kinds.items():
         if terminal in originals:
-            pattern = named_line_pattern(where, terminal, originals[terminal], kind.run)
+            pattern = line_pattern(where, terminal, originals[terminal], kind.run)
             if pattern is not None and pattern.groups:
                 lines[terminal] = pattern
     words = {t: kinds[t].words for t in produced}  # the grammar's order: what an error lists comes so
@@ -372,72 +377,7 @@ def compile_line_grammar(builder: type[SiteBuilder]) -> LineGrammar:
 
 @lru_cache(maxsize=None)
 def _compiled(builder: type[SiteBuilder]) -> LineGrammar:
-    return compile_line_grammar(builder)
-
-
-def line_pattern(
-    grammar_file: str,
-    reader: str,
-    fields: Mapping[str, tuple[str, ...]],
-    runs: frozenset[str],
-    terminal: str,
-    value: str,
-) -> re.Pattern[str]:
-    """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields.
-
-    A run (``RUN: LINE+``) compiles to ``(?:LINE)+``; its one line is the inside. The number of capturing
-    groups must be the number of fields the builder unpacks, or the grammar and the builder disagree."""
-    if terminal in runs:
-        if not (value.startswith("(?:") and value.endswith(")+")):
-            raise ValueError(
-                f"{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
-                f"compiled to (?:LINE)+, not {value!r}"
-            )
-        value = value[3:-2]
-    pattern = re.compile(value)
-    if pattern.groups != len(fields[terminal]):
-        raise ValueError(
-            f"{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
-            f"{reader} reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
-        )
-    return pattern
-
-
-def load_grammar(
-    module: str,
-    grammar_file: str,
-    site_name: str,
-    fields: Mapping[str, tuple[str, ...]],
-    runs: frozenset[str],
-    words: Mapping[str, tuple[str, str]],
-) -> LineGrammar:
-    """Compile ``grammar_file``, the grammar beside the reader module ``module`` (its ``__name__``) in
-    its site's folder (LALR, contextual lexer, the flat token list as result).
-
-    Call it from a site module's ``functools.cache``-d function: it is built once per process (worker
-    processes each build their own). ``fields`` names the capturing groups of each terminal's line
-    pattern in the order the builder reads them; ``runs`` the terminals written ``RUN: LINE+``."""
-    package = module.rpartition(".")[0]
-    text = files(package).joinpath(grammar_file).read_text(encoding="utf-8")
-    originals: dict[str, str] = {}
-
-    def strip_captures(terminal: TerminalDef) -> None:
-        if isinstance(terminal.pattern, PatternRE):
-            originals[terminal.name] = terminal.pattern.value
-            terminal.pattern = PatternRE(without_captures(terminal.pattern.value), terminal.pattern.flags)
-
-    lark = Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        transformer=_Tokens(),
-        edit_terminals=strip_captures,
-        import_paths=[_GrammarFiles()],
-    )
-    folder = "/".join(package.split(".")[1:])  # studbook.parsers.sites.x -> parsers/sites/x
-    reader = f"{folder}/{module.rpartition('.')[2]}.py"
-    lines = {t: line_pattern(f"{folder}/{grammar_file}", reader, fields, runs, t, originals[t]) for t in fields}
-    return LineGrammar(site_name, lark, lines, words, LineParser(lark))
+    return load_grammar(builder)
 
 
 class _GrammarFiles:
@@ -451,7 +391,7 @@ class _GrammarFiles:
 class _Tokens:
     """Inline transformer that keeps the flat list of line tokens. A plain class rather than a
     ``lark.Transformer``: Lark then builds the inlined helper rules with its tree class directly instead
-    of calling ``Transformer.__default__`` for each (~7% faster)."""
+    of calling ``Transformer.__default__`` for each, a call per rule reduced saved."""
 
     def start(self, tokens: list[Token]) -> list[Token]:
         return tokens
@@ -513,14 +453,14 @@ class LineKind:
 _H = TypeVar("_H", bound=Callable[..., None])
 
 
-def line(*terminals: str, run: bool = False, words: tuple[str, str]) -> Callable[[_H], _H]:
+def line_kind(*terminals: str, run: bool = False, words: tuple[str, str]) -> Callable[[_H], _H]:
     """Declare the decorated builder method the handler of ``terminals`` (each read the same way and
     said in the same ``words``: what the line kind is, and example lines, "" for none), each a run when
     ``run``. Stacked, one method handles several declarations; wrapped around a method of a base class
-    (``seat_run = line("SEATS", ...)(SiteBuilder.seat_run)``), the subclass declares a shared handler.
+    (``seat_run = line_kind("SEATS", ...)(SiteBuilder.seat_run)``), the subclass declares a shared handler.
 
     The one declaration of a line kind: :class:`SiteBuilder` subclasses collect them into ``KINDS`` and
-    ``HANDLERS``, and :func:`compile_line_grammar` checks them against the grammar. The method is copied
+    ``HANDLERS``, and :func:`load_grammar` checks them against the grammar. The method is copied
     before the declaration is attached, so a base class's function is never marked for every site."""
 
     def declare(handler: _H) -> _H:
@@ -564,7 +504,8 @@ def deals_from_showdown(events: list[Event]) -> list[Event]:
 class SiteBuilder:
     """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
 
-    A site subclasses it and sets ``HANDLERS`` (terminal -> method) and ``SEATING`` (the terminals that
+    A site subclasses it, declares a handler method for each terminal with :func:`line_kind` (collected
+    into ``KINDS`` and ``HANDLERS`` when the subclass is made) and sets ``SEATING`` (the terminals that
     may come before the seat list is complete: any other token closes it). The base class knows nothing
     of a site's lines: it keeps the seats, resolves names, reads amounts and cards, records noise lines
     and runs the handler table. ``ledger`` is the engine's street-betting state: a site that prints
@@ -580,7 +521,7 @@ class SiteBuilder:
     HEADER_LINES: ClassVar[int] = 1
     """How many lines a hand's header takes: the grammar parses the lines after them."""
     KINDS: ClassVar[Mapping[str, LineKind]] = {}
-    """Every terminal's :func:`line` declaration, collected from the class and its bases."""
+    """Every terminal's :func:`line_kind` declaration, collected from the class and its bases."""
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
     """Each terminal's handler, from ``KINDS``: the table :meth:`feed` dispatches on."""
     SEATING: ClassVar[frozenset[str]] = frozenset()
@@ -605,7 +546,7 @@ class SiteBuilder:
 
     @classmethod
     def line_grammar(cls) -> LineGrammar:
-        """The builder's compiled grammar (:func:`compile_line_grammar`), built once per process."""
+        """The builder's compiled grammar (:func:`load_grammar`), built once per process."""
         return _compiled(cls)
 
     @classmethod

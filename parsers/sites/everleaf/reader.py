@@ -32,7 +32,7 @@ from ...textsite import (
     HandHeader,
     LineGrammar,
     SiteBuilder,
-    line,
+    line_kind,
     read_amount,
     site_time,
     where_error,
@@ -113,11 +113,11 @@ class _Builder(SiteBuilder):
         self.dealt: set[int] = set()  # seats dealt a printed card on the current street
         self.deals_open = False  # the current street's deals may still come
 
-    @line("TABLE", words=("the table line", "'Table Clarkdale 20'"))
+    @line_kind("TABLE", words=("the table line", "'Table Clarkdale 20'"))
     def table_line(self, tok: Token, no: int) -> None:
         self.table = self.lines["TABLE"].match(tok)["table"]  # type: ignore[index]
 
-    @line("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (  $ 0.54 USD )'"))
+    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (  $ 0.54 USD )'"))
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             seat, name, stack = m.group("seat", "name", "stack")
@@ -126,7 +126,7 @@ class _Builder(SiteBuilder):
             else:
                 self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
-    @line("ANTES", run=True, words=("an ante", "'NAME: posts ante [$ 0.01 USD]'"))
+    @line_kind("ANTES", run=True, words=("an ante", "'NAME: posts ante [$ 0.01 USD]'"))
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -138,7 +138,7 @@ class _Builder(SiteBuilder):
             if self.ante is None and amount != stack:
                 self.ante = amount
 
-    @line(
+    @line_kind(
         "STREET",
         words=("a street line", "'** Dealing down cards **', '**** dealing 4th street ****', '** Dealing River **'"),
     )
@@ -163,7 +163,7 @@ class _Builder(SiteBuilder):
         for seat in sorted(set(self.in_hand) - self.folded - self.dealt):
             self.events.append(Deal(no, self.street, seat, (None,) * down, (None,) * up))
 
-    @line("DEALS", run=True, words=("a deal", "'Dealt to NAME [ 5d, Qs, 7s ].'"))
+    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [ 5d, Qs, 7s ].'"))
     def deal_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -190,7 +190,7 @@ class _Builder(SiteBuilder):
             self.dealt.add(seat)
             self.events.append(deal)
 
-    @line(
+    @line_kind(
         "BETTING",
         run=True,
         words=(
@@ -236,7 +236,7 @@ class _Builder(SiteBuilder):
             left[seat] -= added
             self.events.append(action)
 
-    @line(
+    @line_kind(
         "RESULTS",
         run=True,
         words=(
