@@ -547,7 +547,7 @@ class SiteBuilder:
     @classmethod
     def line_grammar(cls) -> LineGrammar:
         """The builder's compiled grammar (:func:`load_grammar`), built once per process."""
-        return _compiled(cls)
+        return _compiled(cls)  # type: ignore[arg-type]  # a class is hashable; mypy reads its __hash__ as an instance method
 
     @classmethod
     def parse_hand(cls, block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
@@ -593,6 +593,11 @@ class SiteBuilder:
         self.got_seventh: set[int] = set()
         """Seats whose last, face-down card was printed (:meth:`later_deal`); the others are dealt
         theirs unseen (:meth:`deal_unseen_seventh`)."""
+        self.start()
+
+    def start(self) -> None:
+        """A site's own state for one hand, set before its first token: what a builder overrides instead
+        of the constructor, whose arguments are the seam's business."""
 
     @cached_property
     def ledger(self) -> StreetLedger:

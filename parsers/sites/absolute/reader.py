@@ -27,27 +27,8 @@ import re
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Game,
-    Hand,
-    Muck,
-    Show,
-    SkippedLine,
-)
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    read_amount,
-    site_time,
-    where_error,
-    line_kind,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
+from ...textsite import HandHeader, SiteBuilder, read_amount, site_time, where_error, line_kind
 
 SITE = "absolute"
 HAND_HEADER = re.compile(r"Stage #\d+: ")
@@ -106,8 +87,7 @@ class _Builder(SiteBuilder):
     )
     ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME - Ante $0.01'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.held: dict[int, int] = {}  # seat -> cards dealt so far
         self.total: int | None = None

@@ -54,15 +54,7 @@ from ....engine.model import (
 from . import reader2016 as acr2016
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    read_amount,
-    site_time,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, read_amount, site_time, where_error, line_kind
 
 SITE = "acr"
 
@@ -143,8 +135,7 @@ class _Builder(SiteBuilder):
     NAME = "ACR"
     read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()

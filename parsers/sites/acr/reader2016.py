@@ -32,29 +32,10 @@ import re
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Game,
-    Hand,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine, UncalledReturn
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    read_amount,
-    read_text_hand,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, read_amount, read_text_hand, where_error, line_kind
 
 SITE = "acr"
 
@@ -106,8 +87,7 @@ class _Builder(SiteBuilder):
     NAME = "Winning Poker Network (2016)"
     GRAMMAR = "grammar2016.lark"
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.third: dict[int, list[Card | None]] = {}  # seat -> its 3rd-street cards so far
         self.third_line: dict[int, int] = {}

@@ -47,15 +47,7 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.stakes import infer_stakes
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    site_time,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, site_time, where_error, line_kind
 
 SITE = "bovada"
 
@@ -104,13 +96,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-# ------------------------------------------------------------------------------------- the grammar
-
-
-_PROBES = {"Seat+1 : Card dealt to a spot [Ah]\n": 0, "Seat+1 : Bets $1\n": 2, "*** 4TH STREET ***\n": 7}
-"""A line of each kind PLAY runs together, and the first of its fields in ``_FIELDS["PLAY"]``."""
-
-
 # ------------------------------------------------------------------------------------ the builder
 
 _FORCED = {
@@ -130,8 +115,7 @@ class _Builder(SiteBuilder):
     NAME = "Bovada"
     read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.deals: dict[int, int] = {}  # seat -> deal lines read
         self.ledger = StreetLedger()

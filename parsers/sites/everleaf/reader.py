@@ -27,16 +27,7 @@ from lark import Token
 
 from ....engine.betting import StreetLedger
 from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    line_kind,
-    read_amount,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 
 SITE = "everleaf"
 HEADER_LINES = 3
@@ -100,8 +91,7 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "SEATS"})
     read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2  # before 3rd street
         self.ledger = StreetLedger()
         self.table: str | None = None

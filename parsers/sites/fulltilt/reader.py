@@ -51,15 +51,7 @@ from ....engine.model import (
 )
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    read_amount,
-    site_time,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, read_amount, site_time, where_error, line_kind
 
 SITE = "fulltilt"
 NAME = "Full Tilt Poker"
@@ -165,8 +157,7 @@ class _Builder(SiteBuilder):
     NAME = "Full Tilt Poker"
     read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 0  # no street yet: the antes come first
         self.dealt: set[int] = set()
         self.folded: set[int] = set()

@@ -44,15 +44,7 @@ from ....engine.model import (
     Show,
     UncalledReturn,
 )
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    read_amount,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, read_amount, where_error, line_kind
 
 SITE = "kingsclub"
 HAND_HEADER = re.compile(r"#\d+: Limit ")
@@ -94,8 +86,7 @@ class _Builder(SiteBuilder):
     seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (2,146.30)'"))(SiteBuilder.seat_run)
     ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME: posts ante 33.16'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
         self.rake: Money | None = None
@@ -117,7 +108,7 @@ class _Builder(SiteBuilder):
 
     @line_kind("STREET", words=("a street line", "'*** 3RD STREET ***' … '*** 6TH STREET ***'"))
     def street_line(self, tok: Token, no: int) -> None:
-        number = self.lines["STREET"].match(tok)["number"]  # type: ignore[union-attr]
+        number = self.lines["STREET"].match(tok)["number"]  # type: ignore[index]
         street = int(number) + 1  # the site's "3RD STREET" is the second round: 4th street
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -216,7 +207,7 @@ class _Builder(SiteBuilder):
 
     @line_kind("RAKE", words=("the rake line", "'Rake 5'"))
     def rake_line(self, tok: Token, no: int) -> None:
-        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[union-attr]
+        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
         self.rake = self.money(rake, no, tok)
 
     @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)'"))

@@ -35,16 +35,7 @@ from lark import Token
 
 from ....engine.cards import Card
 from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    local_time,
-    read_amount,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, local_time, read_amount, where_error, line_kind
 
 SITE = "ongame"
 HAND_HEADER = re.compile(r"\*{5} History for hand ")
@@ -120,8 +111,7 @@ class _Builder(SiteBuilder):
     seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 10: NAME ($6.49)'"))(SiteBuilder.seat_run)
     ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante $0.02'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.street_line_no = 0
         self.dealt: set[int] = set()
@@ -249,7 +239,7 @@ class _Builder(SiteBuilder):
 
     @line_kind("RAKE", words=("the rake", "'Rake taken: $0.11'"))
     def rake_line(self, tok: Token, no: int) -> None:
-        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[union-attr]
+        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
         self.rake = self.money(rake, no, tok)
 
     @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME ($5.76), net: -$0.77'"))

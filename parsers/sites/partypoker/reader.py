@@ -56,16 +56,7 @@ from ....engine.model import (
 )
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText, split_hands
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    local_time,
-    read_amount,
-    read_text_hand,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, local_time, read_amount, read_text_hand, where_error, line_kind
 
 SITE = "partypoker"
 HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")
@@ -175,8 +166,7 @@ class _Builder(SiteBuilder):
     )
     ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante [$0.05 USD]'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.street_line_no = 0
         self.dealt: set[int] = set()  # seats dealt on this street by a printed line

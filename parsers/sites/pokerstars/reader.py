@@ -9,7 +9,7 @@ Three steps per hand, each with one job:
    runs of lines of one kind, or a line with the runs right after it (~9 tokens per hand; the cost
    follows the number of tokens).
 3. :class:`_Builder` reads every line of every token with the grammar's own pattern for it, whose
-   capturing groups are the fields (``_FIELDS``), and turns them into events: it resolves printed names
+   named groups are the fields, and turns them into events: it resolves printed names
    against the seat list, parses amounts and cards, and adds what PokerStars leaves implicit
    (opponents' unseen 7th cards).
 
@@ -50,17 +50,7 @@ from ....engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see mo
     UncalledReturn,
 )
 from ...amounts import MAX_AMOUNT
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    cents,
-    line_kind,
-    read_amount,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, cents, line_kind, read_amount, site_time, where_error
 
 SITE = "pokerstars"
 
@@ -286,15 +276,14 @@ class _Builder(SiteBuilder):
     """Turns the tokens of one PokerStars hand into a Hand.
 
     Each token is a line or a run of lines (see parsers/sites/pokerstars/grammar.lark); the lines of a token are
-    read with the grammar's own pattern for them, whose groups are the fields (``_FIELDS``)."""
+    read with the grammar's own pattern for them, whose named groups are the fields."""
 
     SITE = SITE
     SEATING = _SEATING
     NAME = "PokerStars"
     read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.dealt: set[int] = set()
         self.folded: set[int] = set()
@@ -604,7 +593,7 @@ class _Builder(SiteBuilder):
 
     @line_kind("BOARD", words=("'Board [card]'", ""))
     def board_line(self, tok: Token, no: int) -> None:
-        cards = self.lines["BOARD"].match(tok)["cards"]  # type: ignore[union-attr]
+        cards = self.lines["BOARD"].match(tok)["cards"]  # type: ignore[index]
         self.board = self.cards(cards, no, tok)
 
     @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"))

@@ -46,16 +46,7 @@ from ....engine.model import (
     SkippedLine,
     UncalledReturn,
 )
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    read_amount,
-    site_time,
-    where_error,
-    line_kind,
-)
+from ...textsite import HandHeader, SiteBuilder, read_amount, site_time, where_error, line_kind
 
 SITE = "winamax"
 HAND_HEADER = re.compile(r"Winamax Poker - ")
@@ -116,8 +107,7 @@ class _Builder(SiteBuilder):
     seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (1749.22€)'"))(SiteBuilder.seat_run)
     ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante 5€'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.street_line_no = 0
         self.dealt_on_street = False
