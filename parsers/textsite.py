@@ -590,6 +590,8 @@ class SiteBuilder:
         """The first full ante posted: a short all-in ante says nothing of the stakes."""
         self.bring_in: Money | None = None
         """The first full bring-in posted (:meth:`posted_bring_in`), for the same reason."""
+        self.folded: set[int] = set()
+        """Seats that folded (:meth:`no_chips`), for sites that deal by who is still in."""
         self.got_seventh: set[int] = set()
         """Seats whose last, face-down card was printed (:meth:`later_deal`); the others are dealt
         theirs unseen (:meth:`deal_unseen_seventh`)."""
@@ -677,6 +679,17 @@ class SiteBuilder:
         self.seats.append(Seat(seat, name, stack, sitting_out))
         self.seat_of[name] = seat
         self.left[seat] = stack
+
+    def no_chips(self, no: int, street: int, seat: int, fold: bool) -> None:
+        """A betting line that moves no chips, a check or (``fold``) a fold, recorded on the ledger; the
+        folded seat goes into ``folded``."""
+        if fold:
+            self.folded.add(seat)
+        self.events.append(self.ledger.record(Action(no, street, seat, ActionKind.FOLD if fold else ActionKind.CHECK)))
+
+    def placed(self, tok: Token, no: int) -> None:
+        """The handler of a line whose place is all it says (``*** SUMMARY ***``): the grammar has
+        checked that it comes where it may, and nothing of it goes into the hand."""
 
     def seat_run(self, tok: Token, first: int) -> None:
         """The handler of a run of seat lines whose pattern names the fields ``seat``, ``name`` and ``stack``."""

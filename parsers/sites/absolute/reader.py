@@ -27,7 +27,7 @@ import re
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
+from ....engine.model import ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
 from ...textsite import HandHeader, SiteBuilder, read_amount, site_time, where_error, line_kind
 
 SITE = "absolute"
@@ -150,8 +150,7 @@ class _Builder(SiteBuilder):
             verb, amount, raised, to, no_chips = m.group("verb", "amount", "raised", "to", "no_chips")
             line = m[0]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "Checks")
                 continue
             if verb is not None:
                 chips = self.money(amount, no, line)
@@ -171,9 +170,7 @@ class _Builder(SiteBuilder):
                 )
             self.events.append(action)
 
-    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
-    def showdown_line(self, tok: Token, no: int) -> None:
-        """``*** SHOW DOWN ***``: its place is all it says."""
+    showdown_line = line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))(SiteBuilder.placed)
 
     @line_kind(
         "RESULTS",
@@ -192,9 +189,7 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
     @line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))
     def total_line(self, tok: Token, no: int) -> None:

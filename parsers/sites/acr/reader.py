@@ -138,7 +138,6 @@ class _Builder(SiteBuilder):
     def start(self) -> None:
         self.street = 3
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats in) of 7th street
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
         self.at_showdown = False
@@ -346,9 +345,7 @@ class _Builder(SiteBuilder):
                 self.collected = True
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
     @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
     def summary_seated(self, tok: Token, no: int) -> None:

@@ -209,8 +209,7 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         seat = self.named(name, no, line)
         if no_chips is not None:
-            kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
-            self.events.append(ledger.record(Action(no, street, seat, kind)))
+            self.no_chips(no, street, seat, fold=no_chips != "Checks")
             return
         amount = self.money(amount_text or "", no, line)
         if verb == "Return uncalled portion of bet":
@@ -280,9 +279,7 @@ class _Builder(SiteBuilder):
             self.shown[seat] = len(self.events)
             self.events.append(event)
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
     @line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))
     def total_line(self, tok: Token, no: int) -> None:

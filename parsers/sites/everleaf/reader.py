@@ -26,7 +26,7 @@ import re
 from lark import Token
 
 from ....engine.betting import StreetLedger
-from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show
+from ....engine.model import ActionKind, Collect, Deal, Game, Hand, Muck, Show
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 
 SITE = "everleaf"
@@ -98,7 +98,6 @@ class _Builder(SiteBuilder):
         self.ante: int | None = None
         self.bring_in: int | None = None
         self.in_hand: list[int] = []  # seats dealt in (they posted the ante), in seat order
-        self.folded: set[int] = set()
         self.left: dict[int, int] = {}  # chips behind, for the all-ins Everleaf does not mark
         self.dealt: set[int] = set()  # seats dealt a printed card on the current street
         self.deals_open = False  # the current street's deals may still come
@@ -199,10 +198,7 @@ class _Builder(SiteBuilder):
             )
             line = m[0]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                if kind is ActionKind.FOLD:
-                    self.folded.add(seat)
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
             # Everleaf never says all-in: a wager that leaves no chips behind is one
             chips = self.money(forced_amount or amount, no, line)

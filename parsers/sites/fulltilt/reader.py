@@ -160,7 +160,6 @@ class _Builder(SiteBuilder):
     def start(self) -> None:
         self.street = 0  # no street yet: the antes come first
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
         self.community = False
         self.mucked: dict[int, int] = {}  # seat -> index of its card-less Muck event
@@ -374,9 +373,7 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(amount, no, line), pot))
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
     @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
     def summary_seated(self, tok: Token, no: int) -> None:

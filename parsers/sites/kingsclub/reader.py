@@ -32,7 +32,6 @@ from lark import Token
 
 from ....engine.cards import Card
 from ....engine.model import (
-    Action,
     ActionKind,
     Collect,
     Deal,
@@ -153,8 +152,7 @@ class _Builder(SiteBuilder):
             verb, amount, all_in_words, no_chips = m.group("verb", "amount", "all_in", "no_chips")
             line = m[0]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
             chips = self.money(amount, no, line)
             all_in = all_in_words is not None

@@ -34,7 +34,7 @@ from datetime import timedelta, timezone
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
+from ....engine.model import ActionKind, Collect, Deal, Game, Hand, Muck, Show, SkippedLine
 from ...textsite import HandHeader, SiteBuilder, local_time, read_amount, where_error, line_kind
 
 SITE = "ongame"
@@ -115,7 +115,6 @@ class _Builder(SiteBuilder):
         self.street = 2
         self.street_line_no = 0
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.earlier: dict[int, int] = {}  # seat -> wagered on the streets before this one (no antes)
         self.total: int | None = None
         self.rake: int | None = None
@@ -125,9 +124,7 @@ class _Builder(SiteBuilder):
     def info_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
-    @line_kind("SEPARATOR", words=("'---'", ""))
-    def separator(self, tok: Token, no: int) -> None:
-        """``---``: its place is all it says."""
+    separator = line_kind("SEPARATOR", words=("'---'", ""))(SiteBuilder.placed)
 
     @line_kind("DEALING", words=("a street line", "'Dealing pocket cards', 'Dealing 4th street', 'Dealing river'"))
     def dealing_line(self, tok: Token, no: int) -> None:
@@ -192,10 +189,7 @@ class _Builder(SiteBuilder):
             verb, amount, _raised, to, no_chips = m.group("verb", "amount", "raised", "to", "no_chips")
             line = m[0]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                if kind is ActionKind.FOLD:
-                    self.folded.add(seat)
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
             if verb is None:  # raises $X to $Y: Y is the hand's total without antes
                 street_to = self.money(to, no, line) - self.earlier.get(seat, 0)

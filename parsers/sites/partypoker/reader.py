@@ -171,7 +171,6 @@ class _Builder(SiteBuilder):
         self.street_line_no = 0
         self.dealt: set[int] = set()  # seats dealt on this street by a printed line
         self.pending = False  # a street whose unprinted deals are not filled in yet
-        self.folded: set[int] = set()
         self.returned = False
 
     @line_kind("TABLE", words=("the table line", "'Table Table  136419 (Real Money)'"))

@@ -286,7 +286,6 @@ class _Builder(SiteBuilder):
     def start(self) -> None:
         self.street = 3
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.river: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
         self.community: Card | None | bool = False
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
@@ -564,9 +563,7 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says, and the grammar has checked it."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
     @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
     def summary_seated(self, tok: Token, no: int) -> None:

@@ -33,7 +33,6 @@ from lark import Token
 
 from ....engine.cards import Card
 from ....engine.model import (
-    Action,
     ActionKind,
     Collect,
     Deal,
@@ -111,7 +110,6 @@ class _Builder(SiteBuilder):
         self.street = 2
         self.street_line_no = 0
         self.dealt_on_street = False
-        self.folded: set[int] = set()
         self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
         self.total: Money | None = None
         self.rake: Money | None = None
@@ -123,9 +121,7 @@ class _Builder(SiteBuilder):
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    @line_kind("ANTE_HEADER", words=("'*** ANTE/BLINDS ***'", ""))
-    def ante_header(self, tok: Token, no: int) -> None:
-        """``*** ANTE/BLINDS ***``: its place is all it says."""
+    ante_header = line_kind("ANTE_HEADER", words=("'*** ANTE/BLINDS ***'", ""))(SiteBuilder.placed)
 
     @line_kind("STREET", words=("a street line", "'*** 3rd STREET ***', '*** THIRD ***'"))
     def street_line(self, tok: Token, no: int) -> None:
@@ -197,10 +193,7 @@ class _Builder(SiteBuilder):
             verb, amount, _raised, to, no_chips = m.group("verb", "amount", "raised", "to", "no_chips")
             line = m[0]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                if kind is ActionKind.FOLD:
-                    self.folded.add(seat)
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
             if verb is not None:
                 chips = self.money(amount, no, line)
