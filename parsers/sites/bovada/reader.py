@@ -158,14 +158,12 @@ class _Builder(SiteBuilder):
         """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
         that matched it."""
         for no, m in enumerate(self.lines["PLAY"].finditer(tok), first):
-            dealt_to, cards, name, verb, amount, to_text, no_chips, word = m.group(
-                "dealt_to", "cards", "name", "verb", "amount", "to", "no_chips", "street"
-            )
+            dealt_to = m["dealt_to"]
             if dealt_to is not None:
-                self.deal(no, m[0], dealt_to, cards)
-            elif name is not None:
-                self.betting(no, m[0], name, verb, amount, to_text, no_chips)
-            elif word is not None:
+                self.deal(no, m[0], dealt_to, m["cards"])
+            elif (name := m["name"]) is not None:
+                self.betting(no, m[0], name, *m.group("verb", "amount", "to", "no_chips"))
+            elif (word := m["street"]) is not None:
                 # "*** 4TH STREET ***": its deals say the same; with no deal after it (all-in players) the
                 # street begins here all the same. "*** HOLE CARDS ***" says nothing.
                 self.street = max(self.street, _STREET_WORDS[word])

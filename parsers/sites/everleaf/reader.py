@@ -193,13 +193,11 @@ class _Builder(SiteBuilder):
         ledger, street, left = self.ledger, self.street, self.left
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            forced, forced_amount, verb, amount, no_chips = m.group(
-                "forced", "forced_amount", "verb", "amount", "no_chips"
-            )
-            line = m[0]
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
                 self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            forced, forced_amount, verb, amount = m.group("forced", "forced_amount", "verb", "amount")
             # Everleaf never says all-in: a wager that leaves no chips behind is one
             chips = self.money(forced_amount or amount, no, line)
             if forced == "completes to":  # the new total

@@ -149,11 +149,11 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            verb, amount, all_in_words, no_chips = m.group("verb", "amount", "all_in", "no_chips")
-            line = m[0]
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
                 self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            verb, amount, all_in_words = m.group("verb", "amount", "all_in")
             chips = self.money(amount, no, line)
             all_in = all_in_words is not None
             had = ledger.contributed(seat)

@@ -186,11 +186,11 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            verb, amount, _raised, to, no_chips = m.group("verb", "amount", "raised", "to", "no_chips")
-            line = m[0]
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
                 self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            verb, amount, to = m.group("verb", "amount", "to")
             if verb is None:  # raises $X to $Y: Y is the hand's total without antes
                 street_to = self.money(to, no, line) - self.earlier.get(seat, 0)
                 chips = street_to - ledger.contributed(seat)

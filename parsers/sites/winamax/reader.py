@@ -190,11 +190,11 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            verb, amount, _raised, to, no_chips = m.group("verb", "amount", "raised", "to", "no_chips")
-            line = m[0]
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
                 self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            verb, amount, to = m.group("verb", "amount", "to")
             if verb is not None:
                 chips = self.money(amount, no, line)
                 all_in = self.pays(seat, chips)
