@@ -1,21 +1,24 @@
 """The site-reader seam: everything a text hand-history reader needs that is not about one site.
 
 A text site is three things (docs/adding-a-site.md): a Lark grammar of the body of one hand
-(``parsers/sites/<site>/grammar.lark``), a header reader (one regex: what game, stakes, time, tournament), and a
-builder whose handler table turns each token of the grammar into model events. This module supplies the
+(``parsers/sites/<site>/grammar.lark``, whose line patterns name their fields), a header reader (one regex:
+what game, stakes, time, tournament), and a builder with one handler per terminal of the grammar, each
+declared once with :func:`line_kind` (whether it is a run, what it is in words). This module supplies the
 rest, once for every site:
 
-* :func:`load_grammar` compiles a site's grammar for the LALR parser with the contextual lexer, checks
-  that each line pattern has exactly the capturing groups the builder reads (so the grammar and the
-  builder cannot drift apart), and hands Lark the patterns without their captures (~15% faster lexing);
-  a hand's body is then parsed with Lark's tables by :class:`~studbook.parsers.lineparse.LineParser`,
-  without Lark's per-call setup, which for ~7 tokens a hand cost more than the matching;
+* :func:`load_grammar` compiles a builder's grammar for the LALR parser with the contextual lexer, checks
+  it against the builder's declarations (every terminal handled, every field named, so the grammar and
+  the builder cannot drift apart), and hands Lark the patterns without their captures, which its lexer
+  would otherwise track at every repetition of a run; a hand's body is then parsed with Lark's tables
+  by :class:`~studbook.parsers.lineparse.LineParser`, without Lark's per-call setup, which for ~7 tokens
+  a hand costs more than the matching;
 * :func:`lark_error` turns Lark's complaint into a :class:`ParseError` at the file line, with what was
   found and the lines that could have come there, in the site's own words;
 * :class:`SiteBuilder` holds the seat list and resolves printed names against it (names contain spaces,
   colons, brackets and other players' names), reads amounts and cards, records noise lines as skipped,
   runs the handler table over the tokens, and assembles the :class:`~studbook.engine.model.Hand`;
-* :func:`read_text_hand` is a site's whole ``parse_hand``: header first (so a hold'em hand of a
+* :func:`read_text_hand` is a site's whole ``parse_hand`` (:meth:`SiteBuilder.parse_hand` calls it with
+  the builder's own header reader and grammar): header first (so a hold'em hand of a
   mixed-game file becomes a :class:`NotStudHand` without its body being parsed), then grammar, then
   builder; every :class:`ParseError` raised on the way becomes the hand's result.
 
@@ -31,7 +34,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from functools import cached_property, lru_cache
 from importlib.resources import files
-from typing import Any, Callable, ClassVar, Mapping
+from types import FunctionType
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token
@@ -67,10 +71,12 @@ __all__ = [
     "Handler",
     "HandHeader",
     "LineGrammar",
+    "LineKind",
     "SiteBuilder",
     "cents",
     "deals_from_showdown",
     "lark_error",
+    "line_kind",
     "line_pattern",
     "load_grammar",
     "local_time",
@@ -245,7 +251,7 @@ _DATE_PARTS = re.compile(r"[/-]")
 @dataclass(frozen=True, slots=True)
 class LineGrammar:
     """A site's compiled grammar: Lark, the capturing regex of one line of each terminal with fields, and
-    each terminal in words (what it is, example lines) for error messages."""
+    each terminal in words (what it is, example lines) for error messages, in the grammar's order."""
 
     site_name: str
     lark: Lark
@@ -255,30 +261,31 @@ class LineGrammar:
     """Parses a hand's body with ``lark``'s tables and lexer, without Lark's per-call setup."""
 
 
-def line_pattern(
-    grammar_file: str,
-    reader: str,
-    fields: Mapping[str, tuple[str, ...]],
-    runs: frozenset[str],
-    terminal: str,
-    value: str,
-) -> re.Pattern[str]:
-    """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields.
+def line_pattern(grammar_file: str, terminal: str, value: str, run: bool) -> re.Pattern[str] | None:
+    """The regex of one line of ``terminal`` (whose grammar regex is ``value``), whose named groups are
+    the fields a builder reads; None for a terminal made of several line kinds that name a field alike
+    (a street line and its deals): its handler reads each line with its parts' patterns.
 
-    A run (``RUN: LINE+``) compiles to ``(?:LINE)+``; its one line is the inside. The number of capturing
-    groups must be the number of fields the builder unpacks, or the grammar and the builder disagree."""
-    if terminal in runs:
+    A run (``RUN: LINE+``) compiles to ``(?:LINE)+``; its one line is the inside. Every capturing group
+    must have a name: a builder reads a field by its name (``m["amount"]``), so a field added to a line
+    cannot shift the others."""
+    if run:
         if not (value.startswith("(?:") and value.endswith(")+")):
             raise ValueError(
                 f"{grammar_file}: {terminal} should be written '{terminal}: LINE+', "
                 f"compiled to (?:LINE)+, not {value!r}"
             )
         value = value[3:-2]
-    pattern = re.compile(value)
-    if pattern.groups != len(fields[terminal]):
+    try:
+        pattern = re.compile(value)
+    except re.error as err:
+        if "redefinition of group name" in str(err):
+            return None
+        raise
+    if pattern.groups != len(pattern.groupindex):
         raise ValueError(
-            f"{grammar_file}: {terminal} has {pattern.groups} capturing groups, but "
-            f"{reader} reads {len(fields[terminal])}: {', '.join(fields[terminal])}"
+            f"{grammar_file}: {terminal} has {pattern.groups - len(pattern.groupindex)} capturing groups "
+            f"without a name: write each field as (?P<field>...), other groupings as (?:...)"
         )
     return pattern
 
@@ -288,7 +295,7 @@ def without_captures(pattern: str) -> str:
     ``(?:x)``); escapes and character classes are left alone.
 
     Why: Lark only needs to know where a token ends, and captures inside the repeated line pattern of a
-    run cost its lexer ~15% (the regex engine keeps their marks at every repetition); the builder reads
+    run slow its lexer down (the regex engine keeps their marks at every repetition); the builder reads
     the fields with the capturing originals."""
     out, i, in_class = [], 0, False
     while i < len(pattern):
@@ -319,20 +326,16 @@ def without_captures(pattern: str) -> str:
     return "".join(out)
 
 
-def load_grammar(
-    module: str,
-    grammar_file: str,
-    site_name: str,
-    fields: Mapping[str, tuple[str, ...]],
-    runs: frozenset[str],
-    words: Mapping[str, tuple[str, str]],
-) -> LineGrammar:
-    """Compile ``grammar_file``, the grammar beside the reader module ``module`` (its ``__name__``) in
-    its site's folder (LALR, contextual lexer, the flat token list as result).
+def load_grammar(builder: type[SiteBuilder]) -> LineGrammar:
+    """Compile the grammar of ``builder`` (its ``GRAMMAR`` file, beside the module that defines it, in its
+    site's folder) for LALR with the contextual lexer, the flat token list as result.
 
-    Call it from a site module's ``functools.cache``-d function: it is built once per process (worker
-    processes each build their own). ``fields`` names the capturing groups of each terminal's line
-    pattern in the order the builder reads them; ``runs`` the terminals written ``RUN: LINE+``."""
+    ``builder.KINDS`` (its :func:`line_kind` declarations) says which terminals are runs and how each reads
+    in words; a terminal the grammar can produce without a handler, or a handler of a terminal the
+    grammar does not have, is refused here, so the grammar and the builder cannot drift apart. Reached
+    through :meth:`SiteBuilder.line_grammar`, which builds it once per process (worker processes each
+    build their own)."""
+    module, grammar_file, kinds = builder.__module__, builder.GRAMMAR, builder.KINDS
     package = module.rpartition(".")[0]
     text = files(package).joinpath(grammar_file).read_text(encoding="utf-8")
     originals: dict[str, str] = {}
@@ -351,9 +354,35 @@ def load_grammar(
         import_paths=[_GrammarFiles()],
     )
     folder = "/".join(package.split(".")[1:])  # studbook.parsers.sites.x -> parsers/sites/x
-    reader = f"{folder}/{module.rpartition('.')[2]}.py"
-    lines = {t: line_pattern(f"{folder}/{grammar_file}", reader, fields, runs, t, originals[t]) for t in fields}
-    return LineGrammar(site_name, lark, lines, words, LineParser(lark))
+    where = f"{folder}/{grammar_file}"
+    produced = [t.name for t in lark.terminals if t.name not in lark.ignore_tokens]
+    unhandled = [t for t in produced if t not in kinds]
+    unknown = [t for t in kinds if t not in produced]
+    if unhandled or unknown:
+        raise ValueError(
+            f"{where} and {module}.{builder.__name__} disagree: "
+            + "; ".join(
+                part
+                for part in (
+                    f"no @line_kind handler for {', '.join(unhandled)}" if unhandled else "",
+                    f"no terminal {', '.join(unknown)} in the grammar" if unknown else "",
+                )
+                if part
+            )
+        )
+    lines = {}
+    for terminal, kind in kinds.items():
+        if terminal in originals:
+            pattern = line_pattern(where, terminal, originals[terminal], kind.run)
+            if pattern is not None and pattern.groups:
+                lines[terminal] = pattern
+    words = {t: kinds[t].words for t in produced}  # the grammar's order: what an error lists comes so
+    return LineGrammar(builder.NAME, lark, lines, words, LineParser(lark))
+
+
+@lru_cache(maxsize=None)
+def _compiled(builder: type[SiteBuilder]) -> LineGrammar:
+    return load_grammar(builder)
 
 
 class _GrammarFiles:
@@ -367,7 +396,7 @@ class _GrammarFiles:
 class _Tokens:
     """Inline transformer that keeps the flat list of line tokens. A plain class rather than a
     ``lark.Transformer``: Lark then builds the inlined helper rules with its tree class directly instead
-    of calling ``Transformer.__default__`` for each (~7% faster)."""
+    of calling ``Transformer.__default__`` for each, a call per rule reduced saved."""
 
     def start(self, tokens: list[Token]) -> list[Token]:
         return tokens
@@ -414,6 +443,44 @@ Handler = Callable[[Any, Token, int], None]
 ``Callable[[SiteBuilder, ...]]`` would refuse: parameters are contravariant."""
 
 
+@dataclass(frozen=True, slots=True)
+class LineKind:
+    """How a builder reads one terminal of its grammar: the method that reads its token, whether it is a
+    run (``RUN: LINE+``), and what it is in words with example lines (what an error says was out of
+    place, and what could have come instead)."""
+
+    terminal: str
+    handler: Handler
+    run: bool
+    words: tuple[str, str]
+
+
+_H = TypeVar("_H", bound=Callable[..., None])
+
+
+def line_kind(*terminals: str, run: bool = False, words: tuple[str, str]) -> Callable[[_H], _H]:
+    """Declare the decorated builder method the handler of ``terminals`` (each read the same way and
+    said in the same ``words``: what the line kind is, and example lines, "" for none), each a run when
+    ``run``. Stacked, one method handles several declarations; wrapped around a method of a base class
+    (``seat_run = line_kind("SEATS", ...)(SiteBuilder.seat_run)``), the subclass declares a shared handler.
+
+    The one declaration of a line kind: :class:`SiteBuilder` subclasses collect them into ``KINDS`` and
+    ``HANDLERS``, and :func:`load_grammar` checks them against the grammar. The method is copied
+    before the declaration is attached, so a base class's function is never marked for every site."""
+
+    def declare(handler: _H) -> _H:
+        declared = (*((t, run, words) for t in terminals), *getattr(handler, "line_kinds", ()))
+        copy = FunctionType(
+            handler.__code__, handler.__globals__, handler.__name__, handler.__defaults__, handler.__closure__
+        )
+        copy.__kwdefaults__ = handler.__kwdefaults__
+        copy.__qualname__, copy.__doc__ = handler.__qualname__, handler.__doc__
+        copy.line_kinds = declared  # type: ignore[attr-defined]
+        return copy  # type: ignore[return-value]
+
+    return declare
+
+
 def deals_from_showdown(events: list[Event]) -> list[Event]:
     """``events`` with every deal recorded as cards not shown given its cards from the player's seven
     shown at the showdown (a ``Show`` or a ``Muck`` with cards), for sites that print them in the order
@@ -442,7 +509,8 @@ def deals_from_showdown(events: list[Event]) -> list[Event]:
 class SiteBuilder:
     """Turns the tokens of one hand into a Hand. One instance per hand; nothing outlives it.
 
-    A site subclasses it and sets ``HANDLERS`` (terminal -> method) and ``SEATING`` (the terminals that
+    A site subclasses it, declares a handler method for each terminal with :func:`line_kind` (collected
+    into ``KINDS`` and ``HANDLERS`` when the subclass is made) and sets ``SEATING`` (the terminals that
     may come before the seat list is complete: any other token closes it). The base class knows nothing
     of a site's lines: it keeps the seats, resolves names, reads amounts and cards, records noise lines
     and runs the handler table. ``ledger`` is the engine's street-betting state: a site that prints
@@ -451,8 +519,53 @@ class SiteBuilder:
 
     SITE: ClassVar[str] = ""
     """The site id written on every Hand this builder makes."""
+    NAME: ClassVar[str] = ""
+    """The site's name in error messages ("not a NAME line that can come here")."""
+    GRAMMAR: ClassVar[str] = "grammar.lark"
+    """The grammar file, beside the module that defines the builder."""
+    HEADER_LINES: ClassVar[int] = 1
+    """How many lines a hand's header takes: the grammar parses the lines after them."""
+    KINDS: ClassVar[Mapping[str, LineKind]] = {}
+    """Every terminal's :func:`line_kind` declaration, collected from the class and its bases."""
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
+    """Each terminal's handler, from ``KINDS``: the table :meth:`feed` dispatches on."""
     SEATING: ClassVar[frozenset[str]] = frozenset()
+
+    @staticmethod
+    def read_header(text: str, where: Where) -> HandHeader:
+        """The site's header reader (one regex over the header's lines); a site's builder sets it."""
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = dict(cls.KINDS)
+        mine: set[str] = set()
+        for handler in cls.__dict__.values():
+            for terminal, run, words in getattr(handler, "line_kinds", ()):
+                if terminal in mine:
+                    raise ValueError(f"{cls.__qualname__}: {terminal} is declared twice")
+                mine.add(terminal)
+                kinds[terminal] = LineKind(terminal, handler, run, words)
+        cls.KINDS = kinds
+        cls.HANDLERS = {t: kind.handler for t, kind in kinds.items()}
+
+    @classmethod
+    def line_grammar(cls) -> LineGrammar:
+        """The builder's compiled grammar (:func:`load_grammar`), built once per process."""
+        return _compiled(cls)  # type: ignore[arg-type]  # a class is hashable; mypy reads its __hash__ as an instance method
+
+    @classmethod
+    def parse_hand(cls, block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+        """One hand of the builder's site (:func:`read_text_hand`): what a text site's ``parse_hand`` is."""
+        return read_text_hand(
+            block,
+            source_file,
+            site=cls.SITE,
+            read_header=cls.read_header,
+            grammar=cls.line_grammar,
+            builder=cls,
+            body_start=cls.HEADER_LINES,
+        )
 
     def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
         self.block = block
@@ -482,9 +595,16 @@ class SiteBuilder:
         """The first full ante posted: a short all-in ante says nothing of the stakes."""
         self.bring_in: Money | None = None
         """The first full bring-in posted (:meth:`posted_bring_in`), for the same reason."""
+        self.folded: set[int] = set()
+        """Seats that folded (:meth:`no_chips`), for sites that deal by who is still in."""
         self.got_seventh: set[int] = set()
         """Seats whose last, face-down card was printed (:meth:`later_deal`); the others are dealt
         theirs unseen (:meth:`deal_unseen_seventh`)."""
+        self.start()
+
+    def start(self) -> None:
+        """A site's own state for one hand, set before its first token: what a builder overrides instead
+        of the constructor, whose arguments are the seam's business."""
 
     @cached_property
     def ledger(self) -> StreetLedger:
@@ -565,11 +685,21 @@ class SiteBuilder:
         self.seat_of[name] = seat
         self.left[seat] = stack
 
+    def no_chips(self, no: int, street: int, seat: int, fold: bool) -> None:
+        """A betting line that moves no chips, a check or (``fold``) a fold, recorded on the ledger; the
+        folded seat goes into ``folded``."""
+        if fold:
+            self.folded.add(seat)
+        self.events.append(self.ledger.record(Action(no, street, seat, ActionKind.FOLD if fold else ActionKind.CHECK)))
+
+    def placed(self, tok: Token, no: int) -> None:
+        """The handler of a line whose place is all it says (``*** SUMMARY ***``): the grammar has
+        checked that it comes where it may, and nothing of it goes into the hand."""
+
     def seat_run(self, tok: Token, first: int) -> None:
-        """The handler of a run of seat lines whose pattern reads (seat number, name, stack)."""
+        """The handler of a run of seat lines whose pattern names the fields ``seat``, ``name`` and ``stack``."""
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
+            self.add_seat(int(m["seat"]), m["name"], self.money(m["stack"], no, m[0]), no=no, line=m[0])
 
     def pays(self, seat: int, chips: Money) -> bool:
         """Take ``chips`` from behind ``seat``; True when that was all it had (the wager is all-in)."""
@@ -578,10 +708,10 @@ class SiteBuilder:
         return all_in
 
     def ante_run(self, tok: Token, first: int) -> None:
-        """The handler of a run of ante lines whose pattern reads (name, amount)."""
+        """The handler of a run of ante lines whose pattern names the fields ``name`` and ``amount``."""
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
+            seat, m = self.seat(found, "name", no)
+            amount = self.money(m["amount"], no, m[0])
             all_in = self.pays(seat, amount)
             self.in_hand.append(seat)
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, amount, None, all_in))
@@ -599,7 +729,7 @@ class SiteBuilder:
         names = sorted(self.seat_of)
         self.unique = {n: self.seat_of[n] for n, after in zip(names, names[1:] + [""]) if not after.startswith(n)}
 
-    def seat(self, m: re.Match[str], group: int, no: int) -> tuple[int, re.Match[str]]:
+    def seat(self, m: re.Match[str], group: int | str, no: int) -> tuple[int, re.Match[str]]:
         """The seat a line names (its ``group``-th field) and the line's fields read against the seat list.
 
         The pattern reads the shortest name that the rest of the line fits. When no other seated name

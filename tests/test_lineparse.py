@@ -113,7 +113,7 @@ def test_forgetting_the_configurations_changes_no_parse() -> None:
     between hands (forgetting before nearly every parse) reads every sample body as Lark does."""
     from studbook.parsers.sites.pokerstars import reader as pokerstars
 
-    grammar = pokerstars._grammar()
+    grammar = pokerstars._Builder.line_grammar()
     forgetful = LineParser(grammar.lark)
     forgetful.most_configs = 1
     bodies = 0
@@ -146,7 +146,7 @@ def test_threads_sharing_one_parser_read_every_body_as_lark_does() -> None:
 
     from studbook.parsers.sites.pokerstars import reader as pokerstars
 
-    grammar = pokerstars._grammar()
+    grammar = pokerstars._Builder.line_grammar()
     shared = LineParser(grammar.lark)
     shared.most_configs = 8
     bodies = []

@@ -31,13 +31,8 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 from studbook.parsers import NotStudHand, ParseError, parse_text
-from studbook.parsers.sites.pokerstars.reader import (
-    HAND_HEADER,
-    HAND_INITIALS,
-    _grammar,
-    _line_pattern,
-    _without_captures,
-)
+from studbook.parsers.sites.pokerstars.reader import HAND_HEADER, HAND_INITIALS, _Builder
+from studbook.parsers.textsite import line_pattern, without_captures
 from studbook.parsers.reading import read_lines, split_hands
 
 C = Card.parse
@@ -437,21 +432,43 @@ def test_a_line_that_reads_as_a_deal_or_a_betting_line_right_after_the_deals() -
 
 
 def test_lark_reads_the_line_patterns_without_their_captures() -> None:
-    assert _without_captures(r"a(b)c(?:d)(?P<e>f)") == "a(?:b)c(?:d)(?:f)"
-    assert _without_captures(r"\(x\)[(](y)") == r"\(x\)[(](?:y)"
-    assert _without_captures(r"[]()](z)[^](](w)") == r"[]()](?:z)[^](](?:w)"
-    for terminal in _grammar().lark.terminals:
+    assert without_captures(r"a(b)c(?:d)(?P<e>f)") == "a(?:b)c(?:d)(?:f)"
+    assert without_captures(r"\(x\)[(](y)") == r"\(x\)[(](?:y)"
+    assert without_captures(r"[]()](z)[^](](w)") == r"[]()](?:z)[^](](?:w)"
+    for terminal in _Builder.line_grammar().lark.terminals:
         assert re.compile(terminal.pattern.to_regexp()).groups == 0, terminal.name
 
 
-def test_a_grammar_line_pattern_must_have_the_fields_the_builder_reads() -> None:
-    assert _line_pattern("SEATS", "(?:Seat (\\d+): (x+) \\((\\d+)\\)(.*)\n)+").groups == 4
-    with pytest.raises(
-        ValueError, match="SEATS has 1 capturing groups, but parsers/sites/pokerstars/reader.py reads 4"
-    ):
-        _line_pattern("SEATS", "(?:Seat (\\d+)\n)+")
+def test_a_grammar_line_pattern_must_name_the_fields_the_builder_reads() -> None:
+    grammar = "parsers/sites/pokerstars/grammar.lark"
+    seat = line_pattern(
+        grammar, "SEATS", "(?:Seat (?P<seat>\\d+): (?P<name>x+) \\((?P<stack>\\d+)\\)(?P<rest>.*)\n)+", True
+    )
+    assert seat is not None and list(seat.groupindex) == ["seat", "name", "stack", "rest"]
+    with pytest.raises(ValueError, match="SEATS has 1 capturing groups without a name"):
+        line_pattern(grammar, "SEATS", "(?:Seat (?P<seat>\\d+): (x+)\n)+", True)
     with pytest.raises(ValueError, match="should be written 'SEATS: LINE\\+'"):
-        _line_pattern("SEATS", "Seat (\\d+): (x) (y) (z)\n")
+        line_pattern(grammar, "SEATS", "Seat (?P<seat>\\d+)\n", True)
+    # a street line and its deals name a field alike: no pattern of its own, its parts read its lines
+    assert line_pattern(grammar, "STREET", "(?P<name>a)\n(?:(?P<name>b)\n)*", False) is None
+
+
+def test_a_builder_and_its_grammar_must_declare_the_same_line_kinds() -> None:
+    """The grammar's terminals and the builder's declarations are checked against each other when the
+    grammar is loaded: a terminal without a handler, or a handler of no terminal, is refused."""
+    from studbook.parsers.textsite import SiteBuilder, line_kind, load_grammar
+
+    def partial(**handlers: object) -> type[SiteBuilder]:
+        return type("Partial", (SiteBuilder,), {"__module__": _Builder.__module__, **handlers})
+
+    seats = line_kind("SEATS", run=True, words=("a seat line", ""))(SiteBuilder.seat_run)
+    with pytest.raises(ValueError, match="no @line_kind handler for TABLE, TABLE_SEATS, ANTES"):
+        load_grammar(partial(seat_run=seats))
+    extra = line_kind("TABLES", words=("", ""))(SiteBuilder.seat_run)
+    with pytest.raises(ValueError, match="no terminal TABLES in the grammar"):
+        load_grammar(type("More", (_Builder,), {"__module__": _Builder.__module__, "tables": extra}))
+    with pytest.raises(ValueError, match="SEATS is declared twice"):
+        partial(seat_run=seats, again=line_kind("SEATS", words=("", ""))(SiteBuilder.ante_run))
 
 
 def test_sitting_out_seat() -> None:
@@ -522,7 +539,7 @@ def test_a_seat_number_is_read_as_int_and_seat_problem_say(printed: str) -> None
     from studbook.parsers.reading import HandText
     from studbook.parsers.textsite import SiteBuilder
 
-    builder = SiteBuilder(HandText(1, ("header",)), "f.txt", _grammar())
+    builder = SiteBuilder(HandText(1, ("header",)), "f.txt", _Builder.line_grammar())
     problem = seat_problem(int(printed))
     if problem is None:
         assert builder.seat_number(printed, 2, "Seat N: x (5 in chips)") == int(printed)

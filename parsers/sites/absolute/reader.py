@@ -23,34 +23,12 @@ chips behind). Game names other than ``Seven Card Hi/Lo`` (``Seven Card Stud``, 
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Hand,
-    Muck,
-    Show,
-    SkippedLine,
-)
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "absolute"
@@ -94,41 +72,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount"),
-    "STREET": ("street", "river"),
-    "POCKETS": ("name", "cards"),
-    "BETTING": ("name", "verb", "amount", "raised", "to", "no_chips"),
-    "RESULTS": ("name", "shown", "description", "mucks", "collected", "pot"),
-    "TOTAL": ("total", "rake"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "POCKETS", "BETTING", "RESULTS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "SEATS": ("a seat line", "'Seat 1 - NAME ($0.17 in chips)'"),
-    "ANTES": ("an ante", "'NAME - Ante $0.01'"),
-    "STREET": ("a street line", "'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'"),
-    "POCKETS": ("a pocket line", "'NAME - Pocket [H H Js]'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', "
-            "'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'"
-        ),
-    ),
-    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": ("a showdown or pot line", "'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'"),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "TOTAL": ("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME Folded on the 3rd STREET'"),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "Absolute", _FIELDS, _RUNS, _WORDS)
-
-
 _STREETS = {"3rd": 3, "4TH": 4, "5TH": 5, "6TH": 6, "RIVER": 7}
 _PAID = {"Bring-In": ActionKind.BRING_IN, "Bets": ActionKind.BET, "Calls": ActionKind.CALL}
 
@@ -138,16 +81,22 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"SEATS"})
+    NAME = "Absolute"
+    read_header = staticmethod(read_header)
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1 - NAME ($0.17 in chips)'"))(
+        SiteBuilder.seat_run
+    )
+    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME - Ante $0.01'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.held: dict[int, int] = {}  # seat -> cards dealt so far
         self.total: int | None = None
         self.rake: int | None = None
 
+    @line_kind("STREET", words=("a street line", "'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'"))
     def street_line(self, tok: Token, no: int) -> None:
-        word, river = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        word, river = self.lines["STREET"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -155,12 +104,13 @@ class _Builder(SiteBuilder):
         if street > 3:
             self.ledger.start_street(street)
 
+    @line_kind("POCKETS", run=True, words=("a pocket line", "'NAME - Pocket [H H Js]'"))
     def pocket_run(self, tok: Token, first: int) -> None:
         street = self.street
         for no, found in enumerate(self.lines["POCKETS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
+            seat, m = self.seat(found, "name", no)
             line = m[0]
-            cards = self.pocket(m[2], no, line)
+            cards = self.pocket(m["cards"], no, line)
             before = self.held.get(seat, 0)
             if len(cards) == before:  # a folded player's pocket, printed again: nothing dealt
                 self.skipped.append(SkippedLine(no, line.rstrip("\n")))
@@ -186,16 +136,23 @@ class _Builder(SiteBuilder):
         """``H`` is a card not shown; ``10`` is the ten."""
         return tuple(None if tok == "H" else self.cards(tok.replace("10", "T"), no, line)[0] for tok in text.split())
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', 'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, verb, amount, raised, to, no_chips = m.groups()
-            line = m[0]
+            seat, m = self.seat(found, "name", no)
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "Checks")
                 continue
+            verb, amount, raised, to = m.group("verb", "amount", "raised", "to")
             if verb is not None:
                 chips = self.money(amount, no, line)
                 all_in = self.pays(seat, chips)
@@ -214,13 +171,17 @@ class _Builder(SiteBuilder):
                 )
             self.events.append(action)
 
-    def showdown_line(self, tok: Token, no: int) -> None:
-        """``*** SHOW DOWN ***``: its place is all it says."""
+    showdown_line = line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))(SiteBuilder.placed)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=("a showdown or pot line", "'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'"),
+    )
     def result_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, shown, description, mucks, collected, pot = m.groups()
+            seat, m = self.seat(found, "name", no)
+            shown, description, mucks, collected, pot = m.group("shown", "description", "mucks", "collected", "pot")
             line = m[0]
             if shown is not None:
                 self.events.append(Show(no, seat, self.pocket(shown, no, line), description))
@@ -229,14 +190,15 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
+    @line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))
     def total_line(self, tok: Token, no: int) -> None:
-        total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
         self.total = self.money(total, no, tok)
         self.rake = self.money(rake, no, tok) if rake is not None else None
 
+    @line_kind("SUMMARY_SEATS", words=("a summary seat line", "'Seat 1: NAME Folded on the 3rd STREET'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
@@ -245,21 +207,4 @@ class _Builder(SiteBuilder):
         return self.build(header, ante=self.ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake)
 
 
-_HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.ante_run,
-    "STREET": _Builder.street_line,
-    "POCKETS": _Builder.pocket_run,
-    "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line,
-    "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line,
-    "TOTAL": _Builder.total_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One Absolute hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+parse_hand = _Builder.parse_hand

@@ -34,7 +34,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
 
 from lark import Token
 
@@ -51,20 +50,10 @@ from ....engine.model import (
     Tournament,
     UncalledReturn,
 )
-from . import reader2016 as acr2016
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
+from . import reader2016 as acr2016
 from . import vocabulary
 
 SITE = "acr"
@@ -128,62 +117,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
 # ------------------------------------------------------------------------------------- the grammar
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "TABLE": ("name", "max_seats"),
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount", "all_in"),
-    "STREET7": ("community", "side", "amount", "rake", "name", "cards", "new_card"),  # then POT's, DEAL's
-    "POTS": ("side", "amount", "rake"),
-    "DEALS": ("name", "cards", "new_card"),
-    "BETTING": ("returned", "returned_to", "name", "verb", "added", "amount", "all_in", "checks"),
-    "RESULTS": ("name", "shown", "description", "no_show", "collected", "pot"),
-    "TOTAL": ("total", "rake", "jp_fee"),
-    "SUMMARY_SEATS": ("seat", "shown", "won"),
-}
-"""The capturing groups of each terminal's line pattern in parsers/sites/acr/grammar.lark, in order."""
-
-_RUNS = frozenset({"SEATS", "ANTES", "POTS", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
-
-_WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "'NAME 8-max'"),
-    "SEATS": ("a seat line", "'Seat 1: NAME ($1.57)'"),
-    "ANTES": ("an ante", "'NAME posts ante $0.01'"),
-    "STREET3": ("'*** 3rd STREET ***'", ""),
-    "STREET4": ("'*** 4th STREET ***'", ""),
-    "STREET5": ("'*** 5th STREET ***'", ""),
-    "STREET6": ("'*** 6th STREET ***'", ""),
-    "STREET7": ("'*** 7th STREET ***'", ""),
-    "POTS": ("a pot line", "'Main pot $0.21 | Rake $0.00', 'Side pot(1) $0.60 | Rake $0.00'"),
-    "DEALS": ("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', "
-            "'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', "
-            "'Uncalled bet ($0.08) returned to NAME'"
-        ),
-    ),
-    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": (
-        "a showdown or pot line",
-        ("'NAME shows [cards] (hand)', 'NAME does not show', 'NAME collected $0.36 from main pot'"),
-    ),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "TOTAL": ("'Total pot $0.36 | Rake $0.01'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"),
-}
-
 
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
-_WORDS.update(
-    {f"{street}_BETTING": _WORDS[street] for street in ("STREET3", "STREET4", "STREET5", "STREET6", "STREET7")}
-)
-_WORDS.update({"TABLE_SEATS": _WORDS["TABLE"], "SUMMARY_SEATED": _WORDS["SUMMARY"]})
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "ACR", _FIELDS, _RUNS, _WORDS)
 
 
 # ------------------------------------------------------------------------------------ the builder
@@ -197,12 +132,12 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
+    NAME = "ACR"
+    read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats in) of 7th street
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
         self.at_showdown = False
@@ -225,31 +160,40 @@ class _Builder(SiteBuilder):
             self.events.append(event)
 
     # -- one method per terminal: (token, file line of its first line)
+    @line_kind("TABLE", words=("the table line", "'NAME 8-max'"))
     def table_line(self, tok: Token, no: int) -> None:
-        name, max_seats = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+        name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
+    @line_kind("TABLE_SEATS", words=("the table line", "'NAME 8-max'"))
     def table_and_seats(self, tok: Token, no: int) -> None:
         self.table_line(tok, no)
         self.seat_lines(tok, no + 1, tok.index("\n") + 1)
 
+    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57)'"))
     def seat_run(self, tok: Token, no: int) -> None:
         self.seat_lines(tok, no, 0)
 
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
-            seat, name, stack = m.groups()
+            seat, name, stack = m.group("seat", "name", "stack")
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
+    @line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante $0.01'"))
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, amount, all_in = m.groups()
+            seat, m = self.seat(found, "name", no)
+            amount, all_in = m.group("amount", "all_in")
             ante = self.money(amount, no, m[0])
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, all_in is not None))
             if all_in is None and self.ante is None:
                 self.ante = ante
 
+    @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3rd STREET ***'", ""))
+    @line_kind("STREET4", "STREET4_BETTING", words=("'*** 4th STREET ***'", ""))
+    @line_kind("STREET5", "STREET5_BETTING", words=("'*** 5th STREET ***'", ""))
+    @line_kind("STREET6", "STREET6_BETTING", words=("'*** 6th STREET ***'", ""))
+    @line_kind("STREET7", "STREET7_BETTING", words=("'*** 7th STREET ***'", ""))
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, and the running pots, deals and betting after it (as far as the token goes)."""
         self.street = street = _STREETS[tok.type]
@@ -281,6 +225,9 @@ class _Builder(SiteBuilder):
             )
         self.events.append(CommunityCard(no, cards[0]))
 
+    @line_kind(
+        "POTS", run=True, words=("a pot line", "'Main pot $0.21 | Rake $0.00', 'Side pot(1) $0.60 | Rake $0.00'")
+    )
     def pot_run(self, tok: Token, no: int) -> None:
         self.pot_lines(tok, no, 0)
 
@@ -291,7 +238,7 @@ class _Builder(SiteBuilder):
         match, amounts = self.lines["POTS"].match, []
         while (m := match(tok, pos)) is not None:
             line = m[0]
-            amounts.append(self.money(m[2], no, line))
+            amounts.append(self.money(m["amount"], no, line))
             self.skipped.append(SkippedLine(no, line.rstrip("\n")))
             no, pos = no + 1, m.end()
         if self.at_showdown and len(amounts) > 1:
@@ -299,9 +246,9 @@ class _Builder(SiteBuilder):
         return no, pos
 
     def deal(self, found: re.Match[str], no: int) -> None:
-        known = self.unique.get(found[1])
-        seat, m = self.seat(found, 1, no) if known is None else (known, found)
-        _, before, new = m.groups()
+        known = self.unique.get(found["name"])
+        seat, m = self.seat(found, "name", no) if known is None else (known, found)
+        before, new = m.group("cards", "new_card")
         line, street = m[0], self.street
         if street == 3:
             cards = self.cards(before, no, line)
@@ -318,10 +265,19 @@ class _Builder(SiteBuilder):
             return
         self.later_deal(no, line, seat, street, new)
 
+    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"))
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             self.deal(m, no)
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', 'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', 'Uncalled bet ($0.08) returned to NAME'",
+        ),
+    )
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(tok, no, 0)
 
@@ -329,15 +285,15 @@ class _Builder(SiteBuilder):
         ledger, street, events, unique = self.ledger, self.street, self.events, self.unique
         for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
             line = found[0]
-            if found[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
-                seat = self.seat_exact(found[2], no, line)
-                back = self.money(found[1], no, line)
+            if found["name"] is None:  # Uncalled bet (AMOUNT) returned to NAME
+                seat = self.seat_exact(found["returned_to"], no, line)
+                back = self.money(found["returned"], no, line)
                 ledger.uncalled(seat, back)
                 events.append(UncalledReturn(no, seat, back))
                 continue
-            known = unique.get(found[3])  # the seam's fast path, inlined: this runs on every betting line
-            seat, m = self.seat(found, 3, no) if known is None else (known, found)
-            _, _, _, verb, added, amount, all_in_text, checks = m.groups()
+            known = unique.get(found["name"])  # the seam's fast path, inlined: this runs on every betting line
+            seat, m = self.seat(found, "name", no) if known is None else (known, found)
+            verb, added, amount, all_in_text, checks = m.group("verb", "added", "amount", "all_in", "checks")
             all_in = all_in_text is not None
             if verb == "calls":
                 action = ledger.call_adding(no, street, seat, self.money(amount, no, line), all_in)
@@ -358,19 +314,28 @@ class _Builder(SiteBuilder):
                     self.folded.add(seat)
             events.append(action)
 
+    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***``, the final pots and the results after it."""
         self.at_showdown = True
         no, pos = self.pot_lines(tok, no + 1, tok.index("\n") + 1)
         self.results(tok, no, pos)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=(
+            "a showdown or pot line",
+            "'NAME shows [cards] (hand)', 'NAME does not show', 'NAME collected $0.36 from main pot'",
+        ),
+    )
     def result_run(self, tok: Token, no: int) -> None:
         self.results(tok, no, 0)
 
     def results(self, tok: Token, first: int, start: int) -> None:
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
-            seat, m = self.seat(found, 1, no)
-            _, shown, description, no_show, collected, pot = m.groups()
+            seat, m = self.seat(found, "name", no)
+            shown, description, no_show, collected, pot = m.group("shown", "description", "no_show", "collected", "pot")
             line = m[0]
             if shown is not None:
                 self.showdown(seat, Show(no, seat, self.cards(shown, no, line), description))
@@ -380,9 +345,9 @@ class _Builder(SiteBuilder):
                 self.collected = True
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
+    @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total and the seat lines, in one token."""
         total = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
@@ -390,15 +355,17 @@ class _Builder(SiteBuilder):
         self.total_fields(total, no + 1)
         self.summary_seats(tok, no + 2, total.end())
 
+    @line_kind("TOTAL", words=("'Total pot $0.36 | Rake $0.01'", ""))
     def total_line(self, tok: Token, no: int) -> None:
         self.total_fields(self.lines["TOTAL"].match(tok), no)  # type: ignore[arg-type]
 
     def total_fields(self, m: re.Match[str], no: int) -> None:
-        total, rake, jp_fee = m.groups()
+        total, rake, jp_fee = m.group("total", "rake", "jp_fee")
         line = m[0]
         self.total = self.money(total, no, line)
         self.rake = self.money(rake, no, line) + (self.money(jp_fee, no, line) if jp_fee else 0)
 
+    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"))
     def summary_seat_run(self, tok: Token, no: int) -> None:
         self.summary_seats(tok, no, 0)
 
@@ -406,7 +373,7 @@ class _Builder(SiteBuilder):
         """A seat line says what the seat won (read when the body printed no ``collected`` line) and may
         show cards the body did not; anything else in it repeats the body and is a skipped line."""
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), first):
-            seat_text, shown, won = m.groups()
+            seat_text, shown, won = m.group("seat", "shown", "won")
             seat, line = int(seat_text), m[0]
             if shown is not None and seat not in self.shown:
                 self.showdown(seat, Show(no, seat, self.cards(shown, no, line)))
@@ -434,30 +401,11 @@ class _Builder(SiteBuilder):
         )
 
 
-_HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(_STREETS, _Builder.street_line),
-    "TABLE": _Builder.table_line,
-    "TABLE_SEATS": _Builder.table_and_seats,
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
-    "POTS": _Builder.pot_run,
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line,
-    "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line,
-    "SUMMARY_SEATED": _Builder.summary_seated,
-    "TOTAL": _Builder.total_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One hand of either format: a Hand, a NotStudHand (another game) or a ParseError."""
     if acr2016.HAND_HEADER.match(block.lines[0]):
         return acr2016.parse_hand(block, source_file)
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+    return _Builder.parse_hand(block, source_file)
 
 
 # ------------------------------------------------------------------------------- splitting a file

@@ -28,35 +28,14 @@ builder makes of it:
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Hand,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine, UncalledReturn
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    local_time,
-    read_amount,
-    read_text_hand,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amount, read_text_hand, where_error
 from . import vocabulary
 
 SITE = "acr"
@@ -97,50 +76,6 @@ def read_header(started: str, game_id: str, where: tuple[str, int], game_where: 
 
 # ------------------------------------------------------------------------------------- the grammar
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "GAME_ID": ("id", "small", "big", "table", "game"),
-    "SEAT": ("seat", "name", "stack"),
-    "ANTE": ("name", "amount"),
-    "DEAL": ("name", "card"),
-    "BETTING": ("returned", "returned_to", "name", "verb", "amount", "checks"),
-    "MUCK": ("name",),
-    "POT": ("pot", "rake", "jp_fee"),
-    "SUMMARY_PLAYER": ("winner", "name", "before", "shown", "after", "mucks", "bets", "collects", "net"),
-}
-"""The capturing groups of each terminal's line pattern in parsers/sites/acr/grammar2016.lark, in order."""
-
-_WORDS: dict[str, tuple[str, str]] = {
-    "GAME_ID": ("the Game ID line", "'Game ID: 693977667 1/2 (PRR) TABLE (Seven Cards Stud)'"),
-    "SEAT": ("a seat line", "'Seat 1: NAME (10).'"),
-    "ANTE": ("an ante", "'Player NAME ante (0.15)'"),
-    "DEAL": ("a card dealt", "'Player NAME received card: [5d]', 'Player NAME received a card.'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'Player NAME bring in (0.40)', 'Player NAME bets (1)', "
-            "'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME checks', "
-            "'Player NAME folds', 'Uncalled bet (1) returned to NAME'"
-        ),
-    ),
-    "AFTER3": ("'*** Third street ***'", ""),
-    "AFTER4": ("'*** Fourth street ***'", ""),
-    "AFTER5": ("'*** Fifth street ***'", ""),
-    "AFTER6": ("'*** Sixth street ***'", ""),
-    "MUCK": ("a muck", "'Player NAME mucks cards'"),
-    "SUMMARY": ("'------ Summary ------'", ""),
-    "POT": ("the pot line", "'Pot: 8.15. Rake 0.11. JP fee 0.04'"),
-    "SUMMARY_PLAYER": (
-        "a summary player line",
-        "'*Player NAME shows: … [cards]. Bets: 4.55. Collects: 8.95. Wins: 4.40.'",
-    ),
-    "END": ("'Game ended at: …'", ""),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar2016.lark", "Winning Poker Network (2016)", _FIELDS, frozenset(), _WORDS)
-
 
 # ------------------------------------------------------------------------------------ the builder
 
@@ -153,9 +88,10 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"GAME_ID", "SEAT"})
+    NAME = "Winning Poker Network (2016)"
+    GRAMMAR = "grammar2016.lark"
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.third: dict[int, list[Card | None]] = {}  # seat -> its 3rd-street cards so far
         self.third_line: dict[int, int] = {}
@@ -173,25 +109,29 @@ class _Builder(SiteBuilder):
         )
 
     # -- one method per terminal: (token, file line)
+    @line_kind("GAME_ID", words=("the Game ID line", "'Game ID: 693977667 1/2 (PRR) TABLE (Seven Cards Stud)'"))
     def game_id_line(self, tok: Token, no: int) -> None:
         """Read by the header reader already; its place is checked by the grammar."""
 
+    @line_kind("SEAT", words=("a seat line", "'Seat 1: NAME (10).'"))
     def seat_line(self, tok: Token, no: int) -> None:
         m = self.lines["SEAT"].match(tok)
         assert m is not None
-        seat, name, stack = m.groups()
+        seat, name, stack = m.group("seat", "name", "stack")
         self.add_seat(int(seat), name, self.money(stack, no, tok), no=no, line=tok)
 
+    @line_kind("ANTE", words=("an ante", "'Player NAME ante (0.15)'"))
     def ante_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["ANTE"].match(tok), 1, no)  # type: ignore[arg-type]
-        ante = self.money(m[2], no, tok)
+        ante = self.money(m["amount"], no, tok)
         self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante))
         if self.ante is None:
             self.ante = ante
 
+    @line_kind("DEAL", words=("a card dealt", "'Player NAME received card: [5d]', 'Player NAME received a card.'"))
     def deal_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["DEAL"].match(tok), 1, no)  # type: ignore[arg-type]
-        shown = m[2]
+        shown = m["card"]
         cards: tuple[Card | None, ...] = (None,) if shown is None else self.cards(shown, no, tok)
         if len(cards) != 1:
             raise self.error(no, tok, "a deal of more than one card", "'Player NAME received card: [5d]'")
@@ -214,18 +154,25 @@ class _Builder(SiteBuilder):
         else:
             self.events.append(Deal(no, street, seat, (), cards))
 
+    @line_kind(
+        "BETTING",
+        words=(
+            "a betting line",
+            "'Player NAME bring in (0.40)', 'Player NAME bets (1)', 'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME checks', 'Player NAME folds', 'Uncalled bet (1) returned to NAME'",
+        ),
+    )
     def betting_line(self, tok: Token, no: int) -> None:
         m = self.lines["BETTING"].match(tok)
         assert m is not None
         ledger, street = self.ledger, self.street
-        if m[3] is None:  # Uncalled bet (AMOUNT) returned to NAME
-            seat = self.seat_exact(m[2], no, tok)
-            back = self.money(m[1], no, tok)
+        if m["name"] is None:  # Uncalled bet (AMOUNT) returned to NAME
+            seat = self.seat_exact(m["returned_to"], no, tok)
+            back = self.money(m["returned"], no, tok)
             ledger.uncalled(seat, back)
             self.events.append(UncalledReturn(no, seat, back))
             return
-        seat, m = self.seat(m, 3, no)
-        verb, amount, checks = m[4], m[5], m[6]
+        seat, m = self.seat(m, "name", no)
+        verb, amount, checks = m["verb"], m["amount"], m["checks"]
         if verb == "calls":
             action = ledger.call_adding(no, street, seat, self.money(amount, no, tok))
         elif verb == "raises":
@@ -238,6 +185,10 @@ class _Builder(SiteBuilder):
             action = Action(no, street, seat, ActionKind.CHECK if checks else ActionKind.FOLD)
         self.events.append(action)
 
+    @line_kind("AFTER3", words=("'*** Third street ***'", ""))
+    @line_kind("AFTER4", words=("'*** Fourth street ***'", ""))
+    @line_kind("AFTER5", words=("'*** Fifth street ***'", ""))
+    @line_kind("AFTER6", words=("'*** Sixth street ***'", ""))
     def street_end(self, tok: Token, no: int) -> None:
         """``*** Third street ***`` ends 3rd street: what follows is dealt and bet on 4th street."""
         if self.street == 3:
@@ -255,25 +206,32 @@ class _Builder(SiteBuilder):
                 "two down cards and a door card per player",
             )
 
+    @line_kind("MUCK", words=("a muck", "'Player NAME mucks cards'"))
     def muck_line(self, tok: Token, no: int) -> None:
         seat, _ = self.seat(self.lines["MUCK"].match(tok), 1, no)  # type: ignore[arg-type]
         self.mucked.add(seat)
         self.events.append(Muck(no, seat))
 
+    @line_kind("SUMMARY", words=("'------ Summary ------'", ""))
     def summary_line(self, tok: Token, no: int) -> None:
         if self.street == 3:
             self.check_third(no)
 
+    @line_kind("POT", words=("the pot line", "'Pot: 8.15. Rake 0.11. JP fee 0.04'"))
     def pot_line(self, tok: Token, no: int) -> None:
-        pot, rake, jp_fee = self.lines["POT"].match(tok).groups()  # type: ignore[union-attr]
+        pot, rake, jp_fee = self.lines["POT"].match(tok).group("pot", "rake", "jp_fee")  # type: ignore[union-attr]
         self.total = self.money(pot, no, tok)
         self.rake = self.money(rake, no, tok) + (self.money(jp_fee, no, tok) if jp_fee else 0)
 
+    @line_kind(
+        "SUMMARY_PLAYER",
+        words=("a summary player line", "'*Player NAME shows: … [cards]. Bets: 4.55. Collects: 8.95. Wins: 4.40.'"),
+    )
     def summary_player(self, tok: Token, no: int) -> None:
         """A shown hand (its cards, its description) and what the player collected; the rest repeats
         the body (what he bet) or is the site's arithmetic (wins/loses), checked by the engine's own."""
         seat, m = self.seat(self.lines["SUMMARY_PLAYER"].match(tok), 2, no)  # type: ignore[arg-type]
-        _, _, before, shown, after, mucks, _, collects, _ = m.groups()
+        before, shown, after, mucks, collects = m.group("before", "shown", "after", "mucks", "collects")
         if shown is not None:
             description = " ".join(part.strip(" .") for part in (before, after) if part.strip(" ."))
             self.events.append(Show(no, seat, self.cards(shown, no, tok), description or None))
@@ -286,28 +244,13 @@ class _Builder(SiteBuilder):
         if paid:
             self.events.append(Collect(no, seat, paid, "pot"))
 
+    @line_kind("END", words=("'Game ended at: …'", ""))
     def end_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
     def hand(self, header: HandHeader) -> Hand:
         self.finish(header)
         return self.build(header, ante=self.ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake)
-
-
-_HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(_AFTER, _Builder.street_end),
-    "GAME_ID": _Builder.game_id_line,
-    "SEAT": _Builder.seat_line,
-    "ANTE": _Builder.ante_line,
-    "DEAL": _Builder.deal_line,
-    "BETTING": _Builder.betting_line,
-    "MUCK": _Builder.muck_line,
-    "SUMMARY": _Builder.summary_line,
-    "POT": _Builder.pot_line,
-    "SUMMARY_PLAYER": _Builder.summary_player,
-    "END": _Builder.end_line,
-}
-_Builder.HANDLERS = _HANDLERS
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
@@ -325,4 +268,6 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
     def header(line: str, where: tuple[str, int]) -> HandHeader:
         return read_header(line, game_id, where, game_where)
 
-    return read_text_hand(block, source_file, site=SITE, read_header=header, grammar=_grammar, builder=_Builder)
+    return read_text_hand(
+        block, source_file, site=SITE, read_header=header, grammar=_Builder.line_grammar, builder=_Builder
+    )

@@ -33,8 +33,21 @@ from datetime import UTC
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
 from ....engine.games import RULES
-from ....engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event
-from ....engine.model import Hand, Money, Muck, Show, UncalledReturn
+from ....engine.model import (
+    CURRENCY_SYMBOLS,
+    STREET_NAMES,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Hand,
+    Money,
+    Muck,
+    Show,
+    UncalledReturn,
+)
 from ....engine.pots import pot_index
 from ....engine.profiles import profile_for
 from ...writing import TextWriter, amount_text

@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
-from functools import cache
 
 from lark import Token
 
@@ -47,18 +46,7 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.stakes import infer_stakes
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, site_time, where_error
 from . import vocabulary
 
 SITE = "bovada"
@@ -108,61 +96,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-# ------------------------------------------------------------------------------------- the grammar
-
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("name", "stack"),
-    "ANTES": ("name", "amount"),
-    "PLAY": ("dealt_to", "cards", "name", "verb", "amount", "to", "no_chips", "street"),
-    "RESULTS": ("name", "reveal", "cards", "description", "side", "collected"),
-    "TOTAL": ("total", "rake"),
-    "SUMMARY_SEATS": ("seat", "seven"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "PLAY", "RESULTS", "SUMMARY_SEATS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "SEATS": ("a seat line", "'Seat+1: $0.57 in chips'"),
-    "ANTES": ("an ante", "'Seat+1 : Ante chip $0.01'"),
-    "PLAY": (
-        "a street, deal or betting line",
-        (
-            "'*** HOLE CARDS ***', '*** 4TH STREET ***', "
-            "'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', "
-            "'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', "
-            "'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'"
-        ),
-    ),
-    "RESULTS": (
-        "a showdown or pot line",
-        (
-            "'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] "
-            "(High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'"
-        ),
-    ),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "TOTAL": ("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"),
-}
-
-
-_PROBES = {"Seat+1 : Card dealt to a spot [Ah]\n": 0, "Seat+1 : Bets $1\n": 2, "*** 4TH STREET ***\n": 7}
-"""A line of each kind PLAY runs together, and the first of its fields in ``_FIELDS["PLAY"]``."""
-
-
-@cache
-def _grammar() -> LineGrammar:
-    grammar = load_grammar(__name__, "grammar.lark", "Bovada", _FIELDS, _RUNS, _WORDS)
-    # Lark orders the alternatives of PLAY's line pattern itself (deal, betting, street): check the
-    # fields the builder unpacks are where it looks for them
-    for line, first in _PROBES.items():
-        m = grammar.lines["PLAY"].fullmatch(line)
-        if m is None or next(i for i, g in enumerate(m.groups()) if g is not None) != first:
-            raise ValueError(
-                f"parsers/sites/bovada/grammar.lark: PLAY's fields are not in the order parsers/sites/bovada/reader.py reads "
-                f"({', '.join(_FIELDS['PLAY'])}): {line!r}"
-            )
-    return grammar
-
-
 # ------------------------------------------------------------------------------------ the builder
 
 _FORCED = {
@@ -179,9 +112,10 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"SEATS"})
+    NAME = "Bovada"
+    read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.deals: dict[int, int] = {}  # seat -> deal lines read
         self.ledger = StreetLedger()
@@ -193,9 +127,10 @@ class _Builder(SiteBuilder):
         self.total: int | None = None
         self.rake: int | None = None
 
+    @line_kind("SEATS", run=True, words=("a seat line", "'Seat+1: $0.57 in chips'"))
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            name, stack = m.groups()
+            name, stack = m.group("name", "stack")
             seat = int(name[5:].split()[0])
             self.add_seat(seat, name, self.money(stack, no, m[0]), no=no, line=m[0])
             self.stack[seat] = self.seats[-1].stack
@@ -203,23 +138,32 @@ class _Builder(SiteBuilder):
     def named(self, name: str, no: int, line: str) -> int:
         return self.seat_exact(name, no, line)
 
+    @line_kind("ANTES", run=True, words=("an ante", "'Seat+1 : Ante chip $0.01'"))
     def antes(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
-            name, amount = m.groups()
+            name, amount = m.group("name", "amount")
             ante, seat = self.money(amount, no, m[0]), self.named(name, no, m[0])
             self.forced[seat] = ante
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, ante == self.stack[seat]))
 
+    @line_kind(
+        "PLAY",
+        run=True,
+        words=(
+            "a street, deal or betting line",
+            "'*** HOLE CARDS ***', '*** 4TH STREET ***', 'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', 'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', 'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'",
+        ),
+    )
     def play_run(self, tok: Token, first: int) -> None:
         """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
         that matched it."""
         for no, m in enumerate(self.lines["PLAY"].finditer(tok), first):
-            dealt_to, cards, name, verb, amount, to_text, no_chips, word = m.groups()
+            dealt_to = m["dealt_to"]
             if dealt_to is not None:
-                self.deal(no, m[0], dealt_to, cards)
-            elif name is not None:
-                self.betting(no, m[0], name, verb, amount, to_text, no_chips)
-            elif word is not None:
+                self.deal(no, m[0], dealt_to, m["cards"])
+            elif (name := m["name"]) is not None:
+                self.betting(no, m[0], name, *m.group("verb", "amount", "to", "no_chips"))
+            elif (word := m["street"]) is not None:
                 # "*** 4TH STREET ***": its deals say the same; with no deal after it (all-in players) the
                 # street begins here all the same. "*** HOLE CARDS ***" says nothing.
                 self.street = max(self.street, _STREET_WORDS[word])
@@ -263,8 +207,7 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         seat = self.named(name, no, line)
         if no_chips is not None:
-            kind = ActionKind.CHECK if no_chips == "Checks" else ActionKind.FOLD
-            self.events.append(ledger.record(Action(no, street, seat, kind)))
+            self.no_chips(no, street, seat, fold=no_chips != "Checks")
             return
         amount = self.money(amount_text or "", no, line)
         if verb == "Return uncalled portion of bet":
@@ -306,10 +249,20 @@ class _Builder(SiteBuilder):
             return ledger.raise_adding(no, street, seat, kind, amount, all_in=all_in)
         return ledger.raise_to(no, street, seat, kind, amount, all_in=all_in)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=(
+            "a showdown or pot line",
+            "'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] (High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'",
+        ),
+    )
     def result_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
             line = m[0]
-            name, reveal, text, description, side, collected = m.groups()
+            name, reveal, text, description, side, collected = m.group(
+                "name", "reveal", "cards", "description", "side", "collected"
+            )
             seat = self.named(name, no, line)
             if reveal is None:
                 label = side[1:].lower() if side else "pot"  # "-Side Pot-2" -> "side pot-2"
@@ -324,19 +277,20 @@ class _Builder(SiteBuilder):
             self.shown[seat] = len(self.events)
             self.events.append(event)
 
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
+    @line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))
     def total_line(self, tok: Token, no: int) -> None:
-        total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
         self.total = self.money(total, no, tok)
         self.rake = self.money(rake, no, tok) if rake is not None else None
 
+    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """A summary seat line of a player who showed prints his seven cards: they replace the best five
         the showdown line showed (the same player, the same cards and more)."""
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
-            seat_text, seven = m.groups()
+            seat_text, seven = m.group("seat", "seven")
             at = self.shown.get(int(seat_text))
             shown = self.events[at] if at is not None else None
             if seven is None or not isinstance(shown, Show):
@@ -369,18 +323,4 @@ class _Builder(SiteBuilder):
         )
 
 
-_HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
-    "PLAY": _Builder.play_run,
-    "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line,
-    "TOTAL": _Builder.total_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One Bovada hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+parse_hand = _Builder.parse_hand

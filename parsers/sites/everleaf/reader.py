@@ -23,25 +23,12 @@ What Everleaf does that PokerStars does not, and how each is read:
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from lark import Token
 
 from ....engine.betting import StreetLedger
-from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Muck, Show
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "everleaf"
@@ -90,43 +77,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-# ------------------------------------------------------------------------------------- the grammar
-
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "TABLE": ("table",),
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount"),
-    "STREET": ("street",),
-    "DEALS": ("name", "cards"),
-    "BETTING": ("name", "forced", "forced_amount", "verb", "amount", "no_chips"),
-    "RESULTS": ("name", "shown", "description", "no_show", "won", "pot"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "'Table Clarkdale 20'"),
-    "SEATS": ("a seat line", "'Seat 1: NAME (  $ 0.54 USD )'"),
-    "ANTES": ("an ante", "'NAME: posts ante [$ 0.01 USD]'"),
-    "STREET": ("a street line", "'** Dealing down cards **', '**** dealing 4th street ****', '** Dealing River **'"),
-    "DEALS": ("a deal", "'Dealt to NAME [ 5d, Qs, 7s ].'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'NAME posts bring-in $0.02.', 'NAME completes to $0.05.', 'NAME: bets [$ 0.05 USD]', "
-            "'NAME calls [$ 0.05 USD]', 'NAME raises [$ 0.20 USD]', 'NAME checks', 'NAME folds'"
-        ),
-    ),
-    "RESULTS": (
-        "a showdown or pot line",
-        ("'NAME shows [ cards ] a pair of jacks', 'NAME does not show cards', 'NAME wins $ 0.98 USD from main pot'"),
-    ),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "Everleaf", _FIELDS, _RUNS, _WORDS)
-
-
 # ------------------------------------------------------------------------------------ the builder
 
 _STREET_WORDS = {None: 3, "4th": 4, "5th": 5, "6th": 6, "river": 7, "River": 7}
@@ -138,36 +88,40 @@ class _Builder(SiteBuilder):
     the street's betting (or the next street, or the showdown) begins."""
 
     SITE = SITE
+    NAME = "Everleaf"
+    HEADER_LINES = HEADER_LINES
     SEATING = frozenset({"TABLE", "SEATS"})
+    read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2  # before 3rd street
         self.ledger = StreetLedger()
         self.table: str | None = None
         self.ante: int | None = None
         self.bring_in: int | None = None
         self.in_hand: list[int] = []  # seats dealt in (they posted the ante), in seat order
-        self.folded: set[int] = set()
         self.left: dict[int, int] = {}  # chips behind, for the all-ins Everleaf does not mark
         self.dealt: set[int] = set()  # seats dealt a printed card on the current street
         self.deals_open = False  # the current street's deals may still come
 
+    @line_kind("TABLE", words=("the table line", "'Table Clarkdale 20'"))
     def table_line(self, tok: Token, no: int) -> None:
-        (self.table,) = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+        self.table = self.lines["TABLE"].match(tok)["table"]  # type: ignore[index]
 
+    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (  $ 0.54 USD )'"))
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
-            seat, name, stack = m.groups()
+            seat, name, stack = m.group("seat", "name", "stack")
             if stack is None:  # "( new player )": seated, not dealt in
                 self.add_seat(int(seat), name, 0, sitting_out=True, no=no, line=m[0])
             else:
                 self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
+    @line_kind("ANTES", run=True, words=("an ante", "'NAME: posts ante [$ 0.01 USD]'"))
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            amount = self.money(m[2], no, m[0])
+            seat, m = self.seat(found, "name", no)
+            amount = self.money(m["amount"], no, m[0])
             stack = next(s.stack for s in self.seats if s.seat == seat)
             self.events.append(self.ledger.bet(no, 3, seat, ActionKind.ANTE, amount, all_in=amount == stack))
             self.in_hand.append(seat)
@@ -175,9 +129,13 @@ class _Builder(SiteBuilder):
             if self.ante is None and amount != stack:
                 self.ante = amount
 
+    @line_kind(
+        "STREET",
+        words=("a street line", "'** Dealing down cards **', '**** dealing 4th street ****', '** Dealing River **'"),
+    )
     def street_line(self, tok: Token, no: int) -> None:
         self.close_deals(no)
-        (word,) = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        word = self.lines["STREET"].match(tok)["street"]  # type: ignore[index]
         street = _STREET_WORDS[word]
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -196,11 +154,12 @@ class _Builder(SiteBuilder):
         for seat in sorted(set(self.in_hand) - self.folded - self.dealt):
             self.events.append(Deal(no, self.street, seat, (None,) * down, (None,) * up))
 
+    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [ 5d, Qs, 7s ].'"))
     def deal_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
+            seat, m = self.seat(found, "name", no)
             line, street = m[0], self.street
-            cards = self.cards(m[2], no, line, separator=",")
+            cards = self.cards(m["cards"], no, line, separator=",")
             if not self.deals_open or seat in self.dealt:
                 raise self.error(
                     no,
@@ -222,19 +181,25 @@ class _Builder(SiteBuilder):
             self.dealt.add(seat)
             self.events.append(deal)
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME posts bring-in $0.02.', 'NAME completes to $0.05.', 'NAME: bets [$ 0.05 USD]', "
+            "'NAME calls [$ 0.05 USD]', 'NAME raises [$ 0.20 USD]', 'NAME checks', 'NAME folds'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
         ledger, street, left = self.ledger, self.street, self.left
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, forced, forced_amount, verb, amount, no_chips = m.groups()
-            line = m[0]
+            seat, m = self.seat(found, "name", no)
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                if kind is ActionKind.FOLD:
-                    self.folded.add(seat)
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            forced, forced_amount, verb, amount = m.group("forced", "forced_amount", "verb", "amount")
             # Everleaf never says all-in: a wager that leaves no chips behind is one
             chips = self.money(forced_amount or amount, no, line)
             if forced == "completes to":  # the new total
@@ -257,11 +222,19 @@ class _Builder(SiteBuilder):
             left[seat] -= added
             self.events.append(action)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=(
+            "a showdown or pot line",
+            "'NAME shows [ cards ] a pair of jacks', 'NAME does not show cards', 'NAME wins $ 0.98 USD from main pot'",
+        ),
+    )
     def result_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, shown, description, no_show, won, pot = m.groups()
+            seat, m = self.seat(found, "name", no)
+            shown, description, no_show, won, pot = m.group("shown", "description", "no_show", "won", "pot")
             line = m[0]
             if shown is not None:
                 self.events.append(Show(no, seat, self.cards(shown, no, line, separator=","), description))
@@ -275,26 +248,4 @@ class _Builder(SiteBuilder):
         return self.build(header, ante=self.ante, bring_in=self.bring_in, table=self.table)
 
 
-_HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line,
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
-    "STREET": _Builder.street_line,
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "RESULTS": _Builder.result_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One Everleaf hand: a Hand, a NotStudHand (a flop game) or a ParseError naming file and line."""
-    return read_text_hand(
-        block,
-        source_file,
-        site=SITE,
-        read_header=read_header,
-        grammar=_grammar,
-        builder=_Builder,
-        body_start=HEADER_LINES,
-    )
+parse_hand = _Builder.parse_hand

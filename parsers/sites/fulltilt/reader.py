@@ -29,8 +29,7 @@ Full Tilt's own, and therefore here:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
+from collections.abc import Iterable, Iterator
 
 from lark import Token
 
@@ -51,16 +50,7 @@ from ....engine.model import (
 )
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "fulltilt"
@@ -139,64 +129,14 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
 # ---------------------------------------------------------------------------------- the builder
 
-_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "SEATS": ("seat", "name", "stack", "sitting_out"),
-    "ANTES": ("name", "amount", "all_in"),
-    "ANTE_RETURN": ("amount", "name"),
-    "STREET7": ("community_card", "name", "cards", "new_card"),  # its line, then DEALS' fields
-    "DEALS": ("name", "cards", "new_card"),
-    "BETTING": ("returned", "returned_to", "name", "verb", "amount", "all_in", "checks", "shown", "description"),
-    "RESULTS": ("no_low", "name", "shown", "description", "mucks", "pot", "amount"),
-    "TOTAL": ("total", "pots", "rake"),
-    "SUMMARY_SEATS": ("seat", "mucked"),
-}
-"""The capturing groups of each terminal's line pattern in parsers/sites/fulltilt/grammar.lark, in the order the
-builder unpacks them (the seam checks the counts when it loads the grammar)."""
 
 _STREETS = {f"STREET{n}{form}": n for n in (2, 3, 4, 5, 6, 7) for form in ("", "_BETTING")}
 _BETTING_STREETS = frozenset(name for name in _STREETS if name.endswith("_BETTING"))
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
 _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET}
 _TO = {"completes it to": ActionKind.COMPLETE, "raises to": ActionKind.RAISE}
 _POT = re.compile(rf"(?:Main|Side) pot(?: #\d+)? ({_M})\.")
 
-WORDS: dict[str, tuple[str, str]] = {
-    "SEATS": ("a seat line", "'Seat 1: NAME ($31)'"),
-    "ANTES": ("an ante", "'NAME antes $0.50'"),
-    "ANTE_RETURN": ("an ante given back", "'Uncalled bet of 1 returned to NAME'"),
-    "STREET2": ("'*** 2ND STREET ***'", ""),
-    "STREET3": ("'*** 3RD STREET ***'", ""),
-    "STREET4": ("'*** 4TH STREET ***'", ""),
-    "STREET5": ("'*** 5TH STREET ***'", ""),
-    "STREET6": ("'*** 6TH STREET ***'", ""),
-    "STREET7": ("'*** 7TH STREET ***'", ""),
-    "DEALS": ("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', "
-            "'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', "
-            "'Uncalled bet of AMOUNT returned to NAME'"
-        ),
-    ),
-    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": (
-        "a showdown or pot line",
-        ("'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'"),
-    ),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"),
-}
-"""Each terminal in words (what a ParseError says is out of place) and the lines it stands for."""
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
-WORDS.update({f"STREET{n}_BETTING": WORDS[f"STREET{n}"] for n in (2, 3, 4, 5, 6, 7)})
-WORDS.update({"SEATS_ANTES": WORDS["SEATS"], "SUMMARY_SEATED": WORDS["SUMMARY"]})
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", NAME, _FIELDS, _RUNS, WORDS)
 
 
 class _Builder(SiteBuilder):
@@ -204,12 +144,12 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"SEATS"})
+    NAME = "Full Tilt Poker"
+    read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 0  # no street yet: the antes come first
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.seventh: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
         self.community = False
         self.mucked: dict[int, int] = {}  # seat -> index of its card-less Muck event
@@ -219,6 +159,7 @@ class _Builder(SiteBuilder):
         self.pots: tuple[int, ...] = ()
 
     # -- one method per terminal: (token, file line of its first line)
+    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($31)'"))
     def seat_run(self, tok: Token, first: int) -> None:
         self.seat_lines(tok, first, 0)
 
@@ -228,11 +169,12 @@ class _Builder(SiteBuilder):
         match = self.lines["SEATS"].match
         no = first
         while (m := match(tok, start)) is not None:
-            seat, name, stack, out = m.groups()
+            seat, name, stack, out = m.group("seat", "name", "stack", "sitting_out")
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), out is not None, no, m[0])
             start, no = m.end(), no + 1
         return start
 
+    @line_kind("SEATS_ANTES", words=("a seat line", "'Seat 1: NAME ($31)'"))
     def seats_and_antes(self, tok: Token, first: int) -> None:
         """The seat lines and the antes right after them (one token); the seat list is complete before
         the first ante names a player."""
@@ -240,13 +182,14 @@ class _Builder(SiteBuilder):
         self.seats_done()
         self.ante_lines(tok, first + tok.count("\n", 0, end), end)
 
+    @line_kind("ANTES", run=True, words=("an ante", "'NAME antes $0.50'"))
     def antes(self, tok: Token, first: int) -> None:
         self.ante_lines(tok, first, 0)
 
     def ante_lines(self, tok: Token, first: int, start: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok, start), first):
-            seat, m = self.seat(found, 1, no)
-            _, amount, all_in = m.groups()
+            seat, m = self.seat(found, "name", no)
+            amount, all_in = m.group("amount", "all_in")
             self.events.append(
                 Action(
                     no,
@@ -259,10 +202,17 @@ class _Builder(SiteBuilder):
                 )
             )
 
+    @line_kind("ANTE_RETURN", words=("an ante given back", "'Uncalled bet of 1 returned to NAME'"))
     def ante_return(self, tok: Token, no: int) -> None:
-        amount, name = self.lines["ANTE_RETURN"].match(tok).groups()  # type: ignore[union-attr]
+        amount, name = self.lines["ANTE_RETURN"].match(tok).group("amount", "name")  # type: ignore[union-attr]
         self.events.append(UncalledReturn(no, self.seat_exact(name, no, tok), self.money(amount, no, tok)))
 
+    @line_kind("STREET2", "STREET2_BETTING", words=("'*** 2ND STREET ***'", ""))
+    @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3RD STREET ***'", ""))
+    @line_kind("STREET4", "STREET4_BETTING", words=("'*** 4TH STREET ***'", ""))
+    @line_kind("STREET5", "STREET5_BETTING", words=("'*** 5TH STREET ***'", ""))
+    @line_kind("STREET6", "STREET6_BETTING", words=("'*** 6TH STREET ***'", ""))
+    @line_kind("STREET7", "STREET7_BETTING", words=("'*** 7TH STREET ***'", ""))
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         street, end = _STREETS[tok.type], tok.index("\n") + 1
@@ -275,7 +225,7 @@ class _Builder(SiteBuilder):
         self.street = street
         if self.street == 7:
             m = self.lines["STREET7"].match(tok, 0, end)
-            card = m[1] if m is not None else None
+            card = m["community_card"] if m is not None else None
             if card is not None:
                 line = tok[:end]
                 cards = self.cards(card, no, line)
@@ -306,6 +256,7 @@ class _Builder(SiteBuilder):
         if start < size:
             self.betting(tok, no, start)
 
+    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"))
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             self.deal(m, no)
@@ -314,8 +265,8 @@ class _Builder(SiteBuilder):
         """One ``Dealt to`` line."""
         street = self.street
         line = found[0]
-        seat, m = self.seat(found, 1, no)
-        _, first, new = m.groups()
+        seat, m = self.seat(found, "name", no)
+        first, new = m.group("cards", "new_card")
         rule = self.rules.street(street)
         if street == self.rules.first_street:
             down: tuple[Card | None, ...]
@@ -336,6 +287,14 @@ class _Builder(SiteBuilder):
             return
         self.later_deal(no, line, seat, street, new)
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', 'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', 'Uncalled bet of AMOUNT returned to NAME'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         self.betting(tok, first, 0)
 
@@ -344,13 +303,15 @@ class _Builder(SiteBuilder):
         events, street, ledger = self.events, self.street, self.ledger
         for no, found in enumerate(self.lines["BETTING"].finditer(tok, start), first):
             line = found[0]
-            if found[1] is not None:  # Uncalled bet of X returned to NAME
-                seat, amount = self.seat_exact(found[2], no, line), self.money(found[1], no, line)
+            if found["returned"] is not None:  # Uncalled bet of X returned to NAME
+                seat, amount = self.seat_exact(found["returned_to"], no, line), self.money(found["returned"], no, line)
                 ledger.uncalled(seat, amount)
                 events.append(UncalledReturn(no, seat, amount))
                 continue
-            seat, m = self.seat(found, 3, no)
-            verb, printed, all_in, checks, shown, description = m.groups()[3:]
+            seat, m = self.seat(found, "name", no)
+            verb, printed, all_in, checks, shown, description = m.group(
+                "verb", "amount", "all_in", "checks", "shown", "description"
+            )
             if verb is not None:
                 chips, is_all_in = self.money(printed, no, line), all_in is not None
                 if verb in _TO:
@@ -370,21 +331,30 @@ class _Builder(SiteBuilder):
                 if kind is ActionKind.FOLD:
                     self.folded.add(seat)
 
+    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
         self.results(tok, no + 1, tok.index("\n") + 1)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=(
+            "a showdown or pot line",
+            "'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'",
+        ),
+    )
     def result_run(self, tok: Token, first: int) -> None:
         self.results(tok, first, 0)
 
     def results(self, tok: Token, first: int, start: int) -> None:
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok, start), first):
             line = found[0]
-            if found[1] is not None:
+            if found["no_low"] is not None:
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
-            seat, m = self.seat(found, 2, no)
-            _, _, shown, description, mucks, pot, amount = m.groups()
+            seat, m = self.seat(found, "name", no)
+            shown, description, mucks, pot, amount = m.group("shown", "description", "mucks", "pot", "amount")
             if shown is not None:
                 self.events.append(Show(no, seat, self.cards(shown, no, line), description))
             elif mucks is not None:
@@ -393,9 +363,9 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(amount, no, line), pot))
 
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
+    @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""
         m = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
@@ -403,6 +373,7 @@ class _Builder(SiteBuilder):
         self.total_fields(m, no + 1)
         self.summary_seats(tok, no + 2, m.end())
 
+    @line_kind("TOTAL", words=("'Total pot AMOUNT | Rake AMOUNT'", ""))
     def total_line(self, tok: Token, no: int) -> None:
         m = self.lines["TOTAL"].match(tok)
         assert m is not None
@@ -410,10 +381,11 @@ class _Builder(SiteBuilder):
 
     def total_fields(self, m: re.Match[str], no: int) -> None:
         line = m[0]
-        total, pots, rake = m.groups()
+        total, pots, rake = m.group("total", "pots", "rake")
         self.total, self.rake = self.money(total, no, line), self.money(rake, no, line)
         self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
+    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:
         self.summary_seats(tok, first, 0)
 
@@ -421,7 +393,7 @@ class _Builder(SiteBuilder):
         """``Seat N: NAME mucked [cards] - hand`` puts the cards on that seat's Muck; every other summary
         seat line repeats what the hand already said and is a skipped line."""
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), first):
-            seat_text, mucked = m.groups()
+            seat_text, mucked = m.group("seat", "mucked")
             seat = int(seat_text)
             line = m[0]
             if mucked is None or seat not in self.seat_of.values():
@@ -450,28 +422,7 @@ class _Builder(SiteBuilder):
         return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
 
 
-_HANDLERS: dict[str, Callable[[_Builder, Token, int], None]] = {
-    "SEATS": _Builder.seat_run,
-    "SEATS_ANTES": _Builder.seats_and_antes,
-    "ANTES": _Builder.antes,
-    "ANTE_RETURN": _Builder.ante_return,
-    "SUMMARY_SEATED": _Builder.summary_seated,
-    **dict.fromkeys(_STREETS, _Builder.street_line),
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line,
-    "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line,
-    "TOTAL": _Builder.total_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-}
-"""The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One Full Tilt hand: a Hand, a NotStudHand (another game of a mixed table) or a ParseError."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+parse_hand = _Builder.parse_hand
 
 
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:

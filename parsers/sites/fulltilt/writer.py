@@ -30,10 +30,24 @@ from collections.abc import Iterable, Sequence
 from ....engine.betting import StreetLedger
 from ....engine.cards import format_cards
 from ....engine.games import RULES, Extreme
-from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
-from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
-from ..pokerstars.writer import showdown_seats
+from ....engine.model import (
+    CURRENCY_SYMBOLS,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Show,
+    SkippedLine,
+    UncalledReturn,
+)
 from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes
+from ..pokerstars.writer import showdown_seats
 from .vocabulary import GAME_NAMES
 
 HAND_SEPARATOR = "\n\n\n"

@@ -27,13 +27,11 @@ razz and 2-7 razz from mixed-game tables):
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from lark import Token
 
 from ....engine.cards import Card
 from ....engine.model import (
-    Action,
     ActionKind,
     Collect,
     Deal,
@@ -44,19 +42,7 @@ from ....engine.model import (
     Show,
     UncalledReturn,
 )
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "kingsclub"
@@ -98,48 +84,18 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount"),
-    "STREET": ("number",),
-    "DEALS": ("name", "cards"),
-    "BETTING": ("name", "verb", "amount", "all_in", "no_chips"),
-    "SHOWS": ("name", "cards", "mucks"),
-    "SUMMARY_SEATS": ("seat", "name", "stack", "net"),
-    "RAKE": ("rake",),
-    "WINS": ("name", "pot", "amount"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "SHOWS", "SUMMARY_SEATS", "WINS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "SEATS": ("a seat line", "'Seat 1: NAME (2,146.30)'"),
-    "ANTES": ("an ante", "'NAME: posts ante 33.16'"),
-    "STREET": ("a street line", "'*** 3RD STREET ***' … '*** 6TH STREET ***'"),
-    "DEALS": ("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"),
-    "BETTING": (
-        "a betting line",
-        "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
-    ),
-    "SHOWS": ("a show line", "'NAME shows [cards]', 'NAME mucks'"),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME (2,086.96) +259.64'"),
-    "RAKE": ("the rake line", "'Rake 5'"),
-    "WINS": ("a pot line", "'NAME wins pot (424.80)'"),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "KingsClub", _FIELDS, _RUNS, _WORDS)
-
-
 class _Builder(SiteBuilder):
     """One KingsClub hand's tokens -> Hand; the pots the summary leaves out read from its seat lines."""
 
     SITE = SITE
     SEATING = frozenset({"SEATS"})
+    NAME = "KingsClub"
+    HEADER_LINES = HEADER_LINES
+    read_header = staticmethod(read_header)
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (2,146.30)'"))(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME: posts ante 33.16'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
         self.rake: Money | None = None
@@ -159,8 +115,9 @@ class _Builder(SiteBuilder):
                 self.events.append(UncalledReturn(no, top, contrib[top] - second))
         self.ledger.start_street(self.street)
 
+    @line_kind("STREET", words=("a street line", "'*** 3RD STREET ***' … '*** 6TH STREET ***'"))
     def street_line(self, tok: Token, no: int) -> None:
-        (number,) = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        number = self.lines["STREET"].match(tok)["number"]  # type: ignore[index]
         street = int(number) + 1  # the site's "3RD STREET" is the second round: 4th street
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -172,11 +129,12 @@ class _Builder(SiteBuilder):
         """``X`` is a card not shown."""
         return tuple(None if tok == "X" else self.cards(tok, no, line)[0] for tok in text.split())
 
+    @line_kind("DEALS", run=True, words=("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"))
     def deal_run(self, tok: Token, first: int) -> None:
         street = self.street
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            cards = self.hidden(m[2], no, m[0])
+            seat, m = self.seat(found, "name", no)
+            cards = self.hidden(m["cards"], no, m[0])
             if len(cards) != (3 if street == 3 else 1):
                 raise self.error(
                     no,
@@ -189,16 +147,23 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Deal(no, street, seat, cards) if street == 7 else Deal(no, street, seat, (), cards))
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, verb, amount, all_in_words, no_chips = m.groups()
-            line = m[0]
+            seat, m = self.seat(found, "name", no)
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            verb, amount, all_in_words = m.group("verb", "amount", "all_in")
             chips = self.money(amount, no, line)
             all_in = all_in_words is not None
             had = ledger.contributed(seat)
@@ -216,43 +181,48 @@ class _Builder(SiteBuilder):
             self.left[seat] -= ledger.contributed(seat) - had
             self.events.append(action)
 
+    @line_kind("SHOWS", run=True, words=("a show line", "'NAME shows [cards]', 'NAME mucks'"))
     def show_run(self, tok: Token, first: int) -> None:
         self.end_street(first)  # a show ends the betting (of the hand, or until an all-in runout's streets)
         for no, found in enumerate(self.lines["SHOWS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            self.events.append(Muck(no, seat) if m[3] else Show(no, seat, self.hidden(m[2], no, m[0])))
+            seat, m = self.seat(found, "name", no)
+            self.events.append(Muck(no, seat) if m["mucks"] else Show(no, seat, self.hidden(m["cards"], no, m[0])))
 
+    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: the betting is over."""
         self.end_street(no)
 
+    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME (2,086.96) +259.64'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """``Seat 1: NAME (FINAL) +NET``: what the seat got back is its final stack less what it had left;
         a net that disagrees with the stacks is a warning (the site contradicts itself)."""
         for no, found in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
-            seat, m = self.seat(found, 2, no)
+            seat, m = self.seat(found, "name", no)
             line = m[0]
-            final, net = self.money(m[3], no, line), self.money(m[4][1:], no, line)
-            net = -net if m[4][0] == "-" else net
+            final, net = self.money(m["stack"], no, line), self.money(m["net"][1:], no, line)
+            net = -net if m["net"][0] == "-" else net
             start = next(s.stack for s in self.seats if s.seat == seat)
             if final - start != net:
                 self.warnings.append(
                     ParseWarning(
                         no,
                         line.rstrip("\n"),
-                        f"the net {m[4]} is not the final stack less the starting one ({final - start:+d} hundredths)",
+                        f"the net {m['net']} is not the final stack less the starting one ({final - start:+d} hundredths)",
                     )
                 )
             self.got[seat] = (no, final - self.left[seat])
 
+    @line_kind("RAKE", words=("the rake line", "'Rake 5'"))
     def rake_line(self, tok: Token, no: int) -> None:
-        (rake,) = self.lines["RAKE"].match(tok).groups()  # type: ignore[union-attr]
+        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
         self.rake = self.money(rake, no, tok)
 
+    @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)'"))
     def win_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["WINS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            self.wins.append(Collect(no, seat, self.money(m[3], no, m[0]), m[2] or "pot"))
+            seat, m = self.seat(found, "name", no)
+            self.wins.append(Collect(no, seat, self.money(m["amount"], no, m[0]), m["pot"] or "pot"))
 
     def hand(self, header: HandHeader) -> Hand:
         """The printed ``wins`` lines, then for each seat what it got back beyond them and the unmatched
@@ -271,29 +241,4 @@ class _Builder(SiteBuilder):
         return self.build(header, ante=self.ante, bring_in=self.bring_in, rake=self.rake)
 
 
-_HANDLERS: dict[str, Handler] = {
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.ante_run,
-    "STREET": _Builder.street_line,
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "SHOWS": _Builder.show_run,
-    "SUMMARY": _Builder.summary_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-    "RAKE": _Builder.rake_line,
-    "WINS": _Builder.win_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One KingsClub hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(
-        block,
-        source_file,
-        site=SITE,
-        read_header=read_header,
-        grammar=_grammar,
-        builder=_Builder,
-        body_start=HEADER_LINES,
-    )
+parse_hand = _Builder.parse_hand

@@ -30,25 +30,12 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta, timezone
-from functools import cache
 
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    local_time,
-    read_amount,
-    read_text_hand,
-    where_error,
-)
+from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine
+from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amount, where_error
 from . import vocabulary
 
 SITE = "ongame"
@@ -110,44 +97,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount"),
-    "DEALING": ("street", "river"),
-    "DEALS": ("name", "cards"),
-    "BETTING": ("name", "verb", "amount", "raised", "to", "no_chips"),
-    "POTS": ("pot", "total", "winners"),
-    "RAKE": ("rake",),
-    "SUMMARY_SEATS": ("seat", "cards", "description"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "POTS", "SUMMARY_SEATS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "INFO": ("a table line", "'User: Hero', 'Button: seat 1', 'Players in round: 5'"),
-    "SEATS": ("a seat line", "'Seat 10: NAME ($6.49)'"),
-    "ANTES": ("an ante", "'NAME posts ante $0.02'"),
-    "SEPARATOR": ("'---'", ""),
-    "DEALING": ("a street line", "'Dealing pocket cards', 'Dealing 4th street', 'Dealing river'"),
-    "DEALS": ("a deal", "'Dealing to NAME: [-, -, Kh]'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'NAME small bring in $0.05', 'NAME big bring in $1', 'NAME bets $0.10', "
-            "'NAME calls $0.10', 'NAME raises $2 to $2', 'NAME checks', 'NAME folds'"
-        ),
-    ),
-    "SUMMARY": ("'Summary:'", ""),
-    "POTS": ("a pot line", "'Main pot: $2.35 won by NAME ($2.24)'"),
-    "RAKE": ("the rake", "'Rake taken: $0.11'"),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME ($5.76), net: -$0.77'"),
-    "END": ("'***** End of hand ID *****'", ""),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "OnGame", _FIELDS, _RUNS, _WORDS)
-
-
 _STREETS = {None: 3, "4th": 4, "5th": 5, "6th": 6, "river": 7}
 _WINNER = re.compile(r"(.+?) \(([$€£]?[\d,.]+)\)(?:, |$)")
 
@@ -157,27 +106,31 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"INFO", "SEATS"})
+    NAME = "OnGame"
+    HEADER_LINES = 3
+    read_header = staticmethod(read_header)
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 10: NAME ($6.49)'"))(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante $0.02'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.street_line_no = 0
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.earlier: dict[int, int] = {}  # seat -> wagered on the streets before this one (no antes)
         self.total: int | None = None
         self.rake: int | None = None
         self.showdown: set[int] = set()
 
+    @line_kind("INFO", words=("a table line", "'User: Hero', 'Button: seat 1', 'Players in round: 5'"))
     def info_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
-    def separator(self, tok: Token, no: int) -> None:
-        """``---``: its place is all it says."""
+    separator = line_kind("SEPARATOR", words=("'---'", ""))(SiteBuilder.placed)
 
+    @line_kind("DEALING", words=("a street line", "'Dealing pocket cards', 'Dealing 4th street', 'Dealing river'"))
     def dealing_line(self, tok: Token, no: int) -> None:
         self.fill_river()
-        word, river = self.lines["DEALING"].match(tok).groups()  # type: ignore[union-attr]
+        word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -188,13 +141,14 @@ class _Builder(SiteBuilder):
         self.street, self.street_line_no, self.dealt = street, no, set()
         self.ledger.start_street(street)
 
+    @line_kind("DEALS", run=True, words=("a deal", "'Dealing to NAME: [-, -, Kh]'"))
     def deal_run(self, tok: Token, first: int) -> None:
         street = self.street
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
+            seat, m = self.seat(found, "name", no)
             line = m[0]
             cards: tuple[Card | None, ...] = tuple(
-                None if t.strip() == "-" else self.cards(t.strip(), no, line)[0] for t in m[2].split(",")
+                None if t.strip() == "-" else self.cards(t.strip(), no, line)[0] for t in m["cards"].split(",")
             )
             if len(cards) != (3 if street == 3 else 1):
                 raise self.error(
@@ -220,19 +174,24 @@ class _Builder(SiteBuilder):
                 self.events.append(Deal(self.street_line_no, 7, seat, (None,)))
         self.street_line_no = -1
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME small bring in $0.05', 'NAME big bring in $1', 'NAME bets $0.10', 'NAME calls $0.10', 'NAME raises $2 to $2', 'NAME checks', 'NAME folds'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_river()
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, verb, amount, _raised, to, no_chips = m.groups()
-            line = m[0]
+            seat, m = self.seat(found, "name", no)
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                if kind is ActionKind.FOLD:
-                    self.folded.add(seat)
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            verb, amount, to = m.group("verb", "amount", "to")
             if verb is None:  # raises $X to $Y: Y is the hand's total without antes
                 street_to = self.money(to, no, line) - self.earlier.get(seat, 0)
                 chips = street_to - ledger.contributed(seat)
@@ -251,13 +210,15 @@ class _Builder(SiteBuilder):
                     self.posted_bring_in(chips, all_in)
             self.events.append(action)
 
+    @line_kind("SUMMARY", words=("'Summary:'", ""))
     def summary_line(self, tok: Token, no: int) -> None:
         self.fill_river()
 
+    @line_kind("POTS", run=True, words=("a pot line", "'Main pot: $2.35 won by NAME ($2.24)'"))
     def pot_run(self, tok: Token, first: int) -> None:
         total = 0
         for no, m in enumerate(self.lines["POTS"].finditer(tok), first):
-            pot, amount, winners = m.groups()
+            pot, amount, winners = m.group("pot", "total", "winners")
             line = m[0]
             total += self.money(amount, no, line)
             paid = list(_WINNER.finditer(winners))
@@ -271,10 +232,12 @@ class _Builder(SiteBuilder):
                 )
         self.total = total
 
+    @line_kind("RAKE", words=("the rake", "'Rake taken: $0.11'"))
     def rake_line(self, tok: Token, no: int) -> None:
-        (rake,) = self.lines["RAKE"].match(tok).groups()  # type: ignore[union-attr]
+        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
         self.rake = self.money(rake, no, tok)
 
+    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME ($5.76), net: -$0.77'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """A seat line with cards shows them (OnGame prints no showdown lines); the rest repeat stacks. A
         player who went to the showdown and whose line has no cards mucked (the bAAr in R5-82086688-607
@@ -282,7 +245,7 @@ class _Builder(SiteBuilder):
         left = [seat for seat in self.in_hand if seat not in self.folded]
         self.showdown = set(left) if len(left) > 1 else set()
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
-            seat, cards, description = m.groups()
+            seat, cards, description = m.group("seat", "cards", "description")
             line = m[0].rstrip("\n")
             if cards is None:
                 self.skipped.append(SkippedLine(no, line))
@@ -291,6 +254,7 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Show(no, int(seat), self.cards(cards, no, line, ","), description))
 
+    @line_kind("END", words=("'***** End of hand ID *****'", ""))
     def end_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
@@ -307,28 +271,7 @@ class _Builder(SiteBuilder):
         )
 
 
-_HANDLERS: dict[str, Handler] = {
-    "INFO": _Builder.info_line,
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.ante_run,
-    "SEPARATOR": _Builder.separator,
-    "DEALING": _Builder.dealing_line,
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "SUMMARY": _Builder.summary_line,
-    "POTS": _Builder.pot_run,
-    "RAKE": _Builder.rake_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-    "END": _Builder.end_line,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One OnGame hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(
-        block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder, body_start=3
-    )
+parse_hand = _Builder.parse_hand
 
 
 __all__ = ["HAND_HEADER", "SITE", "parse_hand", "read_header"]

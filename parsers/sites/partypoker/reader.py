@@ -34,7 +34,6 @@ adds), side pots (``from the side pot``), the Razz game name.
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Iterator
 
 from lark import Token
@@ -56,17 +55,7 @@ from ....engine.model import (
 )
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText, split_hands
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    local_time,
-    read_amount,
-    read_text_hand,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amount, read_text_hand, where_error
 from . import vocabulary
 
 SITE = "partypoker"
@@ -156,47 +145,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount"),
-    "DEALING": ("street", "river"),
-    "DEALT": ("name", "cards"),
-    "BETTING": ("name", "verb", "amount"),
-    "RESULTS": ("name", "shows", "cards", "description", "quiet", "won", "pot", "no_low"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "BETTING", "RESULTS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "'Table Table  136419 (Real Money)'"),
-    "BUTTON": ("the button line", "'Seat 0 is the button'"),
-    "PLAYER_COUNT": ("the player count", "'Total number of players : 7/8'"),
-    "SEATS": ("a seat line", "'Seat 7: NAME ( $31.15 USD )'"),
-    "TOURNEY_INFO": ("a tournament line", "'Trny:69784932 Level:2', 'Stakes-Antes(60/120-10)'"),
-    "ANTES": ("an ante", "'NAME posts ante [$0.05 USD]'"),
-    "DEALING": ("a street line", "'** Dealing **', '** Dealing Fourth street **', '** Dealing River **'"),
-    "DEALT": ("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"),
-    "BETTING": (
-        "a betting line",
-        (
-            "'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', "
-            "'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', "
-            "'NAME checks', 'NAME folds'"
-        ),
-    ),
-    "RESULTS": (
-        "a showdown or pot line",
-        (
-            "'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', "
-            "'NAME wins $8.45 USD from the main pot with …'"
-        ),
-    ),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "PartyPoker", _FIELDS, _RUNS, _WORDS)
-
-
 _STREETS = {None: 3, "Fourth": 4, "Fifth": 5, "Sixth": 6, "River": 7}
 _PAID = {
     "bring-ins": ActionKind.BRING_IN,
@@ -211,22 +159,33 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
+    NAME = "PartyPoker"
+    read_header = staticmethod(read_header)
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 7: NAME ( $31.15 USD )'"))(
+        SiteBuilder.seat_run
+    )
+    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante [$0.05 USD]'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.street_line_no = 0
         self.dealt: set[int] = set()  # seats dealt on this street by a printed line
         self.pending = False  # a street whose unprinted deals are not filled in yet
-        self.folded: set[int] = set()
         self.returned = False
 
+    @line_kind("TABLE", words=("the table line", "'Table Table  136419 (Real Money)'"))
+    @line_kind("BUTTON", words=("the button line", "'Seat 0 is the button'"))
+    @line_kind("PLAYER_COUNT", words=("the player count", "'Total number of players : 7/8'"))
+    @line_kind("TOURNEY_INFO", words=("a tournament line", "'Trny:69784932 Level:2', 'Stakes-Antes(60/120-10)'"))
     def table_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
+    @line_kind(
+        "DEALING", words=("a street line", "'** Dealing **', '** Dealing Fourth street **', '** Dealing River **'")
+    )
     def dealing_line(self, tok: Token, no: int) -> None:
         self.fill_deals()
-        word, river = self.lines["DEALING"].match(tok).groups()  # type: ignore[union-attr]
+        word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -243,9 +202,10 @@ class _Builder(SiteBuilder):
             return Deal(no, 7, seat, cards)
         return Deal(no, self.street, seat, (), cards)
 
+    @line_kind("DEALT", words=("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"))
     def dealt_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["DEALT"].match(tok), 1, no)  # type: ignore[arg-type]
-        cards = self.cards(m[2], no, tok)
+        cards = self.cards(m["cards"], no, tok)
         if len(cards) != (3 if self.street == 3 else 1):
             raise self.error(
                 no,
@@ -266,12 +226,20 @@ class _Builder(SiteBuilder):
             if seat not in self.folded and seat not in self.dealt:
                 self.events.append(self.deal(self.street_line_no, seat, unseen))
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', 'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', 'NAME checks', 'NAME folds'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, verb, amount = m.groups()
+            seat, m = self.seat(found, "name", no)
+            verb, amount = m.group("verb", "amount")
             line = m[0]
             if verb == "opens":
                 self.skipped.append(SkippedLine(no, line.rstrip("\n")))
@@ -304,6 +272,14 @@ class _Builder(SiteBuilder):
                 self.posted_bring_in(chips, all_in)
             self.events.append(action)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=(
+            "a showdown or pot line",
+            "'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', 'NAME wins $8.45 USD from the main pot with …'",
+        ),
+    )
     def result_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
@@ -311,8 +287,8 @@ class _Builder(SiteBuilder):
             if found.group(8):
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
-            seat, m = self.seat(found, 1, no)
-            _, shows, cards, description, quiet, won, pot, _ = m.groups()
+            seat, m = self.seat(found, "name", no)
+            shows, cards, description, quiet, won, pot = m.group("shows", "cards", "description", "quiet", "won", "pot")
             if quiet is not None:
                 self.skipped.append(SkippedLine(no, line.rstrip("\n")))
             elif shows == "shows":
@@ -348,21 +324,6 @@ class _Builder(SiteBuilder):
         return self.build(header, ante=self.ante if self.ante is not None else header.ante, bring_in=self.bring_in)
 
 
-_HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line,
-    "BUTTON": _Builder.table_line,
-    "PLAYER_COUNT": _Builder.table_line,
-    "SEATS": _Builder.seat_run,
-    "TOURNEY_INFO": _Builder.table_line,
-    "ANTES": _Builder.ante_run,
-    "DEALING": _Builder.dealing_line,
-    "DEALT": _Builder.dealt_line,
-    "BETTING": _Builder.betting_run,
-    "RESULTS": _Builder.result_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One PartyPoker hand (its announce line and blank line in front when printed): a Hand, a NotStudHand
     or a ParseError naming file and line."""
@@ -372,7 +333,7 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
         source_file,
         site=SITE,
         read_header=read_header,
-        grammar=_grammar,
+        grammar=_Builder.line_grammar,
         builder=_Builder,
         body_start=body_start,
     )

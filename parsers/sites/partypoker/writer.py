@@ -33,8 +33,20 @@ from datetime import UTC, datetime
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
-from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, Deal, Event, Hand, Marker, Money, Muck
-from ....engine.model import Show, UncalledReturn
+from ....engine.model import (
+    CURRENCY_SYMBOLS,
+    Action,
+    ActionKind,
+    Collect,
+    Deal,
+    Event,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Show,
+    UncalledReturn,
+)
 from ....engine.pots import pot_index
 from ...writing import EASTERN, TextWriter, amount_text, dealt_as_printed, site_moment
 from .vocabulary import GAME_NAMES

@@ -9,7 +9,7 @@ Three steps per hand, each with one job:
    runs of lines of one kind, or a line with the runs right after it (~9 tokens per hand; the cost
    follows the number of tokens).
 3. :class:`_Builder` reads every line of every token with the grammar's own pattern for it, whose
-   capturing groups are the fields (``_FIELDS``), and turns them into events: it resolves printed names
+   named groups are the fields, and turns them into events: it resolves printed names
    against the seat list, parses amounts and cards, and adds what PokerStars leaves implicit
    (opponents' unseen 7th cards).
 
@@ -21,8 +21,8 @@ expected); a garbled card (``[of]``) keeps the hand with the card unknown and a 
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
-from typing import Any, Callable, NamedTuple, TypeVar
+from functools import lru_cache
+from typing import Callable, NamedTuple, TypeVar
 
 from lark import Token
 
@@ -50,22 +50,7 @@ from ....engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see mo
     UncalledReturn,
 )
 from ...amounts import MAX_AMOUNT
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    Handler,
-    HandHeader,
-    LineGrammar,
-    SiteBuilder,
-    cents,
-    line_pattern,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-    without_captures,
-)
+from ...textsite import HandHeader, SiteBuilder, cents, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "pokerstars"
@@ -178,41 +163,6 @@ _M = r"[$€£]?[\d,.]+"
 _POT = re.compile(rf"(?:Main|Side) pot(?:-\d+)? ({_M})\.")
 """One pot of the total line's list (``Main pot 150. Side pot-1 40.``), the grammar's TOTAL field."""
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "TABLE": ("name", "max_seats"),
-    "SEATS": ("seat", "name", "stack", "rest"),
-    "ANTES": ("name", "amount", "all_in"),
-    "DEALS": ("name", "cards", "new_card"),
-    "RIVER": ("card", "name", "cards", "new_card"),  # the river line's card, then DEALS' fields
-    "BETTING": ("returned", "returned_to", "marker", "name", "verb", "raised", "amount", "all_in", "checks"),
-    "RESULTS": ("no_low", "name", "shown", "description", "mucks", "collected", "pot"),
-    "TOTAL": ("total", "pots", "rake"),
-    "BOARD": ("cards",),
-    "SUMMARY_SEATS": ("seat", "mucked"),
-}
-"""The capturing groups of each terminal's line pattern in parsers/sites/pokerstars/grammar.lark, in order: the
-fields the builder unpacks (in this order) from every line. The grammar's patterns are the only
-description of a line, so what Lark accepts and what the builder reads cannot drift apart."""
-
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
-"""Terminals written ``RUN: LINE+``, which Lark compiles to the regex ``(?:LINE)+``."""
-
-
-def _line_pattern(terminal: str, value: str) -> re.Pattern[str]:
-    """The regex of one line of ``terminal`` (whose grammar regex is ``value``), with its fields."""
-    return line_pattern(
-        "parsers/sites/pokerstars/grammar.lark", "parsers/sites/pokerstars/reader.py", _FIELDS, _RUNS, terminal, value
-    )
-
-
-_without_captures = without_captures
-
-
-@cache
-def _grammar() -> LineGrammar:
-    """The compiled grammar, built once per process (worker processes each build their own)."""
-    return load_grammar(__name__, "grammar.lark", "PokerStars", _FIELDS, _RUNS, _WORDS)
-
 
 _money = read_amount
 
@@ -220,45 +170,7 @@ _money = read_amount
 _error = where_error
 
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "\"Table 'NAME' 8-max\""),
-    "SEATS": ("a seat line", "'Seat 1: NAME ($1.57 in chips)'"),
-    "ANTES": ("an ante", "'NAME: posts the ante AMOUNT'"),
-    "STREET3": ("'*** 3rd STREET ***'", ""),
-    "STREET4": ("'*** 4th STREET ***'", ""),
-    "STREET5": ("'*** 5th STREET ***'", ""),
-    "STREET6": ("'*** 6th STREET ***'", ""),
-    "RIVER": ("'*** RIVER ***'", ""),
-    "DEALS": ("a deal", "'Dealt to NAME [Kc]'"),
-    "BETTING": (
-        "a betting line",
-        "'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', "
-        "'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', "
-        "'Pair on board - a double bet is allowed', 'Betting is capped'",
-    ),
-    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": (
-        "a showdown or pot line",
-        "'NAME: shows [cards] (hand)', 'NAME: mucks hand', "
-        "'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
-    ),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
-    "BOARD": ("'Board [card]'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"),
-}
-"""Each terminal in words (what an error says is out of place) and the lines it stands for (what an
-error says could have come instead)."""
 # A composite terminal starts with the line of its plain form, so it reads the same in an error.
-_WORDS.update({f"{plain}_BETTING": _WORDS[plain] for plain in ("STREET3", "STREET4", "STREET5", "STREET6", "RIVER")})
-_WORDS.update(
-    {
-        "TABLE_SEATS": _WORDS["TABLE"],
-        "SUMMARY_SEATED": _WORDS["SUMMARY"],
-        "RESULTS_SUMMARY": _WORDS["RESULTS"],
-        "SHOWDOWN_SUMMARY": _WORDS["SHOWDOWN"],
-    }
-)
 # ------------------------------------------------------------------------------------ the builder
 
 _STREET_OF = {f"STREET{n}{form}": n for n in (3, 4, 5, 6) for form in ("", "_BETTING")}
@@ -292,23 +204,21 @@ class _Ante(NamedTuple):
     all_in: bool
 
 
-def _ante(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Ante:
-    """An ante line's fields (``_FIELDS["ANTES"]``) with the amount read by ``amount``."""
-    name, paid, all_in = fields
+def _ante(m: re.Match[str], amount: Callable[[str], Money]) -> _Ante:
+    """An ante line's fields with the amount read by ``amount``."""
+    name, paid, all_in = m.group("name", "amount", "all_in")
     return _Ante(name, amount(paid), all_in is not None)
 
 
 _Read = TypeVar("_Read")
 
 
-def _read_exact(
-    kind: str, read: Callable[[tuple[str | Any, ...], Callable[[str], Money]], _Read], line: str
-) -> _Read | None:
+def _read_exact(kind: str, read: Callable[[re.Match[str], Callable[[str], Money]], _Read], line: str) -> _Read | None:
     """``line``, of the grammar's line kind ``kind``, read by ``read`` with exact amounts; None when an
     amount is not one studbook stores (the builder then says why, at the line)."""
-    m = _grammar().lines[kind].match(line + "\n")
+    m = _Builder.line_grammar().lines[kind].match(line + "\n")
     try:
-        return read(m.groups(), _exact_cents)  # type: ignore[union-attr]
+        return read(m, _exact_cents)  # type: ignore[arg-type]
     except _NoAmount:
         return None
 
@@ -332,9 +242,11 @@ class _Bet(NamedTuple):
     marker: str | None
 
 
-def _bet(fields: tuple[str | Any, ...], amount: Callable[[str], Money]) -> _Bet:
-    """A betting line's fields (``_FIELDS["BETTING"]``) with its amounts read by ``amount``."""
-    returned, returned_to, marker, name, verb, raised, paid, all_in, checks = fields
+def _bet(m: re.Match[str], amount: Callable[[str], Money]) -> _Bet:
+    """A betting line's fields with its amounts read by ``amount``."""
+    returned, returned_to, marker, name, verb, raised, paid, all_in, checks = m.group(
+        "returned", "returned_to", "marker", "name", "verb", "raised", "amount", "all_in", "checks"
+    )
     if name is None:
         if marker is not None:
             return _Bet(None, "", 0, None, False, _MARKERS[marker])
@@ -357,16 +269,16 @@ class _Builder(SiteBuilder):
     """Turns the tokens of one PokerStars hand into a Hand.
 
     Each token is a line or a run of lines (see parsers/sites/pokerstars/grammar.lark); the lines of a token are
-    read with the grammar's own pattern for them, whose groups are the fields (``_FIELDS``)."""
+    read with the grammar's own pattern for them, whose named groups are the fields."""
 
     SITE = SITE
     SEATING = _SEATING
+    NAME = "PokerStars"
+    read_header = staticmethod(read_header)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 3
         self.dealt: set[int] = set()
-        self.folded: set[int] = set()
         self.river: tuple[int, int, frozenset[int]] | None = None  # (event index, line, seats alive)
         self.community: Card | None | bool = False
         self.shown: dict[int, int] = {}  # seat -> index of its Show/Muck event
@@ -396,17 +308,20 @@ class _Builder(SiteBuilder):
 
     # -- one method per terminal: (token, file line of its first line); a composite terminal's methods
     # hand the lines after its first to the method of the run that follows (offset, file line)
+    @line_kind("TABLE", words=("the table line", "\"Table 'NAME' 8-max\""))
     def table_line(self, tok: Token, no: int) -> None:
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         m = self.lines["TABLE"].match(tok)
-        name, max_seats = m.groups()  # type: ignore[union-attr]
+        name, max_seats = m.group("name", "max_seats")  # type: ignore[union-attr]
         self.table = name
         self.max_seats = self.seat_number(max_seats, no, m[0]) if max_seats else None  # type: ignore[index]
 
+    @line_kind("TABLE_SEATS", words=("the table line", "\"Table 'NAME' 8-max\""))
     def table_and_seats(self, tok: Token, no: int) -> None:
         self.table_line(tok, no)
         self.seat_lines(tok, no + 1, tok.index("\n") + 1)
 
+    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57 in chips)'"))
     def seat_run(self, tok: Token, no: int) -> None:
         self.seat_lines(tok, no, 0)
 
@@ -414,9 +329,10 @@ class _Builder(SiteBuilder):
         seat_number, money, add_seat = self.seat_number, self.money, self.add_seat
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
             line = m[0]
-            seat, name, stack, rest = m.groups()
+            seat, name, stack, rest = m.group("seat", "name", "stack", "rest")
             add_seat(seat_number(seat, no, line), name, money(stack, no, line), "sitting out" in rest, no, line)
 
+    @line_kind("ANTES", run=True, words=("an ante", "'NAME: posts the ante AMOUNT'"))
     def antes(self, tok: Token, no: int) -> None:
         append, street, unique = self.events.append, self.rules.first_street, self.unique
         for no, line in enumerate(self.token_lines(tok, no), no):
@@ -430,9 +346,13 @@ class _Builder(SiteBuilder):
     def ante_at(self, line: str, no: int) -> tuple[_Ante, int]:
         """An ante line read against the seat list, its errors in the line's order (the name, then the
         amount): the way :func:`_read_ante` cannot take (an absurd amount, a name other names start with)."""
-        seat, m = self.seat(self.lines["ANTES"].match(line + "\n"), 1, no)  # type: ignore[arg-type]
-        return _ante(m.groups(), lambda text: self.money(text, no, line)), seat
+        seat, m = self.seat(self.lines["ANTES"].match(line + "\n"), "name", no)  # type: ignore[arg-type]
+        return _ante(m, lambda text: self.money(text, no, line)), seat
 
+    @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3rd STREET ***'", ""))
+    @line_kind("STREET4", "STREET4_BETTING", words=("'*** 4th STREET ***'", ""))
+    @line_kind("STREET5", "STREET5_BETTING", words=("'*** 5th STREET ***'", ""))
+    @line_kind("STREET6", "STREET6_BETTING", words=("'*** 6th STREET ***'", ""))
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         lines = self.token_lines(tok, no)
@@ -450,6 +370,7 @@ class _Builder(SiteBuilder):
             )
         return street
 
+    @line_kind("RIVER", "RIVER_BETTING", words=("'*** RIVER ***'", ""))
     def river_line(self, tok: Token, no: int) -> None:
         lines = self.token_lines(tok, no)
         line = lines[0]
@@ -483,6 +404,7 @@ class _Builder(SiteBuilder):
         if i < len(lines):
             self.betting(lines[i:], no + i)
 
+    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [Kc]'"))
     def deal_run(self, tok: Token, no: int) -> None:
         self.deals(tok, 0, no, tok.end_line - tok.line)  # type: ignore[operator]
 
@@ -497,11 +419,11 @@ class _Builder(SiteBuilder):
         count = 0
         while count < most and (m := match(tok, at)) is not None:
             at = m.end()
-            name, first, new = m.groups()
+            name, first, new = m.group("name", "cards", "new_card")
             seat = unique.get(name)
             if seat is None:
-                seat, found = self.seat(m, 1, no)
-                _, first, new = found.groups()
+                seat, found = self.seat(m, "name", no)
+                first, new = found.group("cards", "new_card")
             if rule is None:
                 self.later_deal(no, m[0], seat, street, new)
             else:
@@ -525,6 +447,14 @@ class _Builder(SiteBuilder):
         self.events.append(Deal(no, rule.number, seat, down, cards[-rule.up :]))
         self.dealt.add(seat)
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', 'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', 'Pair on board - a double bet is allowed', 'Betting is capped'",
+        ),
+    )
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(self.token_lines(tok, no), no)
 
@@ -557,23 +487,40 @@ class _Builder(SiteBuilder):
         the amounts): the way :func:`_read_bet` cannot take (an absurd amount, a name other seated names
         start with). The seat is 0 for a marker, which names nobody."""
         m: re.Match[str] = self.lines["BETTING"].match(line + "\n")  # type: ignore[assignment]
-        if m[4] is not None:
-            seat, m = self.seat(m, 4, no)
+        if m["name"] is not None:
+            seat, m = self.seat(m, "name", no)
         else:
-            seat = 0 if m[2] is None else self.seat_exact(m[2], no, line)
-        return _bet(m.groups(), lambda text: self.money(text, no, line)), seat
+            seat = 0 if m["returned_to"] is None else self.seat_exact(m["returned_to"], no, line)
+        return _bet(m, lambda text: self.money(text, no, line)), seat
 
+    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
         self.results(tok, no + 1, tok.index("\n") + 1, len(tok))
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=(
+            "a showdown or pot line",
+            "'NAME: shows [cards] (hand)', 'NAME: mucks hand', 'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
+        ),
+    )
     def result_run(self, tok: Token, no: int) -> None:
         self.results(tok, no, 0, len(tok))
 
+    @line_kind(
+        "RESULTS_SUMMARY",
+        words=(
+            "a showdown or pot line",
+            "'NAME: shows [cards] (hand)', 'NAME: mucks hand', 'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
+        ),
+    )
     def results_summary(self, tok: Token, no: int) -> None:
         """Results, then the summary line, the total line and the summary seat lines, without a break."""
         self.results_then_summary(tok, no, 0)
 
+    @line_kind("SHOWDOWN_SUMMARY", words=("'*** SHOW DOWN ***'", ""))
     def showdown_summary(self, tok: Token, no: int) -> None:
         """The showdown line, its results, then the summary as in :meth:`results_summary`."""
         self.results_then_summary(tok, no, 1)
@@ -592,14 +539,16 @@ class _Builder(SiteBuilder):
         unique = self.unique
         for no, m in enumerate(self.lines["RESULTS"].finditer(tok, start, end), no):
             line = m[0]
-            _, name, shown, description, mucks, collected, pot = m.groups()
+            name, shown, description, mucks, collected, pot = m.group(
+                "name", "shown", "description", "mucks", "collected", "pot"
+            )
             if name is None:  # "No low hand qualified"
                 self.events.append(Marker(no, self.street, "no-low"))
                 continue
             seat = unique.get(name)
             if seat is None:
-                seat, m = self.seat(m, 2, no)
-                _, _, shown, description, mucks, collected, pot = m.groups()
+                seat, m = self.seat(m, "name", no)
+                shown, description, mucks, collected, pot = m.group("shown", "description", "mucks", "collected", "pot")
             if shown is not None:
                 self.showdown(seat, Show(no, seat, self.cards(shown, no, line), description))
             elif mucks is not None:
@@ -607,9 +556,9 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    def summary_line(self, tok: Token, no: int) -> None:
-        """``*** SUMMARY ***``: its place is all it says, and the grammar has checked it."""
+    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
+    @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""
         self.summary_at(tok, no, 0)
@@ -621,20 +570,23 @@ class _Builder(SiteBuilder):
         self.total_fields(total, no + 1)  # type: ignore[arg-type]
         self.summary_seats(tok, no + 2, total.end())  # type: ignore[union-attr]
 
+    @line_kind("TOTAL", words=("'Total pot AMOUNT | Rake AMOUNT'", ""))
     def total_line(self, tok: Token, no: int) -> None:
         self.total_fields(self.lines["TOTAL"].match(tok), no)  # type: ignore[arg-type]
 
     def total_fields(self, m: re.Match[str], no: int) -> None:
         line = m[0]
-        total, pots, rake = m.groups()
+        total, pots, rake = m.group("total", "pots", "rake")
         self.total = self.money(total, no, line)
         self.rake = self.money(rake, no, line)
         self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
+    @line_kind("BOARD", words=("'Board [card]'", ""))
     def board_line(self, tok: Token, no: int) -> None:
-        (cards,) = self.lines["BOARD"].match(tok).groups()  # type: ignore[union-attr]
+        cards = self.lines["BOARD"].match(tok)["cards"]  # type: ignore[index]
         self.board = self.cards(cards, no, tok)
 
+    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"))
     def summary_seat_run(self, tok: Token, no: int) -> None:
         self.summary_seats(tok, no, 0)
 
@@ -644,7 +596,7 @@ class _Builder(SiteBuilder):
         listed: set[int] = set()
         seat_number, skipped = self.seat_number, self.skipped.append
         for no, m in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok, start), no):
-            seat_text, mucked = m.groups()
+            seat_text, mucked = m.group("seat", "mucked")
             seat = seat_number(seat_text, no, m[0])
             if seat in listed:
                 self.warnings.append(ParseWarning(no, m[0].rstrip("\n"), f"the summary lists seat {seat} twice"))
@@ -691,30 +643,4 @@ class _Builder(SiteBuilder):
         )
 
 
-_HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(_STREET_OF, _Builder.street_line),
-    "TABLE": _Builder.table_line,
-    "TABLE_SEATS": _Builder.table_and_seats,
-    "SEATS": _Builder.seat_run,
-    "ANTES": _Builder.antes,
-    "RIVER": _Builder.river_line,
-    "RIVER_BETTING": _Builder.river_line,
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line,
-    "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line,
-    "SUMMARY_SEATED": _Builder.summary_seated,
-    "RESULTS_SUMMARY": _Builder.results_summary,
-    "SHOWDOWN_SUMMARY": _Builder.showdown_summary,
-    "TOTAL": _Builder.total_line,
-    "BOARD": _Builder.board_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-}
-"""The method for each terminal of the grammar; every one takes (token, file line of its first line)."""
-_Builder.HANDLERS = _HANDLERS  # type: ignore[misc]
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One PokerStars hand: a Hand, a NotStudHand (other game of a mixed file) or a ParseError."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+parse_hand = _Builder.parse_hand

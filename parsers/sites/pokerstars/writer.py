@@ -33,8 +33,22 @@ from typing import Iterable, Sequence, TextIO
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
 from ....engine.games import RULES
-from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker
-from ....engine.model import Money, Muck, Show, SkippedLine, UncalledReturn
+from ....engine.model import (
+    CURRENCY_SYMBOLS,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Show,
+    SkippedLine,
+    UncalledReturn,
+)
 from ....engine.replay import nominal_bring_in
 from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes, write_separated
 from .vocabulary import GAME_NAMES, MARKER_TEXT

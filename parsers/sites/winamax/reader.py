@@ -28,13 +28,11 @@ play-money export):
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from lark import Token
 
 from ....engine.cards import Card
 from ....engine.model import (
-    Action,
     ActionKind,
     Collect,
     Deal,
@@ -46,19 +44,7 @@ from ....engine.model import (
     SkippedLine,
     UncalledReturn,
 )
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
-from ...textsite import (
-    HandHeader,
-    Handler,
-    LineGrammar,
-    SiteBuilder,
-    load_grammar,
-    read_amount,
-    read_text_hand,
-    site_time,
-    where_error,
-)
+from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "winamax"
@@ -101,42 +87,6 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "TABLE": ("name", "max_seats", "money"),
-    "SEATS": ("seat", "name", "stack"),
-    "ANTES": ("name", "amount"),
-    "STREET": ("number", "word"),
-    "DEALS": ("name", "held", "new"),
-    "BETTING": ("name", "verb", "amount", "raised", "to", "no_chips"),
-    "RESULTS": ("name", "shown", "description", "mucks", "collected", "pot"),
-    "TOTAL": ("total", "rake"),
-}
-_RUNS = frozenset({"SEATS", "ANTES", "DEALS", "BETTING", "RESULTS", "SUMMARY_SEATS"})
-_WORDS: dict[str, tuple[str, str]] = {
-    "TABLE": ("the table line", "\"Table: 'Pampelune' 6-max (real money)\""),
-    "SEATS": ("a seat line", "'Seat 1: NAME (1749.22€)'"),
-    "ANTE_HEADER": ("'*** ANTE/BLINDS ***'", ""),
-    "ANTES": ("an ante", "'NAME posts ante 5€'"),
-    "STREET": ("a street line", "'*** 3rd STREET ***', '*** THIRD ***'"),
-    "DEALS": ("a deal line", "'Dealt to NAME [X X 9h]', 'Dealt to NAME [X X 9h] [Kh]'"),
-    "BETTING": (
-        "a betting line",
-        "'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', "
-        "'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
-    ),
-    "SHOWDOWN": ("'*** SHOW DOWN ***'", ""),
-    "RESULTS": ("a showdown or pot line", "'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'"),
-    "SUMMARY": ("'*** SUMMARY ***'", ""),
-    "TOTAL": ("'Total pot AMOUNT | Rake AMOUNT'", ""),
-    "SUMMARY_SEATS": ("a summary seat line", "'Seat 1: NAME showed [cards] and won 458€ with …'"),
-}
-
-
-@cache
-def _grammar() -> LineGrammar:
-    return load_grammar(__name__, "grammar.lark", "Winamax", _FIELDS, _RUNS, _WORDS)
-
-
 _WORD_STREETS = {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
 _PAID = {
     "brings in": ActionKind.BRING_IN,
@@ -151,28 +101,31 @@ class _Builder(SiteBuilder):
 
     SITE = SITE
     SEATING = frozenset({"TABLE", "SEATS"})
+    NAME = "Winamax"
+    read_header = staticmethod(read_header)
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (1749.22€)'"))(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante 5€'"))(SiteBuilder.ante_run)
 
-    def __init__(self, block: HandText, source_file: str, grammar: LineGrammar, body_start: int = 1) -> None:
-        super().__init__(block, source_file, grammar, body_start)
+    def start(self) -> None:
         self.street = 2
         self.street_line_no = 0
         self.dealt_on_street = False
-        self.folded: set[int] = set()
         self.returned: list[tuple[int, Money]] = []  # the unmatched bets of the streets played
         self.total: Money | None = None
         self.rake: Money | None = None
         self.table: str | None = None
         self.max_seats: int | None = None
 
+    @line_kind("TABLE", words=("the table line", "\"Table: 'Pampelune' 6-max (real money)\""))
     def table_line(self, tok: Token, no: int) -> None:
-        name, max_seats, _ = self.lines["TABLE"].match(tok).groups()  # type: ignore[union-attr]
+        name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    def ante_header(self, tok: Token, no: int) -> None:
-        """``*** ANTE/BLINDS ***``: its place is all it says."""
+    ante_header = line_kind("ANTE_HEADER", words=("'*** ANTE/BLINDS ***'", ""))(SiteBuilder.placed)
 
+    @line_kind("STREET", words=("a street line", "'*** 3rd STREET ***', '*** THIRD ***'"))
     def street_line(self, tok: Token, no: int) -> None:
-        number, word = self.lines["STREET"].match(tok).groups()  # type: ignore[union-attr]
+        number, word = self.lines["STREET"].match(tok).group("number", "word")  # type: ignore[union-attr]
         street = int(number) if number else _WORD_STREETS[word]
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
@@ -180,12 +133,13 @@ class _Builder(SiteBuilder):
         self.street, self.street_line_no, self.dealt_on_street = street, no, False
         self.ledger.start_street(street)
 
+    @line_kind("DEALS", run=True, words=("a deal line", "'Dealt to NAME [X X 9h]', 'Dealt to NAME [X X 9h] [Kh]'"))
     def deal_run(self, tok: Token, first: int) -> None:
         street = self.street
         self.dealt_on_street = True
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, held, new = m.groups()
+            seat, m = self.seat(found, "name", no)
+            held, new = m.group("held", "new")
             line = m[0]
             if street == 3:
                 cards = self.hidden(held, no, line)
@@ -223,19 +177,24 @@ class _Builder(SiteBuilder):
                     Deal(no, street, s.seat, (None,)) if street == 7 else Deal(no, street, s.seat, (), (None,))
                 )
 
+    @line_kind(
+        "BETTING",
+        run=True,
+        words=(
+            "a betting line",
+            "'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', 'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
+        ),
+    )
     def betting_run(self, tok: Token, first: int) -> None:
         self.unseen_deals()
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, verb, amount, _raised, to, no_chips = m.groups()
-            line = m[0]
+            seat, m = self.seat(found, "name", no)
+            line, no_chips = m[0], m["no_chips"]
             if no_chips is not None:
-                kind = ActionKind.CHECK if no_chips == "checks" else ActionKind.FOLD
-                if kind is ActionKind.FOLD:
-                    self.folded.add(seat)
-                self.events.append(ledger.record(Action(no, street, seat, kind)))
+                self.no_chips(no, street, seat, fold=no_chips != "checks")
                 continue
+            verb, amount, to = m.group("verb", "amount", "to")
             if verb is not None:
                 chips = self.money(amount, no, line)
                 all_in = self.pays(seat, chips)
@@ -252,15 +211,21 @@ class _Builder(SiteBuilder):
                 action = ledger.raise_adding(no, street, seat, kind, chips, self.pays(seat, chips))
             self.events.append(action)
 
+    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***``: the betting is over."""
         self.end_street(no)
 
+    @line_kind(
+        "RESULTS",
+        run=True,
+        words=("a showdown or pot line", "'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'"),
+    )
     def result_run(self, tok: Token, first: int) -> None:
         self.end_street(first)  # a hand won without a showdown has no SHOW DOWN line
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
-            seat, m = self.seat(found, 1, no)
-            _, shown, description, mucks, collected, pot = m.groups()
+            seat, m = self.seat(found, "name", no)
+            shown, description, mucks, collected, pot = m.group("shown", "description", "mucks", "collected", "pot")
             line = m[0]
             if shown is not None:
                 self.events.append(Show(no, seat, self.hidden(shown, no, line), description))
@@ -272,15 +237,20 @@ class _Builder(SiteBuilder):
                     Collect(no, seat, self.money(collected, no, line), "pot" if pot.startswith("pot") else pot)
                 )
 
+    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: the betting is over, if no pot line said so."""
         self.end_street(no)
 
+    @line_kind("TOTAL", words=("'Total pot AMOUNT | Rake AMOUNT'", ""))
     def total_line(self, tok: Token, no: int) -> None:
-        total, rake = self.lines["TOTAL"].match(tok).groups()  # type: ignore[union-attr]
+        total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
         self.total = self.money(total, no, tok)
         self.rake = self.money(rake, no, tok) if rake is not None else 0
 
+    @line_kind(
+        "SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME showed [cards] and won 458€ with …'")
+    )
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
@@ -318,23 +288,4 @@ class _Builder(SiteBuilder):
         )
 
 
-_HANDLERS: dict[str, Handler] = {
-    "TABLE": _Builder.table_line,
-    "SEATS": _Builder.seat_run,
-    "ANTE_HEADER": _Builder.ante_header,
-    "ANTES": _Builder.ante_run,
-    "STREET": _Builder.street_line,
-    "DEALS": _Builder.deal_run,
-    "BETTING": _Builder.betting_run,
-    "SHOWDOWN": _Builder.showdown_line,
-    "RESULTS": _Builder.result_run,
-    "SUMMARY": _Builder.summary_line,
-    "TOTAL": _Builder.total_line,
-    "SUMMARY_SEATS": _Builder.summary_seat_run,
-}
-_Builder.HANDLERS = _HANDLERS
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One Winamax hand: a Hand, a NotStudHand (another game) or a ParseError naming file and line."""
-    return read_text_hand(block, source_file, site=SITE, read_header=read_header, grammar=_grammar, builder=_Builder)
+parse_hand = _Builder.parse_hand
