@@ -336,15 +336,14 @@ def _cards(out: Mapping[int, Flags], game: Game, first: int, dealt: Sequence[Dea
     :attr:`ReplayResult.dealt`, read by :func:`~.spots.first_cards` as the spot columns read it), the
     class (:func:`~.start_hands.start_hand`, the one classifier the spot columns use too)."""
     deal = RULES[game].streets[0]
-    count = deal.down + deal.up
-    doors, held = first_cards(dealt, first)
+    doors, held = first_cards(dealt, first, deal.down + deal.up)
     for seat, door in doors.items():
         f = out.get(seat)
         if f is not None:  # dealt cards without a seat line: no row
             f["door_rank"] = RANKS[door.rank]
     for seat, cards in held.items():
         f = out.get(seat)
-        if f is not None and len(cards) == count and len(set(cards)) == count:
+        if f is not None:
             f["start_class"] = start_hand(game, cards).name
 
 

@@ -87,7 +87,7 @@ def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | N
     rules = RULES[hand.game]
     street = rules.first_street
     if doors is None:
-        doors = first_cards(result.dealt, street)[0]
+        doors = first_cards(result.dealt, street, first_dealt(hand))[0]
     bring_in = result.bring_in_seat
     if bring_in is None and doors:
         bring_in = rules.bring_in_seat(doors)
@@ -121,11 +121,14 @@ def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | N
     return FirstStreet(bring_in, order, doors, first)
 
 
-def first_cards(dealt: Sequence[DealtCards], street: int) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
+def first_cards(
+    dealt: Sequence[DealtCards], street: int, count: int
+) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
     """From the engine's record of the deal (:attr:`ReplayResult.dealt`), in one pass: each seat's door
     card (its last up card of the first ``street``), and the first-street cards of each seat whose every
     one is known by the hand's end (dealt face up, dealt to the history's owner, or filled in from a
-    show): its down cards, then its door card, as dealt."""
+    show): its down cards, then its door card, as dealt. A seat dealt other than ``count`` different
+    cards on that street (a damaged history: the validator says so) has no starting hand."""
     doors: dict[int, Card] = {}
     held: dict[int, tuple[Card | None, ...]] = {}
     for seat, dealt_on, up, cards, _, _ in dealt:
@@ -133,7 +136,17 @@ def first_cards(dealt: Sequence[DealtCards], street: int) -> tuple[dict[int, Car
             held[seat] = held.get(seat, ()) + cards
             if up and cards and cards[-1] is not None:
                 doors[seat] = cards[-1]
-    return doors, {seat: cast(tuple[Card, ...], cards) for seat, cards in held.items() if None not in cards}
+    return doors, {
+        seat: cast(tuple[Card, ...], cards)
+        for seat, cards in held.items()
+        if None not in cards and len(cards) == count == len(set(cards))
+    }
+
+
+def first_dealt(hand: Hand) -> int:
+    """How many cards the rules deal each player on the first street of ``hand``'s game."""
+    deal = RULES[hand.game].streets[0]
+    return deal.down + deal.up
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +195,7 @@ def spots(
     them (the import computes them once); otherwise they are worked out here. Without ``every_draw``
     a spot's liveness counts its primary draw only (all the stored columns need: the import)."""
     street = RULES[hand.game].first_street
-    doors, held = first_cards(result.dealt, street)
+    doors, held = first_cards(result.dealt, street, first_dealt(hand))
     if not held:  # most hands of a tracker's database have one known hand, the hero's, or none
         return []
     context = first_street(hand, result, doors)
@@ -197,8 +210,8 @@ def spots(
     out = []
     for position, seat in enumerate(order):
         cards = held.get(seat)
-        if cards is None or seat not in names or len(set(cards)) != len(cards):
-            continue  # a card dealt twice: the validator says so
+        if cards is None or seat not in names:
+            continue
         seen = [(s, c) for s, c in listed if s != seat]
         start = start_hand(hand.game, cards)
         live = seen_liveness(start, len(cards), seen, not every_draw)
@@ -208,7 +221,8 @@ def spots(
         mine = rank[seat]
         # a higher door in the high games (stud8 bets its 3rd street for high), a lower one in the razz
         # games' order (the pot's: aces low in razz, high in 2-7 razz)
-        beaten = tuple((s, doors[s]) for s in behind if (rank[s] < mine if pot.low else rank[s] > mine))
+        # (a seat whose door card is unknown, a hand printed without it, beats nobody we can see)
+        beaten = tuple((s, doors[s]) for s in behind if s in rank and (rank[s] < mine if pot.low else rank[s] > mine))
         out.append(
             Spot(
                 seat,
