@@ -254,7 +254,11 @@ def test_every_reader_works_while_the_watch_writes_and_a_killed_watch_loses_noth
         # a big part, killed while it is being stored: its first chunk committed, its end not yet
         big = sample_hands("stud8-1-2-5to8.txt") + sample_hands("razz-0.50-1-2to8.txt", 1000)
         wal = Path(f"{db}.wal")
-        (folder / "big.txt").write_text("".join(big), encoding="utf-8")
+        # written beside the folder and moved in whole: a watch that met it half written would store the
+        # half it saw as a part of its own, whole, which the kill below would then rightly leave in place
+        staged = tmp_path / "big.txt"
+        staged.write_text("".join(big), encoding="utf-8")
+        staged.replace(folder / "big.txt")
         deadline = time.monotonic() + 300
         while not (wal.exists() and wal.stat().st_size > 8 << 20):
             assert time.monotonic() < deadline and watch.poll() is None, "the watch never began the big part"
