@@ -176,8 +176,8 @@ class _Builder(SiteBuilder):
 
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
-            seat, name, stack = m.group("seat", "name", "stack")
-            self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
+            seat, name, stack, out = m.group("seat", "name", "stack", "sitting_out")
+            self.add_seat(int(seat), name, self.money(stack, no, m[0]), sitting_out=out is not None, no=no, line=m[0])
 
     @line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante $0.01'"))
     def antes(self, tok: Token, first: int) -> None:
@@ -363,7 +363,8 @@ class _Builder(SiteBuilder):
         total, rake, jp_fee = m.group("total", "rake", "jp_fee")
         line = m[0]
         self.total = self.money(total, no, line)
-        self.rake = self.money(rake, no, line) + (self.money(jp_fee, no, line) if jp_fee else 0)
+        # a pot with no rake part took none: tournaments, and cash pots too small to rake
+        self.rake = (self.money(rake, no, line) if rake else 0) + (self.money(jp_fee, no, line) if jp_fee else 0)
 
     @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"))
     def summary_seat_run(self, tok: Token, no: int) -> None:
