@@ -6,8 +6,11 @@ razz and 2-7 razz from mixed-game tables):
 * **A header of three lines**: ``#37581152: Limit Seven Card Stud - 44/88`` (small and big bet, with
   thousands separators: ``500/1,000``), the date and time with no time zone (a time in no zone would be
   a guess: the start time is left unknown; a ParseWarning would be audited as garbled output), and ``Table 'Real Deal Mix'``. No currency is printed.
-* **The first betting round has no street line**: the three cards are dealt and bet on right after the
-  antes, ``*** 3RD STREET ***`` opens the second round (4th street) and ``*** 6TH STREET ***`` the river.
+* **Until early 2022 the first betting round has no street line**: the three cards are dealt and bet on
+  right after the antes, ``*** 3RD STREET ***`` opens the second round (4th street) and ``*** 6TH STREET
+  ***`` the river. From 2022 the streets are named as dealt, ``*** 3RD STREET ***`` before the first deal
+  to ``*** 7TH STREET ***``: the two are told apart by whether a deal came before the first street line,
+  never by the file's date or name.
 * ``Dealt to NAME: [X X Td]`` (``X`` a card not shown); a later street prints the new card only.
 * ``calls X``, ``raises to X`` and a 3rd-street ``bets X`` print the **street total** (hand 37581152:
   ``Player2 bets 44`` … ``Player2 calls 121.16`` costs Player2 121.16 on top of his ante, as his summary
@@ -101,6 +104,8 @@ class _Builder(SiteBuilder):
         self.rake: Money | None = None
         self.got: dict[int, tuple[int, Money]] = {}  # seat -> (summary line, chips it got back)
         self.wins: list[Collect] = []
+        self.dealt = False  # a deal line came: a street line now is the older files' (one round behind)
+        self.named_streets = False  # the first street line came before any deal: streets named as dealt
 
     def end_street(self, no: int) -> None:
         """The street's bet nobody matched (all others folded or all in for less) goes back to the
@@ -115,10 +120,14 @@ class _Builder(SiteBuilder):
                 self.events.append(UncalledReturn(no, top, contrib[top] - second))
         self.ledger.start_street(self.street)
 
-    @line_kind("STREET", words=("a street line", "'*** 3RD STREET ***' … '*** 6TH STREET ***'"))
+    @line_kind("STREET", words=("a street line", "'*** 3RD STREET ***' … '*** 7TH STREET ***'"))
     def street_line(self, tok: Token, no: int) -> None:
-        number = self.lines["STREET"].match(tok)["number"]  # type: ignore[index]
-        street = int(number) + 1  # the site's "3RD STREET" is the second round: 4th street
+        number = int(self.lines["STREET"].match(tok)["number"])  # type: ignore[index]
+        if not self.dealt and not self.named_streets and number == 3:
+            self.named_streets = True  # the files of 2022 on: "3RD STREET" opens the 3rd street's deal
+            return
+        # before 2022 the first round has no street line: "3RD STREET" opens the second round, 4th street
+        street = number if self.named_streets else number + 1
         if street != self.street + 1:
             raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
         self.end_street(no)
@@ -131,7 +140,7 @@ class _Builder(SiteBuilder):
 
     @line_kind("DEALS", run=True, words=("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"))
     def deal_run(self, tok: Token, first: int) -> None:
-        street = self.street
+        street, self.dealt = self.street, True
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
             cards = self.hidden(m["cards"], no, m[0])
@@ -218,11 +227,11 @@ class _Builder(SiteBuilder):
         rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
         self.rake = self.money(rake, no, tok)
 
-    @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)'"))
+    @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)', 'NAME wins (332.50) from pot'"))
     def win_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["WINS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            self.wins.append(Collect(no, seat, self.money(m["amount"], no, m[0]), m["pot"] or "pot"))
+            self.wins.append(Collect(no, seat, self.money(m["amount"], no, m[0]), m["pot"] or m["source"] or "pot"))
 
     def hand(self, header: HandHeader) -> Hand:
         """The printed ``wins`` lines, then for each seat what it got back beyond them and the unmatched
