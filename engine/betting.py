@@ -20,7 +20,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from .model import ANTE, BRING_IN, CALL, CHECK, FOLD, Action, ActionKind, Money  # kinds as globals: see model.ANTE
+from .model import (
+    ANTE,
+    BRING_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    RAISE,
+    Action,
+    ActionKind,
+    Money,
+)  # kinds as globals: see model.ANTE
 
 AGGRESSIVE: Final = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 """Kinds that may lift the street's level: a bet, a raise, a completion."""
@@ -178,6 +188,20 @@ class StreetLedger:
         chips added are ``Y`` less what the seat had in."""
         self._at(street)
         return self.record(Action(line, street, seat, CALL, to - self.contrib.get(seat, 0), None, all_in))
+
+    def all_in_adding(self, line: int, street: int, seat: int, added: Money) -> Action:
+        """A wager printed only as the chips it adds and the word all-in (Absolute's ``All-In $X``, the
+        2016 WPN client's ``allin (X)``): what it is follows from the street so far. Nothing in yet: a bet;
+        no more than the chips to call: a call (for less, or exactly); more: a raise of the level, or on
+        the first street a completion when only the bring-in is in."""
+        self._at(street)
+        owed = self.level - self.contrib.get(seat, 0)
+        if self.level == 0:
+            return self.bet(line, street, seat, ActionKind.BET, added, True)
+        if added <= owed:
+            return self.call_adding(line, street, seat, added, True)
+        kind = ActionKind.COMPLETE if self.lifts == 0 else RAISE
+        return self.raise_adding(line, street, seat, kind, added, True)
 
     def bet(self, line: int, street: int, seat: int, kind: ActionKind, amount: Money, all_in: bool = False) -> Action:
         """A wager printed as the chips put in (``bets X``, ``brings in for X``, ``posts the ante X``)."""

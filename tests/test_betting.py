@@ -188,3 +188,37 @@ def test_lifts_count_every_raise_of_the_level_and_bets_only_the_full_ones(
     assert ledger.bets <= ledger.lifts
     ledger.start_street()
     assert (ledger.lifts, ledger.bets) == (0, 0)
+
+
+@given(
+    bring_in=st.integers(0, 50),
+    wagers=st.lists(st.integers(1, 400), max_size=4),
+    had=st.integers(0, 3),
+    added=st.integers(1, 2_000),
+)
+def test_an_all_in_of_unknown_kind_adds_its_chips_and_is_what_the_street_makes_it(
+    bring_in: int, wagers: list[int], had: int, added: int
+) -> None:
+    """``All-In $X`` / ``allin (X)`` say only the chips: whatever kind the ledger makes of them, the action
+    adds exactly those chips, is all-in, and is a call exactly when there is a level to call that they do
+    not go over, a bet when nothing is in, otherwise a completion (only the bring-in in) or a raise."""
+    ledger = StreetLedger(range(1, 6))
+    line = 0
+    if bring_in:
+        ledger.bet(line, 3, 1, ActionKind.BRING_IN, bring_in)
+    for i, chips in enumerate(wagers):  # each seat 2.. lifts the level by its wager
+        seat = 2 + i % 3
+        ledger.raise_adding(line, 3, seat, ActionKind.RAISE, ledger.to_call(seat) + chips)
+    seat = 5 if had == 0 or not wagers else 2 + (had - 1) % 3
+    level, owed, lifts = ledger.level, ledger.to_call(seat), ledger.lifts
+    before = ledger.contributed(seat)
+    action = ledger.all_in_adding(line, 3, seat, added)
+    assert action.all_in
+    assert ledger.contributed(seat) - before == added
+    if level == 0:
+        assert action.kind is ActionKind.BET
+    elif added <= owed:
+        assert action.kind is ActionKind.CALL
+    else:
+        assert action.kind is (ActionKind.COMPLETE if lifts == 0 else ActionKind.RAISE)
+        assert ledger.level == before + added

@@ -141,7 +141,7 @@ class _Builder(SiteBuilder):
         run=True,
         words=(
             "a betting line",
-            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', 'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'",
+            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', 'NAME - All-In $0.02', 'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'",
         ),
     )
     def betting_run(self, tok: Token, first: int) -> None:
@@ -156,11 +156,12 @@ class _Builder(SiteBuilder):
             if verb is not None:
                 chips = self.money(amount, no, line)
                 all_in = self.pays(seat, chips)
-                action = (
-                    ledger.call_adding(no, street, seat, chips, all_in)
-                    if verb == "Calls"
-                    else ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
-                )
+                if verb == "Calls":
+                    action = ledger.call_adding(no, street, seat, chips, all_in)
+                elif verb == "All-In":  # all his chips, a call, bet or raise as the street stands
+                    action = ledger.all_in_adding(no, street, seat, chips)
+                else:
+                    action = ledger.bet(no, street, seat, _PAID[verb], chips, all_in)
                 if verb == "Bring-In":
                     self.posted_bring_in(chips, all_in)
             else:

@@ -120,7 +120,7 @@ class _Builder(SiteBuilder):
         seat, name, stack = m.group("seat", "name", "stack")
         self.add_seat(int(seat), name, self.money(stack, no, tok), no=no, line=tok)
 
-    @line_kind("ANTE", words=("an ante", "'Player NAME ante (0.15)'"))
+    @line_kind("ANTE", words=("an ante", "'Player NAME ante (0.15)', 'Player NAME posts ante (0.15)'"))
     def ante_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["ANTE"].match(tok), 1, no)  # type: ignore[arg-type]
         ante = self.money(m["amount"], no, tok)
@@ -158,7 +158,7 @@ class _Builder(SiteBuilder):
         "BETTING",
         words=(
             "a betting line",
-            "'Player NAME bring in (0.40)', 'Player NAME bets (1)', 'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME checks', 'Player NAME folds', 'Uncalled bet (1) returned to NAME'",
+            "'Player NAME bring in (0.40)', 'Player NAME bets (1)', 'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME allin (2)', 'Player NAME checks', 'Player NAME folds', 'Uncalled bet (1) returned to NAME'",
         ),
     )
     def betting_line(self, tok: Token, no: int) -> None:
@@ -177,6 +177,8 @@ class _Builder(SiteBuilder):
             action = ledger.call_adding(no, street, seat, self.money(amount, no, tok))
         elif verb == "raises":
             action = ledger.raise_adding(no, street, seat, ActionKind.RAISE, self.money(amount, no, tok))
+        elif verb == "allin":  # all his chips: a call, bet or raise as the street stands
+            action = ledger.all_in_adding(no, street, seat, self.money(amount, no, tok))
         elif verb is not None:
             action = ledger.bet(no, street, seat, _WAGERS[verb], self.money(amount, no, tok))
             if action.kind is ActionKind.BRING_IN and self.bring_in is None:
