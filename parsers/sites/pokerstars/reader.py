@@ -69,6 +69,7 @@ _HEADER = re.compile(
     r"(?:Tournament #(?P<tid>\d+),\s+"
     r"(?:Freeroll|(?P<buyin>\S+?)(?: (?P<tcur>(?-i:[A-Z]{3}))(?= ))?)\s+)?"
     r"(?P<game>.+?)"
+    r"(?: \[(?:ADM|AAMS) ID: [0-9A-Z]+\])?"  # pokerstars.it: the Italian regulator's id of the hand (AAMS before ADM)
     r"(?: - (?:Match Round [^,]*, )?Level (?P<level>\S+) \((?P<lsmall>[\d,.]+)/(?P<lbig>[\d,.]+)\))?"
     r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)"
     r"(?: \[(?P<etdate>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) ET\])?\s*",
