@@ -10,6 +10,7 @@ from typing import Iterator
 
 import pandas as pd
 import pytest
+from conftest import run_cli
 
 from studbook.analytics.html_replay import replay_page
 from studbook.analytics.html_report import gather, page_name, report_page
@@ -19,7 +20,7 @@ from studbook.analytics.spots import ROW_COLUMNS, SPOT_NAMES, spot_row, spots
 from studbook.analytics.spots_chart import ROW_MIN_HANDS, spots_chart, spots_heatmap_data
 from studbook.analytics.stats import Filters, stat_table
 from studbook.analytics.store import Store, open_store
-from studbook.cli.app import main
+
 from studbook.engine.model import Hand
 from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
@@ -104,15 +105,6 @@ def test_stats_break_down_by_start_class_and_liveness(store: Store, direct: pd.D
     mine = direct[direct["player"] == PLAYER]
     expected = {k: int(n) for k, n in mine.groupby(["start_class", "liveness"]).size().items()}
     assert counted == expected and sum(expected.values()) == 6600
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_spots_command_gives_his_spots_beside_the_pool(
