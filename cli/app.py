@@ -270,15 +270,15 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
-    from ..engine.profiles import PROFILES
+    from ..parsers.registry import profile_names
 
     parser.add_argument(
         "--profile",
         metavar="NAME",
-        choices=sorted(PROFILES),
+        choices=profile_names(),
         help=(
             "the house rules to judge every hand by, e.g. how many raises are allowed or who gets the odd "
-            f"chip: {', '.join(sorted(PROFILES))} (default: the rules of the site that dealt the hand)"
+            f"chip: {', '.join(profile_names())} (default: the rules of the site that dealt the hand)"
         ),
     )
 
