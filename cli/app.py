@@ -93,8 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     0 success, 1 what the command documents (violations found, nothing readable), 2 a usage error."""
     line = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(line).parse_args(line)
+    from .reading import Refused
+
     try:
         return int(args.run(args))
+    except Refused as exc:
+        return fail(str(exc))
     except BrokenPipeError:
         # The reader went away (``studbook stats | head``): stop quietly like any Unix filter. Point
         # stdout at /dev/null so the interpreter's final flush does not raise a second time.
