@@ -18,7 +18,7 @@ from typing import Iterator, Mapping
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, RULE_BOOKS, RuleProfile
 from .site import FileReader, HandParser, HandWriter, ParseResult, Site
-from .sites import profiled_site_ids, site_ids, sites
+from .sites import load_site, profiled_site_ids, site_ids, sites
 
 __all__ = [
     "SITES_BY_ID",
@@ -83,11 +83,12 @@ def get_profile(name: str) -> RuleProfile:
     if name in RULE_BOOKS:
         return RULE_BOOKS[name]
     if name in profiled_site_ids():
-        return SITES_BY_ID[name].profile
+        return load_site(name).profile
     raise ValueError(f"unknown rule profile {name!r}: choose one of {', '.join(profile_names())}")
 
 
 def profile_for(hand: Hand) -> RuleProfile:
     """The profile a hand is judged by when the caller names none: its site's, else the default
-    (Robert's Rules of Poker)."""
-    return SITES_BY_ID[hand.site].profile if hand.site in site_ids() else DEFAULT_PROFILE
+    (Robert's Rules of Poker). Asked once a hand by the import: the site's folder is looked up by its
+    id, not searched for."""
+    return load_site(hand.site).profile if hand.site in site_ids() else DEFAULT_PROFILE
