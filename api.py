@@ -346,8 +346,8 @@ class Database:
 
         from .analytics.clock import display_zone, hand_in_zone
         from .analytics.replay_view import HandNotFound, find_source, hand_file, hands_in_file
-        from .engine.profiles import get_profile
         from .engine.replay import replay
+        from .parsers.registry import get_profile, profile_for
 
         rules = get_profile(profile) if profile else None
         out: dict[str, HandReplay | LookupError] = {}
@@ -387,7 +387,7 @@ class Database:
                         hand_in_zone(
                             replace(hand, started_at=stored.get((site, number)) or hand.started_at), where_shown
                         ),
-                        replay(hand, rules),
+                        replay(hand, rules or profile_for(hand)),
                         rules,
                     )
                 )
@@ -431,9 +431,9 @@ def audit_text(text: str, source_file: str = "<text>", profile: str | None = Non
     >>> RULES["pot.award"]  # doctest: +ELLIPSIS
     '...'
     """
-    from .engine.profiles import get_profile
     from .engine.replay import replay
     from .parsers import NotStudHand, ParseError, parse_text
+    from .parsers.registry import get_profile, profile_for
 
     rules = get_profile(profile) if profile else None
     found: list[Violation] = []
@@ -441,7 +441,7 @@ def audit_text(text: str, source_file: str = "<text>", profile: str | None = Non
         if isinstance(item, ParseError):
             raise item
         if not isinstance(item, NotStudHand):
-            found.extend(replay(item, rules).violations)
+            found.extend(replay(item, rules or profile_for(item)).violations)
     return found
 
 

@@ -46,6 +46,7 @@ from ..engine.model import (
 )
 from ..engine.profiles import RuleProfile
 from ..engine.replay import TableState, replay_steps
+from ..parsers.registry import profile_for
 from .equity import RunoutEquity, runout_equities
 from .html_liveness import liveness_section
 from .html_page import page_head
@@ -122,7 +123,7 @@ def build_steps(
 ) -> tuple[ReplayResult, tuple[Step, ...]]:
     """The engine's replay of ``hand`` (under ``profile``, default its site's) and the page's steps as
     ``as_player`` sees them (``None``: a spectator, every down card hidden until shown)."""
-    result, states = replay_steps(hand, profile)
+    result, states = replay_steps(hand, profile or profile_for(hand))
     names = {s.seat: s.player for s in hand.seats}
     me = hand.seat_of(as_player) if as_player is not None else None
     money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731

@@ -33,6 +33,7 @@ from ..engine.model import (
 )
 from ..engine.profiles import RuleProfile
 from ..engine.steps import replay_steps
+from ..parsers.registry import profile_for
 
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
@@ -154,7 +155,7 @@ def render_hand(
         lines.append("Antes: " + ", ".join(f"{names[a.seat]} {money(a.amount)}" for a in antes))
     # the street and the cards are the engine's, after each event (the steps view): a header follows the
     # street the rules are on, and a seat's cards are those it holds then, as the table saw them
-    _, states = replay_steps(hand, profile)
+    _, states = replay_steps(hand, profile or profile_for(hand))
     street = 0
     shown_down = False
     for event, state in zip(hand.events, states):

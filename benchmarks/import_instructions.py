@@ -77,7 +77,7 @@ def run_stage(stage: str, path: Path, repeat: int) -> None:
     evaluator's values and the parser's line caches, are in both counts and cancel out)."""
     from studbook.analytics.flags import flag_rows
     from studbook.analytics.store import SourceFile, open_store
-    from studbook.engine.profiles import profile_for
+    from studbook.parsers.registry import profile_for
     from studbook.engine.replay import replay
     from studbook.pipeline.importer import run_import, settled_heap
 

@@ -50,6 +50,7 @@ from studbook.analytics.rows import hand_batches
 from studbook.analytics.store import SourceFile, Store, open_store
 from studbook.engine.model import Hand, ReplayResult
 from studbook.pipeline.importer import CHUNK_HANDS, ROW_HANDS, error_rows, run_import
+from studbook.parsers.registry import get_profile
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_STARS = REPO.parent / "shared" / "corpus" / "fpdb" / "Stars"
@@ -80,7 +81,7 @@ def simulated_hands(count: int) -> list[str]:
 
     stars = SITES_BY_ID["pokerstars"]
     assert stars.writer is not None
-    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), currency=stars.currency)
+    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), currency=stars.currency, profile=get_profile("pokerstars"))
     return [stars.writer(hand).strip() for hand in simulate(spec, count, seed=2026)]
 
 
@@ -152,7 +153,7 @@ def write_rows(store: Store, source: SourceFile, parts: Sequence[dict[str, pa.Re
 def stages(path: Path) -> None:
     """Where one core's time goes on ``path``, each stage timed alone over every hand of the file."""
     from studbook.analytics.flags import flag_rows
-    from studbook.engine.profiles import profile_for
+    from studbook.parsers.registry import profile_for
     from studbook.engine.replay import replay
 
     def timed(what: str, work):  # type: ignore[no-untyped-def]

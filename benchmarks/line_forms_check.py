@@ -29,6 +29,7 @@ from pathlib import Path
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file
+from studbook.parsers.registry import profile_for
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "line_forms"
 MANIFEST = ROOT / "MANIFEST.tsv"
@@ -59,7 +60,7 @@ def verdict(path: Path, tournament: bool = False) -> tuple[bool, str]:
             )
         if tournament and item.tournament is None:
             return False, "misread: a tournament hand read as a cash or play-money hand"
-        result = replay(item)
+        result = replay(item, profile_for(item))
         if result.violations:
             first = result.violations[0]
             return False, f"read, but replay breaks {first.rule}: {first.message}"

@@ -45,6 +45,7 @@ from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
 from studbook.parsers.detect import SITES_BY_ID
 from studbook.parsers.reading import read_lines, split_hands
+from studbook.parsers.registry import get_profile
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "fpdb" / "Stars"
@@ -156,7 +157,9 @@ def simulated_files(folder: Path, site: str, game: Game, count: int) -> tuple[Pa
     if writer.writer is None or stars.writer is None:
         sys.exit(f"studbook has no writer for {site}: its parse throughput needs one to make the text")
     texts: list[tuple[str, str]] = []
-    spec = TableSpec(games=(game,), players=(2, 8), currency=writer.currency)  # Winamax writes euros only
+    spec = TableSpec(
+        games=(game,), players=(2, 8), currency=writer.currency, profile=get_profile("pokerstars")
+    )  # Winamax writes euros only
     for hand in simulate(spec, count, seed=2026):
         try:
             texts.append((writer.writer(hand), stars.writer(hand)))

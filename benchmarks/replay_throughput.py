@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 from studbook.engine.model import Action, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
+from studbook.parsers.registry import profile_for
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_data"
 
@@ -43,7 +44,7 @@ def baseline(hands: Sequence[Hand]) -> int:
 
 
 def replay_all(hands: Sequence[Hand]) -> int:
-    return sum(len(replay(hand).violations) for hand in hands)
+    return sum(len(replay(hand, profile_for(hand)).violations) for hand in hands)
 
 
 def best(work: Callable[[Sequence[Hand]], int], hands: Sequence[Hand], repeat: int) -> tuple[float, float]:

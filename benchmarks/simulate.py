@@ -21,6 +21,7 @@ from studbook.cli.cmd_simulate import player_range
 from studbook.engine.model import Game
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
+from studbook.parsers.registry import get_profile
 
 
 class CountingSink(io.TextIOBase):
@@ -59,11 +60,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is printed")
     args = parser.parse_args()
     for game in (Game.STUD, Game.STUD8, Game.RAZZ):
-        list(simulate(TableSpec(games=(game,)), 200, 0))  # build the evaluator tables first
+        list(
+            simulate(TableSpec(games=(game,), profile=get_profile("pokerstars")), 200, 0)
+        )  # build the evaluator tables first
     print(f"{args.hands:,} hands per game, {args.players[0]}-{args.players[1]} players, best of {args.repeat}")
     print(f"{'game':<7}{'generated h/s (wall, cpu)':>28}{'generated+written h/s (wall, cpu)':>38}")
     for game in (Game.STUD, Game.STUD8, Game.RAZZ):
-        spec = TableSpec(games=(game,), players=args.players)
+        spec = TableSpec(games=(game,), players=args.players, profile=get_profile("pokerstars"))
         gw, gc, _ = best_of(args.repeat, spec, args.hands, write=False)
         ww, wc, size = best_of(args.repeat, spec, args.hands, write=True)
         print(

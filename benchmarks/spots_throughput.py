@@ -37,18 +37,18 @@ from studbook.analytics.spots import spots  # noqa: E402
 from studbook.analytics.store import open_store  # noqa: E402
 from studbook.analytics.visible_equity import spot_equity  # noqa: E402
 from studbook.engine.model import Game  # noqa: E402
-from studbook.engine.profiles import profile_for  # noqa: E402
 from studbook.engine.replay import replay  # noqa: E402
 from studbook.engine.simulate import TableSpec, simulate  # noqa: E402
 from studbook.parsers.detect import SITES_BY_ID  # noqa: E402
 from studbook.pipeline.importer import run_import  # noqa: E402
+from studbook.parsers.registry import get_profile, profile_for
 
 
 def simulated_text(count: int, games: tuple[Game, ...]) -> list[str]:
     """``count`` simulated hands of ``games`` (seed 2026, 2-8 players) as PokerStars text."""
     stars = SITES_BY_ID["pokerstars"]
     assert stars.writer is not None
-    spec = TableSpec(games=games, players=(2, 8), currency=stars.currency)
+    spec = TableSpec(games=games, players=(2, 8), currency=stars.currency, profile=get_profile("pokerstars"))
     return [stars.writer(hand).strip() for hand in simulate(spec, count, seed=2026)]
 
 

@@ -39,10 +39,10 @@ from studbook.analytics.stats import Filters, stat_table
 from studbook.analytics.store import SourceFile, Store, open_store
 from studbook.analytics.winrate import winrates
 from studbook.engine.model import Game, Hand
-from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
+from studbook.parsers.registry import get_profile, profile_for
 
 HandSource = Callable[[int], Iterable[Hand]]
 
@@ -70,7 +70,9 @@ def repeated_corpus(n: int) -> Iterator[Hand]:
 def simulated(n: int) -> Iterator[Hand]:
     """``n`` simulated hands at a Triple Stud table (stud, stud8 and razz in turn) of six to eight of
     the simulator's styled players."""
-    spec = TableSpec(games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), table="Benchmark")
+    spec = TableSpec(
+        games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), table="Benchmark", profile=get_profile("pokerstars")
+    )
     return simulate(spec, n, seed=5)
 
 

@@ -58,7 +58,9 @@ def write_simulated(folder: Path, hands: int) -> None:
     folder.mkdir(parents=True)
     for game in Game:
         for kind, tournament in (("cash", None), ("tournament", TournamentSpec())):
-            spec = TableSpec(games=(game,), players=PLAYERS, currency=stars.currency, tournament=tournament)
+            spec = TableSpec(
+                games=(game,), players=PLAYERS, currency=stars.currency, tournament=tournament, profile=stars.profile
+            )
             texts = [stars.writer(hand).strip() for hand in simulate(spec, hands // 2, seed=SEED)]
             (folder / f"{game}-{kind}.txt").write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
 

@@ -24,12 +24,16 @@ from pathlib import Path
 def _make(folder: Path, hands: int) -> None:
     from studbook.engine.model import Game
     from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
+    from studbook.parsers.registry import get_profile
     from studbook.parsers.sitandgo import sit_and_go_results
     from studbook.parsers.sites.pokerstars.summary_writer import SUMMARY_SEPARATOR, write_summary
     from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 
     spec = TableSpec(
-        games=(Game.RAZZ, Game.STUD, Game.STUD8), players=(6, 8), tournament=TournamentSpec(hands_per_level=6)
+        games=(Game.RAZZ, Game.STUD, Game.STUD8),
+        players=(6, 8),
+        tournament=TournamentSpec(hands_per_level=6),
+        profile=get_profile("pokerstars"),
     )
     dealt = list(simulate(spec, hands, 2026))
     with (folder / "sng.txt").open("w", encoding="utf-8") as out:

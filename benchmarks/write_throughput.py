@@ -21,7 +21,7 @@ from collections.abc import Callable
 from studbook.engine.model import Game, Hand
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers.phh import write_phh
-from studbook.parsers.registry import writable_sites
+from studbook.parsers.registry import get_profile, writable_sites
 
 
 def rate(write: Callable[[Hand], str], hands: list[Hand], repeat: int) -> float:
@@ -57,7 +57,11 @@ def main() -> None:
         by_currency[currency] = [
             h
             for game in (Game.STUD, Game.STUD8, Game.RAZZ)
-            for h in simulate(TableSpec(games=(game,), players=(2, 8), currency=currency), args.hands, 11)
+            for h in simulate(
+                TableSpec(games=(game,), players=(2, 8), currency=currency, profile=get_profile("pokerstars")),
+                args.hands,
+                11,
+            )
         ]
     usd = writable(write_phh, by_currency["USD"])
     print(f"{'writer':<12} {'hands':>6} {'hands/cpu s':>12} {'/ phh':>7}")

@@ -43,6 +43,7 @@ from studbook.engine.simulate import TableSpec, simulate  # noqa: E402
 from studbook.parsers import parse_file  # noqa: E402
 from studbook.parsers.reading import read_lines  # noqa: E402
 from studbook.parsers.xmlstream import read_top_elements  # noqa: E402
+from studbook.parsers.registry import get_profile, profile_for  # noqa: E402
 
 DISTINCT_HANDS = 400
 
@@ -61,7 +62,13 @@ def peak_mb() -> float:
 
 def build(path: Path, megabytes: int) -> int:
     """Write the session; returns the number of hands."""
-    pieces = list(write_session(simulate(TableSpec(games=(Game.STUD8,), players=(6, 8)), DISTINCT_HANDS, 12)))
+    pieces = list(
+        write_session(
+            simulate(
+                TableSpec(games=(Game.STUD8,), players=(6, 8), profile=get_profile("pokerstars")), DISTINCT_HANDS, 12
+            )
+        )
+    )
     head, games, tail = pieces[0], pieces[1:-1], pieces[-1]
     target, hands, copy = megabytes * 1_000_000, 0, 0
     with open(path, "w", encoding="utf-8") as f:
@@ -126,7 +133,7 @@ def studbook_quarters(path: Path, hands: int) -> int:
     print(f"{'':<4}{'hands':>8}  {'h/s CPU':>9}  {'RSS MB':>7}  {'peak MB':>8}   (parse + replay)")
     for item in parse_file(path):
         if isinstance(item, Hand):
-            violations += bool(replay(item).violations)
+            violations += bool(replay(item, profile_for(item)).violations)
             count += 1
             if count in quarters:
                 cpu = time.process_time() - cpu0

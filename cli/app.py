@@ -93,8 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     0 success, 1 what the command documents (violations found, nothing readable), 2 a usage error."""
     line = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(line).parse_args(line)
+    from .reading import Refused
+
     try:
         return int(args.run(args))
+    except Refused as exc:
+        return fail(str(exc))
     except BrokenPipeError:
         # The reader went away (``studbook stats | head``): stop quietly like any Unix filter. Point
         # stdout at /dev/null so the interpreter's final flush does not raise a second time.
@@ -270,15 +274,15 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_profile_option(parser: argparse.ArgumentParser) -> None:
-    from ..engine.profiles import PROFILES
+    from ..parsers.registry import profile_names
 
     parser.add_argument(
         "--profile",
         metavar="NAME",
-        choices=sorted(PROFILES),
+        choices=profile_names(),
         help=(
             "the house rules to judge every hand by, e.g. how many raises are allowed or who gets the odd "
-            f"chip: {', '.join(sorted(PROFILES))} (default: the rules of the site that dealt the hand)"
+            f"chip: {', '.join(profile_names())} (default: the rules of the site that dealt the hand)"
         ),
     )
 

@@ -347,9 +347,9 @@ def write_line_kinds(audits: Iterable[FileAudit], out: TextIO, json_lines: bool 
 def rules_text(width: int = 100) -> str:
     """What ``--rules`` prints: every rule id with what it means, then the rule profiles and how they
     differ, so a reader of a report can look up a rule and choose a profile."""
-    from ..engine.profiles import DEFAULT_PROFILE, PROFILES
+    from ..engine.profiles import DEFAULT_PROFILE
     from ..engine.validate import RULES
-    from ..parsers.registry import readable_sites
+    from ..parsers.registry import profiles, readable_sites
 
     lines = ["Rules a hand can break (the ids in the reports and the violations table):"]
     for rule, meaning in [*RULES.items(), *REPORT_IDS.items()]:
@@ -357,16 +357,16 @@ def rules_text(width: int = 100) -> str:
             meaning, width=max(width, 60), initial_indent=f"  {rule:<18} ", subsequent_indent=" " * 21
         )
     lines += ["", "Rule profiles (--profile NAME), the house rules a hand is judged by:"]
-    for name, profile in PROFILES.items():
+    for name, profile in profiles().items():
         lines += textwrap.wrap(
             profile_words(profile), width=max(width, 60), initial_indent=f"  {name:<18} ", subsequent_indent=" " * 21
         )
     sites = ", ".join(
-        f"{site.name} hands by the {site.profile} profile"
+        f"{site.name} hands by the {site.profile.name} profile"
         for site in readable_sites()
-        if site.profile != DEFAULT_PROFILE
+        if site.profile is not DEFAULT_PROFILE
     )
-    lines += ["", f"Without --profile, {sites}; hands of other sites by {DEFAULT_PROFILE}."]
+    lines += ["", f"Without --profile, {sites}; hands of other sites by {DEFAULT_PROFILE.name}."]
     return "\n".join(lines)
 
 

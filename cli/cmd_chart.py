@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-from .app import Command, OutputError, add_db_option, add_filter_options, at_least, fail, hand_filters, output_file
+from .app import Command, add_db_option, add_filter_options, at_least, fail, output_file
 
 BB100_MIN_HANDS = 20
 """The games and stakes ``chart bb100`` leaves out by default: under 20 hands, as the stats table."""
@@ -63,16 +63,9 @@ def run(args: argparse.Namespace) -> int:
     matplotlib.use("Agg")
 
     from ..analytics.charts import CHARTS, bb100_chart
-    from ..analytics.dataset import open_reader
-    from ..analytics.stats import unknown_player
-    from ..analytics.store import StoreError
+    from .reading import filtered_reader, require_player
 
-    try:
-        filters = hand_filters(args)
-        output_file(args.out, "--out", f"{args.kind}.png")
-        store = open_reader(args.db)
-    except (ValueError, StoreError, OutputError) as exc:
-        return fail(str(exc))
+    filters, store = filtered_reader(args, lambda: output_file(args.out, "--out", f"{args.kind}.png"))
     with store:
         if args.kind == "tournaments":
             from ..analytics.tournament_chart import tournament_chart
@@ -83,9 +76,7 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 return fail(f"{exc}; check --player (a name as the summaries print it), --site and --game")
             return _save(ax, args)
-        problem = unknown_player(store.con, args.player)
-        if problem:
-            return fail(problem)
+        require_player(store, args.player)
         try:
             if args.kind == "bb100":
                 ax = bb100_chart(store.con, args.player, filters, min_hands=args.min_hands)

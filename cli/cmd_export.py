@@ -21,16 +21,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
-    from ..analytics.dataset import open_reader
     from ..analytics.schema import TABLES
-    from ..analytics.store import StoreError
+    from .reading import open_reader
 
-    try:
-        store = open_reader(args.db)
-        out = output_folder(args.out, [f"{name}.parquet" for name in TABLES])
-    except (StoreError, OutputError) as exc:
-        return fail(str(exc))
+    store = open_reader(args)
     with store:
+        try:
+            out = output_folder(args.out, [f"{name}.parquet" for name in TABLES])
+        except OutputError as exc:
+            return fail(str(exc))
         counts = store.table_counts()
         try:
             written = store.export_parquet(out)

@@ -24,7 +24,6 @@ from .app import (
     add_profile_option,
     add_timezone_option,
     fail,
-    hand_filters,
 )
 
 if TYPE_CHECKING:
@@ -60,23 +59,15 @@ def run(args: argparse.Namespace) -> int:
     from ..analytics.charts import NoHands
     from ..analytics.clock import display_zone
     from ..analytics.html_report import INDEX_NAME, gather, page_name, report_page
-    from ..analytics.dataset import open_reader
-    from ..analytics.stats import unknown_player
-    from ..analytics.store import StoreError
     from ..api import Database
     from .app import output_folder
+    from .reading import filtered_reader, require_player
     from .stats_text import sections
 
-    try:
-        filters = hand_filters(args)
-        store = open_reader(args.db)
-    except (ValueError, StoreError) as exc:
-        return fail(str(exc))
+    filters, store = filtered_reader(args)
     pages: dict[str, str] = {}
     with Database(store) as db:
-        problem = unknown_player(store.con, args.player)
-        if problem:
-            return fail(problem)
+        require_player(store, args.player)
         try:
             report = gather(store.con, args.player, filters, sections(), zone=display_zone(args.timezone))
         except NoHands as exc:

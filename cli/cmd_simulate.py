@@ -136,15 +136,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..engine.model import Game
     from ..engine.simulate import Rake, Stakes, TableSpec, TournamentSpec, simulate
-    from ..parsers.registry import SITES_BY_ID
+    from ..parsers.registry import SITES_BY_ID, get_profile
     from ..parsers.writing import reason
 
     # a site's text says what its own rules make of the hand (Full Tilt lists its pots before rake), so
     # the hands are dealt under that site's profile unless another is asked for
-    profile = args.profile or (SITES_BY_ID[args.format].profile if args.format in SITES_BY_ID else "pokerstars")
+    site = SITES_BY_ID[args.format] if args.format in SITES_BY_ID else None
 
     games = (Game.STUD, Game.STUD8, Game.RAZZ) if args.game == "mixed" else (Game(args.game),)
     try:
+        profile = get_profile(args.profile) if args.profile else site.profile if site else get_profile("pokerstars")
         small, big = args.stakes
         spec = TableSpec(
             games=games,
@@ -153,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             rake=Rake(args.rake, args.rake_cap),
             tournament=TournamentSpec() if args.tournament else None,
             profile=profile,
-            currency=SITES_BY_ID[args.format].currency if args.format in SITES_BY_ID else "USD",
+            currency=site.currency if site else "USD",
         )
     except ValueError as exc:
         return fail(str(exc))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from .app import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, output_width
+from .app import Command, add_db_option, add_filter_options, at_least, fail, output_width
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -126,21 +126,13 @@ def spots_text(table: pd.DataFrame, player: str, top: int, width: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analytics.dataset import open_reader
     from ..analytics.spot_table import NoSpots, spot_table, stored_spots
-    from ..analytics.stats import unknown_player
-    from ..analytics.store import StoreError
+    from .reading import filtered_reader, require_player
     from .stats_text import emit
 
-    try:
-        filters = hand_filters(args)
-        store = open_reader(args.db)
-    except (ValueError, StoreError) as exc:
-        return fail(str(exc))
+    filters, store = filtered_reader(args)
     with store:
-        problem = unknown_player(store.con, args.player)
-        if problem:
-            return fail(problem)
+        require_player(store, args.player)
         try:
             table = spot_table(stored_spots(store.con, filters), args.player)
         except NoSpots as exc:

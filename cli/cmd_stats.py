@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from datetime import timedelta
 
-from .app import Command, add_db_option, add_filter_options, at_least, fail, hand_filters, output_width
+from .app import Command, add_db_option, add_filter_options, at_least, fail, output_width
 
 FORMATS = ("table", "csv", "json")
 DEFAULT_TOP = 25
@@ -106,10 +106,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analytics.dataset import open_reader
     from ..analytics.stats import HEADLINE, describe_stats, stat_table, unknown_player
-    from ..analytics.store import StoreError
     from ..analytics.winrate import money, winrates
+    from .reading import filtered_reader
     from .stats_text import (
         Limits,
         emit,
@@ -132,11 +131,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             emit(listing, args.format)
         return 0
-    try:
-        filters = hand_filters(args, players=tuple(args.player), sites=tuple(args.site))
-        store = open_reader(args.db)
-    except (ValueError, StoreError) as exc:
-        return fail(str(exc))
+    filters, store = filtered_reader(args, players=tuple(args.player), sites=tuple(args.site))
     by = tuple(args.by) or ("player",)
     table = args.format == "table"
     per_player = table and by == ("player",)

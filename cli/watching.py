@@ -155,7 +155,7 @@ def nap(seconds: float, stop: StopRequest) -> None:
 def run_watch(args: argparse.Namespace) -> int:
     """Watch ``args.paths`` (folders) until Ctrl-C or SIGTERM; 0 on a clean stop."""
     from ..analytics.store import StoreError, open_store
-    from ..engine.profiles import get_profile
+    from ..parsers.registry import get_profile
     from .app import fail
 
     folders = [Path(p) for p in args.paths]

@@ -1,11 +1,11 @@
 """Rule profiles: the switches on which card rooms disagree (docs/rules.md §7), as data.
 
-The engine never asks *which* room it is judging; it reads the switches of a :class:`RuleProfile`.
-Adding a room is adding a row to :data:`PROFILES`, not an ``if`` on a name.
-
-The corpus evidence for each site's profile, hand by hand, is in its folder's notes
-(``parsers/sites/<site>/NOTES.md``); the profile here is what the engine needs to judge a hand by
-its site's rules without asking the parsers.
+The engine never asks *which* room it is judging; it reads the switches of the :class:`RuleProfile`
+it is handed. What is the engine's is here: the switches, the rule books (:data:`RULE_BOOKS`) and
+:func:`online`, which builds a site's profile from what its hands measured. Each site's own profile lives
+in its folder (``parsers/sites/<site>/profile.py``, the evidence in the NOTES.md beside it), and the
+parsers' registry finds a hand's (its site's, else :data:`DEFAULT_PROFILE`): the engine judges a hand by
+its site's rules without knowing any site.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final, Mapping
 
-from .model import Game, Half, Hand
+from .model import Game, Half
 
 
 class HeadsUp(StrEnum):
@@ -96,19 +96,20 @@ class RuleProfile:
         return _SUIT if game in self.suit_tie_games else _POSITION
 
 
-_STUD_ONLY: Final = frozenset({Game.STUD, Game.STUD5})
+STUD_HIGH: Final = frozenset({Game.STUD, Game.STUD5})
 """The high stud games. Five Card Stud takes stud high's switches: its open pair on 3rd street (the
 second up card) allows the big bet where 7-card stud's does on 4th (docs/games.md, with sources), and
 WSOP-T's suit tie-break for stud high applies to it as to 7-card stud."""
 
 
-def _online(name: str, **measured: object) -> RuleProfile:
+def online(name: str, **measured: object) -> RuleProfile:
     """A site's profile: what its real hands measured (``measured``, at least where the rake comes from),
     and for every switch they could not tell, the online conventions PokerStars was measured to follow
     (bet + 3 raises even heads-up, the big bet on 4th over an open pair in the high stud games, position
-    for equal boards, the first seat for a tie's odd chip)."""
+    for equal boards, the first seat for a tie's odd chip). Each site's folder calls it in its
+    ``profile.py``, named by the site's id."""
     defaults: dict[str, object] = {
-        "double_bet_games": _STUD_ONLY,
+        "double_bet_games": STUD_HIGH,
         "max_raises": 3,
         "heads_up": HeadsUp.NEVER,
         "suit_tie_games": frozenset(),
@@ -117,27 +118,11 @@ def _online(name: str, **measured: object) -> RuleProfile:
     return RuleProfile(name=name, **{**defaults, **measured})  # type: ignore[arg-type]
 
 
-PROFILES: Final[Mapping[str, RuleProfile]] = MappingProxyType(
+RULE_BOOKS: Final[Mapping[str, RuleProfile]] = MappingProxyType(
     {
-        "pokerstars": _online(
-            "pokerstars",
-            rake_from=RakeFrom.PROPORTIONAL,
-        ),
-        "acr": _online(
-            "acr",
-            rake_from=RakeFrom.MAIN_POT,
-            total_includes_rake=False,
-            hilo_odd_chip=Half.LOW,
-        ),
-        "fulltilt": _online(
-            "fulltilt",
-            rake_from=RakeFrom.MAIN_POT,
-            total_includes_rake=True,
-            pots_include_rake=True,
-        ),
         "rrop": RuleProfile(
             name="rrop",
-            double_bet_games=_STUD_ONLY,
+            double_bet_games=STUD_HIGH,
             max_raises=3,
             heads_up=HeadsUp.BECOMES,
             suit_tie_games=frozenset(),
@@ -146,7 +131,7 @@ PROFILES: Final[Mapping[str, RuleProfile]] = MappingProxyType(
         ),
         "wsop-cash": RuleProfile(
             name="wsop-cash",
-            double_bet_games=_STUD_ONLY,
+            double_bet_games=STUD_HIGH,
             max_raises=4,
             heads_up=HeadsUp.BEGINS,
             suit_tie_games=frozenset(),
@@ -158,75 +143,15 @@ PROFILES: Final[Mapping[str, RuleProfile]] = MappingProxyType(
             double_bet_games=frozenset(),
             max_raises=4,
             heads_up=HeadsUp.NEVER,
-            suit_tie_games=_STUD_ONLY,
+            suit_tie_games=STUD_HIGH,
             odd_chip=OddChip.HIGH_CARD_FIVE,
             rake_from=RakeFrom.MAIN_POT,
         ),
-        "ipoker": _online(
-            "ipoker",
-            rake_from=RakeFrom.PROPORTIONAL,
-        ),
-        "merge": _online(
-            "merge",
-            rake_from=RakeFrom.PROPORTIONAL,
-        ),
-        "everleaf": _online(
-            "everleaf",
-            rake_from=RakeFrom.MAIN_POT,
-            rake_printed=False,
-            uncalled_printed=False,
-        ),
-        "absolute": _online(
-            "absolute",
-            rake_from=RakeFrom.MAIN_POT,
-            uncalled_printed=False,
-        ),
-        "winamax": _online(
-            "winamax",
-            rake_from=RakeFrom.MAIN_POT,
-            total_includes_rake=False,
-        ),
-        "kingsclub": _online(
-            "kingsclub",
-            rake_from=RakeFrom.MAIN_POT,
-        ),
-        "bovada": _online(
-            "bovada",
-            rake_from=RakeFrom.PROPORTIONAL,
-            rake_printed=False,
-        ),
-        "partypoker": _online(
-            "partypoker",
-            rake_from=RakeFrom.MAIN_POT,
-            rake_printed=False,
-            uncalled_printed=False,
-        ),
-        "ongame": _online(
-            "ongame",
-            rake_from=RakeFrom.MAIN_POT,
-            uncalled_printed=False,
-        ),
     }
 )
-"""The rooms' profiles: the rule books (``rrop``, ``wsop-cash``, ``wsop-tournament``) and each site's
-measured one, named by the site's id (its evidence: ``parsers/sites/<site>/NOTES.md``)."""
+"""The rule books, by name: Robert's Rules of Poker and the WSOP's for live cash games and for
+tournaments (docs/rules.md §7). The sites' measured profiles are in their folders; the parsers' registry
+names both (``studbook audit --profile NAME``)."""
 
-DEFAULT_PROFILE: Final = "rrop"
-"""The profile of a site whose behaviour has not been measured."""
-
-
-def get_profile(name: str) -> RuleProfile:
-    """The profile called ``name``; a ValueError listing the known names otherwise."""
-    try:
-        return PROFILES[name]
-    except KeyError:
-        known = ", ".join(sorted(PROFILES))
-        raise ValueError(f"unknown rule profile {name!r}: choose one of {known}") from None
-
-
-def profile_for(hand: Hand) -> RuleProfile:
-    """The profile a hand is judged by when the caller names none: its site's, else RRoP's.
-
-    A site's measured profile bears the site's id as its name (``pokerstars``), so the site registry
-    (parsers/site.py) and this table cannot disagree about which profile a site has."""
-    return PROFILES.get(hand.site) or PROFILES[DEFAULT_PROFILE]
+DEFAULT_PROFILE: Final = RULE_BOOKS["rrop"]
+"""The profile of a site whose behaviour has not been measured: Robert's Rules of Poker."""

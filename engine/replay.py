@@ -9,7 +9,7 @@ first, the stakes' bring-in) are the state's and the walk's, named again here as
 from __future__ import annotations
 
 from .model import Hand, ReplayResult
-from .profiles import RuleProfile, profile_for
+from .profiles import RuleProfile
 from .state import (
     CARDS_PER_STREET as CARDS_PER_STREET,
     UNJUDGED as UNJUDGED,
@@ -25,10 +25,11 @@ from .steps import TableState as TableState, replay_steps as replay_steps
 from .walk import HandWalk, nominal_bring_in as nominal_bring_in, seat_label as seat_label
 
 
-def replay(hand: Hand, profile: RuleProfile | None = None) -> ReplayResult:
-    """What the rules make of ``hand`` under ``profile`` (default: the hand's site's profile).
+def replay(hand: Hand, profile: RuleProfile) -> ReplayResult:
+    """What the rules make of ``hand`` under ``profile`` (a hand's site's: the parsers' registry's
+    ``profile_for``).
 
     Never raises for a rule break: every problem is a :class:`Violation` in the result, and the replay
     carries on the way the site did.
     """
-    return HandWalk(hand, profile or profile_for(hand)).run()
+    return HandWalk(hand, profile).run()

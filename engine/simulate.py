@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 from functools import cache
 from types import MappingProxyType
@@ -59,7 +59,7 @@ from .model import (
     unit_of,
 )
 from .pots import PotResult
-from .profiles import RuleProfile, get_profile
+from .profiles import RuleProfile
 from .betting import AGGRESSIVE
 from .replay import Move, Options, StudState
 
@@ -352,7 +352,9 @@ class TableSpec:
     rake: Rake = Rake()
     currency: str = "USD"
     tournament: TournamentSpec | None = None
-    profile: str = "pokerstars"
+    profile: RuleProfile = field(kw_only=True)
+    """The rules the hands are dealt under: those of the site they are written for (the parsers'
+    registry names them), which its text follows (Full Tilt lists its pots before rake)."""
     regulars: tuple[Player, ...] = REGULARS
     hero: str | None = None
     table: str = "Aludra"
@@ -373,7 +375,6 @@ class TableSpec:
         names = [p.name for p in self.regulars]
         if self.hero is not None and self.hero not in names:
             raise ValueError(f"the hero {self.hero!r} is not one of the regulars: {', '.join(names)}")
-        get_profile(self.profile)
 
 
 # ------------------------------------------------------------------------------- hand strength
@@ -944,7 +945,7 @@ class _Table:
             stakes=stakes,
             seats=tuple((seat, self.seats[seat], self.stacks[seat]) for seat in sorted(self.seats)),
             hero=hero_seat,
-            profile=get_profile(spec.profile),
+            profile=spec.profile,
             rake=NO_RAKE if spec.tournament is not None else spec.rake,
             hand_id=str(self.hand_id),
             started_at=self.clock.replace(tzinfo=EASTERN),
@@ -970,6 +971,13 @@ ID_BLOCK = 10**9
 run of up to 2.5 million hands stays in its own block."""
 
 
+def _identity(spec: TableSpec) -> str:
+    """The table as its ``repr`` prints it, but with the profile by its name: the sets of a profile print
+    in an order that changes from process to process, and the same run must get the same numbers."""
+    shown = (f"{f.name}={spec.profile.name if f.name == 'profile' else getattr(spec, f.name)!r}" for f in fields(spec))
+    return f"{type(spec).__qualname__}({', '.join(shown)})"
+
+
 def first_hand_id(spec: TableSpec, seed: int) -> int:
     """The first hand number of the table ``spec`` dealt from ``seed``: a block of :data:`ID_BLOCK`
     numbers chosen by a digest of both, the game(s), stakes, players, rake, tournament and profile
@@ -977,7 +985,7 @@ def first_hand_id(spec: TableSpec, seed: int) -> int:
     per pair to share one), so their hands never share an id, while the same run made twice deals the
     same hands under the same ids (true duplicates). Issue 13: stud and razz runs of one seed shared
     every id, and the import took 2 of 600 hands for duplicates of others."""
-    digest = hashlib.sha256(repr((spec, seed)).encode()).digest()
+    digest = hashlib.sha256(f"({_identity(spec)}, {seed!r})".encode()).digest()
     block = 1 + int.from_bytes(digest[:8], "big") % (9 * 10**8)
     return block * ID_BLOCK
 

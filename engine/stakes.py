@@ -23,7 +23,7 @@ from .games import RULES
 from .cards import Card
 from .model import Action, ActionKind, Deal, Event, Game, Money
 from .betting import StreetLedger
-from .profiles import PROFILES
+from .profiles import RULE_BOOKS, STUD_HIGH
 from .replay import has_open_pair
 
 
@@ -36,10 +36,11 @@ def _most_common(sizes: Iterable[Money]) -> Money:
     return min(counts, key=lambda size: (-counts[size], size))
 
 
-DOUBLE_BET_GAMES: Final = frozenset[Game]().union(*(p.double_bet_games for p in PROFILES.values()))
+DOUBLE_BET_GAMES: Final = STUD_HIGH.union(*(p.double_bet_games for p in RULE_BOOKS.values()))
 """The games whose double-bet street may see the big bet over an open pair, in some card room: a bet
-there over a pair tells nothing about the small bet. Taken from the rule profiles, which say where each
-room allows it, so the rule is written in one place."""
+there over a pair tells nothing about the small bet. Taken from the rule books and the online convention
+(:func:`~.profiles.online`'s, which a site's measured profile narrows or keeps), which say where each room
+allows it, so the rule is written in one place."""
 
 
 def infer_stakes(game: Game, events: Iterable[Event], doubled: Collection[int] = ()) -> tuple[Money, Money]:

@@ -16,7 +16,7 @@ from .model import (
     ReplayResult,
     known_cards,
 )
-from .profiles import RuleProfile, profile_for
+from .profiles import RuleProfile
 from .walk import HandWalk
 
 
@@ -80,11 +80,11 @@ def table_after(walk: HandWalk, index: int) -> TableState:
     )
 
 
-def replay_steps(hand: Hand, profile: RuleProfile | None = None) -> tuple[ReplayResult, tuple[TableState, ...]]:
+def replay_steps(hand: Hand, profile: RuleProfile) -> tuple[ReplayResult, tuple[TableState, ...]]:
     """:func:`replay`, and the table after each of the hand's events (one :class:`TableState` per event,
     in order). The result's violations are those of :func:`replay`: the ones found at the end (the
     payout's) come after the last state's count."""
-    walk = HandWalk(hand, profile or profile_for(hand))
+    walk = HandWalk(hand, profile)
     states = []
     for index, event in enumerate(hand.events):
         walk.on_event(event, index)

@@ -54,7 +54,7 @@ RULES: Mapping[str, str] = MappingProxyType(
 )
 
 
-def validate(hand: Hand, profile: RuleProfile | None = None) -> list[Violation]:
-    """Every rule ``hand`` breaks under ``profile`` (default: the hand's site's profile), in event order
+def validate(hand: Hand, profile: RuleProfile) -> list[Violation]:
+    """Every rule ``hand`` breaks under ``profile`` (its site's, or the one the user named), in event order
     of discovery. An empty list means the site did everything the rules say."""
     return list(replay(hand, profile).violations)

@@ -74,6 +74,7 @@ from ..engine.model import (
 from ..engine.replay import nominal_bring_in, replay
 from .amounts import amount_problem
 from .errors import ParseError
+from .registry import profile_for
 from .sites.pokerstars.writer import format_stars_money, showdown_seats
 
 VARIANTS: dict[str, Game] = {
@@ -117,7 +118,7 @@ def write_phh(hand: Hand) -> str:
         if isinstance(e, Action) and e.kind == ActionKind.ANTE:
             antes[e.seat] += e.amount
     bring_in = nominal_bring_in(hand)  # the stakes' bring-in, also when the low card was all-in for less
-    result = replay(hand)  # never raises: a hand that breaks the rules is still written as recorded
+    result = replay(hand, profile_for(hand))  # never raises: a hand that breaks the rules is still written as recorded
     ante_order = [index[e.seat] for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.ANTE]
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT_OF[hand.game]),
@@ -494,7 +495,7 @@ class _Reader:
     def completed(self, hand: Hand) -> Hand:
         """Add what a foreign PHH file implies but does not state: the uncalled bet (the engine's
         replay says which) and who collected what (from ``winnings``, else from ``finishing_stacks``)."""
-        result = replay(hand)
+        result = replay(hand, profile_for(hand))
         events = list(hand.events)
         last_action = max((i for i, e in enumerate(events) if isinstance(e, Action)), default=-1)
         line = events[last_action].line if last_action >= 0 else self.key_line("actions")

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 from ..engine.model import Deal, Hand
 from ..engine.replay import replay
+from .registry import profile_for
 from .tournaments import PlayerResult, Said, Source, TournamentResult
 
 __all__ = ["PAYOUTS", "payouts", "sit_and_go_results"]
@@ -64,7 +65,7 @@ def _result(tid: str, run: list[Hand], source_file: str) -> TournamentResult:
     places: dict[str, int] = {}
     remaining = len(entrants)
     for hand in run:
-        net = replay(hand).net
+        net = replay(hand, profile_for(hand)).net
         out = sorted((s for s in hand.seats if s.stack + net.get(s.seat, 0) == 0), key=lambda s: s.stack)
         for k, seat in enumerate(out):
             places[seat.player] = remaining - k

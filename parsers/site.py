@@ -7,9 +7,9 @@ to agree, and a site added to one and not the others gave "cannot read" errors f
 A site studbook recognises but cannot read yet has a ``SITE`` without ``parse_hand``: its files get a clear
 "cannot read this site yet" instead of a confusing syntax error.
 
-The rule profile of a site is the profile of ``engine/profiles.py`` that bears the site's id as its name
-(the engine judges a hand by its site's rules without importing the parsers); a site without one is
-judged by the default profile (Robert's Rules of Poker).
+The rule profile of a site is what its real hands measured, in its folder's ``profile.py`` (named by the
+site's id); a site without one is judged by the default profile (Robert's Rules of Poker). The engine
+is handed the profile: it judges a hand by its site's rules without importing the parsers.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Protocol, TextIO
 
 from ..engine.model import Hand
-from ..engine.profiles import DEFAULT_PROFILE, PROFILES
+from ..engine.profiles import DEFAULT_PROFILE, RuleProfile
 from .errors import NotStudHand, ParseError
 from .reading import HandText, split_hands
 from .writing import write_separated
@@ -72,6 +72,9 @@ class Site:
     the site's clients are known to print in, with the evidence in its NOTES.md. The reader leaves such a
     time without a zone and :meth:`read_hands` places it here, or in the zone the user gives for the
     site (:mod:`.zones`)."""
+    profile: RuleProfile = DEFAULT_PROFILE
+    """The rule profile its hands are judged by when no profile is named: its folder's ``profile.py``,
+    named by the site's id, or the default profile while its rules are not measured."""
 
     @property
     def starts_hand(self) -> Callable[[str], object]:
@@ -93,11 +96,6 @@ class Site:
     @property
     def readable(self) -> bool:
         return self.parse_hand is not None or self.read is not None
-
-    @property
-    def profile(self) -> str:
-        """The name of the rule profile this site's hands are judged by when no profile is named."""
-        return self.site if self.site in PROFILES else DEFAULT_PROFILE
 
     def write_file(
         self, hands: Iterable[Hand], out: TextIO, refused: Callable[[Hand, ValueError], None] | None = None

@@ -34,6 +34,7 @@ from ..engine.model import Hand, SkippedLine, Violation
 from ..engine.replay import replay
 from .errors import ParseError
 from .reading import HandText
+from .registry import profile_for
 
 ACCOUNTING_RULES: frozenset[str] = frozenset(
     {
@@ -88,7 +89,7 @@ def tolerated(
     removed = sorted(before_body + n for n in unknown)
     hand = renumbered(hand, removed)
     kept = replace(hand, unknown_lines=tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed))
-    broken = [v for v in replay(kept).violations if v.rule in ACCOUNTING_RULES]
+    broken = [v for v in replay(kept, profile_for(kept)).violations if v.rule in ACCOUNTING_RULES]
     return kept if not broken else refused(refusal, _why(broken, len(removed)))
 
 

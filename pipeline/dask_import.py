@@ -48,7 +48,7 @@ from ..analytics.rollup import FOLDER as ROLLUP_FOLDER
 from ..analytics.rollup import rollup_sql
 from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS
 from ..analytics.store import SourceFile, Store, StoreError, open_store
-from ..engine.profiles import get_profile
+from ..parsers.registry import get_profile
 from .importer import (
     CHUNK_HANDS,
     FileOutcome,

@@ -35,7 +35,7 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 import pyarrow as pa
 
 from ..engine.model import Hand, ReplayResult
-from ..engine.profiles import get_profile, profile_for
+from ..parsers.registry import get_profile, profile_for
 from ..engine.replay import replay
 from ..parsers import ParseResult, parse_file
 from ..parsers.reading import iter_lines

@@ -16,6 +16,7 @@ from studbook.engine.simulate import Stakes, TableSpec, TournamentSpec, simulate
 from studbook.parsers.sitandgo import sit_and_go_results
 from studbook.parsers.sites.pokerstars.summary_writer import SUMMARY_SEPARATOR, write_summary
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
+from studbook.parsers.registry import get_profile
 
 HERE = Path(__file__).resolve().parent
 
@@ -29,6 +30,7 @@ TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
             table="Aludra",
             start=datetime(2026, 3, 2, 19, 0),
             first_hand_id=251_000_000_000,
+            profile=get_profile("pokerstars"),
         ),
         1500,
         11,
@@ -41,6 +43,7 @@ TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
             table="Baten Kaitos",
             start=datetime(2026, 3, 3, 20, 30),
             first_hand_id=252_000_000_000,
+            profile=get_profile("pokerstars"),
         ),
         1500,
         12,
@@ -54,6 +57,7 @@ TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
             table="Cursa",
             start=datetime(2026, 3, 4, 18, 15),
             first_hand_id=253_000_000_000,
+            profile=get_profile("pokerstars"),
         ),
         1800,
         13,
@@ -66,6 +70,7 @@ TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
             table="Deneb Algedi",
             start=datetime(2026, 3, 5, 21, 0),
             first_hand_id=254_000_000_000,
+            profile=get_profile("pokerstars"),
         ),
         1200,
         14,
@@ -80,6 +85,7 @@ TABLES: tuple[tuple[str, TableSpec, int, int], ...] = (
             tournament=TournamentSpec(hands_per_level=6),
             start=datetime(2026, 3, 7, 15, 0),
             first_hand_id=255_000_000_000,
+            profile=get_profile("pokerstars"),
         ),
         600,
         15,

@@ -32,11 +32,11 @@ import studbook
 from studbook.analytics.flags import player_flags
 from studbook.analytics.rows import hand_batches
 from studbook.engine.model import Game, Hand
-from studbook.engine.profiles import PROFILES, profile_for
 from studbook.engine.replay import ReplayResult, replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file
 from studbook.pipeline.importer import discover
+from studbook.parsers.registry import get_profile, profile_for, profiles
 
 ROW_HANDS = 200
 SIMULATED = 80
@@ -70,7 +70,9 @@ def parsed(folder: Path) -> list[Hand]:
 
 
 def simulated(game: Game, seed: int) -> list[Hand]:
-    return list(simulate(TableSpec(games=(game,), players=(2, 8)), SIMULATED, seed=seed))
+    return list(
+        simulate(TableSpec(games=(game,), players=(2, 8), profile=get_profile("pokerstars")), SIMULATED, seed=seed)
+    )
 
 
 def lines(corpus: Path | None, sample_data: Path) -> Iterator[str]:
@@ -90,7 +92,7 @@ def lines(corpus: Path | None, sample_data: Path) -> Iterator[str]:
         yield from hand_lines(section, hands, [replay(h, profile_for(h)) for h in hands])
     for seed, game in enumerate(Game, start=20261202):
         hands = simulated(game, seed)
-        for name, profile in PROFILES.items():
+        for name, profile in profiles().items():
             yield from hand_lines(f"simulated {game.value} {name}", hands, [replay(h, profile) for h in hands])
         for original in hands[:MUTATED_SEEDS]:
             for kind, operator in OPERATORS.items():

@@ -28,10 +28,9 @@ from typing import Mapping
 
 from studbook.engine.model import Collect, Game, Hand
 from studbook.engine.pots import pot_index
-from studbook.engine.profiles import profile_for
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file
-from studbook.parsers.registry import readable_sites
+from studbook.parsers.registry import profile_for, readable_sites
 
 SITE_ROWS: Mapping[str, str] = MappingProxyType(
     {site.corpus: site.site for site in readable_sites() if site.corpus is not None}
@@ -200,7 +199,7 @@ def site_awards(hand: Hand, pots: int) -> Counter[tuple[int, int]]:
 
 def check_hand(hand: Hand) -> list[str]:
     """Every way the hand disagrees with the rules or with itself; empty for a clean hand."""
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     problems = []
     known = KNOWN_SITE_ERRORS.get((hand.site, hand.site_hand_id))
     rules = {v.rule for v in result.violations}
@@ -249,7 +248,7 @@ def check_file(corpus: Path, row: ManifestRow) -> FileReport:
             if item.site != row.site:
                 report.problems.append(f"hand {item.site_hand_id} read as site {item.site}, not {row.site}")
     if row.path in SYNTHETIC:
-        broken = len(report.errors) + sum(1 for h in report.hands if replay(h).violations)
+        broken = len(report.errors) + sum(1 for h in report.hands if replay(h, profile_for(h)).violations)
         if broken != len(report.errors) + len(report.hands) or broken == 0:
             report.problems.append(f"a synthetic file ({SYNTHETIC[row.path]}) read as if it were sound")
         return report

@@ -43,7 +43,7 @@ from studbook.pipeline.importer import TOURNAMENT_RULES, run_import
 from studbook.analytics.store import open_store
 from studbook.parsers import parse_file
 from studbook.parsers.errors import READER_FAILED
-from studbook.parsers.registry import SITES_BY_ID, Site
+from studbook.parsers.registry import SITES_BY_ID, profile_for, Site
 from studbook.parsers.reading import HandText, read_lines, split_hands
 
 STARS_HEADER = SITES_BY_ID["pokerstars"].starts_hand
@@ -265,7 +265,7 @@ Chips = tuple[frozenset[tuple[str, int]], frozenset[tuple[int, int]], int | None
 
 
 def chips_of(hand: Hand) -> Chips:
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     names = {s.seat: s.player for s in hand.seats}
     net = {seat: result.collected.get(seat, 0) - result.invested.get(seat, 0) for seat in result.invested}
     by_name = frozenset((names.get(seat, str(seat)), amount) for seat, amount in net.items() if amount)
@@ -300,7 +300,7 @@ def chip_verdicts(path: Path, seeds: dict[tuple[str, str], set[Chips]], tally: T
         if not isinstance(item, Hand):
             tally.verdicts["refused" if hasattr(item, "message") else "not stud"] += 1
             continue
-        if replay(item).violations:
+        if replay(item, profile_for(item)).violations:
             tally.verdicts["findings"] += 1
             continue
         if item.unknown_lines:

@@ -38,9 +38,9 @@ from studbook.engine.model import (
     Violation,
 )
 from studbook.engine.pots import pot_index
-from studbook.engine.profiles import profile_for
 from studbook.engine.replay import nominal_bring_in, replay
 from studbook.engine.validate import validate
+from studbook.parsers.registry import profile_for
 
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
@@ -539,7 +539,7 @@ def folded_collects(hand: Hand) -> Iterator[Mutant]:
 
 def _losers(hand: Hand, collect: Collect) -> list[int]:
     """Seats that showed a hand, could win ``collect``'s pot, and were paid nothing from it."""
-    pots = replay(hand).pots
+    pots = replay(hand, profile_for(hand)).pots
     index = pot_index(collect.pot)
     eligible = set(pots[index].eligible) if index < len(pots) else set()
     paid = {c.seat for _, c in _collects(hand) if pot_index(c.pot) == index}
@@ -694,7 +694,7 @@ def run_mutants(
     for source, hands in seeds.items():
         for seed in hands:
             outcome.seeds[source] += 1
-            before = Counter(v.rule for v in validate(seed))
+            before = Counter(v.rule for v in validate(seed, profile_for(seed)))
             for kind, operator in OPERATORS.items():
                 for mutant in spread(list(operator(seed)), per_seed):
                     if excluded(mutant) is not None:
@@ -702,7 +702,7 @@ def run_mutants(
                         continue
                     outcome.generated[kind, source] += 1
                     try:
-                        got = validate(mutant.hand)
+                        got = validate(mutant.hand, profile_for(mutant.hand))
                     except Exception as exc:  # the validator must never raise; record it as a miss
                         got, why = [], f"validate raised {exc!r}"
                     else:

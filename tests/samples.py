@@ -13,6 +13,7 @@ from studbook.engine.model import Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
+from studbook.parsers.registry import get_profile
 
 # Real PokerStars files of the corpus (fpdb/Stars) that the writer and PHH tests read back.
 REAL_FILES = [
@@ -123,6 +124,7 @@ def write_stud8_sit_and_go(path: Path) -> Path:
         tournament=TournamentSpec(hands_per_level=6),
         start=datetime(2026, 3, 7, 15, 0),
         first_hand_id=259_000_000_000,
+        profile=get_profile("pokerstars"),
     )
     with path.open("w", encoding="utf-8") as out:
         write_pokerstars_file(simulate(spec, 60, 3), out)

@@ -29,6 +29,7 @@ from studbook.engine.model import CommunityCard, Deal, Game, Hand, Show, Violati
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
+from studbook.parsers.registry import get_profile, profile_for
 
 
 def shows_two(simulated: Hand, parsed: Hand) -> bool:
@@ -54,7 +55,7 @@ def written_seeds(
     hands = []
     for game in games:
         spec = TableSpec(
-            games=(game,), players=(2, 10 if game is Game.STUD5 else 8), profile=profile, currency=currency
+            games=(game,), players=(2, 10 if game is Game.STUD5 else 8), profile=get_profile(profile), currency=currency
         )
         simulated = [
             h for h in simulate(spec, per_game, seed) if not any(isinstance(e, CommunityCard) for e in h.events)
@@ -71,7 +72,9 @@ def said_so(mutant: Mutant, got: list[Violation], before: Counter[str]) -> bool:
     """Caught as the kit counts it, or a wrong bet size the engine reports as unjudged at its line."""
     if is_caught(mutant, got, before):
         return True
-    return "bet.size" in mutant.expected and any(u.line == mutant.line for u in replay(mutant.hand).unjudged)
+    return "bet.size" in mutant.expected and any(
+        u.line == mutant.line for u in replay(mutant.hand, profile_for(mutant.hand)).unjudged
+    )
 
 
 CARDS_DECIDE = frozenset(
@@ -82,7 +85,11 @@ CARDS_DECIDE = frozenset(
 
 def unprintable(mutant: Mutant) -> str | None:
     """Why no reader of the site's text could catch ``mutant``, or None."""
-    if mutant.kind == "collected more than the pot" and mutant.hand.rake is None and replay(mutant.hand).rake > 0:
+    if (
+        mutant.kind == "collected more than the pot"
+        and mutant.hand.rake is None
+        and replay(mutant.hand, profile_for(mutant.hand)).rake > 0
+    ):
         return "a chip more collected is a chip less of a rake nobody printed"
     if mutant.kind in CARDS_DECIDE and not any(
         c is not None for e in mutant.hand.events if isinstance(e, Deal) for c in e.up

@@ -36,6 +36,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_text
 from studbook.parsers.textsite import deals_from_showdown
+from studbook.parsers.registry import profile_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +226,7 @@ def round_trip(
             first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
             problems.append(f"{where}: event {first} differs: {a[first : first + 1]} / {b[first : first + 1]}")
             continue
-        result = replay(back)
+        result = replay(back, profile_for(back))
         problems += [f"{where}: {v.rule}: {v.message}" for v in result.violations]
         awarded: Counter[tuple[int, int]] = Counter()
         for award in result.awards:

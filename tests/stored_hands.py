@@ -14,6 +14,7 @@ from studbook.analytics.schema import PARSE_ERRORS
 from studbook.analytics.store import SourceFile, Store, open_store
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
+from studbook.parsers.registry import profile_for
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 """When the first hand of a test starts."""
@@ -44,7 +45,7 @@ def timed(hand: Hand, number: int, minutes: float, **changes: object) -> Hand:
 def store_hands(path: Path, hands: list[Hand]) -> Store:
     """A new database at ``path`` holding ``hands`` written as the importer writes them (one file, one
     chunk); every hand must replay clean, so a test's numbers are not a violation's."""
-    replayed = [(hand, replay(hand)) for hand in hands]
+    replayed = [(hand, replay(hand, profile_for(hand))) for hand in hands]
     for hand, result in replayed:
         assert not result.violations, (hand.site_hand_id, result.violations)
     store = open_store(path)

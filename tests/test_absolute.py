@@ -16,7 +16,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.sites.absolute.writer import write_absolute
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 FILE = ("fpdb", "Absolute", "7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt")
 
@@ -67,7 +67,7 @@ def test_the_showdown_reveals_the_river_cards_and_pays_hi_and_lo() -> None:
         (3, 19, "main pot"),
         (7, 20, "main pot"),
     ]
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
 
 
@@ -113,7 +113,7 @@ def test_the_registry_reads_and_writes_absolute() -> None:
     assert SITES_BY_ID["absolute"].writer is write_absolute
     hand = corpus_hand()
     (again,) = parse_text(write_absolute(hand))
-    assert isinstance(again, Hand) and replay(again).violations == ()
+    assert isinstance(again, Hand) and replay(again, profile_for(again)).violations == ()
     same = [e for e in hand.events if isinstance(e, (Action, Show, Collect))]
     assert [(type(e), e.seat) for e in again.events if isinstance(e, (Action, Show, Collect))] == [
         (type(e), e.seat) for e in same
@@ -134,7 +134,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 31), (Game.STUD8, 32), (Game.RAZZ, 33)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="absolute")
+    spec = TableSpec(games=(game,), players=(2, 8), profile=get_profile("absolute"))
     trip = round_trip(spec, 1000, seed, SITES_BY_ID["absolute"].write_file, ABSOLUTE_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
@@ -142,6 +142,6 @@ def test_writer_round_trip(game: Game, seed: int) -> None:
 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
-    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="absolute")
+    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile=get_profile("absolute"))
     trip = round_trip(spec, 100, 34, SITES_BY_ID["absolute"].write_file, ABSOLUTE_LOSSY, _header_facts)
     assert len(trip.written) >= 99 and trip.problems == []

@@ -33,14 +33,14 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 from studbook.engine.pots import pot_index, split_halves
-from studbook.engine.profiles import RakeFrom, get_profile
+from studbook.engine.profiles import RakeFrom
 from studbook.engine.replay import replay
 from studbook.engine.simulate import STYLES, Player, TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.sites.acr.reader import read_header, split_file
 from studbook.parsers.sites.acr.writer import pot_label, write_acr
 from studbook.parsers.detect import detect
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 HANDS_PER_GAME = 2_000
 """The issue asks for at least 2,000 simulated hands per game and site."""
@@ -152,7 +152,7 @@ def test_raises_print_the_chips_added_and_become_increment_and_total() -> None:
         (ActionKind.BET, 4, None),
         (ActionKind.RAISE, 4, 8),
     ]
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_a_raise_whose_total_the_added_chips_do_not_reach_is_kept_and_judged() -> None:
@@ -160,7 +160,7 @@ def test_a_raise_whose_total_the_added_chips_do_not_reach_is_kept_and_judged() -
     hand = one(text)
     raise_ = actions(hand, 3)[2]
     assert (raise_.amount, raise_.to) == (4, 10)
-    assert "bet.size" in {v.rule for v in replay(hand).violations}
+    assert "bet.size" in {v.rule for v in replay(hand, profile_for(hand)).violations}
 
 
 def test_running_pot_lines_are_skipped_lines_and_the_uncontested_winner_is_paid_from_the_summary() -> None:
@@ -172,7 +172,7 @@ def test_running_pot_lines_are_skipped_lines_and_the_uncontested_winner_is_paid_
     assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(39, 2, 33, "pot")]
     assert (hand.total_pot, hand.rake, hand.table, hand.max_seats, hand.bring_in) == (33, 1, "Lyra", 8, 2)
     assert isinstance(hand.events[-1], Collect) and isinstance(hand.events[-2], Muck)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert [(a.seat, a.amount) for a in result.awards] == [(2, 33)]
 
@@ -263,7 +263,7 @@ def test_showdown_side_pots_jackpot_fee_and_hi_lo_descriptions() -> None:
     # the 7th-street down cards of everybody still in (all-in Short too) are dealt, the hero's known
     seventh = [e for e in hand.events if isinstance(e, Deal) and e.street == 7]
     assert [(d.seat, d.down[0] is None) for d in seventh] == [(3, True), (6, True), (1, False)]
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert sorted((a.pot, a.half, a.seat, a.amount) for a in result.awards) == [
         (0, Half.HIGH, 6, 54),
@@ -275,7 +275,7 @@ def test_showdown_side_pots_jackpot_fee_and_hi_lo_descriptions() -> None:
 
 def test_a_wrong_payout_is_recorded_as_printed_and_the_replay_reports_it() -> None:
     hand = one(SHOWDOWN.replace("Max collected $0.54 from main pot", "Short collected $0.54 from main pot"))
-    assert "pot.winner" in {v.rule for v in replay(hand).violations}
+    assert "pot.winner" in {v.rule for v in replay(hand, profile_for(hand)).violations}
 
 
 def test_community_card_on_seventh_street() -> None:
@@ -299,7 +299,7 @@ def test_community_card_on_seventh_street() -> None:
     hand = one(text)
     assert [e.card.name for e in hand.events if isinstance(e, CommunityCard) and e.card] == ["8d"]
     assert not [e for e in hand.events if isinstance(e, Deal) and e.street == 7]
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_an_unknown_line_is_an_error_at_its_line_and_the_next_hand_still_imports() -> None:
@@ -411,7 +411,7 @@ def test_2016_lines_blank_lines_and_the_shifted_street_labels() -> None:
     assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(51, 1, 430, "pot")]
     assert all(s.text for s in hand.skipped)  # the blank lines are not skipped lines
     assert (hand.total_pot, hand.rake) == (430, 0)
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_2016_games_razz_and_a_game_outside_the_family() -> None:
@@ -449,7 +449,7 @@ def test_corpus_2016_files_shifted_streets_summary_shows_and_the_low_half_odd_ch
     assert (hand.total_pot, hand.rake) == (705, 20)  # "Pot: 7.05. Rake 0.14. JP fee 0.06"
     # $7.05 after rake: the low (seat 5) gets the odd cent, the high (seat 8) the rest
     assert sorted((e.seat, e.amount) for e in hand.events if isinstance(e, Collect)) == [(5, 353), (8, 352)]
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert sorted((a.half, a.seat, a.amount) for a in result.awards) == [(Half.HIGH, 8, 352), (Half.LOW, 5, 353)]
     shown = [e for e in hand.events if isinstance(e, Show)]
@@ -475,7 +475,7 @@ def test_corpus_2019_file_completion_and_summary_payout() -> None:
     assert [e for e in hand.events if isinstance(e, Collect)] == [Collect(69, 7, 36, "pot")]
     assert (hand.total_pot, hand.rake) == (36, 1)
     assert hand.started_at == datetime(2019, 7, 28, 16, 15, 58, tzinfo=UTC)
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_detect_names_acr_for_both_formats() -> None:
@@ -555,7 +555,7 @@ def _has(hands: list[Hand], kind: type, test: object = None) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 301), (Game.STUD8, 302), (Game.RAZZ, 303)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
-    trip = round_trip_acr(TableSpec(games=(game,), players=(2, 8), profile="acr"), HANDS_PER_GAME, seed)
+    trip = round_trip_acr(TableSpec(games=(game,), players=(2, 8), profile=get_profile("acr")), HANDS_PER_GAME, seed)
     assert trip.problems == []
     hands = trip.written
     # what the run covered: side pots, all-ins, capped streets, uncalled bets
@@ -573,7 +573,7 @@ short and the 7th card is a community card, and stud8 lows are often split (quar
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 311), (Game.STUD8, 312), (Game.RAZZ, 313)])
 def test_writer_round_trip_full_tables_community_card_and_quartered_lows(game: Game, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(8, 8), profile="acr", regulars=STATIONS)
+    spec = TableSpec(games=(game,), players=(8, 8), profile=get_profile("acr"), regulars=STATIONS)
     trip = round_trip_acr(spec, 300, seed)
     assert trip.problems == []
     hands = trip.written
@@ -581,13 +581,13 @@ def test_writer_round_trip_full_tables_community_card_and_quartered_lows(game: G
     if game is Game.STUD8:
         quartered = 0
         for h in hands:
-            lows = Counter(a.pot for a in replay(h).awards if a.half is Half.LOW)
+            lows = Counter(a.pot for a in replay(h, profile_for(h)).awards if a.half is Half.LOW)
             quartered += any(n >= 2 for n in lows.values())
         assert quartered >= 1
 
 
 def test_written_text_reads_like_the_site() -> None:
-    (hand,) = simulate(TableSpec(games=(Game.STUD8,), players=(6, 6), profile="acr"), 1, 5)
+    (hand,) = simulate(TableSpec(games=(Game.STUD8,), players=(6, 6), profile=get_profile("acr")), 1, 5)
     text = write_acr(hand)
     lines = text.splitlines()
     assert lines[0].startswith("Hand #") and "7Stud H/L(Fixed Limit) - $1.00/$2.00 - " in lines[0]
@@ -606,7 +606,7 @@ def test_the_acr_profile_says_what_the_corpus_measured() -> None:
     )
     assert split_halves(705, profile.hilo_odd_chip) == (352, 353)
     assert split_halves(705) == (353, 352)  # the default of docs/rules.md §6: the odd chip to the high half
-    assert SITES_BY_ID["acr"].profile == "acr"
+    assert SITES_BY_ID["acr"].profile.name == "acr"
     assert "the odd chip of a hi/lo pot to the low half" in " ".join(profile_words(profile).split())
 
 
@@ -614,12 +614,12 @@ def test_2016_a_muck_said_only_in_the_summary_is_a_muck() -> None:
     text = OLD.format(game="Seven Cards Stud").replace("Player Zed mucks cards\n\n", "")
     hand = one(text)
     assert [e for e in hand.events if isinstance(e, Muck)] == [Muck(49, 1)]
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_tournament_hands_are_written_and_read_back() -> None:
     """The site prints a tournament's id and level, not its buy-in: those come back, with every event."""
-    spec = TableSpec(games=(Game.STUD8,), players=(6, 6), profile="acr", tournament=TournamentSpec())
+    spec = TableSpec(games=(Game.STUD8,), players=(6, 6), profile=get_profile("acr"), tournament=TournamentSpec())
     dealt = list(simulate(spec, 60, 9))
     out = io.StringIO()
     SITES_BY_ID["acr"].write_file(dealt, out)
@@ -640,4 +640,4 @@ def test_tournament_hands_are_written_and_read_back() -> None:
             False,
         )
         assert without_lines(list(hand.events)) == without_lines(as_acr_prints(sim))
-        assert replay(hand).violations == ()
+        assert replay(hand, profile_for(hand)).violations == ()

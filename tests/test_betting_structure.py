@@ -14,8 +14,8 @@ import pytest
 from handbuilder import build
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import ActionKind, Game, Limit
-from studbook.engine.profiles import get_profile
 from studbook.engine.replay import Move, StudState, replay
+from studbook.parsers.registry import get_profile, profile_for
 
 PS = get_profile("pokerstars")
 
@@ -118,6 +118,6 @@ def test_no_limit_hand_replays_clean_where_fixed_limit_flags_every_bet() -> None
         collect 2 188
     """
     fixed = build(script)
-    assert {v.rule for v in replay(fixed).violations} == {"bet.size"}
+    assert {v.rule for v in replay(fixed, profile_for(fixed)).violations} == {"bet.size"}
     open_ = replace(fixed, limit=Limit.NO_LIMIT)
-    assert replay(open_).violations == ()
+    assert replay(open_, profile_for(open_)).violations == ()

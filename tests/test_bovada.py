@@ -30,7 +30,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.sites.bovada.writer import write_bovada
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 BODOG = """\ufeffBodog Hand #2604291699 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:41:46
 Seat+1: $0.41 in chips
@@ -219,7 +219,7 @@ def test_tournament_header_all_ins_double_bets_and_noise() -> None:
     assert (hand.small_bet, hand.big_bet) == (6000, 12000)  # the double bet shows the big one
     assert [d.street for d in hand.events if isinstance(d, Deal) and d.seat == 1] == [3, 4, 5, 6, 7]
     assert {s.text for s in hand.skipped} >= {"Seat+3 : Table enter user", "Seat+1 : Ranking 18", "Seat+1 : Stand"}
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
 
 
@@ -265,7 +265,7 @@ Total Pot($28.75)""",
     hand = only(text)
     shown = next(s for s in hand.events if isinstance(s, Show) and s.seat == 5)
     assert len(shown.cards) == len(set(shown.cards)) == 7
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_uncalled_return_results_and_a_rake_the_total_leaves_out() -> None:
@@ -273,7 +273,7 @@ def test_uncalled_return_results_and_a_rake_the_total_leaves_out() -> None:
     assert [e.amount for e in hand.events if isinstance(e, UncalledReturn)] == [500]
     assert [(c.seat, c.amount, c.pot) for c in hand.events if isinstance(c, Collect)] == [(5, 2875, "pot")]
     assert (hand.total_pot, hand.rake) == (2875, None)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == () and result.rake == 0  # nothing left over: no rake taken
 
 
@@ -301,7 +301,7 @@ def test_a_bring_in_that_is_the_whole_stack_is_all_in() -> None:
 def test_a_hand_that_shows_one_bet_size_leaves_the_other_unknown() -> None:
     hand = only(NEWER)
     assert (hand.small_bet, hand.big_bet) == (500, 0)
-    assert replay(hand).unjudged == ()
+    assert replay(hand, profile_for(hand)).unjudged == ()
 
 
 def test_other_games_are_skipped_not_errors() -> None:
@@ -332,7 +332,7 @@ def test_the_registry_reads_and_writes_bovada() -> None:
     assert site.readable and site.writer is write_bovada
     hand = only(BODOG)
     again = only(write_bovada(hand))  # a real hand written back in the newer spelling
-    assert replay(again).violations == ()
+    assert replay(again, profile_for(again)).violations == ()
     assert actions(again) == actions(hand)
     assert [(e.seat, e.amount) for e in again.events if isinstance(e, Collect)] == [(3, 45)]
 
@@ -370,7 +370,12 @@ BOVADA_LOSSY = Lossy(markers=True, muck_cards=True, short_bring_in=True, communi
     ],
 )
 def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec() if tournament else None)
+    spec = TableSpec(
+        games=(game,),
+        players=(2, 8),
+        tournament=TournamentSpec() if tournament else None,
+        profile=get_profile("pokerstars"),
+    )
     trip = round_trip(spec, hands, seed, SITES_BY_ID["bovada"].write_file, BOVADA_LOSSY, _header_facts)
     assert len(trip.written) >= hands * 0.99  # hands needing a community card are not written (none so far)
     assert trip.problems == []
@@ -378,6 +383,6 @@ def test_writer_round_trip(game: Game, tournament: bool, hands: int, seed: int) 
 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
-    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile="bovada")
+    spec = TableSpec(games=(Game.STUD8,), players=(2, 8), profile=get_profile("bovada"))
     trip = round_trip(spec, 100, 15, SITES_BY_ID["bovada"].write_file, BOVADA_LOSSY, _header_facts)
     assert len(trip.written) >= 99 and trip.problems == []

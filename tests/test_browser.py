@@ -33,6 +33,7 @@ from studbook.cli.app import main
 from studbook.engine.model import Action, Collect, CommunityCard, Deal, Game, Hand, Muck, Show
 from studbook.engine.replay import replay, replay_steps
 from studbook.pipeline.importer import run_import
+from studbook.parsers.registry import profile_for
 
 COMMUNITY = REPO / "tests" / "data" / "stud8-community-card.txt"
 pytestmark = NEEDS_BROWSER
@@ -58,7 +59,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert len(hands) == len(ids)
 
     def first(test: Any) -> str:
-        return next(i for i, h in hands.items() if test(h, replay(h)))
+        return next(i for i, h in hands.items() if test(h, replay(h, profile_for(h))))
 
     chosen = {
         "side-pot": first(lambda h, r: h.game is Game.STUD8 and len(r.pots) > 1 and len(r.showdown) > 1),
@@ -70,13 +71,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         hand = hands[hand_id]
         # seen through the eyes of the player whose down cards the history knows (the hero), else of
         # one who goes to the showdown
-        showdown = sorted(replay(hand).showdown)
+        showdown = sorted(replay(hand, profile_for(hand)).showdown)
         known = [e.seat for e in hand.events if isinstance(e, Deal) and e.down and None not in e.down]
         viewer = hand.player(known[0] if known else showdown[0] if showdown else hand.seats[0].seat)
         pages[name] = (folder / f"{name}.html", hand, viewer)
         assert main(["replay", hand_id, "--db", str(db), "--as", viewer, "--html", str(pages[name][0])]) == 0
     all_in = hands[chosen["all-in"]]  # a player all-in there: the report lists it among his all-in spots
-    player = all_in.player(min(replay(all_in).showdown))
+    player = all_in.player(min(replay(all_in, profile_for(all_in)).showdown))
     report = folder / "report"
     assert main(["report", "--db", str(db), "--player", player, "--out", str(report)]) == 0
     return {"pages": pages, "report": report}
@@ -161,7 +162,7 @@ def _check_cards(hand: Hand, upto: int, viewer: int, seat: int, shown: list[str]
 def _step_through(driver: Any, hand: Hand, viewer_name: str) -> list[dict[str, Any]]:
     """Every step from Home to End with the right arrow, each checked against the engine's replay: the
     pot, every seat's chips behind and on this street, folded or not, its cards, the community card."""
-    _, states = replay_steps(hand)
+    _, states = replay_steps(hand, profile_for(hand))
     viewer = hand.seat_of(viewer_name)
     lasts = [
         int(li.get_attribute("data-last-event")) for li in driver.find_elements(By.CSS_SELECTOR, "#log li[data-step]")
@@ -170,7 +171,7 @@ def _step_through(driver: Any, hand: Hand, viewer_name: str) -> list[dict[str, A
     pages = _keyed_through(driver, len(lasts))
     assert pages[-1]["step"] == len(lasts) - 1  # a press past the end stays on the last step
     seen = pages[:-1]
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     paid: dict[int, int] = {}
     for award in result.awards:
         paid[award.seat] = paid.get(award.seat, 0) + award.amount
@@ -197,7 +198,7 @@ def test_stud8_side_pot_hand_step_by_step(browser: Any, site: dict[str, Any], sh
     path, hand, viewer = site["pages"]["side-pot"]
     _open(browser, path)
     seen = _step_through(browser, hand, viewer)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert len(result.pots) > 1
     assert seen[-1]["pot"] == sum(result.invested.values())
     payout = browser.find_element(By.ID, "payout").text
@@ -221,12 +222,12 @@ def test_all_in_run_out_shows_the_equities(browser: Any, site: dict[str, Any], s
     path, hand, viewer = site["pages"]["all-in"]
     _open(browser, path)
     seen = _step_through(browser, hand, viewer)
-    expected = runout_equities(hand, replay(hand))
+    expected = runout_equities(hand, replay(hand, profile_for(hand)))
     lasts = [
         int(li.get_attribute("data-last-event")) for li in browser.find_elements(By.CSS_SELECTOR, "#log li[data-step]")
     ]
     last_action = max(i for i, e in enumerate(hand.events) if isinstance(e, Action))
-    _, states = replay_steps(hand)
+    _, states = replay_steps(hand, profile_for(hand))
     shown_streets = set()
     for page, last in zip(seen, lasts):
         street = states[last].street

@@ -18,6 +18,7 @@ from browsing import NEEDS_BROWSER, _errors, _open, _shoot, needs_selenium
 from studbook.analytics.html_replay import replay_page
 from studbook.engine.model import Collect, Half
 from studbook.engine.replay import replay
+from studbook.parsers.registry import profile_for
 
 pytestmark = NEEDS_BROWSER
 needs_selenium()
@@ -70,7 +71,7 @@ return seen;
 
 def test_side_pot_run_out_equities_add_up_and_final_stacks_are_paid(browser: Any, tmp_path: Path, shots: Path) -> None:
     hand = build(SIDE_POT_QUARTERED)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert not result.violations and len(result.pots) == 2
     lows = [a.seat for a in result.awards if a.half is Half.LOW and a.pot == 1]
     assert sorted(lows) == [2, 3]  # the side pot's low half is shared: Bob and Cid are quartered
@@ -110,7 +111,7 @@ def test_side_pot_run_out_equities_add_up_and_final_stacks_are_paid(browser: Any
 
 def test_a_stack_the_site_paid_wrongly_shows_both_figures(browser: Any, tmp_path: Path) -> None:
     hand = build(SIDE_POT_QUARTERED.replace("collect 1 14\ncollect 2 13", "collect 1 13\ncollect 2 14"))
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     page = tmp_path / "mispaid.html"
     page.write_text(replay_page(hand, as_player="Bob"), encoding="utf-8")
     _open(browser, page)

@@ -29,6 +29,7 @@ from studbook.analytics.winrate import Z95  # noqa: E402
 from studbook.engine.model import Hand  # noqa: E402
 from studbook.engine.replay import replay  # noqa: E402
 from studbook.parsers import parse_text  # noqa: E402
+from studbook.parsers.registry import profile_for
 
 EDGE_CASES = SAMPLE_DATA / "edge-cases"
 START = datetime(2026, 11, 5, 18, 0, tzinfo=timezone.utc)
@@ -66,7 +67,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     with open_store(path) as writer:
         tables: dict[str, list[dict[str, object]]] = {}
         for hand in chart_hands():
-            for table, rows in rows_for_hand(hand, replay(hand)).items():
+            for table, rows in rows_for_hand(hand, replay(hand, profile_for(hand))).items():
                 tables.setdefault(table, []).extend(rows)
         chunk = {t: to_arrow(t, rows) for t, rows in tables.items()}
         writer.write_file(SourceFile("charts", "0" * 64, 0), [chunk], to_arrow("parse_errors", []))

@@ -13,7 +13,7 @@ from conftest import run_cli
 
 from studbook.cli.app import build_parser, commands, main
 from studbook.analytics.schema import TABLES
-from studbook.engine.profiles import PROFILES
+from studbook.parsers.registry import profiles
 
 REAL_FILES = ("7-Stud-USD-0.04-0.08-200911.txt", "Razz-USD-0.04-0.08-200911.txt")
 """Two real PokerStars files (11 stud and 9 razz hands) for the end-to-end round trips."""
@@ -63,7 +63,7 @@ def test_a_wrong_option_value_is_a_usage_error_naming_the_option(
 
 def test_profile_help_lists_every_profile_and_rejects_others(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "audit", "--help")
-    assert all(name in out for name in PROFILES)
+    assert all(name in out for name in profiles())
     status, _, err = run_cli(capsys, "audit", "x.txt", "--profile", "home-rules")
     assert status == 2 and "invalid choice: 'home-rules'" in err
 
@@ -217,7 +217,7 @@ def test_audit_rules_lists_every_rule_and_profile_without_paths(
     assert status == 0
     for rule in [*RULES, "parse"]:
         assert f"\n  {rule:<18} " in out
-    for name in PROFILES:
+    for name in profiles():
         assert f"\n  {name:<18} " in out
     assert "bet + 4 raises (the cap holds even heads-up); no big bet on 4th" in out  # wsop-tournament
 

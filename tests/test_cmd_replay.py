@@ -18,6 +18,7 @@ from studbook.analytics.store import open_store
 from studbook.engine.betting import StreetLedger
 from studbook.engine.model import Action, Hand, UncalledReturn
 from studbook.engine.replay import replay
+from studbook.parsers.registry import profile_for
 
 QUARTERS = SAMPLE_DATA / "edge-cases" / "stud8-quartered-low.txt"
 
@@ -28,7 +29,7 @@ def _before_showdown(text: str) -> str:
 
 def test_down_cards_stay_hidden_until_the_showdown() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    text = render_hand(hand, replay(hand))
+    text = render_hand(hand, replay(hand, profile_for(hand)))
     early = _before_showdown(text)
     assert re.search(r"^  Ann +\[\?\? \?\?\] Kc$", early, re.M)
     assert "Ah" not in early and "Ad" not in early  # Ann's down cards (the history knows them)
@@ -38,10 +39,10 @@ def test_down_cards_stay_hidden_until_the_showdown() -> None:
 
 def test_as_a_player_shows_his_own_down_cards_only() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    early = _before_showdown(render_hand(hand, replay(hand), as_player="Ann"))
+    early = _before_showdown(render_hand(hand, replay(hand, profile_for(hand)), as_player="Ann"))
     assert re.search(r"^  Ann +\[Ah Ad\] Kc$", early, re.M)
     assert re.search(r"^  Bob +\[\?\? \?\?\] Jh$", early, re.M)
-    bob = _before_showdown(render_hand(hand, replay(hand), as_player="Bob"))
+    bob = _before_showdown(render_hand(hand, replay(hand, profile_for(hand)), as_player="Bob"))
     assert "Ah" not in bob  # Bob cannot see Ann's cards
 
 
@@ -68,7 +69,7 @@ def _pot_by_street(hand: Hand) -> dict[int, int]:
 
 def test_the_pot_after_each_street_is_the_chips_put_in() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    text = render_hand(hand, replay(hand))
+    text = render_hand(hand, replay(hand, profile_for(hand)))
     printed = [int(x.lstrip("$").replace(".", "")) for x in re.findall(r"^  pot (\S+)$", text, re.M)]
     recount = _pot_by_street(hand)
     assert printed == [recount[s] for s in (3, 4, 5, 6)] + [recount[6]]  # 7th: nothing more went in
@@ -77,11 +78,11 @@ def test_the_pot_after_each_street_is_the_chips_put_in() -> None:
 
 def test_payout_lists_each_half_and_the_violations() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    text = render_hand(hand, replay(hand))
+    text = render_hand(hand, replay(hand, profile_for(hand)))
     assert "  Pot $0.63 (Ann, Bob):\n    whole pot: Bob $0.63" in text
     assert "Violations: none" in text
     wrong = build(ALL_IN_ON_SIXTH.replace("collect 3 63", "collect 1 63"))
-    result = replay(wrong)
+    result = replay(wrong, profile_for(wrong))
     text = render_hand(wrong, result)
     assert result.violations and f"Violations ({len(result.violations)}):" in text
     for v in result.violations:

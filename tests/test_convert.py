@@ -16,6 +16,7 @@ from studbook.engine.model import Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
+from studbook.parsers.registry import get_profile
 
 
 def _source(path: Path, kept: list[Hand], refused: list[Hand]) -> dict[str, int]:
@@ -36,7 +37,7 @@ def _convert(capsys: pytest.CaptureFixture[str], source: Path, site: str, out: P
 
 
 def _cash(game: Game, count: int, seed: int) -> list[Hand]:
-    return list(simulate(TableSpec(games=(game,), players=(2, 5)), count, seed))
+    return list(simulate(TableSpec(games=(game,), players=(2, 5), profile=get_profile("pokerstars")), count, seed))
 
 
 @pytest.mark.parametrize(
@@ -45,7 +46,18 @@ def _cash(game: Game, count: int, seed: int) -> list[Hand]:
         # OnGame's writer (a function, its file through write_separated) refuses tournament hands
         (
             "ongame",
-            lambda: list(simulate(TableSpec(games=(Game.STUD,), players=(2, 5), tournament=TournamentSpec()), 3, 7)),
+            lambda: list(
+                simulate(
+                    TableSpec(
+                        games=(Game.STUD,),
+                        players=(2, 5),
+                        tournament=TournamentSpec(),
+                        profile=get_profile("pokerstars"),
+                    ),
+                    3,
+                    7,
+                )
+            ),
             "OnGame hands are written for stud-family cash games in dollars only",
         ),
         # Full Tilt's (a class whose refusals name the hand; its file writer had a loop of its own) 2-7 Razz

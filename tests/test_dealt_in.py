@@ -19,6 +19,7 @@ from studbook.engine.model import Hand, KnownCard, sight
 from studbook.engine.replay import replay
 from studbook.engine.steps import replay_steps
 from studbook.parsers import parse_file
+from studbook.parsers.registry import profile_for
 from conftest import corpus_path
 from handbuilder import build
 
@@ -30,7 +31,7 @@ def corpus_hand(path: Path, number: str) -> Hand:
 
 
 def stored(hand: Hand) -> dict[str, list[dict]]:
-    return rows_for_hand(hand, replay(hand))
+    return rows_for_hand(hand, replay(hand, profile_for(hand)))
 
 
 def fpdb_expected(path: Path) -> dict[str, dict]:
@@ -42,7 +43,7 @@ def test_a_listed_player_who_sits_out_is_not_dealt_in() -> None:
     """``Seat 6: Player6 ($0.54)``, then ``Player6 is sitting out``: no ante, no card, no action."""
     path = corpus_path("fpdb", "FTP", "Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt")
     hand = corpus_hand(path, "26190500040")
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     rows = stored(hand)
     assert result.dealt_in == (1, 2, 3, 4, 5, 7, 8)
     assert rows["hands"][0]["n_players"] == 7
@@ -65,7 +66,7 @@ def test_a_listed_player_with_no_ante_and_no_card_is_not_dealt_in() -> None:
     ``Player2 is sitting out``: the two players marked sitting out are not dealt in either."""
     path = corpus_path("fpdb", "FTP", "7-StudHL-USD-2-4-201006.Steal.examples.txt")
     hand = corpus_hand(path, "11111111633")
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     rows = stored(hand)
     assert result.dealt_in == (1, 3, 6, 7, 8)
     assert rows["hands"][0]["n_players"] == 5
@@ -80,7 +81,7 @@ def test_a_seat_line_sitting_out_who_antes_is_dealt_in() -> None:
     3rd-street cards, printed only in his show, give his starting hand."""
     path = corpus_path("fpdb", "FTP", "Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt")
     hand = corpus_hand(path, "28333847000")
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     rows = stored(hand)
     assert result.dealt_in == (1, 2)
     assert rows["hands"][0]["n_players"] == 2
@@ -104,7 +105,7 @@ def test_a_tournament_player_sitting_out_who_antes_and_folds_is_dealt_in() -> No
     path = corpus_path("fpdb", "Stars", "7-StudHL-USD-10-1-200906.PT2.export.txt")
     hand = corpus_hand(path, "29356803849")
     rows = stored(hand)
-    assert replay(hand).dealt_in == (1, 2, 3, 4, 5, 6, 7, 8)
+    assert replay(hand, profile_for(hand)).dealt_in == (1, 2, 3, 4, 5, 6, 7, 8)
     assert rows["hands"][0]["n_players"] == 8
     assert len(rows["hand_players"]) == 8
 
@@ -138,7 +139,7 @@ def test_shown_down_cards_fill_the_unknown_ones_in_the_order_dealt() -> None:
     """A shown hand lists the 3rd-street down cards first and the 7th-street one last: the engine fills
     each unknown card with them in that order, marks them shown, and the starting hand follows."""
     hand = build(STUD_SHOWDOWN)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     ann = [k for k in result.cards if k.seat == 1]
     assert ann == [
         KnownCard(1, 3, False, Card.parse("2d"), ann[0].line, True),
@@ -159,7 +160,8 @@ def test_shown_down_cards_fill_the_unknown_ones_in_the_order_dealt() -> None:
 def test_unknown_cards_stay_unknown_without_a_show(shown: str) -> None:
     """Without the show Ann's down cards are unknown at the end, and nothing is invented."""
     text = STUD_SHOWDOWN.replace("show 1 2d 2s 2c 5d 6c 7h 8s\n", shown)
-    result = replay(build(text))
+    hand = build(text)
+    result = replay(hand, profile_for(hand))
     unknown = [k for k in result.cards if k.seat == 1 and k.card is None]
     assert len(unknown) == (0 if shown else 3)
 
@@ -168,7 +170,7 @@ def test_each_decision_sees_the_cards_dealt_before_it_and_steps_say_the_same() -
     """Bob's check on 4th street sees both door cards and both 4th-street cards, not 5th's; his own
     cards are his seven-card list up to then. The table after that event records the same decision."""
     hand = build(STUD_SHOWDOWN)
-    result, states = replay_steps(hand)
+    result, states = replay_steps(hand, profile_for(hand))
     bob_4th = next(d for d in result.decisions[4] if d.seat == 2)
     seen = sight(result.dealt, bob_4th)
     c = Card.parse

@@ -20,6 +20,7 @@ from studbook.engine.games import RULES
 from studbook.engine.model import Game
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
+from studbook.parsers.registry import get_profile, profile_for
 
 AAKK = parse_cards("Ah Ad Kc Ks 2c 7d")
 HEARTS = parse_cards("9h Th Jh Qh 3c 4d")
@@ -213,7 +214,7 @@ def test_side_pots_are_won_only_by_their_eligible_players() -> None:
 
 def test_all_in_spot_reads_the_street_the_shown_down_cards_and_the_folded_door_card() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     spot = allin_spot(hand, result)
     assert spot is not None
@@ -227,7 +228,7 @@ def test_all_in_spot_reads_the_street_the_shown_down_cards_and_the_folded_door_c
 def test_all_in_ev_is_equity_times_pot_minus_investment() -> None:
     """Bob's 417 winning run-outs of 39 × 38 (the 7s is dead): see the first test for the outs."""
     hand = build(ALL_IN_ON_SIXTH)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     found = allin_ev(hand, result)
     bob = Fraction(9 * 34 + 35 + 2 * 38, 39 * 38)
     assert found[3].equity == pytest.approx(float(bob), abs=1e-12)
@@ -264,7 +265,7 @@ def test_five_card_stud_all_in_on_third_street_is_valued_over_its_two_cards_to_c
     the spot holds three cards a player, Bob's down card read from his showdown line, Cat's door card
     dead; two cards to come to each (C(45, 2) x C(43, 2) run-outs) is sampled, with the hand's own seed."""
     hand = build(STUD5_ALL_IN_ON_THIRD)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     spot = allin_spot(hand, result)
     assert spot is not None and spot.street == 3 and not spot.community
@@ -284,9 +285,9 @@ def test_simulated_all_ins_of_the_new_games_get_an_ev_that_adds_up(game: Game) -
     each live player's EV is valued, equities lie in 0..1, and the EVs plus the investments add up to the
     pots (every chip goes to somebody in every run-out)."""
     spots = 0
-    spec = TableSpec(games=(game,), players=(2, 6), tournament=TournamentSpec())
+    spec = TableSpec(games=(game,), players=(2, 6), tournament=TournamentSpec(), profile=get_profile("pokerstars"))
     for hand in simulate(spec, 300, 17):
-        result = replay(hand)
+        result = replay(hand, profile_for(hand))
         spot = allin_spot(hand, result)
         if spot is None:
             continue
@@ -302,7 +303,7 @@ def test_simulated_all_ins_of_the_new_games_get_an_ev_that_adds_up(game: Game) -
 
 def test_hand_players_rows_carry_the_ev_columns() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    rows = {r["seat"]: r for r in rows_for_hand(hand, replay(hand))["hand_players"]}
+    rows = {r["seat"]: r for r in rows_for_hand(hand, replay(hand, profile_for(hand)))["hand_players"]}
     assert all(name in rows[1] for name, _ in EV_COLUMNS)
     assert rows[3]["allin_ev"] == round(float(Fraction(417, 1482) * 63 - 30))
     assert rows[1]["allin_street"] == 6 and rows[5]["allin_street"] is None and rows[5]["allin_ev"] is None
@@ -333,7 +334,7 @@ def test_no_spot_when_the_all_in_comes_on_seventh_or_a_player_keeps_betting() ->
         show 2 Kd Qd Kc Ks Qs Jd Td
         collect 1 20
     """)
-    result = replay(on_seventh)
+    result = replay(on_seventh, profile_for(on_seventh))
     assert allin_spot(on_seventh, result) is None
     assert all(all(v is None for v in cols.values()) for cols in ev_columns(on_seventh, result).values())
 
@@ -342,13 +343,13 @@ def test_unknown_down_cards_leave_no_spot() -> None:
     """An all-in player who mucks without showing: his equity cannot be known."""
     text = ALL_IN_ON_SIXTH.replace("show 3 9h Th Jh Qh 3c 4d 8c", "muck 3").replace("collect 3 63", "collect 1 63")
     hand = build(text)
-    assert allin_spot(hand, replay(hand)) is None
+    assert allin_spot(hand, replay(hand, profile_for(hand))) is None
 
 
 def test_a_card_dealt_twice_leaves_no_spot_instead_of_failing_the_import() -> None:
     """Bob shows Ann's ace as one of his down cards: the validator flags it; equity must not raise."""
     hand = build(ALL_IN_ON_SIXTH.replace("show 3 9h Th Jh Qh 3c 4d 8c", "show 3 Ah Th Jh Qh 3c 4d 8c"))
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert any(v.rule == "cards.duplicate" for v in result.violations)
     assert allin_spot(hand, result) is None
     assert ev_columns(hand, result)[1]["allin_ev"] is None
@@ -363,7 +364,7 @@ def test_every_planted_fault_leaves_the_ev_columns_computable() -> None:
     mutants = [m for operator in OPERATORS.values() for m in operator(seed)]
     assert len(mutants) > 20
     for mutant in mutants:
-        result = replay(mutant.hand)
+        result = replay(mutant.hand, profile_for(mutant.hand))
         columns = ev_columns(mutant.hand, result)
         spot = allin_spot(mutant.hand, result)
         if spot is not None:

@@ -24,7 +24,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
 from studbook.parsers.sites.everleaf.writer import write_everleaf
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 NEW = """Everleaf Gaming Game #295679620
 ***** Hand history for game #295679620 *****
@@ -181,7 +181,7 @@ def test_showdown_lines_and_the_unprinted_rake() -> None:
     show = next(e for e in hand.events if isinstance(e, Show))
     assert len(show.cards) == 7 and show.description == "a flush, king high"
     assert (hand.total_pot, hand.rake) == (None, None)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == () and result.rake == 8  # $1.06 put in, $0.98 paid
 
 
@@ -197,7 +197,8 @@ Player4 folds
 Player2 does not show cards
 Player2 wins $ 0.80 USD from main pot""",
     )
-    result = replay(only(text))
+    hand = only(text)
+    result = replay(hand, profile_for(hand))
     assert result.violations == () and result.returned[2] == 10 and result.rake == 6  # $0.86 in, $0.80 paid
 
 
@@ -244,7 +245,7 @@ def test_the_registry_reads_and_writes_everleaf() -> None:
     for text in (NEW, OLD):
         hand = only(text)
         again = only(write_everleaf(hand))
-        assert actions(again) == actions(hand) and replay(again).violations == ()
+        assert actions(again) == actions(hand) and replay(again, profile_for(again)).violations == ()
 
 
 EVERLEAF_LOSSY = Lossy(markers=True, uncalled=True, completion_word=True, deal_order=True, community=True)
@@ -254,8 +255,8 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
     problems = changed_fields(sim, back, ("site_hand_id", "game", "small_bet", "big_bet", "currency", "table"))
     if back.started_at != sim.started_at.replace(tzinfo=ZoneInfo("America/New_York")):  # type: ignore[union-attr]
         problems.append(f"started {sim.started_at} came back as {back.started_at}")
-    if (back.total_pot, back.rake) != (None, None) or replay(back).rake != sim.rake:
-        problems.append(f"rake {sim.rake} came back as {replay(back).rake}")
+    if (back.total_pot, back.rake) != (None, None) or replay(back, profile_for(back)).rake != sim.rake:
+        problems.append(f"rake {sim.rake} came back as {replay(back, profile_for(back)).rake}")
     if [s.player for s in sim.seats] != [s.player for s in back.seats]:
         problems.append("names differ")
     return problems
@@ -264,7 +265,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 21), (Game.STUD8, 22), (Game.RAZZ, 23)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="everleaf")
+    spec = TableSpec(games=(game,), players=(2, 8), profile=get_profile("everleaf"))
     trip = round_trip(spec, 1000, seed, SITES_BY_ID["everleaf"].write_file, EVERLEAF_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
@@ -272,6 +273,6 @@ def test_writer_round_trip(game: Game, seed: int) -> None:
 
 def test_writer_round_trip_quick() -> None:
     """A hundred hands in the default run; the 1,000-hand runs above are marked slow."""
-    spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="everleaf")
+    spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile=get_profile("everleaf"))
     trip = round_trip(spec, 100, 24, SITES_BY_ID["everleaf"].write_file, EVERLEAF_LOSSY, _header_facts)
     assert len(trip.written) >= 99 and trip.problems == []

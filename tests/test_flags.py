@@ -22,6 +22,7 @@ from studbook.engine.model import Action, Game, Hand, Marker
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers import parse_file, parse_text
+from studbook.parsers.registry import get_profile, profile_for
 from conftest import CORPUS, SAMPLE_DATA, corpus_path
 from handbuilder import build
 
@@ -34,7 +35,7 @@ def sample(name: str) -> list[Hand]:
 
 def named_flags(hand: Hand, legal: bool = True) -> dict[str, dict]:
     """Flags by player name; ``legal`` hands must replay without a violation (they are meant to be real)."""
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert not legal or not result.violations, result.violations
     return {hand.player(seat): f for seat, f in player_flags(hand, result).items()}
 
@@ -42,7 +43,7 @@ def named_flags(hand: Hand, legal: bool = True) -> dict[str, dict]:
 def test_every_column_is_filled_for_every_player() -> None:
     hand = sample("stud-steal-failed-steal-resteal.txt")[0]
     names = {name for name, _ in FLAG_COLUMNS}
-    for f in player_flags(hand, replay(hand)).values():
+    for f in player_flags(hand, replay(hand, profile_for(hand))).values():
         assert set(f) == names
 
 
@@ -206,7 +207,11 @@ def test_no_check_raise_chance_once_the_rules_cap_the_betting(raises: int, marke
 def _capped_hands() -> list[Hand]:
     """Hands in which the site printed "Betting is capped": simulated ones (the simulator prints it as
     PokerStars does), and the real PokerStars corpus's when it is there."""
-    hands = [h for g in Game for h in simulate(TableSpec(games=(g,), players=(2, 8)), 400, seed=11)]
+    hands = [
+        h
+        for g in Game
+        for h in simulate(TableSpec(games=(g,), players=(2, 8), profile=get_profile("pokerstars")), 400, seed=11)
+    ]
     stars = CORPUS / "fpdb" / "Stars"
     if stars.is_dir():
         hands += [h for path in sorted(stars.rglob("*.txt")) for h in parse_file(path) if isinstance(h, Hand)]
@@ -235,7 +240,7 @@ def test_the_flags_of_capped_hands_do_not_depend_on_the_site_printing_the_cap() 
         bare = dataclasses.replace(
             hand, events=tuple(e for e in hand.events if not (isinstance(e, Marker) and e.kind == "capped"))
         )
-        result, bare_result = replay(hand), replay(bare)
+        result, bare_result = replay(hand, profile_for(hand)), replay(bare, profile_for(bare))
         assert player_flags(bare, bare_result) == player_flags(hand, result), hand.site_hand_id
         plays = [d for street in decisions(bare, bare_result).values() for d in street]
         marked = [d for street in decisions(hand, result).values() for d in street]
@@ -291,8 +296,8 @@ def test_the_flags_read_the_engine_s_record_not_the_events(game: Game) -> None:
     """The betting state lives in the engine: given the replay's result, the flags need nothing of the
     hand's events (who faced a bet, who was the aggressor, who opened, who folded, who was dealt in, the
     cards known), so a hand stripped of its events gives every player the same flags."""
-    for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 40, seed=33):
-        result = replay(hand)
+    for hand in simulate(TableSpec(games=(game,), players=(2, 8), profile=get_profile("pokerstars")), 40, seed=33):
+        result = replay(hand, profile_for(hand))
         assert player_flags(_without_events(hand), result) == player_flags(hand, result), hand.site_hand_id
 
 
@@ -302,7 +307,7 @@ def test_the_flags_of_corpus_hands_read_the_engine_s_record_not_the_events() -> 
     for path in sorted(folder.glob("*.txt"))[:40]:
         for hand in parse_file(path):
             if isinstance(hand, Hand):
-                result = replay(hand)
+                result = replay(hand, profile_for(hand))
                 assert player_flags(_without_events(hand), result) == player_flags(hand, result), hand.site_hand_id
                 seen += 1
     assert seen > 20

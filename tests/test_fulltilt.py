@@ -30,11 +30,10 @@ from studbook.engine.model import (
     UncalledReturn,
 )
 from studbook.engine.pots import pot_index
-from studbook.engine.profiles import get_profile
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 from studbook.parsers.detect import detect
 from studbook.parsers.sites.fulltilt.reader import read_header
 from studbook.parsers.sites.fulltilt.writer import pot_label, write_hand
@@ -257,7 +256,8 @@ def test_pots_are_won_with_the_half_named_and_the_label_kept() -> None:
 
 def test_the_snippet_replays_clean() -> None:
     """The hand is legal, and the site's awards are the rules' (fulltilt profile: pots listed before rake)."""
-    result = replay(parse_one(HAND))
+    hand = parse_one(HAND)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
 
 
@@ -317,7 +317,7 @@ Seat 2: Player0 showed [9d 9s 2c Ks Td Jh 2s] and won (12) with K,J,T,9,2
     hand = parse_one(text)
     assert actions(hand)[:2] == [(3, 1, ActionKind.ANTE, 700, None, False), (3, 2, ActionKind.ANTE, 600, None, True)]
     assert hand.events[2] == UncalledReturn(6, 1, 100)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert result.invested == {1: 600, 2: 600} and result.returned[1] == 100
 
@@ -325,7 +325,8 @@ Seat 2: Player0 showed [9d 9s 2c Ks Td Jh 2s] and won (12) with K,J,T,9,2
 def test_wrong_ante_return_is_still_flagged() -> None:
     """The engine accepts an ante given back only for the chips nobody can match."""
     text = HAND.replace("\n5 seconds left to act\n", "\nUncalled bet of $0.40 returned to Hero\n")
-    result = replay(parse_one(text))
+    hand = parse_one(text)
+    result = replay(hand, profile_for(hand))
     assert "uncalled" in {v.rule for v in result.violations}
 
 
@@ -358,7 +359,7 @@ def test_no_low_marker_and_community_card() -> None:
 def test_garbled_card_is_a_warning_not_an_error() -> None:
     hand = parse_one(HAND.replace("Dealt to Hero0 [5h]", "Dealt to Hero0 [of]"))
     assert [w.line for w in hand.warnings] == [13]
-    assert "cards.garbled" in {v.rule for v in replay(hand).violations}
+    assert "cards.garbled" in {v.rule for v in replay(hand, profile_for(hand)).violations}
 
 
 @pytest.mark.parametrize(
@@ -416,7 +417,7 @@ def test_five_card_stud_reads_as_its_hand_made_transcription_and_pays_as_the_sit
     assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in) == (80000, 160000, 15000, 25000)
     assert (hand.total_pot, hand.rake, hand.printed_pots) == (1224500, 0, (533500, 691000))
     assert hand.tournament is not None and hand.tournament.tournament_id == "251332389"
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     paid = Counter({(pot_index(e.pot), e.seat): e.amount for e in hand.events if isinstance(e, Collect)})
     assert Counter({(a.pot, a.seat): a.amount for a in result.awards}) == paid == {(0, 2): 533500, (1, 2): 691000}
@@ -447,7 +448,7 @@ def test_five_card_stud_deals_one_down_card_on_2nd_street() -> None:
         (2, 2, parse_cards("6s"), parse_cards("6h")),
     ]
     assert {e.street for e in hand.events if isinstance(e, Action)} == {2}
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 @pytest.mark.parametrize(
@@ -464,7 +465,7 @@ def test_a_street_the_game_does_not_have_is_a_parse_error_at_its_line(text: str,
 
 
 def test_the_writer_refuses_a_game_full_tilt_never_dealt_saying_what_to_use() -> None:
-    [hand] = simulate(TableSpec(games=(Game.RAZZ27,), players=(2, 2), profile="fulltilt"), 1, 5)
+    [hand] = simulate(TableSpec(games=(Game.RAZZ27,), players=(2, 2), profile=get_profile("fulltilt")), 1, 5)
     with pytest.raises(ValueError, match="2-7 Razz: Full Tilt never dealt it; write it as PokerStars text or PHH"):
         write_hand(hand)
 
@@ -479,14 +480,14 @@ def test_listed_player_who_never_acts_is_not_in_the_hand() -> None:
     assert isinstance(hand, Hand)
     assert hand.player(6) == "Player6"
     assert not any(getattr(e, "seat", None) == 6 for e in hand.events)
-    assert 6 not in replay(hand).invested
+    assert 6 not in replay(hand, profile_for(hand)).invested
 
 
 def test_all_in_on_the_bring_in() -> None:
     [hand] = ftp_results("Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt")
     assert isinstance(hand, Hand)
     assert (3, 1, ActionKind.BRING_IN, 900, None, True) in actions(hand) and hand.bring_in is None
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 _SIDECAR = re.compile(r"'(siteHandNo|tableName)': u'([^']*)'|'startTime': datetime\.datetime\(([\d, ]+)")
@@ -573,7 +574,7 @@ def test_pokerstars_corpus_hands_written_as_full_tilt_read_back_the_same() -> No
         back = parse_one(write_hand(hand))
         assert [dataclasses.replace(e, line=0) for e in back.events] == full_tilt_form(hand), hand.site_hand_id
         assert {v.rule for v in replay(back, get_profile("pokerstars")).violations} == {
-            v.rule for v in replay(hand).violations
+            v.rule for v in replay(hand, profile_for(hand)).violations
         }, hand.site_hand_id
 
 
@@ -675,7 +676,7 @@ def situations(hand: Hand) -> set[str]:
 def test_round_trip_cash(game: Game, seed: int) -> None:
     players = (2, 10 if game is Game.STUD5 else 8)
     seen, problems = round_trip_problems(
-        TableSpec(games=(game,), players=players, profile="fulltilt"), HANDS_PER_GAME, seed
+        TableSpec(games=(game,), players=players, profile=get_profile("fulltilt")), HANDS_PER_GAME, seed
     )
     assert problems == []
     assert {"side pot", "all-in", "capped street"} <= set(seen), seen
@@ -685,7 +686,10 @@ def test_round_trip_cash(game: Game, seed: int) -> None:
 
 def test_round_trip_tournaments_and_community_card() -> None:
     spec = TableSpec(
-        games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(7, 8), profile="fulltilt", tournament=TournamentSpec()
+        games=(Game.STUD, Game.STUD8, Game.RAZZ),
+        players=(7, 8),
+        profile=get_profile("fulltilt"),
+        tournament=TournamentSpec(),
     )
     seen, problems = round_trip_problems(spec, 1500, 804)
     assert problems == []

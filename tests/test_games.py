@@ -30,10 +30,10 @@ from studbook.engine.evaluate import describe_low27, low27_board_value, low27_va
 from studbook.engine.games import RULES, Aces, Extreme, _ace_high, _ace_low, card_order, deal_shape
 from studbook.engine.model import Collect, Game, Hand, Muck, Show
 from studbook.engine.pots import pot_index
-from studbook.engine.profiles import get_profile
 from studbook.engine.replay import StudState, bring_in_seat, first_to_act, replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers.phh import read_phh, write_phh
+from studbook.parsers.registry import get_profile, profile_for
 
 ACE = 12
 NEW_GAMES = (Game.STUD5, Game.RAZZ27)
@@ -264,7 +264,7 @@ def site_awards(hand: Hand) -> Counter[tuple[int, int]]:
 
 def engine_awards(hand: Hand) -> Counter[tuple[int, int]]:
     paid: Counter[tuple[int, int]] = Counter()
-    for a in replay(hand).awards:
+    for a in replay(hand, profile_for(hand)).awards:
         paid[a.pot, a.seat] += a.amount
     return paid
 
@@ -276,7 +276,7 @@ def engine_awards(hand: Hand) -> Counter[tuple[int, int]]:
 )
 def test_real_hands_replay_clean_and_pay_as_the_site(script: str) -> None:
     hand = build(script)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert engine_awards(hand) == site_awards(hand)
     assert sum(result.net.values()) == -(hand.rake or 0)
@@ -287,7 +287,7 @@ def test_the_kingsclub_22_44_hand_pays_as_the_site_but_its_raise_is_short() -> N
     small bet (to 44): the one rule the hand breaks. (KingsClub's 44/88 stud hand of the corpus does the
     same: a completion to 44 raised to 77.16.) The pot still goes where the site paid it."""
     hand = build(KINGSCLUB_RAZZ27)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert [(v.rule, v.line) for v in result.violations] == [("bet.size", 19)]
     assert engine_awards(hand) == site_awards(hand)
 
@@ -317,7 +317,12 @@ def test_the_real_hands_files_are_the_ones_transcribed() -> None:
 
 def _spec(game: Game, tournament: bool) -> TableSpec:
     players = (2, RULES[game].max_players)
-    return TableSpec(games=(game,), players=players, tournament=TournamentSpec() if tournament else None)
+    return TableSpec(
+        games=(game,),
+        players=players,
+        tournament=TournamentSpec() if tournament else None,
+        profile=get_profile("pokerstars"),
+    )
 
 
 def in_phh_terms(hand: Hand) -> tuple[list[object], Counter[object]]:
@@ -336,7 +341,7 @@ def test_round_trip_through_phh(game: Game) -> None:
     for hand in simulate(_spec(game, False), ROUND_TRIP_HANDS, 113):
         back = read_phh(write_phh(hand), "roundtrip.phh")
         assert in_phh_terms(back) == in_phh_terms(hand), hand.site_hand_id
-        result = replay(back)
+        result = replay(back, profile_for(back))
         assert result.violations == (), (hand.site_hand_id, result.violations[:1])
         assert engine_awards(back) == site_awards(hand)
         seen["showdown"] += bool(result.showdown)

@@ -30,6 +30,7 @@ from studbook.parsers.errors import ParseError
 from studbook.parsers.phh import read_phh, write_phh
 from studbook.pipeline import importer
 from studbook.pipeline.importer import run_import
+from studbook.parsers.registry import get_profile, profile_for
 
 RAZZ = SAMPLE_DATA / "razz-0.50-1-2to8.txt"
 
@@ -139,7 +140,7 @@ def everyone_who_paid_folds() -> str:
 def test_a_hand_whose_paying_players_all_fold_is_judged_not_an_engine_error() -> None:
     [hand] = parse_text(everyone_who_paid_folds())
     assert isinstance(hand, Hand)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert {v.rule for v in result.violations} <= set(RULES)
     assert result.awards and {a.seat for a in result.awards} == {2}, "the pot goes to the one player left"
 
@@ -151,7 +152,7 @@ def test_a_player_without_deal_lines_is_a_cards_finding() -> None:
     kept = [line for line in hand.split("\n") if not line.startswith("Dealt to tobiah.renner")]
     [parsed] = parse_text("\n".join(kept))
     assert isinstance(parsed, Hand)
-    found = replay(parsed).violations
+    found = replay(parsed, profile_for(parsed)).violations
     assert any(v.rule == "cards.count" and v.seat == 1 for v in found)
     assert {v.rule for v in found} <= set(RULES)
 
@@ -176,11 +177,17 @@ def test_audit_rules_lists_every_id_a_report_can_carry(capsys: pytest.CaptureFix
 
 def test_simulations_of_two_games_with_one_seed_share_no_hand_id() -> None:
     ids = {
-        game: {h.site_hand_id for h in simulate(TableSpec(games=(game,), players=(2, 8)), 300, 1)}
+        game: {
+            h.site_hand_id
+            for h in simulate(TableSpec(games=(game,), players=(2, 8), profile=get_profile("pokerstars")), 300, 1)
+        }
         for game in (Game.STUD, Game.RAZZ, Game.STUD8)
     }
     assert not ids[Game.STUD] & ids[Game.RAZZ] and not ids[Game.STUD] & ids[Game.STUD8]
-    again = {h.site_hand_id for h in simulate(TableSpec(games=(Game.STUD,), players=(2, 8)), 300, 1)}
+    again = {
+        h.site_hand_id
+        for h in simulate(TableSpec(games=(Game.STUD,), players=(2, 8), profile=get_profile("pokerstars")), 300, 1)
+    }
     assert again == ids[Game.STUD], "the same run deals the same hands under the same ids"
 
 
@@ -242,7 +249,7 @@ def stud_showdown() -> list[str]:
 def rules_of(lines: list[str]) -> list[str]:
     [hand] = parse_text("\n".join(lines))
     assert isinstance(hand, Hand), hand
-    return [v.rule for v in replay(hand).violations]
+    return [v.rule for v in replay(hand, profile_for(hand)).violations]
 
 
 def repeated(lines: list[str], index: int) -> list[str]:
@@ -462,9 +469,9 @@ def test_phh_keeps_the_start_of_seventh_street_with_a_community_card() -> None:
     is dealt face up to all. Its PHH conversion must replay as cleanly as its PokerStars text."""
     [hand] = parse_text((Path(__file__).parent / "data" / "stud8-community-card.txt").read_text(encoding="utf-8"))
     assert isinstance(hand, Hand) and any(isinstance(e, CommunityCard) for e in hand.events)
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
     back = read_phh(write_phh(hand), "<phh>")
-    assert replay(back).violations == ()
+    assert replay(back, profile_for(back)).violations == ()
 
 
 # ---------------------------------------------------------------- 9. a big file

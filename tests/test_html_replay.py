@@ -25,6 +25,7 @@ from studbook.engine.model import Action, ActionKind, Collect, Game, Show, Uncal
 from studbook.engine.replay import replay, replay_steps
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.pipeline.importer import run_import
+from studbook.parsers.registry import get_profile, profile_for
 
 HOSTILE = "</script><b>x</b>&amp;\"'<!--"
 
@@ -36,15 +37,17 @@ def _data(page: str) -> dict:
 
 
 def _simulated(game: Game, hands: int, seed: int) -> list:
-    spec = TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec(hands_per_level=5))
+    spec = TableSpec(
+        games=(game,), players=(2, 8), tournament=TournamentSpec(hands_per_level=5), profile=get_profile("pokerstars")
+    )
     return list(simulate(spec, hands, seed))
 
 
 @pytest.mark.parametrize("game", [Game.STUD, Game.STUD8, Game.RAZZ, Game.STUD5])
 def test_replay_steps_are_the_replay_and_conserve_chips_at_every_event(game: Game) -> None:
     for hand in _simulated(game, 60, 7):
-        result, states = replay_steps(hand)
-        assert result == replay(hand)
+        result, states = replay_steps(hand, profile_for(hand))
+        assert result == replay(hand, profile_for(hand))
         assert len(states) == len(hand.events)
         start = {s.seat: s.stack for s in hand.seats}
         ledger, pot = StreetLedger(), 0
@@ -145,7 +148,7 @@ def test_each_violation_is_on_the_step_of_its_event() -> None:
 
 def test_the_run_out_steps_carry_each_players_equity() -> None:
     hand = build(ALL_IN_ON_SIXTH)
-    expected = runout_equities(hand, replay(hand))
+    expected = runout_equities(hand, replay(hand, profile_for(hand)))
     assert set(expected) == {6}
     _, steps = build_steps(hand)
     runout = [s for s in steps if s.runout]
@@ -303,7 +306,7 @@ def test_the_steps_carry_the_decisions_record(game: Game) -> None:
     """replay_steps gives, after each voluntary action, the same Decision as ReplayResult.decisions (the
     engine's one record of what it faced), and none after any other event."""
     for hand in _simulated(game, 30, 5):
-        result, states = replay_steps(hand)
+        result, states = replay_steps(hand, profile_for(hand))
         recorded = {d.index: d for street in result.decisions.values() for d in street}
         assert {s.index: s.decision for s in states if s.decision is not None} == recorded
         for index, decision in recorded.items():

@@ -15,7 +15,7 @@ from conftest import SAMPLE_DATA, corpus_path
 from samples import write_stud8_sit_and_go
 from studbook.engine.model import Game
 from studbook.engine.simulate import TableSpec, simulate
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile
 from studbook.pipeline import importer
 from studbook.pipeline.importer import IMPORT_GC_THRESHOLD, discover, run_import, settled_heap
 from studbook.analytics.schema import TABLES
@@ -175,7 +175,9 @@ def test_hands_read_ahead_in_runs_come_out_as_read_hand_by_hand(tmp_path: Path) 
     their replays, the broken hands' problems and the hold'em hand (not stud) where they are."""
     stars = SITES_BY_ID["pokerstars"]
     assert stars.writer is not None
-    spec = TableSpec(games=(Game.STUD, Game.RAZZ), players=(2, 8), currency=stars.currency)
+    spec = TableSpec(
+        games=(Game.STUD, Game.RAZZ), players=(2, 8), currency=stars.currency, profile=get_profile("pokerstars")
+    )
     texts = [stars.writer(h).strip() for h in simulate(spec, 10, seed=11)]  # one by one: some are spoilt below
     texts[2] = "\n".join(texts[2].split("\n")[:5])  # cut after the seats: a broken hand
     texts[6] = texts[6].replace("7 Card Stud", "Hold'em No Limit", 1).replace("Razz", "Hold'em No Limit", 1)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from studbook.analytics.store import open_store
 from studbook.engine.model import Game
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile
 from studbook.pipeline.importer import run_import
 
 GAMES = [(Game.STUD,), (Game.STUD8,), (Game.RAZZ,), (Game.RAZZ, Game.STUD, Game.STUD8)]
@@ -42,7 +42,12 @@ def test_importing_any_simulated_files_stores_every_hand(chosen: list[tuple], da
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for i, (seed, games, players, tournament, hands) in enumerate(chosen):
-            spec = TableSpec(games=games, players=players, tournament=TournamentSpec() if tournament else None)
+            spec = TableSpec(
+                games=games,
+                players=players,
+                tournament=TournamentSpec() if tournament else None,
+                profile=get_profile("pokerstars"),
+            )
             dealt = list(simulate(spec, hands, seed))
             longest[(spec, seed)] = max(longest.get((spec, seed), 0), len(dealt))
             path = folder / f"run{i}.txt"

@@ -23,6 +23,7 @@ from studbook.cli.app import main
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
+from studbook.parsers.registry import profile_for
 
 PRINTED = timed(ANN_WINS_RAKED, 1, 0)
 INFERRED = timed(ANN_WINS_RAKED, 2, 10, stakes_inferred=True)
@@ -62,7 +63,7 @@ def test_bovada_corpus_hands_are_stored_as_inferred() -> None:
         h for h in parse_file(corpus_path("fpdb", "Bovada", "7-Stud-USD-2.00-4.00-201205.txt")) if isinstance(h, Hand)
     ]
     assert hands
-    assert all(rows_for_hand(h, replay(h))["hands"][0]["stakes_inferred"] is True for h in hands)
+    assert all(rows_for_hand(h, replay(h, profile_for(h)))["hands"][0]["stakes_inferred"] is True for h in hands)
 
 
 def test_an_older_database_without_the_column_is_refused_by_name(tmp_path: Path) -> None:

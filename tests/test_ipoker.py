@@ -20,6 +20,7 @@ from studbook.engine.model import (
 )
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers.registry import profile_for
 
 FOLDER = ("fpdb", "iPoker")
 
@@ -47,7 +48,7 @@ def test_the_session_general_block_applies_to_every_hand_of_the_eur_session() ->
     assert {(h.game, h.currency, h.small_bet, h.big_bet, h.table) for h in hands} == {
         (Game.STUD8, "EUR", 5, 10, "Beignon, 826907366")
     }
-    assert all(replay(h).violations == () for h in hands)
+    assert all(replay(h, profile_for(h)).violations == () for h in hands)
 
 
 def test_the_sit_and_go_is_a_tournament_with_rising_levels_learnt_from_its_bets() -> None:
@@ -92,7 +93,7 @@ def test_five_card_stud_reads_as_its_hand_made_transcription_and_pays_as_the_sit
     assert isinstance(hand, Hand) and hand.game is Game.STUD5
     assert as_transcribed(hand.events) == as_transcribed(build(IPOKER_STUD5).events)
     assert (hand.small_bet, hand.big_bet, hand.currency, hand.total_pot, hand.rake) == (5, 10, "USD", 44, 2)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert [(a.seat, a.amount) for a in result.awards] == [(1, 42)]
 
@@ -121,7 +122,7 @@ def test_actions_are_replayed_in_their_number_order_not_their_print_order() -> N
 def test_a_bring_in_player_may_complete_without_posting_the_bring_in() -> None:
     hand = by_id("7-StudHi-USD-STT-5-201103.txt")["4044860937"]
     assert actions(hand, 3)[0] == (1, ActionKind.COMPLETE, 8000, 8000, False)
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_the_uncalled_bet_is_taken_out_of_the_winnings_it_is_printed_in() -> None:

@@ -26,6 +26,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_text
+from studbook.parsers.registry import get_profile, profile_for
 
 
 def _actions(hand: Hand) -> list[tuple[object, ...]]:
@@ -66,7 +67,12 @@ IPOKER_GAMES = (Game.STUD, Game.STUD8, Game.RAZZ, Game.STUD5)
 @pytest.mark.parametrize("tournament", [False, True], ids=["cash", "tournament"])
 def test_simulated_hands_come_back_from_ipoker_xml(game: Game, tournament: bool) -> None:
     players = (2, 10 if game is Game.STUD5 else 8)
-    spec = TableSpec(games=(game,), players=players, tournament=TournamentSpec() if tournament else None)
+    spec = TableSpec(
+        games=(game,),
+        players=players,
+        tournament=TournamentSpec() if tournament else None,
+        profile=get_profile("pokerstars"),
+    )
     hands = [h for h in simulate(spec, 250, 11) if not any(isinstance(e, CommunityCard) for e in h.events)]
     read = parse_text("".join(write_session(hands)), "<simulated>")
     assert len(read) == len(hands)
@@ -82,7 +88,7 @@ def test_simulated_hands_come_back_from_ipoker_xml(game: Game, tournament: bool)
             assert [w.message for w in back.warnings if "stakes" in w.message]
             continue
         assert (back.small_bet, back.big_bet) == (written.small_bet, written.big_bet)
-        assert replay(back).violations == ()
+        assert replay(back, profile_for(back)).violations == ()
     # a level stays unknown only when no hand of it bet in full (the late heads-up levels of a
     # tournament, where every stack is short of a bet, can do nothing but bring in and fold or go all in)
     shown = {(w.small_bet, w.big_bet) for w in hands if any(_full_wager(e) for e in w.events)}

@@ -18,7 +18,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.sites.kingsclub.writer import write_kingsclub
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 FOLDER = ("fpdb", "KingsClub")
 STUD = "7-Stud-USD-44-88-202010.txt"
@@ -85,7 +85,8 @@ def test_calls_and_raises_print_the_street_total() -> None:
         (3, ActionKind.CALL, 7716, None),
         (4, ActionKind.CALL, 4400, None),
     ]
-    assert replay(hand_of(STUD)).invested[3] == 3316 + 12116  # his net -154.32
+    hand = hand_of(STUD)
+    assert replay(hand, profile_for(hand)).invested[3] == 3316 + 12116  # his net -154.32
 
 
 def test_an_all_in_call_and_bet_are_read() -> None:
@@ -107,7 +108,7 @@ def test_the_side_pot_only_the_seat_lines_print_is_collected() -> None:
         (2, 267450, "side pot"),
     ]
     assert [(u.seat, u.amount) for u in hand.events if isinstance(u, UncalledReturn)] == [(2, 100000)]
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == () and result.rake == 0
     assert {(a.pot, a.seat): a.amount for a in result.awards} == {(0, 6): 561325, (1, 2): 267450}
 
@@ -115,7 +116,7 @@ def test_the_side_pot_only_the_seat_lines_print_is_collected() -> None:
 def test_one_line_paying_main_and_side_pot_adds_nothing() -> None:
     hand = hand_of(BOTH)
     assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(5, 410000)]
-    assert sum(a.amount for a in replay(hand).awards if a.seat == 5) == 410000
+    assert sum(a.amount for a in replay(hand, profile_for(hand)).awards if a.seat == 5) == 410000
 
 
 def test_the_uncalled_bet_goes_back_at_the_end_of_its_street() -> None:
@@ -123,7 +124,7 @@ def test_the_uncalled_bet_goes_back_at_the_end_of_its_street() -> None:
     (back,) = [e for e in hand.events if isinstance(e, UncalledReturn)]
     assert (back.seat, back.amount) == (6, 4000)
     assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(6, 9900)]
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_other_games_are_skipped() -> None:
@@ -150,7 +151,7 @@ def test_a_garbled_summary_seat_line_costs_a_warning_not_the_hand() -> None:
     text = text_of(RAZZ).replace("Seat 1: Player0 (1,010.38) -50", "Seat 1: Player0 (1,010.38) -5O", 1)
     (hand,) = parse_text(text, "garbled.txt")
     assert isinstance(hand, Hand) and [u.text for u in hand.unknown_lines] == ["Seat 1: Player0 (1,010.38) -5O"]
-    assert replay(hand).violations == () and hand.events == hand_of(RAZZ).events
+    assert replay(hand, profile_for(hand)).violations == () and hand.events == hand_of(RAZZ).events
 
 
 def test_the_registry_reads_kingsclub() -> None:
@@ -177,7 +178,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="kingsclub")
+    spec = TableSpec(games=(game,), players=(2, 8), profile=get_profile("kingsclub"))
     trip = round_trip(spec, hands, seed, SITES_BY_ID["kingsclub"].write_file, KINGSCLUB_LOSSY, _header_facts)
     assert len(trip.written) >= hands * 0.99
     assert trip.problems == []
@@ -209,7 +210,9 @@ def test_the_corpus_hands_written_and_read_back_are_the_same(name: str) -> None:
         ]
 
     assert key(again) == key(hand)
-    assert {v.rule for v in replay(again).violations} == {v.rule for v in replay(hand).violations}
+    assert {v.rule for v in replay(again, profile_for(again)).violations} == {
+        v.rule for v in replay(hand, profile_for(hand)).violations
+    }
     assert write_kingsclub(again) == write_kingsclub(hand)
 
 

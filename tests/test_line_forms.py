@@ -23,6 +23,7 @@ import pytest
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
+from studbook.parsers.registry import profile_for
 
 ROOT = Path(__file__).resolve().parent / "data" / "line_forms"
 MANIFEST = ROOT / "MANIFEST.tsv"
@@ -71,7 +72,7 @@ def test_a_snippet_marked_read_is_read_to_the_chip(row: dict[str, str]) -> None:
     assert hand.unknown_lines == (), hand.unknown_lines
     tournament, nets = _expected(row["must produce"])
     assert (hand.tournament is not None) == tournament
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == (), result.violations
     rake = nets.pop("rake", None)
     if rake is not None:
@@ -89,4 +90,6 @@ def test_a_seat_line_sitting_out_is_seated_but_not_dealt_in() -> None:
     assert isinstance(hand, Hand)
     seat = next(s for s in hand.seats if s.player == "NapTime")
     assert seat.stack == 240
-    assert seat.seat not in replay(hand).dealt_in and len(replay(hand).dealt_in) == 2
+    assert (
+        seat.seat not in replay(hand, profile_for(hand)).dealt_in and len(replay(hand, profile_for(hand)).dealt_in) == 2
+    )

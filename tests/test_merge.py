@@ -22,6 +22,7 @@ from studbook.engine.model import (
 )
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
+from studbook.parsers.registry import profile_for
 
 FOLDER = ("fpdb", "Merge")
 
@@ -53,7 +54,7 @@ def test_the_old_format_reads_null_cards_and_a_showdown() -> None:
     assert [(e.seat, e.cards) for e in events(hand, Show)] == [(5, parse_cards("4c 2c 4s 7c Kh Kd Th"))]
     assert [(e.seat, e.cards) for e in events(hand, Muck)] == [(6, parse_cards("Js Jh Ts 7h 8d 6s 3s"))]
     assert [(e.seat, e.amount) for e in events(hand, Collect)] == [(5, 347)]
-    assert hand.rake == 18 and replay(hand).violations == ()
+    assert hand.rake == 18 and replay(hand, profile_for(hand)).violations == ()
 
 
 def test_version_2_writes_unknown_cards_as_empty_strings() -> None:
@@ -61,7 +62,7 @@ def test_version_2_writes_unknown_cards_as_empty_strings() -> None:
     deal = next(e for e in events(hand, Deal) if e.street == 3 and e.seat == 1)
     assert (deal.down, deal.up) == ((None, None), parse_cards("5h"))
     assert next(s for s in hand.seats if s.seat == 0).sitting_out  # dealtin="false"
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_the_start_time_is_on_a_fixed_utc_minus_5_clock() -> None:
@@ -75,9 +76,9 @@ def test_the_start_time_is_on_a_fixed_utc_minus_5_clock() -> None:
 def test_the_no_limit_hand_is_judged_by_no_limit_rules() -> None:
     [hand] = hands("NL7-StudHL-0.01-0.02-0.10-201204.xml").values()
     assert (hand.limit, hand.ante, hand.bring_in, hand.small_bet, hand.big_bet) == (Limit.NO_LIMIT, 1, 2, 10, 10)
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
     # the same bets under a fixed limit break it on every street from 5th
-    assert {v.rule for v in replay(replace(hand, limit=Limit.FIXED)).violations} == {"bet.size"}
+    assert {v.rule for v in replay(replace(hand, limit=Limit.FIXED), profile_for(hand)).violations} == {"bet.size"}
 
 
 def test_horse_cash_hands_are_stud8_of_a_mixed_table_and_list_the_uncalled_bet_apart() -> None:
@@ -86,7 +87,7 @@ def test_horse_cash_hands_are_stud8_of_a_mixed_table_and_list_the_uncalled_bet_a
     folded = table["78854953-356"]  # seat 1 bets 0.25 on 4th, everybody folds
     assert [(e.seat, e.amount) for e in events(folded, UncalledReturn)] == [(1, 25)]
     assert [(e.seat, e.amount) for e in events(folded, Collect)] == [(1, 24)]
-    assert all(replay(h).violations == () for h in table.values())
+    assert all(replay(h, profile_for(h)).violations == () for h in table.values())
 
 
 def test_the_horse_tournament_skips_holdem_and_omaha_and_counts_them() -> None:
@@ -111,7 +112,7 @@ def test_a_tournament_balance_is_printed_after_the_ante() -> None:
     hand = hands("HORSE-Tournament-Freeroll.201107.xml")["36487050-15"]
     # Player5 shows balance="$0.00", antes 5 and plays to showdown: he had the 5 before the ante
     assert next(s.stack for s in hand.seats if s.seat == 0) == 500
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_an_all_in_is_read_as_the_chips_put_in() -> None:
@@ -139,7 +140,7 @@ GAME = """<description type="7-Stud" stakes="Limit $0.50/$1"/>
 
 def test_a_snippet_reads_and_replays_clean() -> None:
     [hand] = parse_text(GAME.format(holes=7, code=39, event="FOLD"), "m.txt")
-    assert isinstance(hand, Hand) and replay(hand).violations == ()
+    assert isinstance(hand, Hand) and replay(hand, profile_for(hand)).violations == ()
 
 
 def test_an_unknown_seven_card_game_code_is_an_error_never_a_silent_skip() -> None:
@@ -166,7 +167,7 @@ def test_fpdb_s_own_reading_of_the_sample_agrees_seat_by_seat() -> None:
     sidecar = corpus_path(*FOLDER, "7-Stud-USD-0.50-1.00-201102.Sample.txt.hp")
     theirs = ast.literal_eval(sidecar.read_text(encoding="utf-8"))
     [hand] = hands("7-Stud-USD-0.50-1.00-201102.Sample.txt").values()
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert set(theirs) == {s.player for s in hand.seats}
     for seat in hand.seats:
         fpdb = theirs[seat.player]
@@ -187,4 +188,4 @@ def test_an_uncalled_bet_the_actions_do_not_explain_is_kept_and_reported() -> No
     assert isinstance(hand, Hand)
     # Bob's bring-in nobody called comes back (line 7); the listed return to Ann (line 8) has no bet behind it
     assert [(e.seat, e.amount, e.line) for e in events(hand, UncalledReturn)] == [(1, 10, 7), (0, 5, 8)]
-    assert "uncalled" in {v.rule for v in replay(hand).violations}
+    assert "uncalled" in {v.rule for v in replay(hand, profile_for(hand)).violations}

@@ -23,6 +23,7 @@ from studbook.engine.model import Game, Hand, Marker, Show
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.validate import RULES, validate
 from studbook.parsers import parse_file
+from studbook.parsers.registry import get_profile, profile_for
 
 import stud_scripts
 from conftest import corpus_path
@@ -138,7 +139,9 @@ def simulated_seeds() -> list[Hand]:
         for game in Game
         for k, h in enumerate(
             simulate(
-                TableSpec(games=(game,), players=(2, 10 if game is Game.STUD5 else 8)),
+                TableSpec(
+                    games=(game,), players=(2, 10 if game is Game.STUD5 else 8), profile=get_profile("pokerstars")
+                ),
                 SIMULATED_PER_GAME,
                 SIMULATION_SEED,
             )
@@ -164,7 +167,7 @@ def test_corpus_seeds_cover_all_three_games() -> None:
 def test_handbuilt_and_simulated_seeds_are_legal() -> None:
     """These seeds must start clean, or a planted fault could hide behind an existing one."""
     for hand in handbuilt_seeds() + simulated_seeds():
-        assert validate(hand) == [], (hand.source_file, hand.site_hand_id)
+        assert validate(hand, profile_for(hand)) == [], (hand.source_file, hand.site_hand_id)
 
 
 def test_expected_rules_are_documented_ids() -> None:

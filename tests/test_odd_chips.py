@@ -18,6 +18,7 @@ from handbuilder import build
 from studbook.engine.model import Hand
 from studbook.engine.pots import pot_index
 from studbook.engine.replay import replay
+from studbook.parsers.registry import profile_for
 
 HI_LO_ODD_POT = """\
 stud8 {50}/{100} ante {5} bring-in {10} {kind}
@@ -137,7 +138,7 @@ def plant(script: str, kind: str, paid: dict[str, int | float]) -> Hand:
 
 def paid_by_rules(hand: Hand) -> Counter[tuple[int, int]]:
     paid: Counter[tuple[int, int]] = Counter()
-    for a in replay(hand).awards:  # a scoop is two awards: the high half and the low
+    for a in replay(hand, profile_for(hand)).awards:  # a scoop is two awards: the high half and the low
         paid[a.pot, a.seat] += a.amount
     return paid
 
@@ -156,7 +157,7 @@ def test_the_engine_pays_the_odd_chips_a_site_pays(case: str, kind: str) -> None
     script, site = CASES[case]
     hand = plant(script, kind, site)
     assert hand.unit == KINDS[kind][1]
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert paid_by_rules(hand) == site_paid(hand)
     assert all(a.amount % hand.unit == 0 for a in result.awards)
@@ -177,7 +178,8 @@ def test_a_payout_in_fractions_of_a_chip_is_flagged(case: str, kind: str) -> Non
         exact.update(quarter=12.5, other_quarter=12.5)
     else:
         exact.update(high=17.5, low=17.5)
-    found = replay(plant(script, kind, exact)).violations
+    planted = plant(script, kind, exact)
+    found = replay(planted, profile_for(planted)).violations
     assert found and {v.rule for v in found} == {"pot.award"}
 
 
@@ -186,9 +188,9 @@ def test_a_tournament_pot_pays_no_rake() -> None:
     script, site = CASES["hi/lo halves of an odd pot"]
     raked = script.replace("{kind}", "{kind} rake {1}")
     hand = plant(raked, "tournament", {"high": 17, "low": 17})  # the site kept one chip of 35
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.rake == 0
     assert paid_by_rules(hand) == Counter({(0, 1): 1800, (0, 2): 1700})
     assert any(v.rule == "rake" and "a tournament takes none" in v.message for v in result.violations)
     cash = plant(raked, "cash", {"high": 17, "low": 17})  # a cash game may take it
-    assert replay(cash).violations == () and replay(cash).rake == 1
+    assert replay(cash, profile_for(cash)).violations == () and replay(cash, profile_for(cash)).rake == 1

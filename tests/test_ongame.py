@@ -16,7 +16,7 @@ from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 FOLDER = ("fpdb", "OnGame")
 SAMPLE = "7-Stud-USD-0.10-0.20-201009.Sample.txt"
@@ -87,7 +87,7 @@ def test_the_big_bring_in_is_a_bet_and_the_raise_reads_to_its_total() -> None:
         (6, ActionKind.RAISE, 100, 200),
         (3, ActionKind.CALL, 100, None),
     ]
-    assert hand.bring_in is None and not replay(hand).violations
+    assert hand.bring_in is None and not replay(hand, profile_for(hand)).violations
     assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(6, 970)]
     assert (hand.total_pot, hand.rake) == (1020, 50)
 
@@ -100,7 +100,7 @@ def test_a_raise_to_is_the_hand_total_without_antes() -> None:
         (1, ActionKind.RAISE, 50, 100),
         (6, ActionKind.CALL, 50, None),
     ]
-    assert not replay(hand).violations
+    assert not replay(hand, profile_for(hand)).violations
 
 
 def test_a_bet_over_the_bring_in_completes() -> None:
@@ -134,7 +134,7 @@ def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None
 
 def test_the_registry_reads_ongame() -> None:
     site = SITES_BY_ID["ongame"]
-    assert site.readable and site.profile == "ongame"
+    assert site.readable and site.profile.name == "ongame"
 
 
 ONGAME_LOSSY = Lossy(
@@ -149,7 +149,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 
 def _round_trip(game: Game, hands: int, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="ongame")
+    spec = TableSpec(games=(game,), players=(2, 8), profile=get_profile("ongame"))
     trip = round_trip(spec, hands, seed, SITES_BY_ID["ongame"].write_file, ONGAME_LOSSY, _header_facts)
     assert len(trip.written) >= hands * 99 // 100
     assert trip.problems[:5] == []

@@ -25,7 +25,7 @@ from studbook.engine.model import (
 )
 from studbook.engine.replay import replay
 from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, profile_for
 
 FOLDER = ("fpdb", "PartyPoker")
 CASH = "7-Stud-USD-1-2-201104.txt"
@@ -123,7 +123,7 @@ def test_showdown_cards_come_in_deal_order_and_fill_the_unprinted_deals() -> Non
     ups = [str(c) for d in hand.events if isinstance(d, Deal) and d.seat == 8 for c in d.up]
     assert ups == ["2h", "2d", "6d", "9s"]  # the open pair of twos behind the 4th-street double bet
     assert any(isinstance(e, Marker) and e.kind == "double-bet" and e.street == 4 for e in hand.events)
-    assert not replay(hand).violations
+    assert not replay(hand, profile_for(hand)).violations
 
 
 def test_the_tournament_header_and_its_repeated_lines() -> None:
@@ -139,7 +139,7 @@ def test_a_win_pays_the_uncalled_bet_back_and_is_net_of_rake() -> None:
     hand = corpus_hand(CASH)
     assert [(e.seat, e.amount) for e in hand.events if isinstance(e, UncalledReturn)] == [(8, 100)]
     assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(8, 1220)]  # $13.20 - $1
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert (result.rake, result.violations) == (60, ())  # $12.80 put in and called, $12.20 paid
 
 
@@ -147,10 +147,10 @@ def test_hi_lo_wins_and_the_no_low_line() -> None:
     split = corpus_hand(SPLIT)
     assert [(c.seat, c.amount) for c in split.events if isinstance(c, Collect)] == [(1, 9050), (3, 9050)]
     assert any("for low." in s.text for s in split.skipped)
-    assert replay(split).rake == 100
+    assert replay(split, profile_for(split)).rake == 100
     hilo = corpus_hand(HILO)
     assert any(isinstance(e, Marker) and e.kind == "no-low" for e in hilo.events)
-    assert hilo.game is Game.STUD8 and replay(hilo).rake == 40
+    assert hilo.game is Game.STUD8 and replay(hilo, profile_for(hilo)).rake == 40
 
 
 def test_other_games_are_skipped() -> None:
@@ -186,4 +186,4 @@ def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None
 
 def test_the_registry_reads_partypoker() -> None:
     site = SITES_BY_ID["partypoker"]
-    assert site.readable and site.profile == "partypoker"
+    assert site.readable and site.profile.name == "partypoker"

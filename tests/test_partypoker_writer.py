@@ -27,7 +27,7 @@ from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers import parse_file, parse_text
 from studbook.parsers.sites.partypoker.writer import write_partypoker
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 
 FOLDER = ("fpdb", "PartyPoker")
 CORPUS = (
@@ -69,21 +69,21 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 81), (Game.STUD8, 82), (Game.RAZZ, 83)])
 def test_writer_round_trip_1000_hands(game: Game, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="partypoker")
+    spec = TableSpec(games=(game,), players=(2, 8), profile=get_profile("partypoker"))
     trip = round_trip(spec, 1000, seed, SITES_BY_ID["partypoker"].write_file, PARTY_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
 
 
 def test_a_sit_and_go_round_trips_with_its_tournament_header() -> None:
-    spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile="partypoker", tournament=TournamentSpec())
+    spec = TableSpec(games=(Game.STUD,), players=(2, 8), profile=get_profile("partypoker"), tournament=TournamentSpec())
     trip = round_trip(spec, 300, 84, SITES_BY_ID["partypoker"].write_file, PARTY_LOSSY, _header_facts)
     assert len(trip.written) >= 297
     assert trip.problems == []
 
 
 def test_only_the_owner_is_dealt_and_an_uncalled_bet_is_paid_in_the_win() -> None:
-    spec = TableSpec(games=(Game.STUD,), players=(3, 8), profile="partypoker")
+    spec = TableSpec(games=(Game.STUD,), players=(3, 8), profile=get_profile("partypoker"))
     hands = [h for h in simulate(spec, 40, 85) if not any(isinstance(e, CommunityCard) for e in h.events)]
     text = io.StringIO()
     SITES_BY_ID["partypoker"].write_file(hands, text)
@@ -92,7 +92,7 @@ def test_only_the_owner_is_dealt_and_an_uncalled_bet_is_paid_in_the_win() -> Non
     folded_to = next(h for h in hands if not any(isinstance(e, Show) for e in h.events))
     back = parse_text(write_partypoker(folded_to))[0]
     assert isinstance(back, Hand)
-    assert replay(back).awards and replay(back).violations == ()
+    assert replay(back, profile_for(back)).awards and replay(back, profile_for(back)).violations == ()
     # "wins" pays the uncalled bet back with the pot: the line is the collect plus the return
     (win,) = [line for line in write_partypoker(folded_to).splitlines() if " wins " in line]
     returned = sum(e.amount for e in folded_to.events if isinstance(e, UncalledReturn))
@@ -191,7 +191,7 @@ def test_simulate_and_convert_write_partypoker(tmp_path: Path) -> None:
     (written,) = (tmp_path / "sim").glob("*.txt")
     hands = list(parse_file(written))
     assert len(hands) == 30 and all(isinstance(h, Hand) and h.site == "partypoker" for h in hands)
-    assert all(not replay(h).violations for h in hands if isinstance(h, Hand))
+    assert all(not replay(h, profile_for(h)).violations for h in hands if isinstance(h, Hand))
     source = corpus_path(*FOLDER, CORPUS[2])
     assert main(["convert", str(source), "--to", "partypoker", "--out", str(tmp_path / "conv")]) == 0
     (converted,) = parse_file(tmp_path / "conv" / source.name)
@@ -211,8 +211,8 @@ def test_a_double_bet_over_boards_not_printed_is_not_judged_but_one_over_known_b
     assert loser in mtt  # Player4's 'double bets' over his 2h 2d: without this line no board shows the pair
     (unseen,) = parse_text(mtt.replace(loser, ""))
     assert isinstance(unseen, Hand) and any(isinstance(e, Marker) and e.kind == "double-bet" for e in unseen.events)
-    assert replay(unseen).violations == ()
+    assert replay(unseen, profile_for(unseen)).violations == ()
     text = corpus_path(*FOLDER, CORPUS[3]).read_text(encoding="utf-8")  # heads-up, both boards known, unpaired
     (known,) = parse_text(text.replace("Player1 bets [$10 USD]", "Player1 double bets [$10 USD]", 1))
     assert isinstance(known, Hand)
-    assert [v.rule for v in replay(known).violations] == ["marker"]
+    assert [v.rule for v in replay(known, profile_for(known)).violations] == ["marker"]

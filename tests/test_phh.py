@@ -35,6 +35,7 @@ from studbook.engine.model import (
 from studbook.engine.replay import replay
 from studbook.parsers.errors import ParseError
 from studbook.parsers.phh import read_phh, write_phh
+from studbook.parsers.registry import get_profile, profile_for
 
 from conftest import CORPUS, corpus_path
 from samples import REAL_FILES, hands_of, normalised
@@ -73,7 +74,7 @@ def pokerkit_replay(text: str) -> list[int]:
 
 def implied_stacks(hand: Hand, text: str) -> list[int]:
     """Stack − invested + collected for the PHH players, from our own replay of the hand."""
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     seats = tomllib.loads(text)["seats"]
     start = {s.seat: s.stack for s in hand.seats}
     return [start[s] - result.invested.get(s, 0) + result.collected.get(s, 0) for s in seats]
@@ -351,7 +352,12 @@ def test_a_short_all_in_bring_in_is_written_as_the_stakes_bring_in() -> None:
     from the all-in amount, every full call after it would read as an over-call."""
     from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 
-    spec = TableSpec(games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(6, 8), tournament=TournamentSpec())
+    spec = TableSpec(
+        games=(Game.STUD, Game.STUD8, Game.RAZZ),
+        players=(6, 8),
+        tournament=TournamentSpec(),
+        profile=get_profile("pokerstars"),
+    )
     short = next(
         h
         for h in simulate(spec, 2000, 3)
@@ -361,7 +367,7 @@ def test_a_short_all_in_bring_in_is_written_as_the_stakes_bring_in() -> None:
     written = tomllib.loads(write_phh(dataclasses.replace(short, bring_in=None)), parse_float=Decimal)
     assert Decimal(written["bring_in"]) * 100 > posted
     back = read_phh(write_phh(dataclasses.replace(short, bring_in=None)))
-    assert replay(back).violations == ()
+    assert replay(back, profile_for(back)).violations == ()
 
     def actions(hand: Hand) -> list[tuple[object, ...]]:
         return [(e.street, e.seat, e.kind, e.amount, e.to, e.all_in) for e in hand.events if isinstance(e, Action)]

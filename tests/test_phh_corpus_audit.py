@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from studbook.engine.model import Hand
-from studbook.engine.profiles import get_profile
+from studbook.parsers.registry import get_profile
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
 

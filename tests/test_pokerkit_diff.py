@@ -88,10 +88,10 @@ from studbook.engine.model import (
     Pot,
     Show,
 )
-from studbook.engine.profiles import PROFILES
 from studbook.engine.games import RULES, deal_shape
 from studbook.engine.replay import CARDS_PER_STREET, Move, StudState, bring_in_seat, first_to_act, replay
 from studbook.engine.simulate import NO_RAKE, TableSpec, TournamentSpec, simulate
+from studbook.parsers.registry import get_profile, profile_for, profiles
 
 from mutations import AGGRESSIVE, spots
 
@@ -108,7 +108,7 @@ SIMULATED_PER_TABLE = 100
 ANTE, BRING_IN, SMALL_BET, BIG_BET = 1, 2, 4, 8
 """Odd-sized antes make odd pots, so the odd-chip rules are exercised."""
 
-POKERKIT_RULES = replace(PROFILES["pokerstars"], name="pokerkit", double_bet_games=frozenset())
+POKERKIT_RULES = replace(profiles()["pokerstars"], name="pokerkit", double_bet_games=frozenset())
 """The PokerStars profile without the 4th-street double bet: PokerKit's rules (see the docstring)."""
 
 POKERKIT_GAMES = {
@@ -355,8 +355,8 @@ def simulated_hands() -> Iterator[Hand]:
     """Cash and sit-and-go tables of each game from the simulator, rake-free (PokerKit takes none)."""
     for game in POKERKIT_GAMES:
         for spec in (
-            TableSpec(games=(game,), players=(2, 8), rake=NO_RAKE),
-            TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec()),
+            TableSpec(games=(game,), players=(2, 8), rake=NO_RAKE, profile=get_profile("pokerstars")),
+            TableSpec(games=(game,), players=(2, 8), tournament=TournamentSpec(), profile=get_profile("pokerstars")),
         ):
             yield from simulate(spec, SIMULATED_PER_TABLE, SEED)
 
@@ -418,7 +418,7 @@ def replay_in_pokerkit(hand: Hand) -> Counter[str]:
     why = hand_difference(hand)
     if why:
         raise Skip(why)
-    result = replay(hand)  # the simulator's own profile: hands with a double bet were skipped above
+    result = replay(hand, profile_for(hand))  # the simulator's own profile: hands with a double bet were skipped above
     if result.violations:
         raise Differ(f"hand {hand.site_hand_id}: the simulated hand breaks our own rules: {result.violations[0]}")
     shown = {e.seat: [c for c in e.cards if c is not None] for e in hand.events if isinstance(e, Show)}

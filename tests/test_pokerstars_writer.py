@@ -20,6 +20,7 @@ from studbook.engine.model import Action, ActionKind, Deal, Hand, Marker, Seat
 from studbook.engine.replay import replay
 from studbook.parsers import parse_text
 from studbook.parsers.sites.pokerstars.writer import StarsStyle, write_pokerstars, write_pokerstars_file
+from studbook.parsers.registry import profile_for
 
 from conftest import corpus_path
 from handbuilder import build
@@ -140,7 +141,7 @@ def test_a_completion_over_a_short_bring_in_raises_over_the_stakes_bring_in() ->
     text = write_pokerstars(dataclasses.replace(hand, started_at=datetime(2026, 3, 2, 19, 0, tzinfo=timezone.utc)))
     assert "Bob: raises $0.02 to $0.04" in text
     back = reparse(text)
-    assert [v.rule for v in replay(back).violations if v.rule == "bet.size"] == []
+    assert [v.rule for v in replay(back, profile_for(back)).violations if v.rule == "bet.size"] == []
 
 
 def test_several_side_pots_are_numbered() -> None:

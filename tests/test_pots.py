@@ -15,7 +15,8 @@ from studbook.engine.model import Collect, Game, Half, Hand, Pot
 from studbook.engine.pots import build_pots, distribute, distribute_pot, pot_index, share, split_halves, split_rake
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
-from studbook.engine.profiles import PROFILES, RakeFrom, get_profile
+from studbook.engine.profiles import RakeFrom
+from studbook.parsers.registry import get_profile, profile_for, profiles
 
 contributions = st.dictionaries(st.integers(1, 8), st.integers(0, 500), min_size=2, max_size=8)
 
@@ -96,7 +97,7 @@ def odd_chip_winner(game: Game, held: dict[int, tuple]) -> dict[str, int]:
     """Per profile, the tied seat paid the odd chip of a 101-chip pot (after checking it was split 51/50)."""
     pot = Pot(0, 101, tuple(sorted(held)))
     winners = {}
-    for name, profile in PROFILES.items():
+    for name, profile in profiles().items():
         paid = {a.seat: a.amount for a in distribute_pot(pot, 0, game, held, (), profile, label).awards}
         assert sorted(paid.values()) == [50, 51] and set(paid) == set(held), name
         winners[name] = max(paid, key=paid.__getitem__)
@@ -220,7 +221,7 @@ def _payout(result) -> dict[tuple[int, Half], int]:
     st.sampled_from([Game.STUD, Game.STUD8, Game.RAZZ]),
     st.integers(2, 4),
     st.randoms(use_true_random=False),
-    st.sampled_from(sorted(PROFILES)),
+    st.sampled_from(sorted(profiles())),
     st.integers(21, 400),
 )
 def test_a_pot_judged_despite_unknown_cards_pays_as_every_completion_would(
@@ -235,7 +236,7 @@ def test_a_pot_judged_despite_unknown_cards_pays_as_every_completion_would(
     held = {seat: cards[: 7 - rng.choice((0, 0, 1, 2))] for seat, cards in full.items()}
     hidden = [c for seat in full for c in full[seat][len(held[seat]) :]]
     unseen = set(rest) | set(hidden)
-    pot, rules = Pot(0, amount, tuple(full)), PROFILES[profile]
+    pot, rules = Pot(0, amount, tuple(full)), profiles()[profile]
     result = distribute_pot(pot, 0, game, held, (), rules, label, lambda: unseen)
     truth = distribute_pot(pot, 0, game, full, (), rules, label)
     if not result.judged:
@@ -271,8 +272,8 @@ GARBLED_SEVENTH = """
 
 
 def test_the_replay_judges_a_pot_a_garbled_card_cannot_change() -> None:
-    assert [v.rule for v in replay(build(GARBLED_SEVENTH.format(winner=1))).violations] == ["cards.garbled"]
-    wrong = replay(build(GARBLED_SEVENTH.format(winner=8))).violations
+    assert [v.rule for v in replay(build(GARBLED_SEVENTH.format(winner=1)), PS).violations] == ["cards.garbled"]
+    wrong = replay(build(GARBLED_SEVENTH.format(winner=8)), PS).violations
     assert sorted((v.rule, v.seat) for v in wrong) == [("cards.garbled", None), ("pot.winner", 1), ("pot.winner", 8)]
 
 
@@ -281,9 +282,9 @@ def test_the_real_garbled_hand_is_judged_so_a_wrong_payee_would_be_caught() -> N
     pair of jacks, the replay would say so despite the garbled card."""
     hand = next(iter(parse_file(corpus_path("fpdb", "Stars", "Triple-Stud-USD-2.00-0.20-MTT-201301.txt"))))
     assert isinstance(hand, Hand) and hand.site_hand_id == "91733835979"
-    assert [v.rule for v in replay(hand).violations] == ["cards.garbled"]
+    assert [v.rule for v in replay(hand, profile_for(hand)).violations] == ["cards.garbled"]
     collect = next(e for e in hand.events if isinstance(e, Collect))
-    loser = next(s for s in replay(hand).showdown if s != collect.seat)
+    loser = next(s for s in replay(hand, profile_for(hand)).showdown if s != collect.seat)
     swapped = tuple(dataclasses.replace(e, seat=loser) if e is collect else e for e in hand.events)
-    rules = [v.rule for v in replay(dataclasses.replace(hand, events=swapped)).violations]
+    rules = [v.rule for v in replay(dataclasses.replace(hand, events=swapped), profile_for(hand)).violations]
     assert rules.count("pot.winner") == 2

@@ -17,7 +17,7 @@ from handbuilder import build
 from studbook.engine.betting import StreetLedger
 from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.model import Action, ActionKind, Game, Half
-from studbook.engine.profiles import PROFILES, TieBreak, get_profile
+from studbook.engine.profiles import TieBreak
 from studbook.engine.games import RULES, deal_shape
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.replay import (
@@ -30,6 +30,7 @@ from studbook.engine.replay import (
 )
 from studbook.engine.state import _move
 from studbook.engine.walk import HandWalk
+from studbook.parsers.registry import get_profile, profile_for, profiles
 
 PS = get_profile("pokerstars")
 
@@ -78,8 +79,8 @@ def test_best_board_acts_first_ties_by_position_or_suit() -> None:
 
 
 def test_the_profile_decides_board_ties_per_game() -> None:
-    assert PROFILES["wsop-tournament"].board_tie(Game.STUD) is TieBreak.SUIT
-    assert PROFILES["wsop-tournament"].board_tie(Game.RAZZ) is TieBreak.POSITION
+    assert profiles()["wsop-tournament"].board_tie(Game.STUD) is TieBreak.SUIT
+    assert profiles()["wsop-tournament"].board_tie(Game.RAZZ) is TieBreak.POSITION
     assert PS.board_tie(Game.STUD) is TieBreak.POSITION
 
 
@@ -133,7 +134,7 @@ def test_the_bring_in_player_completing_himself_needs_no_bring_in_line() -> None
         show 2 7h 7d 2d 4c 8h Js 9c
         collect 1 11
     """)
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_raises_are_capped_at_bet_plus_three_on_pokerstars() -> None:
@@ -244,7 +245,7 @@ def play_random(rng: random.Random, stacks: dict[int, int], game: Game, profile_
     seed=st.integers(0, 2**32),
     stacks=st.lists(st.integers(1, 80), min_size=2, max_size=8),
     game=st.sampled_from(list(Game)),
-    profile=st.sampled_from(sorted(PROFILES)),
+    profile=st.sampled_from(sorted(profiles())),
 )
 def test_random_legal_hands_pay_out_every_chip(seed: int, stacks: list[int], game: Game, profile: str) -> None:
     state = play_random(random.Random(seed), {i + 1: s for i, s in enumerate(stacks)}, game, profile)
@@ -288,7 +289,7 @@ def test_a_bring_in_all_in_for_less_still_costs_the_others_the_full_bring_in(ent
     hand = build(SHORT_BRING_IN.format(enter=enter, back=back))
     assert hand.bring_in is None
     assert nominal_bring_in(hand) == 5
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_calling_only_a_short_bring_in_is_too_little() -> None:
@@ -297,7 +298,7 @@ def test_calling_only_a_short_bring_in_is_too_little() -> None:
         .format(enter="2 call 2", back=0)
         .replace("uncalled 2 0\n", "")
     )
-    rules = [(v.rule, v.seat) for v in replay(hand).violations]
+    rules = [(v.rule, v.seat) for v in replay(hand, profile_for(hand)).violations]
     assert ("call.amount", 2) in rules
 
 
@@ -316,7 +317,7 @@ def test_a_short_bring_in_nobody_enters_against_leaves_the_bring_in_unknown() ->
         collect 1 6
     """)
     assert nominal_bring_in(hand) is None
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 ALL_IN_FOR_THE_ANTE = """
@@ -352,9 +353,9 @@ def test_the_low_card_all_in_for_the_ante_passes_the_bring_in_to_his_left() -> N
     """Ann's 2♣ is the low card but she is all-in for the ante: Bob, on her left, brings in, not Cid
     with the next-lowest card (docs/rules.md §2)."""
     hand = build(ALL_IN_FOR_THE_ANTE.format(opener=2, other=3))
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
     wrong = build(ALL_IN_FOR_THE_ANTE.format(opener=3, other=2))
-    assert [(v.rule, v.seat) for v in replay(wrong).violations][:1] == [("bring-in.player", 3)]
+    assert [(v.rule, v.seat) for v in replay(wrong, profile_for(wrong)).violations][:1] == [("bring-in.player", 3)]
 
 
 def test_the_best_board_kept_from_the_street_before_is_what_ranking_the_boards_again_gives() -> None:
@@ -363,8 +364,8 @@ def test_the_best_board_kept_from_the_street_before_is_what_ranking_the_boards_a
     under every profile (position and suit tie-breaks) and in every game."""
     used = 0
     for game in Game:
-        for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 60, seed=14):
-            for profile in PROFILES.values():
+        for hand in simulate(TableSpec(games=(game,), players=(2, 8), profile=get_profile("pokerstars")), 60, seed=14):
+            for profile in profiles().values():
                 walk = HandWalk(hand, profile)
                 state = walk.state
                 for index, event in enumerate(hand.events):
@@ -392,8 +393,8 @@ def test_each_decision_s_aggressions_are_the_street_s_count_of_lifts_before_it(g
     """What the stat flags read off the replay (``Decision.aggressions``) is what a street ledger of the
     hand's own actions counts before each of them: every completion, bet and raise that lifted the level
     on its street, short all-ins included; every action but the antes and the bring-in is a decision."""
-    for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 6, seed=seed):
-        result = replay(hand)
+    for hand in simulate(TableSpec(games=(game,), players=(2, 8), profile=get_profile("pokerstars")), 6, seed=seed):
+        result = replay(hand, profile_for(hand))
         decided = {d.index: d for plays in result.decisions.values() for d in plays}
         ledger = StreetLedger()
         for i, e in enumerate(hand.events):

@@ -16,6 +16,7 @@ from site_roundtrip import ante_and_bring_in, changed_fields, round_trip
 from studbook.engine.model import Action, ActionKind, Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
+from studbook.parsers.registry import get_profile
 
 HANDS_PER_GAME = 10_000
 """The issue asks for at least 10,000 hands per game."""
@@ -63,14 +64,16 @@ def round_trip_mismatches(spec: TableSpec, hands: int, seed: int) -> tuple[int, 
     ],
 )
 def test_round_trip_cash(game: Game, players: tuple[int, int], seed: int) -> None:
-    count, problems = round_trip_mismatches(TableSpec(games=(game,), players=players), HANDS_PER_GAME, seed)
+    count, problems = round_trip_mismatches(
+        TableSpec(games=(game,), players=players, profile=get_profile("pokerstars")), HANDS_PER_GAME, seed
+    )
     assert count == HANDS_PER_GAME
     assert problems == []
 
 
 @pytest.mark.slow
 def test_round_trip_mixed_table() -> None:
-    spec = TableSpec(games=(Game.STUD8, Game.RAZZ, Game.STUD), players=(6, 8))
+    spec = TableSpec(games=(Game.STUD8, Game.RAZZ, Game.STUD), players=(6, 8), profile=get_profile("pokerstars"))
     count, problems = round_trip_mismatches(spec, 1500, 104)
     assert count == 1500
     assert problems == []
@@ -82,7 +85,12 @@ def test_round_trip_tournaments() -> None:
     than the bring-in: PokerStars text never prints the bring-in amount, so the replay of the parsed hand
     must read the full one from the calls or the completion after it (the simulated hands are checked to
     hold such spots, so this test keeps covering them)."""
-    spec = TableSpec(games=(Game.STUD, Game.STUD8, Game.RAZZ), players=(6, 8), tournament=TournamentSpec())
+    spec = TableSpec(
+        games=(Game.STUD, Game.STUD8, Game.RAZZ),
+        players=(6, 8),
+        tournament=TournamentSpec(),
+        profile=get_profile("pokerstars"),
+    )
     short = [
         h
         for h in simulate(spec, 2000, 3)
@@ -103,15 +111,17 @@ NEW_GAME_HANDS = 2000
 def test_round_trip_five_card_stud_and_2_7_razz(game: Game, players: tuple[int, int]) -> None:
     """Five Card Stud (streets 2nd to 5th, up to ten players) and 2-7 Razz come back exactly too: 2,000
     cash hands and 500 sit-and-go hands of each (docs/games.md)."""
-    count, problems = round_trip_mismatches(TableSpec(games=(game,), players=players), NEW_GAME_HANDS, 111)
+    count, problems = round_trip_mismatches(
+        TableSpec(games=(game,), players=players, profile=get_profile("pokerstars")), NEW_GAME_HANDS, 111
+    )
     assert count == NEW_GAME_HANDS and problems == []
-    spec = TableSpec(games=(game,), players=players, tournament=TournamentSpec())
+    spec = TableSpec(games=(game,), players=players, tournament=TournamentSpec(), profile=get_profile("pokerstars"))
     count, problems = round_trip_mismatches(spec, NEW_GAME_HANDS // 4, 112)
     assert count == NEW_GAME_HANDS // 4 and problems == []
 
 
 @pytest.mark.slow
 def test_round_trip_a_mixed_table_of_every_game() -> None:
-    spec = TableSpec(games=tuple(Game), players=(2, 8), rotation=3, mixed="Stud Mix")
+    spec = TableSpec(games=tuple(Game), players=(2, 8), rotation=3, mixed="Stud Mix", profile=get_profile("pokerstars"))
     count, problems = round_trip_mismatches(spec, 300, 114)
     assert count == 300 and problems == []

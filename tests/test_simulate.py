@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from studbook.cli.app import main
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Game, Half, Hand, Show
-from studbook.engine.profiles import PROFILES, get_profile
 from studbook.engine.replay import Options, replay
 from studbook.engine.simulate import (
     REGULARS,
@@ -32,6 +31,7 @@ from studbook.engine.simulate import (
     strength,
 )
 from studbook.parsers import parse_file
+from studbook.parsers.registry import get_profile, profile_for, profiles
 
 GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
 
@@ -55,7 +55,7 @@ def check_hand(hand: Hand, profile_name: str) -> None:
     games=st.sampled_from([(g,) for g in GAMES] + [GAMES]),
     players=st.tuples(st.integers(2, 8), st.integers(0, 6)).map(lambda t: (t[0], min(8, t[0] + t[1]))),
     buy_in=st.integers(2, 80),
-    profile=st.sampled_from(sorted(PROFILES)),
+    profile=st.sampled_from(sorted(profiles())),
     tournament=st.booleans(),
 )
 def test_every_simulated_hand_replays_without_violations(
@@ -69,7 +69,7 @@ def test_every_simulated_hand_replays_without_violations(
     spec = TableSpec(
         games=games,
         players=players,
-        profile=profile,
+        profile=get_profile(profile),
         regulars=regulars,
         tournament=TournamentSpec(chips=buy_in * 4000, hands_per_level=3) if tournament else None,
     )
@@ -78,7 +78,7 @@ def test_every_simulated_hand_replays_without_violations(
 
 
 def test_same_seed_same_hands_other_seed_other_hands() -> None:
-    spec = TableSpec(games=GAMES, players=(2, 8))
+    spec = TableSpec(games=GAMES, players=(2, 8), profile=get_profile("pokerstars"))
     first = list(simulate(spec, 50, 7))
     assert first == list(simulate(spec, 50, 7))
     assert [h.events for h in first] != [h.events for h in simulate(spec, 50, 8)]
@@ -95,9 +95,9 @@ def test_features_occur() -> None:
     """Side pots, the 7th-street community card, split hi/lo pots and quartered lows all happen."""
     counts: Counter[str] = Counter()
     for game in GAMES:
-        spec = TableSpec(games=(game,), players=(8, 8), regulars=LOOSE)
+        spec = TableSpec(games=(game,), players=(8, 8), regulars=LOOSE, profile=get_profile("pokerstars"))
         for hand in simulate(spec, 600, 21):
-            result = replay(hand)
+            result = replay(hand, profile_for(hand))
             assert result.violations == ()
             counts["side pots"] += len(result.pots) > 1
             counts["community card"] += any(isinstance(e, CommunityCard) for e in hand.events)
@@ -115,7 +115,7 @@ def test_features_occur() -> None:
 
 
 def test_the_hero_alone_has_known_down_cards() -> None:
-    for hand in simulate(TableSpec(games=GAMES, players=(2, 8)), 300, 3):
+    for hand in simulate(TableSpec(games=GAMES, players=(2, 8), profile=get_profile("pokerstars")), 300, 3):
         shown = {e.seat for e in hand.events if isinstance(e, Show)}
         known = {e.seat for e in hand.events if isinstance(e, Deal) and any(c is not None for c in e.down)}
         hero = hand.seat_of(REGULARS[0].name)
@@ -128,13 +128,13 @@ def test_the_hero_alone_has_known_down_cards() -> None:
 
 @pytest.mark.slow
 def test_sessions_carry_stacks_and_advance_the_clock() -> None:
-    hands = list(simulate(TableSpec(games=(Game.STUD,), players=(6, 6)), 1200, 4))
+    hands = list(simulate(TableSpec(games=(Game.STUD,), players=(6, 6), profile=get_profile("pokerstars")), 1200, 4))
     carried = topped_up = 0
     for before, after in zip(hands, hands[1:]):
         assert after.started_at > before.started_at
         if after.started_at - before.started_at > timedelta(minutes=15):
             continue  # a break: a new session and line-up
-        end = dict(replay(before).net)
+        end = dict(replay(before, profile_for(before)).net)
         for seat in before.seats:
             if any(s.player == seat.player for s in after.seats):
                 left = seat.stack + end.get(seat.seat, 0)
@@ -149,7 +149,15 @@ def test_sessions_carry_stacks_and_advance_the_clock() -> None:
 
 
 def test_tournaments_raise_the_stakes_pay_no_rake_and_lose_players() -> None:
-    hands = list(simulate(TableSpec(games=(Game.RAZZ,), players=(6, 6), tournament=TournamentSpec()), 300, 5))
+    hands = list(
+        simulate(
+            TableSpec(
+                games=(Game.RAZZ,), players=(6, 6), tournament=TournamentSpec(), profile=get_profile("pokerstars")
+            ),
+            300,
+            5,
+        )
+    )
     assert all(h.rake == 0 and h.currency is None and h.tournament is not None for h in hands)
     first = [h for h in hands if h.tournament.tournament_id == hands[0].tournament.tournament_id]
     assert first[-1].small_bet > first[0].small_bet
@@ -162,7 +170,7 @@ def test_styles_play_differently() -> None:
     completes most often when everyone before him folded to the bring-in."""
     entered: Counter[str] = Counter()
     dealt: Counter[str] = Counter()
-    for hand in simulate(TableSpec(games=GAMES, players=(8, 8)), 1500, 6):
+    for hand in simulate(TableSpec(games=GAMES, players=(8, 8), profile=get_profile("pokerstars")), 1500, 6):
         names = {s.seat: s.player for s in hand.seats}
         for seat in names:
             dealt[names[seat]] += 1
@@ -224,9 +232,9 @@ def test_impossible_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="bring-in < small bet"):
         Stakes(100, 200, 10, 100)
     with pytest.raises(ValueError, match="2-8"):
-        TableSpec(players=(1, 9))
+        TableSpec(players=(1, 9), profile=get_profile("pokerstars"))
     with pytest.raises(ValueError, match="rule profile"):
-        TableSpec(profile="casino-royale")
+        get_profile("casino-royale")
 
 
 def test_simulate_and_convert_commands(tmp_path, capsys) -> None:
@@ -250,7 +258,7 @@ def test_simulate_and_convert_commands(tmp_path, capsys) -> None:
     )
     [text] = (tmp_path / "sim").glob("*.txt")
     hands = list(parse_file(text))
-    assert len(hands) == 40 and all(isinstance(h, Hand) and not replay(h).violations for h in hands)
+    assert len(hands) == 40 and all(isinstance(h, Hand) and not replay(h, profile_for(h)).violations for h in hands)
     assert main(["convert", str(text), "--to", "phh", "--out", str(tmp_path / "phh")]) == 0
     assert len(list((tmp_path / "phh").rglob("*.phh"))) == 40
     assert main(["convert", str(tmp_path / "phh"), "--to", "pokerstars", "--out", str(tmp_path / "back")]) == 0

@@ -1,6 +1,6 @@
 """A site is one folder of ``parsers/sites/``: what the folders must agree on, and the proof that adding a
 site takes nothing else — a toy site, written exactly as docs/adding-a-site.md shows it, put in a folder
-of its own, is detected, read, written and listed like the real ones."""
+of its own, is detected, read, written, judged by its own rule profile and listed like the real ones."""
 
 from __future__ import annotations
 
@@ -11,16 +11,26 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, corpus_path
+from conftest import REPO, corpus_path, run_cli
 from conformance import SITE_ROWS
 
 import studbook.parsers.sites as site_folders
 from studbook.cli.cmd_convert import output_formats
 from studbook.engine.model import ActionKind, Game, Hand
+from studbook.engine.profiles import DEFAULT_PROFILE
+from studbook.engine.replay import replay
 from studbook.parsers import ParseError, parse_text
 from studbook.parsers.detect import detect
 from studbook.parsers.reading import read_lines
-from studbook.parsers.registry import SITES_BY_ID, readable_sites, sites, writable_sites
+from studbook.parsers.registry import (
+    SITES_BY_ID,
+    get_profile,
+    profile_for,
+    profile_names,
+    readable_sites,
+    sites,
+    writable_sites,
+)
 from studbook.parsers.site import Site
 
 DOC = REPO / "docs" / "adding-a-site.md"
@@ -78,7 +88,7 @@ def toy_site(tmp_path: Path) -> Iterator[str]:
     """The toy site of docs/adding-a-site.md, in a folder outside the package added to ``parsers.sites``."""
     doc = DOC.read_text(encoding="utf-8")
     files = dict(TOY_FILE.findall(doc))
-    assert sorted(files) == ["__init__.py", "grammar.lark", "reader.py", "writer.py"]
+    assert sorted(files) == ["__init__.py", "grammar.lark", "profile.py", "reader.py", "writer.py"]
     folder = tmp_path / "toy"
     folder.mkdir()
     for name, text in files.items():
@@ -113,6 +123,32 @@ def test_a_toy_site_in_a_folder_of_its_own_is_detected_read_written_and_listed(t
     # a line out of place is a ParseError in the site's words, at its file line
     [error] = parse_text(text.replace("Ann: folds\n", "Ann: folds\nBob: antes 5\n"), "toy.txt")
     assert isinstance(error, ParseError) and error.line == 10 and "an ante is out of place" in error.message
+
+
+def test_a_toy_hand_is_judged_by_the_toy_profile_which_is_listed_among_the_profiles(
+    toy_site: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The toy prints no uncalled-bet line (``uncalled_printed=False``): its hand, whose bring-in nobody
+    called, is right by its own rules, and by Robert's Rules (the default of a site without a profile)
+    the bring-in was never returned."""
+    [hand] = parse_text(toy_site, "toy.txt")
+    assert isinstance(hand, Hand)
+    toy = profile_for(hand)
+    assert toy is SITES_BY_ID["toy"].profile is get_profile("toy") and toy.name == "toy"
+    assert replay(hand, toy).violations == ()
+    assert [v.rule for v in replay(hand, DEFAULT_PROFILE).violations] == ["uncalled"]
+    # listed: a profile name, a choice of --profile and a row of 'audit --rules'
+    assert "toy" in profile_names()
+    status, out, _ = run_cli(capsys, "audit", "--rules")
+    assert status == 0 and "\n  toy " in out and "Toy hands by the toy profile" in out
+    status, out, _ = run_cli(capsys, "audit", "--help")
+    assert status == 0 and "toy" in out
+    # the command line judges the file by the toy's rules unless told otherwise
+    path = tmp_path / "toy.txt"
+    path.write_text(toy_site, encoding="utf-8")
+    mine, _, _ = run_cli(capsys, "audit", str(path))
+    theirs, said, _ = run_cli(capsys, "audit", str(path), "--profile", "rrop")
+    assert (mine, theirs) == (0, 1) and "uncalled" in said
 
 
 def test_the_toy_is_a_site_while_its_folder_is_on_the_path(toy_site: str) -> None:

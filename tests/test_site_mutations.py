@@ -30,7 +30,7 @@ from site_mutations import CARDS_DECIDE, said_so, shows_two, unprintable, unprin
 from studbook.engine.model import Action, ActionKind, Game, Hand, Marker, Show, Violation
 from studbook.engine.validate import validate
 from studbook.parsers import parse_file
-from studbook.parsers.registry import SITES_BY_ID, sites
+from studbook.parsers.registry import SITES_BY_ID, profile_for, sites
 
 THREE_GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
 
@@ -283,7 +283,7 @@ ROWS = (
         4,
         first=10,
         suffixes=(".txt", ".xml"),
-        usable=lambda hand: not validate(hand),
+        usable=lambda hand: not validate(hand, profile_for(hand)),
         corpus_hands=147 - 13,
     ),
 )
@@ -295,7 +295,7 @@ COVERED_ELSEWHERE = frozenset({"pokerstars"})
 ROWS = (
     *ROWS,
     *(
-        SiteRow(site.site, (site.corpus,), frozenset({site.site}), site.write_file, THREE_GAMES, site.profile)
+        SiteRow(site.site, (site.corpus,), frozenset({site.site}), site.write_file, THREE_GAMES, site.profile.name)
         for site in sites()
         if site.corpus is not None
         and site.writer is not None
@@ -362,7 +362,7 @@ def test_seeds_are_the_sites_hands_and_start_clean(seeds: Callable[[SiteRow], Se
     if row.corpus_hands is not None:
         assert len(found.corpus) == row.corpus_hands
     for hand in found.corpus + found.written:
-        assert validate(hand) == [], (hand.source_file, hand.site_hand_id)
+        assert validate(hand, profile_for(hand)) == [], (hand.source_file, hand.site_hand_id)
 
 
 @pytest.mark.parametrize(("row", "kind"), by_kind())

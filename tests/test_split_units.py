@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import CENT, CHIP, HALF_HIGH, HALF_LOW, Game, Half, Pot, Tournament, unit_of
 from studbook.engine.pots import distribute_pot, share, split_halves
-from studbook.engine.profiles import get_profile
+from studbook.parsers.registry import get_profile
 
 units = st.sampled_from([CENT, CHIP])
 counts = st.integers(0, 10**10)

@@ -20,6 +20,7 @@ from studbook.analytics.winrate import Z95
 from studbook.engine.model import Game
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
+from studbook.parsers.registry import get_profile, profile_for
 
 
 def row(
@@ -114,8 +115,8 @@ def test_heatmap_draws_every_cell_with_its_count() -> None:
 
 @pytest.fixture(scope="module")
 def simulated() -> pd.DataFrame:
-    spec = TableSpec(games=(Game.STUD, Game.RAZZ, Game.STUD8), players=(2, 8))
-    pairs = [(hand, replay(hand)) for hand in simulate(spec, 400, seed=36)]
+    spec = TableSpec(games=(Game.STUD, Game.RAZZ, Game.STUD8), players=(2, 8), profile=get_profile("pokerstars"))
+    pairs = [(hand, replay(hand, profile_for(hand))) for hand in simulate(spec, 400, seed=36)]
     return pd.DataFrame(spot_rows(pairs))
 
 

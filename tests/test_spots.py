@@ -31,6 +31,7 @@ from studbook.engine.games import RULES
 from studbook.engine.model import Deal, Game, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
+from studbook.parsers.registry import profile_for
 from conftest import SAMPLE_DATA
 from handbuilder import build
 
@@ -227,7 +228,7 @@ HEADER = "{game} 4/8 ante 1 bring-in 2\nseat 1 Ann 1000\nseat 2 Bob 1000\nseat 3
 
 def spot_of(script: str, player: str = "Ann", game: str = "stud") -> Spot:
     hand = build(HEADER.format(game=game) + script)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert not result.violations, result.violations
     found = {s.player: s for s in spots(hand, result)}
     return found[player]
@@ -352,7 +353,7 @@ uncalled 4 4
 collect 4 28
 """
     hand = build(HEADER.format(game="stud") + script)
-    found = {s.player: s for s in spots(hand, replay(hand))}
+    found = {s.player: s for s in spots(hand, replay(hand, profile_for(hand)))}
     assert {p: (s.decision.faced, s.decision.taken) for p, s in found.items() if s.decision} == {
         "Cy": (BRING_IN_ONLY, "call"),
         "Di": (BRING_IN_ONLY, "complete"),
@@ -401,7 +402,7 @@ show 2 Kh Kd 2c 4d 6d 8h Ks
 collect 1 18
 """
     hand = build("stud 4/8 ante 1 bring-in 2\nseat 1 Ann 100\nseat 2 Bob 9\nantes\n" + script)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     evs = allin_ev(hand, result)
     found = {s.player: s for s in spots(hand, result)}
     assert set(evs) == {1, 2}
@@ -411,7 +412,7 @@ collect 1 18
 
 def test_players_without_known_cards_have_no_spot() -> None:
     hand = build(HEADER.format(game="stud") + "3rd 1:Th Js Tc 2:?? ?? 2c 3:?? ?? 5s 4:?? ?? Kd\n" + FOLD_AROUND)
-    assert [s.player for s in spots(hand, replay(hand))] == ["Ann"]
+    assert [s.player for s in spots(hand, replay(hand, profile_for(hand)))] == ["Ann"]
 
 
 def test_spot_row_has_the_stored_columns() -> None:
@@ -436,7 +437,7 @@ uncalled 1 2
 collect 1 6
 """
     )
-    (spot,) = spots(hand, replay(hand))
+    (spot,) = spots(hand, replay(hand, profile_for(hand)))
     assert spot.start.name == "wired pair T-A" and spot.start.draws_left == 3
     assert spot.decision is not None and spot.decision.faced == BRING_IN_ONLY
 
@@ -444,7 +445,7 @@ collect 1 6
 def test_a_card_dealt_twice_gives_no_spot() -> None:
     """Hostile input: a history dealing one card twice is the validator's to report; the spot leaves it."""
     hand = build(HEADER.format(game="stud") + "3rd 1:Th Th Tc 2:?? ?? 2c 3:?? ?? 5s 4:?? ?? Kd\n" + FOLD_AROUND)
-    assert spots(hand, replay(hand)) == []
+    assert spots(hand, replay(hand, profile_for(hand))) == []
 
 
 @pytest.mark.slow  # ~6,600 hands parsed and replayed
@@ -456,7 +457,7 @@ def test_every_sample_hand_has_its_spots() -> None:
         for hand in parse_file(path):
             if not isinstance(hand, Hand):
                 continue
-            result = replay(hand)
+            result = replay(hand, profile_for(hand))
             found = spots(hand, result)
             first = RULES[hand.game].first_street
             known = {e.seat for e in hand.events if isinstance(e, Deal) and e.street == first and None not in e.down}

@@ -22,7 +22,7 @@ from studbook.analytics.stats import Filters, stat_table
 from studbook.analytics.store import Store, open_store
 
 from studbook.engine.model import Hand
-from studbook.engine.profiles import profile_for
+from studbook.parsers.registry import profile_for
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
 from studbook.pipeline.importer import run_import

@@ -16,6 +16,7 @@ from studbook.engine.model import Game, Hand
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.engine.stakes import infer_stakes
+from studbook.parsers.registry import get_profile, profile_for
 
 
 def inferred(hand: Hand, doubled: tuple[int, ...] = ()) -> Hand:
@@ -50,7 +51,7 @@ FULL = """
 def test_every_size_read_from_its_street() -> None:
     hand = build(FULL)
     assert infer_stakes(hand.game, hand.events) == (4, 8)
-    back = replay(inferred(hand))
+    back = replay(inferred(hand), profile_for(hand))
     assert back.violations == () and back.unjudged == ()
 
 
@@ -73,7 +74,7 @@ def test_a_size_no_bet_shows_is_unknown_and_nothing_is_judged_against_it() -> No
         collect 1 6
     """)
     assert infer_stakes(hand.game, hand.events) == (0, 8)
-    back = replay(inferred(hand))
+    back = replay(inferred(hand), profile_for(hand))
     assert back.violations == () and back.unjudged == ()  # the bring-in is not compared with a small bet of 0
 
 
@@ -98,19 +99,19 @@ def test_a_short_all_in_against_an_unknown_size_is_unjudged_not_a_violation() ->
         collect 2 12
     """)
     assert infer_stakes(hand.game, hand.events) == (0, 0)
-    back = replay(inferred(hand))
+    back = replay(inferred(hand), profile_for(hand))
     assert back.violations == ()
     all_in = next(e for e in hand.events if getattr(e, "all_in", False))
     assert [(u.rule, u.line, u.seat) for u in back.unjudged] == [("bet.unjudged", all_in.line, 2)]
     assert "cannot be judged" in back.unjudged[0].message
     # with the stakes printed, the same all-in for less than the small bet is judged, and legal
-    assert replay(hand).unjudged == () and replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).unjudged == () and replay(hand, profile_for(hand)).violations == ()
 
 
 def test_bets_that_disagree_are_judged_against_the_size_most_of_them_show() -> None:
     hand = build(FULL.replace("1 bet 4\n    3 call 4", "1 bet 5\n    3 call 5").replace("collect 1 29", "collect 1 31"))
     assert infer_stakes(hand.game, hand.events) == (4, 8)  # 3rd street shows 4 twice, 4th street 5 once
-    rules = [(v.rule, v.street) for v in replay(inferred(hand)).violations]
+    rules = [(v.rule, v.street) for v in replay(inferred(hand), profile_for(hand)).violations]
     assert rules == [("bet.size", 4)]
 
 
@@ -133,11 +134,11 @@ FOURTH_PAIR = """
 def test_a_fourth_street_bet_over_an_open_pair_tells_nothing_unless_the_site_marks_it() -> None:
     hand = build(FOURTH_PAIR)
     assert infer_stakes(hand.game, hand.events) == (0, 0)
-    unmarked = replay(inferred(hand))
+    unmarked = replay(inferred(hand), profile_for(hand))
     assert unmarked.violations == () and [u.rule for u in unmarked.unjudged] == ["bet.unjudged"]
     bet_line = next(e.line for e in hand.events if getattr(e, "kind", None) == "bet")
     assert infer_stakes(hand.game, hand.events, doubled={bet_line}) == (0, 8)
-    marked = replay(inferred(hand, (bet_line,)))
+    marked = replay(inferred(hand, (bet_line,)), profile_for(hand))
     assert marked.violations == () and marked.unjudged == ()
 
 
@@ -153,20 +154,20 @@ def test_in_stud8_an_open_pair_allows_no_double_bet_so_fourth_street_shows_the_s
 @settings(max_examples=25, deadline=None)
 @given(game=st.sampled_from(list(Game)), seed=st.integers(0, 10_000))
 def test_inferred_sizes_are_the_true_ones_or_unknown(game: Game, seed: int) -> None:
-    for hand in simulate(TableSpec(games=(game,), players=(2, 8)), 20, seed):
+    for hand in simulate(TableSpec(games=(game,), players=(2, 8), profile=get_profile("pokerstars")), 20, seed):
         small, big = infer_stakes(hand.game, hand.events)
         assert small in (0, hand.small_bet) and big in (0, hand.big_bet)
-        back = replay(dataclasses.replace(hand, small_bet=small, big_bet=big, stakes_inferred=True))
-        assert back.violations == replay(hand).violations == ()
+        back = replay(dataclasses.replace(hand, small_bet=small, big_bet=big, stakes_inferred=True), profile_for(hand))
+        assert back.violations == replay(hand, profile_for(hand)).violations == ()
 
 
 def test_a_fourth_street_big_bet_over_boards_the_site_does_not_show_is_unjudged() -> None:
     """Whether the big bet is allowed on 4th depends on an open pair: with the boards not printed
     (Everleaf's card-less export) the rule says it cannot judge; with them printed it judges."""
     unseen = build(FOURTH_PAIR.replace("3rd 1:As Kd Qh 2:2c 3c 2h", "3rd 1 2").replace("4th 1:Qc 2:6d", "4th 1 2"))
-    result = replay(unseen)
+    result = replay(unseen, profile_for(unseen))
     assert result.violations == () and [u.rule for u in result.unjudged] == ["bet.unjudged"]
     assert "does not show every board" in result.unjudged[0].message
-    no_pair = replay(build(FOURTH_PAIR.replace("4th 1:Qc 2:6d", "4th 1:Jc 2:6d")))
+    no_pair = replay(build(FOURTH_PAIR.replace("4th 1:Qc 2:6d", "4th 1:Jc 2:6d")), get_profile("pokerstars"))
     assert [v.rule for v in no_pair.violations] == ["bet.size"] and no_pair.unjudged == ()
-    assert replay(build(FOURTH_PAIR)).violations == ()  # the pair of queens allows it
+    assert replay(build(FOURTH_PAIR), get_profile("pokerstars")).violations == ()  # the pair of queens allows it

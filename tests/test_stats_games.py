@@ -25,14 +25,15 @@ from studbook.engine.model import Deal, Game, Hand
 from studbook.engine.simulate import TableSpec, simulate
 from studbook.parsers.sites.pokerstars.writer import write_pokerstars_file
 from studbook.pipeline.importer import run_import
+from studbook.parsers.registry import get_profile
 
 HANDS = 150
 
 
 def _simulated() -> list[Hand]:
     return [
-        *simulate(TableSpec(games=(Game.STUD5,), players=(2, 10)), HANDS, 41),
-        *simulate(TableSpec(games=(Game.RAZZ27,), players=(2, 8)), HANDS, 42),
+        *simulate(TableSpec(games=(Game.STUD5,), players=(2, 10), profile=get_profile("pokerstars")), HANDS, 41),
+        *simulate(TableSpec(games=(Game.RAZZ27,), players=(2, 8), profile=get_profile("pokerstars")), HANDS, 42),
     ]
 
 

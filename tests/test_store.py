@@ -35,6 +35,7 @@ from studbook.analytics.store import (
 from studbook.engine.cards import Card
 from studbook.engine.replay import replay
 from studbook.parsers import parse_text
+from studbook.parsers.registry import profile_for
 from conftest import SAMPLE_DATA
 from handbuilder import build
 from stud_scripts import STUD8_SPLIT, STUD_CAPPED, STUD_DOUBLE_BET, STUD_SIDE_POT
@@ -94,7 +95,7 @@ def make_hand(number: int, violations: int = 0) -> tuple[Hand, ReplayResult]:
             Collect(12, 3, 9, "pot"),
         ),
     )
-    engine = replay(hand)  # the decisions' record as the engine keeps it; the money below is pinned
+    engine = replay(hand, profile_for(hand))  # the decisions' record as the engine keeps it; the money below is pinned
     result = ReplayResult(
         decisions=engine.decisions,
         bring_in_seat=engine.bring_in_seat,
@@ -175,7 +176,7 @@ def snapshot_hands() -> list[tuple[Hand, ReplayResult]]:
         hands.extend(h for h in parsed if isinstance(h, Hand))
     scripts = (STUD8_SPLIT, STUD_DOUBLE_BET, STUD_CAPPED, STUD_SIDE_POT, ALL_IN_ON_FOURTH)
     hands.extend(replace(build(s, f"script-{i}"), site_hand_id=f"script-{i}") for i, s in enumerate(scripts))
-    return [(h, replay(h)) for h in hands] + [make_hand(5, violations=2)]
+    return [(h, replay(h, profile_for(h))) for h in hands] + [make_hand(5, violations=2)]
 
 
 def stored_rows(store) -> dict[str, dict[str, list]]:

@@ -17,12 +17,14 @@ from studbook.parsers.sitandgo import payouts, sit_and_go_results
 from studbook.parsers.sites.pokerstars.summary import read_summaries
 from studbook.parsers.sites.pokerstars.summary_writer import SUMMARY_SEPARATOR, write_summary
 from studbook.parsers.tournaments import PlayerResult, Said, Source, TournamentResult, from_header, merge
+from studbook.parsers.registry import get_profile, profile_for
 
 SPEC = TableSpec(
     games=(Game.RAZZ, Game.STUD, Game.STUD8),
     players=(2, 8),
     tournament=TournamentSpec(hands_per_level=6),
     start=datetime(2026, 3, 7, 15, 0),
+    profile=get_profile("pokerstars"),
 )
 
 
@@ -80,7 +82,7 @@ def test_simulated_summaries_agree_with_their_hands(hands: list[Hand]) -> None:
                 i = last_seen[p.player]
                 seat = run[i].seat_of(p.player)
                 stack = next(s.stack for s in run[i].seats if s.seat == seat)
-                assert stack + replay(run[i]).net[seat] == 0, (t.tournament_id, p)
+                assert stack + replay(run[i], profile_for(run[i])).net[seat] == 0, (t.tournament_id, p)
 
 
 @given(st.integers(2, 10), st.integers(0, 10**9))

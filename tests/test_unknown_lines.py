@@ -19,7 +19,7 @@ from studbook.engine.model import Action, ActionKind, Event, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import ParseError, parse_text
 from studbook.parsers.reading import read_lines, split_hands
-from studbook.parsers.registry import Site, readable_sites
+from studbook.parsers.registry import profile_for, readable_sites, Site
 from studbook.parsers.unknown_lines import ACCOUNTING_RULES, line_kind
 from studbook.engine.validate import RULES
 from studbook.pipeline.importer import UnknownLines, run_import
@@ -38,7 +38,11 @@ def clean_hand(site: Site) -> tuple[list[str], Hand]:
     for path in sorted(p for p in folder.iterdir() if p.suffix == ".txt"):
         for block in split_hands(read_lines(path), site.starts_hand):
             results = parse_text("\n".join(block.lines) + "\n", path.name)
-            if len(results) == 1 and isinstance(results[0], Hand) and not replay(results[0]).violations:
+            if (
+                len(results) == 1
+                and isinstance(results[0], Hand)
+                and not replay(results[0], profile_for(results[0])).violations
+            ):
                 return list(block.lines), results[0]
     raise AssertionError(f"{site.site}: no clean hand in its corpus")
 
@@ -61,7 +65,7 @@ def test_a_chip_neutral_line_nobody_knows_is_kept_with_the_hand(site: Site) -> N
     assert [(u.line, u.text) for u in kept.unknown_lines] == [(hand.source_line + at, CHATTER)]
     assert CHATTER not in [s.text for s in kept.skipped]
     assert unlined(kept.events) == unlined(hand.events)
-    result, before = replay(kept), replay(hand)
+    result, before = replay(kept, profile_for(kept)), replay(hand, profile_for(hand))
     assert result.violations == () and result.net == before.net and result.rake == before.rake
 
 

@@ -11,9 +11,9 @@ import pytest
 
 from handbuilder import build
 from stud_scripts import STUD8_SPLIT, STUD_CAPPED, STUD_DOUBLE_BET, STUD_SIDE_POT
-from studbook.engine.profiles import get_profile
 from studbook.engine.replay import replay
 from studbook.engine.validate import RULES, validate
+from studbook.parsers.registry import get_profile, profile_for
 
 
 def mutate(script: str, old: str, new: str) -> str:
@@ -22,7 +22,7 @@ def mutate(script: str, old: str, new: str) -> str:
 
 
 def rules(script: str, profile: str | None = None) -> set[str]:
-    found = validate(build(script), get_profile(profile) if profile else None)
+    found = validate(build(script), get_profile(profile or "pokerstars"))
     unknown = {v.rule for v in found} - set(RULES)
     assert not unknown, f"undocumented rule ids {unknown}"
     return {v.rule for v in found}
@@ -30,7 +30,7 @@ def rules(script: str, profile: str | None = None) -> set[str]:
 
 @pytest.mark.parametrize("script", [STUD8_SPLIT, STUD_DOUBLE_BET, STUD_CAPPED, STUD_SIDE_POT])
 def test_the_real_hands_are_valid(script: str) -> None:
-    assert validate(build(script)) == []
+    assert validate(build(script), get_profile("pokerstars")) == []
 
 
 MUTANTS = [
@@ -92,12 +92,16 @@ def test_the_cap_heads_up_depends_on_the_profile() -> None:
 
 
 def test_a_garbled_card_is_reported_where_it_was_printed() -> None:
-    found = validate(build(mutate(STUD_DOUBLE_BET, "muck 8\n", "muck 8\nwarn of is not a card\n")))
+    found = validate(
+        build(mutate(STUD_DOUBLE_BET, "muck 8\n", "muck 8\nwarn of is not a card\n")), get_profile("pokerstars")
+    )
     assert [(v.rule, v.line) for v in found] == [("cards.garbled", STUD_DOUBLE_BET.strip().count("\n") + 1)]
 
 
 def test_violations_say_who_where_and_how_much() -> None:
-    found = validate(build(mutate(STUD_DOUBLE_BET, "8 bet 8\n1 call 8", "8 bet 8\n1 call 4")))
+    found = validate(
+        build(mutate(STUD_DOUBLE_BET, "8 bet 8\n1 call 8", "8 bet 8\n1 call 4")), get_profile("pokerstars")
+    )
     short = next(v for v in found if v.rule == "call.amount")
     assert (short.seat, short.player, short.street) == (1, "Ann", 4)
     assert short.message == "Seat 1 (Ann) calls $0.04 on 4th street, but the call is $0.08"
@@ -105,7 +109,10 @@ def test_violations_say_who_where_and_how_much() -> None:
 
 
 def test_a_wrong_split_names_the_amounts_and_the_hands() -> None:
-    found = validate(build(mutate(STUD8_SPLIT, "collect 1 37 pot\ncollect 3 36", "collect 1 36 pot\ncollect 3 37")))
+    found = validate(
+        build(mutate(STUD8_SPLIT, "collect 1 37 pot\ncollect 3 36", "collect 1 36 pot\ncollect 3 37")),
+        get_profile("pokerstars"),
+    )
     messages = [v.message for v in found if v.rule == "pot.award"]
     assert messages[0].startswith("Seat 1 (Ann) collected $0.36 from the pot, but the rules pay $0.37 (high: Seat 1")
     assert "low: Seat 3 (Cid) with 8,7,5,4,2" in messages[0]
@@ -113,7 +120,7 @@ def test_a_wrong_split_names_the_amounts_and_the_hands() -> None:
 
 def test_validate_is_the_replay_violations() -> None:
     hand = build(mutate(STUD_CAPPED, "collect 5 104", "collect 8 104"))
-    assert validate(hand) == list(replay(hand).violations)
+    assert validate(hand, profile_for(hand)) == list(replay(hand, profile_for(hand)).violations)
 
 
 def test_every_rule_has_a_description() -> None:

@@ -20,6 +20,7 @@ from studbook.engine.cards import DECK, parse_cards
 from studbook.engine.evaluate import high_values
 from studbook.engine.model import Game
 from studbook.engine.replay import replay
+from studbook.parsers.registry import profile_for
 from handbuilder import build
 
 Z = 3.0
@@ -206,7 +207,7 @@ uncalled 1 2
 collect 1 10
 """
     )
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     (spot,) = spots(hand, result)
     found = spot_equity(hand, result, spot, samples=4_000)
     assert found.opponents == 2 and found.dead == tuple(parse_cards("Ts"))

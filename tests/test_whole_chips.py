@@ -18,6 +18,7 @@ from studbook.engine.model import CHIP, Collect, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file, parse_text
 from studbook.pipeline.importer import run_import
+from studbook.parsers.registry import profile_for
 
 SNG = SAMPLE_DATA / "triple-stud-sng-1500-chips.txt"
 SAMPLE_HAND = "255000003943"
@@ -50,7 +51,7 @@ def test_no_tournament_hand_of_the_samples_holds_half_a_chip() -> None:
     assert len(hands) >= 600  # the 600 sit-and-go hands at least
     halves = {h.site_hand_id: bad for h in hands if (bad := [a for a in amounts(h) if a[1] % CHIP])}
     assert halves == {}
-    paid = {h.site_hand_id: [a.amount for a in replay(h).awards if a.amount % CHIP] for h in hands}
+    paid = {h.site_hand_id: [a.amount for a in replay(h, profile_for(h)).awards if a.amount % CHIP] for h in hands}
     assert {k: v for k, v in paid.items() if v} == {}
 
 
@@ -91,7 +92,7 @@ def _sample_hand() -> str:
 def _replayed(text: str) -> tuple[Hand, list[str], dict[str, int]]:
     (hand,) = parse_text(text)
     assert isinstance(hand, Hand)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     paid: dict[str, int] = {}
     for a in result.awards:
         paid[hand.player(a.seat)] = paid.get(hand.player(a.seat), 0) + a.amount

@@ -18,7 +18,7 @@ from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand,
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
 from studbook.parsers import NotStudHand, parse_file, parse_text
-from studbook.parsers.registry import SITES_BY_ID
+from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 from studbook.parsers.sites.winamax.writer import write_winamax
 
 FOLDER = ("fpdb", "Winamax")
@@ -89,7 +89,7 @@ def test_a_street_without_deal_lines_deals_every_live_player_unknown_cards() -> 
     assert [d[:2] for d in deals if d[0] == 3] == [(3, 2), (3, 3), (3, 6)]
     assert all(d[2:] == ((None, None), (None,)) for d in deals if d[0] == 3)
     assert [d[:2] for d in deals if d[0] == 6] == [(6, 2), (6, 6)]  # Player1 folded on 5th
-    assert replay(hand).violations == ()
+    assert replay(hand, profile_for(hand)).violations == ()
 
 
 def test_a_completion_is_printed_raises_x_to_x() -> None:
@@ -107,7 +107,7 @@ def test_the_negative_raise_is_the_chips_the_all_in_adds() -> None:
     # "Player0 raises -6.10€ to 18.90€" after bring-in 10 and completion 25: 18.90 more, all in, to 28.90
     raise_ = next(a for a in hand.events if isinstance(a, Action) and a.kind is ActionKind.RAISE)
     assert (raise_.seat, raise_.amount, raise_.to, raise_.all_in) == (2, 390, 2890, True)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert result.violations == () and result.invested == {2: 3390, 3: 3390, 5: 500}
 
 
@@ -125,7 +125,7 @@ def test_the_unmatched_bet_inside_collected_and_total_is_returned(
     assert (ret.seat, ret.amount) == (seat, back)
     collects = [c.amount for c in hand.events if isinstance(c, Collect)]
     assert collects == paid and sum(printed) == sum(paid) + back
-    assert hand.total_pot == sum(paid) and replay(hand).violations == ()
+    assert hand.total_pot == sum(paid) and replay(hand, profile_for(hand)).violations == ()
 
 
 def test_no_return_when_every_bet_was_called() -> None:
@@ -137,7 +137,7 @@ def test_no_return_when_every_bet_was_called() -> None:
 
 def test_the_total_is_after_the_rake() -> None:
     hand = hand_of(CLEAN)
-    result = replay(hand)
+    result = replay(hand, profile_for(hand))
     assert (hand.total_pot, hand.rake, sum(result.invested.values())) == (45800, 200, 46000)
 
 
@@ -163,7 +163,7 @@ def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None
 
 def test_the_registry_reads_winamax() -> None:
     site = SITES_BY_ID["winamax"]
-    assert site.readable and site.profile == "winamax" and site.writer is write_winamax
+    assert site.readable and site.profile.name == "winamax" and site.writer is write_winamax
 
 
 # ------------------------------------------------------------------------------ the writer
@@ -184,7 +184,7 @@ def _header_facts(sim: Hand, back: Hand) -> list[str]:
 
 @pytest.mark.parametrize("game, seed", [(Game.STUD, 41), (Game.STUD8, 42), (Game.RAZZ, 43)])
 def test_writer_round_trip(game: Game, seed: int) -> None:
-    spec = TableSpec(games=(game,), players=(2, 8), profile="winamax", currency="EUR")
+    spec = TableSpec(games=(game,), players=(2, 8), profile=get_profile("winamax"), currency="EUR")
     trip = round_trip(spec, 1000, seed, SITES_BY_ID["winamax"].write_file, WINAMAX_LOSSY, _header_facts)
     assert len(trip.written) >= 990
     assert trip.problems == []
@@ -194,7 +194,7 @@ def test_writer_round_trip(game: Game, seed: int) -> None:
 def test_the_corpus_hands_written_and_read_back_are_the_same(name: str) -> None:
     hand = hand_of(name)
     (again,) = parse_text(write_winamax(hand))
-    assert isinstance(again, Hand) and replay(again).violations == ()
+    assert isinstance(again, Hand) and replay(again, profile_for(again)).violations == ()
 
     def key(h: Hand) -> list[object]:
         return [dataclasses.replace(e, line=0) for e in h.events]

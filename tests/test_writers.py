@@ -13,13 +13,17 @@ from studbook.engine.cards import CARD_BY_TEXT
 from studbook.engine.games import RULES
 from studbook.engine.model import Action, ActionKind, CommunityCard, Deal, Game, Hand
 from studbook.engine.simulate import TableSpec, TournamentSpec, simulate
-from studbook.parsers.registry import Site, writable_sites
+from studbook.parsers.registry import get_profile, Site, writable_sites
 from studbook.parsers.writing import HandRefused, hand_place, streets_begun
 
 
 def _hands(game: Game, tournament: bool, currency: str = "USD") -> list[Hand]:
     spec = TableSpec(
-        games=(game,), players=(2, 5), currency=currency, tournament=TournamentSpec() if tournament else None
+        games=(game,),
+        players=(2, 5),
+        currency=currency,
+        tournament=TournamentSpec() if tournament else None,
+        profile=get_profile("pokerstars"),
     )
     return list(simulate(spec, 12, 5))
 

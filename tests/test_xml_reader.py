@@ -27,6 +27,7 @@ from studbook.parsers import (
 from studbook.parsers.detect import detect
 from studbook.parsers.reading import read_lines
 from studbook.parsers.xmlstream import read_top_elements
+from studbook.parsers.registry import get_profile
 
 SECRET = "studbook-secret-file-content-42"
 
@@ -231,7 +232,11 @@ def test_a_merge_file_named_txt_reads_as_merge(tmp_path: Path) -> None:
 
 def _session_file(path: Path, copies: int) -> int:
     """A session of 100 simulated stud8 hands repeated ``copies`` times (fresh hand ids)."""
-    pieces = list(write_session(simulate(TableSpec(games=(Game.STUD8,), players=(6, 8)), 100, 5)))
+    pieces = list(
+        write_session(
+            simulate(TableSpec(games=(Game.STUD8,), players=(6, 8), profile=get_profile("pokerstars")), 100, 5)
+        )
+    )
     head, games, tail = pieces[0], pieces[1:-1], pieces[-1]
     with open(path, "w", encoding="utf-8") as f:
         f.write(head)

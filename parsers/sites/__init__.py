@@ -21,11 +21,15 @@ from importlib import import_module
 
 from ..site import Site
 
-__all__ = ["load_site", "rediscover", "site_ids", "sites", "writable_site_ids"]
+__all__ = ["load_site", "profiled_site_ids", "rediscover", "site_ids", "sites", "writable_site_ids"]
 
 WRITER_MODULE = "writer"
 """The module of a site's folder that writes its format; a folder without one is a site studbook reads
 only (its ``SITE.writer`` is None: ``tests/test_site_folders.py`` checks the two agree)."""
+
+PROFILE_MODULE = "profile"
+"""The module of a site's folder that holds the rule profile its real hands measured (``PROFILE``, named
+by the site's id, which its ``SITE.profile`` is); a folder without one is judged by the default profile."""
 
 
 @cache
@@ -38,10 +42,20 @@ def site_ids() -> tuple[str, ...]:
 def writable_site_ids() -> tuple[str, ...]:
     """The ids of the sites studbook writes (``convert --to``, ``simulate --format``): the folders with a
     writer module, found without importing them."""
+    return _with_module(WRITER_MODULE)
+
+
+def profiled_site_ids() -> tuple[str, ...]:
+    """The ids of the sites with a rule profile of their own (``--profile``'s choices): the folders with
+    a profile module, found without importing them."""
+    return _with_module(PROFILE_MODULE)
+
+
+def _with_module(name: str) -> tuple[str, ...]:
     return tuple(
         site
         for site in site_ids()
-        if any(m.name == WRITER_MODULE for m in pkgutil.iter_modules([os.path.join(p, site) for p in __path__]))
+        if any(m.name == name for m in pkgutil.iter_modules([os.path.join(p, site) for p in __path__]))
     )
 
 

@@ -6,6 +6,14 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
-SITE = text_site("absolute", "Absolute Poker", reader, writer.write_absolute, writer.HAND_SEPARATOR, corpus="Absolute")
+SITE = text_site(
+    "absolute",
+    "Absolute Poker",
+    reader,
+    writer.write_absolute,
+    writer.HAND_SEPARATOR,
+    corpus="Absolute",
+    profile=profile.PROFILE,
+)

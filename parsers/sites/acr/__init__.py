@@ -6,7 +6,7 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
 SITE = text_site(
     "acr",
@@ -17,4 +17,5 @@ SITE = text_site(
     read=reader.read_file,
     corpus="Winning",
     local_zone="America/New_York",  # the 2016 client's times print no zone: NOTES.md, "Start times"
+    profile=profile.PROFILE,
 )

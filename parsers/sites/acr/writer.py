@@ -49,7 +49,7 @@ from ....engine.model import (
     UncalledReturn,
 )
 from ....engine.pots import pot_index
-from ....engine.profiles import profile_for
+from ...registry import profile_for
 from ...writing import TextWriter, amount_text
 from .vocabulary import GAME_NAMES
 

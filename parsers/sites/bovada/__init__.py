@@ -6,6 +6,14 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
-SITE = text_site("bovada", "Bovada/Bodog", reader, writer.write_bovada, writer.HAND_SEPARATOR, corpus="Bovada")
+SITE = text_site(
+    "bovada",
+    "Bovada/Bodog",
+    reader,
+    writer.write_bovada,
+    writer.HAND_SEPARATOR,
+    corpus="Bovada",
+    profile=profile.PROFILE,
+)

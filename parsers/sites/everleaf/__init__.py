@@ -6,6 +6,14 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
-SITE = text_site("everleaf", "Everleaf", reader, writer.write_everleaf, writer.HAND_SEPARATOR, corpus="Everleaf")
+SITE = text_site(
+    "everleaf",
+    "Everleaf",
+    reader,
+    writer.write_everleaf,
+    writer.HAND_SEPARATOR,
+    corpus="Everleaf",
+    profile=profile.PROFILE,
+)

@@ -6,7 +6,7 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
 SITE = text_site(
     "fulltilt",
@@ -17,4 +17,5 @@ SITE = text_site(
     summary_header=reader.SUMMARY_HEADER,
     read=reader.read_file,
     corpus="FTP",
+    profile=profile.PROFILE,
 )

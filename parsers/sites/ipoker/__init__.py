@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...site import Site
 from ...xmlstream import GAME_LINE
-from . import reader
+from . import profile, reader
 
 SITE = Site(
     "ipoker",
@@ -16,4 +16,5 @@ SITE = Site(
     read=reader.read,
     hand_start=GAME_LINE,
     corpus="iPoker",
+    profile=profile.PROFILE,
 )

@@ -6,6 +6,8 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
-SITE = text_site("ongame", "OnGame", reader, writer.write_ongame, writer.HAND_SEPARATOR, corpus="OnGame")
+SITE = text_site(
+    "ongame", "OnGame", reader, writer.write_ongame, writer.HAND_SEPARATOR, corpus="OnGame", profile=profile.PROFILE
+)

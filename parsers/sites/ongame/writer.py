@@ -20,6 +20,7 @@ from ....engine.cards import Card
 from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Show
 from ....engine.pots import pot_index
 from ....engine.replay import replay
+from ...registry import profile_for
 from ...writing import TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
 from .vocabulary import GAME_NAMES
 
@@ -111,7 +112,7 @@ class _Writer(TextWriter):
         out += ["---", "Summary:"]
         out += self.pots()
         out.append(f"Rake taken: {dollars(hand.rake or 0)}")
-        net = replay(hand).net
+        net = replay(hand, profile_for(hand)).net
         for s in hand.seats:
             text = (
                 f"Seat {s.seat}: {s.player} ({dollars(s.stack + net.get(s.seat, 0))}), net: "

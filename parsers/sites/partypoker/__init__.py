@@ -6,7 +6,7 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
 SITE = text_site(
     "partypoker",
@@ -16,4 +16,5 @@ SITE = text_site(
     writer.HAND_SEPARATOR,
     read=reader.read_file,
     corpus="PartyPoker",
+    profile=profile.PROFILE,
 )

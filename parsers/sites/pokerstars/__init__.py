@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
 SITE = text_site(
     "pokerstars",
@@ -19,4 +19,5 @@ SITE = text_site(
     summary_header=re.compile(r"PokerStars Tournament #\d+, "),
     hand_initials=reader.HAND_INITIALS,
     corpus="Stars",
+    profile=profile.PROFILE,
 )

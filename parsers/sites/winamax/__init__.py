@@ -6,8 +6,15 @@ file."""
 from __future__ import annotations
 
 from ...site import text_site
-from . import reader, writer
+from . import profile, reader, writer
 
 SITE = text_site(
-    "winamax", "Winamax", reader, writer.write_winamax, writer.HAND_SEPARATOR, currency="EUR", corpus="Winamax"
+    "winamax",
+    "Winamax",
+    reader,
+    writer.write_winamax,
+    writer.HAND_SEPARATOR,
+    currency="EUR",
+    corpus="Winamax",
+    profile=profile.PROFILE,
 )
