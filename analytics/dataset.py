@@ -34,7 +34,17 @@ from pathlib import Path
 
 import duckdb
 
-from .schema import HAND_TABLES, IMPORTS, META, PARSE_ERRORS, SCHEMA_VERSION, TABLES, Table
+from .schema import (
+    HAND_TABLES,
+    IMPORTS,
+    META,
+    PARSE_ERRORS,
+    SCHEMA_VERSION,
+    TABLES,
+    TOURNAMENT_SOURCES,
+    TOURNAMENTS,
+    Table,
+)
 from .store import READ_MEMORY_LIMIT, Store, StoreError, _apply, _resource_settings
 
 MARKER = "studbook-dataset.json"
@@ -45,8 +55,10 @@ PARTITIONS = ("site", "date")
 """The hive partition keys of every hand table, in folder order."""
 UNKNOWN_DATE = "unknown"
 """The ``date=`` partition of hands without a start time."""
-RUN_TABLES: tuple[Table, ...] = (IMPORTS, PARSE_ERRORS)
-"""Tables written once per run, unpartitioned (they are small and not about one hand)."""
+RUN_TABLES: tuple[Table, ...] = (IMPORTS, PARSE_ERRORS, TOURNAMENT_SOURCES)
+"""Tables written once per run, unpartitioned (they are small and not about one hand). ``tournaments``
+is none of them: a tournament is joined from every source of it, which may lie in several runs, so the
+dataset joins them when it is opened (:func:`create_views`)."""
 
 
 def is_dataset(path: str | Path) -> bool:
@@ -107,7 +119,15 @@ def table_relation(root: Path, table: Table) -> str | None:
         else ", hive_partitioning = false"
     )
     columns = ", ".join(f"CAST({c.name} AS {c.sql}) AS {c.name}" for c in table.columns)
-    return f"SELECT {columns} FROM read_parquet({_quoted(str(pattern))}{hive})"
+    files = f"read_parquet({_quoted(str(pattern))}{hive})"
+    if table is TOURNAMENT_SOURCES:
+        # A summary fetched again replaces what its path said before (as in the embedded store): the
+        # latest run's rows of an origin are kept. Run folders are named by their start time.
+        files = (
+            f"(SELECT * FROM read_parquet({_quoted(str(pattern))}, filename = true) "
+            "QUALIFY filename = max(filename) OVER (PARTITION BY origin, site, tournament_id))"
+        )
+    return f"SELECT {columns} FROM {files}"
 
 
 def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -> None:
@@ -119,6 +139,8 @@ def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -
             con.execute(f"CREATE TABLE {name} (key VARCHAR, value VARCHAR)")
             con.execute(f"INSERT INTO {name} VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
             continue
+        if table is TOURNAMENTS and not prefix:
+            continue  # joined once every view it reads is made
         relation = table_relation(root, table)
         if relation is None:
             columns = ", ".join(f"{c.name} {c.sql}" for c in table.columns)
@@ -128,7 +150,25 @@ def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -
     if not prefix:
         from .rollup import create_view  # it builds on the stats, which the views do not need
 
+        _join_tournaments(con)
         create_view(con, root)
+
+
+def _join_tournaments(con: duckdb.DuckDBPyConnection) -> None:
+    """The ``tournaments`` table of an opened dataset, joined from every run's sources as the embedded
+    import joins them (:mod:`.tournament_store`); empty when no run told of a tournament."""
+    columns = ", ".join(f"{c.name} {c.sql}" for c in TOURNAMENTS.columns)
+    con.execute(f"CREATE TABLE {TOURNAMENTS.name} ({columns})")
+    if not con.execute(f"SELECT 1 FROM {TOURNAMENT_SOURCES.name} LIMIT 1").fetchall():
+        return
+    from .tournament_store import joined_tournaments  # only a dataset with tournaments needs the join
+
+    batch, _ = joined_tournaments(con)  # its conflicts were reported by the runs that stored them
+    con.register("joined_tournaments", batch)
+    try:
+        con.execute(f"INSERT INTO {TOURNAMENTS.name} SELECT * FROM joined_tournaments")
+    finally:
+        con.unregister("joined_tournaments")
 
 
 def spill_folder() -> str:

@@ -13,6 +13,10 @@ hands, and writes that out as the run's partitioned Parquet files and its stat r
   ``hand_players`` and ``actions`` rows, what the store compares) and with the recorded parse errors of
   the run's files. The store then sees the dataset as the embedded database would: a hand already there
   is a duplicate (or a conflict, when its content differs) whatever file or partition it came from.
+  The committed sources of every tournament the run's files tell of are seeded too, so that a source
+  stored already counts once and two that disagree are reported, whichever run stored the first; the
+  run writes its new sources (``tournament_sources``) and the dataset joins every run's into
+  ``tournaments`` when it is opened (:mod:`studbook.analytics.dataset`).
   Seeded rows are left out of what is written. A file whose checksum a committed run recorded is not
   read again.
 - **All or nothing.** The run is committed by renaming its folder into ``runs/`` once every file is
@@ -46,7 +50,7 @@ from ..analytics.dataset import (
 )
 from ..analytics.rollup import FOLDER as ROLLUP_FOLDER
 from ..analytics.rollup import rollup_sql
-from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS
+from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS, TOURNAMENT_SOURCES
 from ..analytics.store import SourceFile, Store, StoreError, open_store
 from ..engine.profiles import get_profile
 from .importer import (
@@ -237,6 +241,9 @@ def _seed(
     con.register("run_ids", run_ids)
     files = pa.table({"file": pa.array([s.path for s in sources], pa.string())})
     con.register("run_files", files)
+    told = sorted({(t.site, t.tournament_id) for outcome in outcomes for _, t in outcome.told})
+    keys = pa.table({"site": pa.array([k[0] for k in told], pa.string()), "tournament_id": [k[1] for k in told]})
+    con.register("run_tournaments", keys)
     try:
         for table in SEEDED:
             con.execute(
@@ -247,11 +254,17 @@ def _seed(
             f"INSERT INTO {PARSE_ERRORS.name} SELECT * FROM {PRIOR}{PARSE_ERRORS.name} "
             "WHERE file IN (SELECT file FROM run_files)"
         )
+        con.execute(
+            f"INSERT INTO {TOURNAMENT_SOURCES.name} SELECT * FROM {PRIOR}{TOURNAMENT_SOURCES.name} s "
+            "SEMI JOIN run_tournaments k ON s.site = k.site AND s.tournament_id = k.tournament_id"
+        )
     finally:
         con.unregister("run_ids")
         con.unregister("run_files")
+        con.unregister("run_tournaments")
     con.execute(f"CREATE TABLE seeded_ids AS SELECT hand_id FROM {HANDS.name}")
     con.execute(f"CREATE TABLE seeded_errors AS SELECT * FROM {PARSE_ERRORS.name}")
+    con.execute(f"CREATE TABLE seeded_sources AS SELECT * FROM {TOURNAMENT_SOURCES.name}")
 
 
 def _path(target: Path) -> str:
@@ -279,10 +292,13 @@ def _write_run(store: Store, out: Path) -> bool:
     (out / ROLLUP_FOLDER).mkdir()
     fresh = rollup_sql(HAND_PLAYERS.name, HANDS.name, "hp.hand_id NOT IN (SELECT hand_id FROM seeded_ids)")
     con.execute(f"COPY ({fresh}) TO {_path(out / ROLLUP_FOLDER / 'data_0.parquet')} (FORMAT parquet)")
-    new_errors = f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors"
+    fresh_rows = {
+        PARSE_ERRORS: f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors",
+        TOURNAMENT_SOURCES: f"SELECT * FROM {TOURNAMENT_SOURCES.name} EXCEPT ALL SELECT * FROM seeded_sources",
+    }
     for table in RUN_TABLES:
         (out / table.name).mkdir()
-        query = new_errors if table is PARSE_ERRORS else f"SELECT * FROM {table.name}"
+        query = fresh_rows.get(table, f"SELECT * FROM {table.name}")
         con.execute(f"COPY ({query}) TO {_path(out / table.name / 'data_0.parquet')} (FORMAT parquet)")
     row = con.execute("SELECT count(*) FROM imports").fetchone()
     return bool(row and row[0])
