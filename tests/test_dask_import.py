@@ -285,17 +285,21 @@ RAW_QUERIES: tuple[tuple[Filters | None, tuple[str, ...]], ...] = (
     (None, ("player", "door")),
     (None, ("start_class",)),
     (Filters(since=datetime(2026, 3, 3, 12, tzinfo=timezone.utc)), ("player",)),
+    (Filters(since=date(2010, 1, 1), timezone="Europe/Paris"), ("date", "site")),
 )
-"""What the rollup cannot answer (a per-hand breakdown, a bound within a day): read from the raw rows."""
+"""What the rollup cannot answer (a per-hand breakdown, a bound within a day, days of a zone other than
+UTC, whose days the rollup keeps): read from the raw rows."""
 
 
 @pytest.mark.parametrize(("filters", "by"), ROLLUP_QUERIES + RAW_QUERIES)
 def test_the_rollup_gives_the_raw_rows_answer_exactly(
-    both: tuple[Store, Store], filters: Filters | None, by: tuple[str, ...]
+    both: tuple[Store, Store], filters: Filters | None, by: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every stat's done and chances, hands, net and rake to the unit and BB/100 to the float, from the
     rollup of a dataset of three runs (duplicates and a conflict left out) as from the embedded
-    database's raw rows; and the rollup is read exactly when the query only reads its keys."""
+    database's raw rows; and the rollup is read exactly when the query only reads its keys. Days are
+    counted in this computer's zone unless a query names one: UTC here, as the rollup's days are."""
+    monkeypatch.setenv("TZ", "UTC")
     embedded, parquet = both
     answered = rollup.plan(parquet.con, selection(filters, by)) is not None
     assert answered == ((filters, by) in ROLLUP_QUERIES)
