@@ -81,7 +81,8 @@ def joined_tournaments(con: duckdb.DuckDBPyConnection, keys: str | None = None) 
             "JOIN hand_players p ON p.hand_id = h.hand_id WHERE h.tournament_id IS NOT NULL GROUP BY ALL"
         ).fetchall()
     }
-    merged, conflicts = [], []
+    merged: list[TournamentResult] = []
+    conflicts: list[Conflict] = []
     by_key: dict[tuple[str, str], list[TournamentResult]] = {}
     for result in results_from_sources(rows.to_pylist()):
         by_key.setdefault((result.site, result.tournament_id), []).append(result)
