@@ -31,6 +31,8 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
 import duckdb
 
@@ -55,10 +57,17 @@ PARTITIONS = ("site", "date")
 """The hive partition keys of every hand table, in folder order."""
 UNKNOWN_DATE = "unknown"
 """The ``date=`` partition of hands without a start time."""
-RUN_TABLES: tuple[Table, ...] = (IMPORTS, PARSE_ERRORS, TOURNAMENT_SOURCES)
-"""Tables written once per run, unpartitioned (they are small and not about one hand). ``tournaments``
-is none of them: a tournament is joined from every source of it, which may lie in several runs, so the
-dataset joins them when it is opened (:func:`create_views`)."""
+RUN_TABLES: tuple[Table, ...] = (IMPORTS, PARSE_ERRORS, TOURNAMENT_SOURCES, TOURNAMENTS)
+"""Tables written once per run, unpartitioned (they are small and not about one hand). A run writes the
+sources it stored and the ``tournaments`` rows of every tournament they tell of, joined from all its
+sources, earlier runs' too (:mod:`studbook.pipeline.dask_import`): so a tournament's rows are those of
+the latest run that told of it."""
+LATEST: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {TOURNAMENT_SOURCES.name: ("origin", "site", "tournament_id"), TOURNAMENTS.name: ("site", "tournament_id")}
+)
+"""The run tables whose rows a later run replaces: per key, the rows of the latest run (run folders are
+named by their start time). A summary fetched again replaces what its path said before, as in the
+embedded store, and a tournament joined again replaces its earlier rows."""
 
 
 def is_dataset(path: str | Path) -> bool:
@@ -120,12 +129,11 @@ def table_relation(root: Path, table: Table) -> str | None:
     )
     columns = ", ".join(f"CAST({c.name} AS {c.sql}) AS {c.name}" for c in table.columns)
     files = f"read_parquet({_quoted(str(pattern))}{hive})"
-    if table is TOURNAMENT_SOURCES:
-        # A summary fetched again replaces what its path said before (as in the embedded store): the
-        # latest run's rows of an origin are kept. Run folders are named by their start time.
+    if table.name in LATEST:
+        run = f"split_part(filename, '/{table.name}/', 1)"  # the run's folder
         files = (
             f"(SELECT * FROM read_parquet({_quoted(str(pattern))}, filename = true) "
-            "QUALIFY filename = max(filename) OVER (PARTITION BY origin, site, tournament_id))"
+            f"QUALIFY {run} = max({run}) OVER (PARTITION BY {', '.join(LATEST[table.name])}))"
         )
     return f"SELECT {columns} FROM {files}"
 
@@ -139,8 +147,6 @@ def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -
             con.execute(f"CREATE TABLE {name} (key VARCHAR, value VARCHAR)")
             con.execute(f"INSERT INTO {name} VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
             continue
-        if table is TOURNAMENTS and not prefix:
-            continue  # joined once every view it reads is made
         relation = table_relation(root, table)
         if relation is None:
             columns = ", ".join(f"{c.name} {c.sql}" for c in table.columns)
@@ -150,25 +156,7 @@ def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -
     if not prefix:
         from .rollup import create_view  # it builds on the stats, which the views do not need
 
-        _join_tournaments(con)
         create_view(con, root)
-
-
-def _join_tournaments(con: duckdb.DuckDBPyConnection) -> None:
-    """The ``tournaments`` table of an opened dataset, joined from every run's sources as the embedded
-    import joins them (:mod:`.tournament_store`); empty when no run told of a tournament."""
-    columns = ", ".join(f"{c.name} {c.sql}" for c in TOURNAMENTS.columns)
-    con.execute(f"CREATE TABLE {TOURNAMENTS.name} ({columns})")
-    if not con.execute(f"SELECT 1 FROM {TOURNAMENT_SOURCES.name} LIMIT 1").fetchall():
-        return
-    from .tournament_store import joined_tournaments  # only a dataset with tournaments needs the join
-
-    batch, _ = joined_tournaments(con)  # its conflicts were reported by the runs that stored them
-    con.register("joined_tournaments", batch)
-    try:
-        con.execute(f"INSERT INTO {TOURNAMENTS.name} SELECT * FROM joined_tournaments")
-    finally:
-        con.unregister("joined_tournaments")
 
 
 def spill_folder() -> str:

@@ -23,7 +23,7 @@ from ..parsers.tournaments import Conflict, Source, TournamentResult, gather_han
 from .schema import TOURNAMENT_SOURCES, TOURNAMENTS
 from .tournaments import results_from_sources, source_batch, tournament_batch
 
-__all__ = ["TournamentConflict", "joined_tournaments", "store_tournaments"]
+__all__ = ["TournamentConflict", "store_tournaments"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,50 +50,39 @@ def store_tournaments(
     con.register("tournament_keys", wanted)
     try:
         _add_sources(con, told)
-        batch, found = joined_tournaments(con, "tournament_keys")
-        conflicts = [c for c in (_reported(c, file) for c in found) if c is not None]
+        rows = con.sql(
+            f"SELECT s.* FROM {TOURNAMENT_SOURCES.name} s SEMI JOIN tournament_keys k "
+            "ON s.site = k.site AND s.tournament_id = k.tournament_id ORDER BY s.file, s.line"
+        ).to_arrow_table()
+        hands = {
+            (site, tid, player): int(n)
+            for site, tid, player, n in con.execute(
+                "SELECT h.site, h.tournament_id, p.player, count(*) FROM hands h SEMI JOIN tournament_keys k "
+                "ON h.site = k.site AND h.tournament_id = k.tournament_id "
+                "JOIN hand_players p ON p.hand_id = h.hand_id GROUP BY ALL"
+            ).fetchall()
+        }
+        merged, conflicts = [], []
+        by_key: dict[tuple[str, str], list[TournamentResult]] = {}
+        for result in results_from_sources(rows.to_pylist()):
+            by_key.setdefault((result.site, result.tournament_id), []).append(result)
+        for results in by_key.values():
+            summaries = [r for r in results if r.source.source is Source.SUMMARY]
+            lines = gather_hands(r for r in results if r.source.source is Source.HAND)
+            headers = [r for r in results if r.source.source is Source.HEADER]
+            joined = merge([*summaries, *lines, *headers])
+            merged.append(joined.tournament)
+            conflicts += [c for c in (_reported(c, file) for c in joined.conflicts) if c is not None]
         con.execute(
             f"DELETE FROM {TOURNAMENTS.name} t USING tournament_keys k "
             "WHERE t.site = k.site AND t.tournament_id = k.tournament_id"
         )
+        batch = tournament_batch(merged, hands)
         if batch.num_rows:
             con.execute(f"INSERT INTO {TOURNAMENTS.name} SELECT * FROM batch")
     finally:
         con.unregister("tournament_keys")
     return tuple(keys), tuple(conflicts)
-
-
-def joined_tournaments(con: duckdb.DuckDBPyConnection, keys: str | None = None) -> tuple[pa.Table, list[Conflict]]:
-    """The ``tournaments`` rows joined from the stored sources of the tournaments the relation named
-    ``keys`` lists (``site``, ``tournament_id``; every tournament without it), each player's stored
-    hands of them counted, and the conflicts the join found. The import joins those a file told; a
-    Parquet dataset, whose runs each wrote only their own sources, joins them all when it is opened."""
-
-    def only(alias: str) -> str:
-        on = f"{alias}.site = k.site AND {alias}.tournament_id = k.tournament_id"
-        return f"SEMI JOIN {keys} k ON {on}" if keys else ""
-
-    rows = con.sql(f"SELECT s.* FROM {TOURNAMENT_SOURCES.name} s {only('s')} ORDER BY s.file, s.line").to_arrow_table()
-    hands = {
-        (site, tid, player): int(n)
-        for site, tid, player, n in con.execute(
-            f"SELECT h.site, h.tournament_id, p.player, count(*) FROM hands h {only('h')} "
-            "JOIN hand_players p ON p.hand_id = h.hand_id WHERE h.tournament_id IS NOT NULL GROUP BY ALL"
-        ).fetchall()
-    }
-    merged: list[TournamentResult] = []
-    conflicts: list[Conflict] = []
-    by_key: dict[tuple[str, str], list[TournamentResult]] = {}
-    for result in results_from_sources(rows.to_pylist()):
-        by_key.setdefault((result.site, result.tournament_id), []).append(result)
-    for results in by_key.values():
-        summaries = [r for r in results if r.source.source is Source.SUMMARY]
-        lines = gather_hands(r for r in results if r.source.source is Source.HAND)
-        headers = [r for r in results if r.source.source is Source.HEADER]
-        joined = merge([*summaries, *lines, *headers])
-        merged.append(joined.tournament)
-        conflicts += joined.conflicts
-    return tournament_batch(merged, hands), conflicts
 
 
 def _add_sources(con: duckdb.DuckDBPyConnection, told: Sequence[tuple[str, TournamentResult]]) -> None:

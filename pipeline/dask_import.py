@@ -15,8 +15,10 @@ hands, and writes that out as the run's partitioned Parquet files and its stat r
   is a duplicate (or a conflict, when its content differs) whatever file or partition it came from.
   The committed sources of every tournament the run's files tell of are seeded too, so that a source
   stored already counts once and two that disagree are reported, whichever run stored the first; the
-  run writes its new sources (``tournament_sources``) and the dataset joins every run's into
-  ``tournaments`` when it is opened (:mod:`studbook.analytics.dataset`).
+  run writes its new sources (``tournament_sources``) and the ``tournaments`` rows of every tournament
+  it told of, joined from all their sources as the embedded import joins them, with each player's hands
+  counted over the committed runs and this one; a later run telling of the tournament replaces them
+  (:data:`studbook.analytics.dataset.LATEST`).
   Seeded rows are left out of what is written. A file whose checksum a committed run recorded is not
   read again.
 - **All or nothing.** The run is committed by renaming its folder into ``runs/`` once every file is
@@ -50,7 +52,7 @@ from ..analytics.dataset import (
 )
 from ..analytics.rollup import FOLDER as ROLLUP_FOLDER
 from ..analytics.rollup import rollup_sql
-from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS, TOURNAMENT_SOURCES
+from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS, TOURNAMENT_SOURCES, TOURNAMENTS
 from ..analytics.store import SourceFile, Store, StoreError, open_store
 from ..engine.profiles import get_profile
 from .importer import (
@@ -271,6 +273,26 @@ def _path(target: Path) -> str:
     return "'" + str(target).replace("'", "''") + "'"
 
 
+def _tournaments_sql() -> str:
+    """The staging store's ``tournaments`` rows (those the run's files told of, joined from every source
+    of them, the seeded ones included) with each player's hands counted again: the staging store holds
+    only this run's hands, the committed ones are in the dataset."""
+    players = (
+        "SELECT h.site, h.tournament_id, p.player FROM {hands} h JOIN {players} p ON p.hand_id = h.hand_id "
+        f"SEMI JOIN (SELECT DISTINCT site, tournament_id FROM {TOURNAMENTS.name}) k "
+        "ON h.site = k.site AND h.tournament_id = k.tournament_id"
+    )
+    committed = players.format(hands=f"{PRIOR}{HANDS.name}", players=f"{PRIOR}{HAND_PLAYERS.name}")
+    new = players.format(hands=HANDS.name, players=HAND_PLAYERS.name) + (
+        " WHERE h.hand_id NOT IN (SELECT hand_id FROM seeded_ids)"
+    )
+    return (
+        f"SELECT t.* REPLACE (coalesce(n.hands, 0) AS hands) FROM {TOURNAMENTS.name} t LEFT JOIN "
+        f"(SELECT site, tournament_id, player, count(*) AS hands FROM ({committed} UNION ALL {new}) GROUP BY ALL) n "
+        "ON n.site = t.site AND n.tournament_id = t.tournament_id AND n.player = t.player"
+    )
+
+
 def _write_run(store: Store, out: Path) -> bool:
     """Write the run's rows (the staging store's, less the seeded ones) as Parquet under ``out``: each
     hand table partitioned by its hand's site and day, ``imports`` and ``parse_errors`` as one file
@@ -295,6 +317,7 @@ def _write_run(store: Store, out: Path) -> bool:
     fresh_rows = {
         PARSE_ERRORS: f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors",
         TOURNAMENT_SOURCES: f"SELECT * FROM {TOURNAMENT_SOURCES.name} EXCEPT ALL SELECT * FROM seeded_sources",
+        TOURNAMENTS: _tournaments_sql(),
     }
     for table in RUN_TABLES:
         (out / table.name).mkdir()
