@@ -273,6 +273,21 @@ def _path(target: Path) -> str:
     return "'" + str(target).replace("'", "''") + "'"
 
 
+def _sources_sql() -> str:
+    """The run's new sources: every row of each origin (of a tournament) the run added or told again
+    differently (a summary fetched again), so that the dataset's latest rows of an origin are all of
+    them, not only those that changed."""
+    stage, seeded = TOURNAMENT_SOURCES.name, "seeded_sources"
+    changed = (
+        f"SELECT DISTINCT origin, site, tournament_id FROM ((SELECT * FROM {stage} EXCEPT ALL SELECT * FROM {seeded}) "
+        f"UNION ALL (SELECT * FROM {seeded} EXCEPT ALL SELECT * FROM {stage}))"
+    )
+    return (
+        f"SELECT s.* FROM {stage} s SEMI JOIN ({changed}) k "
+        "ON s.origin = k.origin AND s.site = k.site AND s.tournament_id = k.tournament_id"
+    )
+
+
 def _tournaments_sql() -> str:
     """The staging store's ``tournaments`` rows (those the run's files told of, joined from every source
     of them, the seeded ones included) with each player's hands counted again: the staging store holds
@@ -316,7 +331,7 @@ def _write_run(store: Store, out: Path) -> bool:
     con.execute(f"COPY ({fresh}) TO {_path(out / ROLLUP_FOLDER / 'data_0.parquet')} (FORMAT parquet)")
     fresh_rows = {
         PARSE_ERRORS: f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors",
-        TOURNAMENT_SOURCES: f"SELECT * FROM {TOURNAMENT_SOURCES.name} EXCEPT ALL SELECT * FROM seeded_sources",
+        TOURNAMENT_SOURCES: _sources_sql(),
         TOURNAMENTS: _tournaments_sql(),
     }
     for table in RUN_TABLES:

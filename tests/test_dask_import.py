@@ -422,3 +422,35 @@ def test_the_cli_imports_on_a_local_cluster_and_reads_the_dataset(
         assert main(["stats", "--db", str(where), "--min-hands", "1"]) == 0
         tables.append(capsys.readouterr().out)
     assert tables[0] == tables[1] and "BB/100" in tables[0] and tables[0].count("\n") > 10
+
+
+def test_a_summary_fetched_again_replaces_what_it_said_in_a_later_run(client: Any, tmp_path: Path) -> None:
+    """A summary saved while the tournament ran ('still playing'), then saved again under the same name
+    once it ended: the later run's rows replace the earlier run's, in the sources as in the joined
+    tournament, as in the embedded database."""
+    text = (SAMPLES / "summaries" / "triple-stud-sng-1500-chips.txt").read_text(encoding="utf-8")
+    running = text[: text.index("PokerStars Tournament #", 1)]
+    ended = running.replace("Anselm Grey (Unknown), still playing", "Anselm Grey (Unknown), $39.00 (65%)").replace(
+        "Suki Lindqvist (Unknown), still playing", "Suki Lindqvist (Unknown), $21.00 (35%)"
+    )
+    assert ended != running
+    hands = tmp_path / "sng.txt"
+    hands.write_text(
+        first_hands((SAMPLES / "triple-stud-sng-1500-chips.txt").read_text(encoding="utf-8"), 30), encoding="utf-8"
+    )
+    summary = tmp_path / "summary.txt"
+    db, dataset = tmp_path / "hands.duckdb", tmp_path / "dataset"
+    for content, files in ((running, [hands, summary]), (ended, [summary])):
+        summary.write_text(content, encoding="utf-8")
+        with open_store(db) as store:
+            embedded = run_import(files, store, workers=1)
+        assert summary_fields(run_dask_import(files, dataset, client)) == summary_fields(embedded)
+    with open_store(db, read_only=True) as store, open_dataset(dataset) as parquet:
+        for table in ("tournaments", "tournament_sources"):
+            pd.testing.assert_frame_equal(rows(parquet.con, table), rows(store.con, table), check_exact=True)
+        prizes = parquet.con.execute(
+            "SELECT player, finish, prize FROM tournaments WHERE tournament_id = '2552158' AND prize > 0 "
+            "ORDER BY finish"
+        ).fetchall()
+    assert prizes == [("Anselm Grey", 1, 3900), ("Suki Lindqvist", 2, 2100)]
+    assert len(list((dataset / RUNS).iterdir())) == 2
