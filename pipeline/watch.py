@@ -550,7 +550,7 @@ class Watcher:
             site = found.site if found is not None and not found.summary else None
             state = replace(state, site=site, summary=state.summary or (found is not None and found.summary))
         if state.summary:
-            return self._advance_summary(state, settled and at_end)
+            return self._advance_summary(state, settled)
         cut = self._cut(decoded.lines, site, state.done == 0)
         end = start + decoded.ends[cut - 1] if cut else 0
         lines = list(decoded.lines[:cut])
@@ -590,7 +590,7 @@ class Watcher:
 
     def _advance_summary(self, state: FileState, complete: bool) -> tuple[FileState, Part | None]:
         """Store a tournament summary file, read whole as a one-shot import reads it, once it is
-        complete (``complete``: quiet and read to its end). A summary has no hand boundary to store
+        complete (``complete``: quiet; its size is checked again as it is read). A summary has no hand boundary to store
         it by parts at, and a summary of the same path told again replaces what it said before
         (:mod:`studbook.analytics.tournament_store`): so a summary file that grows is read whole again."""
         if not complete:
