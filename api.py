@@ -128,7 +128,9 @@ class Database:
     The methods that select hands take the same keywords: ``players``, ``games`` (``stud``, ``stud8``,
     ``razz``), ``sites``, ``stakes`` (as printed, ``"1/2"``), each a name or a list of them, and
     ``since``/``until`` (a date or datetime, ``until`` excluded), ``min_players``/``max_players``,
-    ``valid_only`` (only hands that break no rule).
+    ``valid_only`` (only hands that break no rule), and ``timezone`` (an IANA name; default this
+    computer's zone): the zone a ``since``/``until`` day (or naive datetime) and the ``date`` breakdown's
+    days are counted in, as the times shown are.
 
     >>> import tempfile
     >>> from pathlib import Path

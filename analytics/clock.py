@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -43,6 +43,22 @@ def display_zone(name: str | None = None) -> tzinfo:
     from ..parsers.zones import zone
 
     return local_zone() if name is None else zone(name)
+
+
+def day_sql(where: tzinfo, column: str = "h.started_at") -> str:
+    """SQL for the day ``column`` (an instant) falls on in the zone ``where``: how ``--since DAY`` and
+    ``--by date`` count days, in the zone the times are shown in. A zone that is UTC all year is
+    written ``timezone('UTC', ...)`` whatever its name (``Etc/UTC``, ``GMT``), the expression the stat
+    rollup keeps its days by, so that the rollup still answers it; a zone with no IANA name (a fixed
+    offset the system reports) is that offset added to the UTC time."""
+    if all(where.utcoffset(datetime(year, month, 1)) == timedelta(0) for year in (2000, 2025) for month in (1, 7)):
+        return f"CAST(timezone('UTC', {column}) AS DATE)"
+    key = getattr(where, "key", None)
+    if isinstance(key, str):
+        return "CAST(timezone('" + key.replace("'", "''") + f"', {column}) AS DATE)"
+    offset = where.utcoffset(None) or timedelta(0)
+    minutes = int(offset.total_seconds() // 60)
+    return f"CAST(timezone('UTC', {column}) + INTERVAL ({minutes}) MINUTE AS DATE)"
 
 
 def shown(moment: object, where: tzinfo) -> str:

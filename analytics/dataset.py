@@ -31,10 +31,22 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
 import duckdb
 
-from .schema import HAND_TABLES, IMPORTS, META, PARSE_ERRORS, SCHEMA_VERSION, TABLES, Table
+from .schema import (
+    HAND_TABLES,
+    IMPORTS,
+    META,
+    PARSE_ERRORS,
+    SCHEMA_VERSION,
+    TABLES,
+    TOURNAMENT_SOURCES,
+    TOURNAMENTS,
+    Table,
+)
 from .store import READ_MEMORY_LIMIT, Store, StoreError, _apply, _resource_settings
 
 MARKER = "studbook-dataset.json"
@@ -45,8 +57,17 @@ PARTITIONS = ("site", "date")
 """The hive partition keys of every hand table, in folder order."""
 UNKNOWN_DATE = "unknown"
 """The ``date=`` partition of hands without a start time."""
-RUN_TABLES: tuple[Table, ...] = (IMPORTS, PARSE_ERRORS)
-"""Tables written once per run, unpartitioned (they are small and not about one hand)."""
+RUN_TABLES: tuple[Table, ...] = (IMPORTS, PARSE_ERRORS, TOURNAMENT_SOURCES, TOURNAMENTS)
+"""Tables written once per run, unpartitioned (they are small and not about one hand). A run writes the
+sources it stored and the ``tournaments`` rows of every tournament they tell of, joined from all its
+sources, earlier runs' too (:mod:`studbook.pipeline.dask_import`): so a tournament's rows are those of
+the latest run that told of it."""
+LATEST: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {TOURNAMENT_SOURCES.name: ("origin", "site", "tournament_id"), TOURNAMENTS.name: ("site", "tournament_id")}
+)
+"""The run tables whose rows a later run replaces: per key, the rows of the latest run (run folders are
+named by their start time). A summary fetched again replaces what its path said before, as in the
+embedded store, and a tournament joined again replaces its earlier rows."""
 
 
 def is_dataset(path: str | Path) -> bool:
@@ -107,7 +128,14 @@ def table_relation(root: Path, table: Table) -> str | None:
         else ", hive_partitioning = false"
     )
     columns = ", ".join(f"CAST({c.name} AS {c.sql}) AS {c.name}" for c in table.columns)
-    return f"SELECT {columns} FROM read_parquet({_quoted(str(pattern))}{hive})"
+    files = f"read_parquet({_quoted(str(pattern))}{hive})"
+    if table.name in LATEST:
+        run = f"split_part(filename, '/{table.name}/', 1)"  # the run's folder
+        files = (
+            f"(SELECT * FROM read_parquet({_quoted(str(pattern))}, filename = true) "
+            f"QUALIFY {run} = max({run}) OVER (PARTITION BY {', '.join(LATEST[table.name])}))"
+        )
+    return f"SELECT {columns} FROM {files}"
 
 
 def create_views(con: duckdb.DuckDBPyConnection, root: Path, prefix: str = "") -> None:

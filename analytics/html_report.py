@@ -182,7 +182,7 @@ def gather(
         violations=violations,
         violations_total=violations_total,
         charts=_charts(con, player, filters, dpi, any(g == "stud8" for g, _ in games)),
-        tournaments=tournament_section(con, player, filters),
+        tournaments=tournament_section(con, player, filters, where_shown),
         third_street=third_street(con, player, filters),
     )
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, replace
+from datetime import timezone, tzinfo
 from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from .clock import shown
 from .stats import Filters
 from .tournaments import amount_text, stored_tournaments, tournament_filter, tournament_stats
 
@@ -42,9 +44,12 @@ def _signed(value: int, unit: str) -> str:
     return ("-" if value < 0 else "+") + amount_text(abs(value), unit)
 
 
-def tournament_section(con: duckdb.DuckDBPyConnection, player: str, filters: Filters) -> TournamentSection:
+def tournament_section(
+    con: duckdb.DuckDBPyConnection, player: str, filters: Filters, where: tzinfo = timezone.utc
+) -> TournamentSection:
     """The section of ``player`` over the tournaments the report's filters choose (stakes and the
-    players dealt in choose hands, not tournaments: they are left out, and the note says so)."""
+    players dealt in choose hands, not tournaments: they are left out, and the note says so), their
+    start times shown in ``where``, the zone of the report's other times."""
     hand_only = replace(filters, stakes=(), min_players=None, max_players=None, valid_only=False)
     note = "" if hand_only == filters else "the stakes and players-dealt-in filters choose hands: not applied here"
     frame = tournament_filter(stored_tournaments(con, player), hand_only)
@@ -73,7 +78,7 @@ def tournament_section(con: duckdb.DuckDBPyConnection, player: str, filters: Fil
     recent = []
     for r in done.iloc[::-1].head(RECENT).itertuples(index=False):
         unit = str(r.unit)
-        when = "" if pd.isna(r.started_at) else f"{r.started_at:%Y-%m-%d %H:%M} UTC"
+        when = "" if pd.isna(r.started_at) else shown(r.started_at, where)
         game = r.mixed if isinstance(r.mixed, str) else (r.game if isinstance(r.game, str) else "?")
         buy_in = (
             "?"

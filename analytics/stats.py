@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timezone
+from datetime import date, datetime, time, timezone, tzinfo
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
@@ -24,6 +24,7 @@ import pandas as pd
 
 from ..engine.games import RULES
 from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Game, format_money
+from .clock import day_sql, display_zone
 from .flags import LATER_LABEL, LATER_STREETS
 from .units import UNIT_SQL, is_chips
 
@@ -325,9 +326,10 @@ HEADLINE: tuple[str, ...] = ("hands", "vpip", "raise_3rd", "steal", "fold_to_ste
 first, few enough that the table (with net won and BB/100) fits a terminal."""
 
 
-DAY = "CAST(timezone('UTC', h.started_at) AS DATE)"
-"""The UTC day a hand started (NULL without a time stamp): the ``date`` breakdown, and how a time bound
-at midnight UTC is tested, so that both can be answered by day (the rollup's ``day``)."""
+DAY = day_sql(timezone.utc)
+"""The UTC day a hand started (NULL without a time stamp): the rollup's ``day``, and the ``date``
+breakdown and a time bound at midnight when days are counted in UTC (:attr:`Filters.timezone`), so
+that the rollup answers both."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,8 +379,11 @@ BREAKDOWNS: Mapping[str, Breakdown] = MappingProxyType(
 class Filters:
     """Which hands to count. Empty tuples and ``None`` mean "no restriction". ``stakes`` are written as
     printed (``"0.04/0.08"``, ``"$1/$2"``, ``"100/200"``); ``since``/``until`` bound ``started_at``
-    (``until`` exclusive; a date means midnight UTC); ``min_players``/``max_players`` bound the number of
-    players dealt in; ``valid_only`` keeps only hands without rule violations."""
+    (``until`` exclusive; a date means its midnight, a naive datetime that time, in ``timezone``);
+    ``min_players``/``max_players`` bound the number of players dealt in; ``valid_only`` keeps only
+    hands without rule violations. ``timezone`` (an IANA name; None: this computer's zone) is the zone
+    days are counted in, by the bounds and the ``date`` breakdown: the zone every time is shown in
+    (:mod:`.clock`), so that a hand shown on a day is counted on that day."""
 
     players: tuple[str, ...] = ()
     games: tuple[str, ...] = ()
@@ -389,6 +394,11 @@ class Filters:
     min_players: int | None = None
     max_players: int | None = None
     valid_only: bool = False
+    timezone: str | None = None
+
+    def day_zone(self) -> tzinfo:
+        """The zone days are counted in (ValueError for an unknown zone name)."""
+        return display_zone(self.timezone)
 
     def where(self) -> tuple[str, list[Any]]:
         """The SQL condition (over ``hp`` and ``h``) and its parameters."""
@@ -407,12 +417,13 @@ class Filters:
             pairs = [parse_stakes(s) for s in self.stakes]
             parts.append("(" + " OR ".join("(h.small_bet = ? AND h.big_bet = ?)" for _ in pairs) + ")")
             params.extend(v for pair in pairs for v in pair)
+        days = self.day_zone() if self.since is not None or self.until is not None else timezone.utc
         for op, bound in ((">=", self.since), ("<", self.until)):
             if bound is not None:
-                moment = _as_timestamp(bound)
-                midnight = moment.astimezone(timezone.utc)
+                moment = _as_timestamp(bound, days)
+                midnight = moment.astimezone(days)
                 if midnight.time() == time(0):  # the same hands as started_at OP moment, tested by day
-                    parts.append(f"{DAY} {op} ?")
+                    parts.append(f"{day_sql(days)} {op} ?")
                     params.append(midnight.date())
                 else:
                     parts.append(f"h.started_at {op} ?")
@@ -426,10 +437,10 @@ class Filters:
         return " AND ".join(parts), params
 
 
-def _as_timestamp(bound: datetime | date) -> datetime:
+def _as_timestamp(bound: datetime | date, where: tzinfo) -> datetime:
     if isinstance(bound, datetime):
-        return bound if bound.tzinfo is not None else bound.replace(tzinfo=timezone.utc)
-    return datetime(bound.year, bound.month, bound.day, tzinfo=timezone.utc)
+        return bound if bound.tzinfo is not None else bound.replace(tzinfo=where)
+    return datetime(bound.year, bound.month, bound.day, tzinfo=where)
 
 
 def parse_stakes(text: str) -> tuple[int, int]:
@@ -488,12 +499,18 @@ class Selection:
 
 def selection(filters: Filters | None, by: Sequence[str]) -> Selection:
     """The :class:`Selection` of ``filters`` grouped by the breakdowns ``by``."""
-    where, params = (filters or Filters()).where()
+    chosen = filters or Filters()
+    where, params = chosen.where()
     groups = breakdown_columns(by)
     where += "".join(f" AND {g.require}" for g in groups if g.require)
+    day = day_sql(chosen.day_zone()) if "date" in by else DAY
+
+    def zoned(expr: str) -> str:
+        return day if expr == DAY else expr
+
     return Selection(
         tuple(name for g in groups for name, _ in g.columns),
-        tuple(f"{expr} AS {name}" for g in groups for name, expr in g.columns),
+        tuple(f"{zoned(expr)} AS {name}" for g in groups for name, expr in g.columns),
         where,
         tuple(params),
     )

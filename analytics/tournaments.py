@@ -358,7 +358,7 @@ def tournament_filter(frame: pd.DataFrame, filters: Filters | None) -> pd.DataFr
     for bound, after in ((filters.since, True), (filters.until, False)):
         if bound is not None:
             when = pd.Timestamp(bound)
-            when = when.tz_localize("UTC") if when.tzinfo is None else when
+            when = when.tz_localize(filters.day_zone()) if when.tzinfo is None else when  # a day of the shown zone
             started = frame["started_at"]
             keep &= (started >= when) if after else (started < when)
     return frame[keep.astype(bool)]

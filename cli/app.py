@@ -333,7 +333,8 @@ def add_timezone_option(parser: argparse.ArgumentParser) -> None:
         "--timezone",
         metavar="ZONE",
         type=_zone,
-        help="show every time in this IANA time zone, e.g. Europe/Paris or UTC (default: this computer's zone)",
+        help="show every time, and count days (--since, --until, --by date), in this IANA time zone, "
+        "e.g. Europe/Paris or UTC (default: this computer's zone)",
     )
 
 
@@ -367,8 +368,9 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="only these stakes, written as the site prints them, e.g. 0.04/0.08",
     )
-    parser.add_argument("--since", metavar="YYYY-MM-DD", type=_day, help="hands from this day (UTC)")
-    parser.add_argument("--until", metavar="YYYY-MM-DD", type=_day, help="hands before this day (UTC)")
+    parser.add_argument("--since", metavar="YYYY-MM-DD", type=_day, help="hands from this day (in --timezone's zone)")
+    parser.add_argument("--until", metavar="YYYY-MM-DD", type=_day, help="hands before this day (in --timezone's zone)")
+    add_timezone_option(parser)
 
 
 def _day(text: str) -> date:
@@ -384,7 +386,14 @@ def hand_filters(args: argparse.Namespace, **more: Any) -> Filters:
     is opened."""
     from ..analytics.stats import Filters
 
-    filters = Filters(games=tuple(args.game), stakes=tuple(args.stakes), since=args.since, until=args.until, **more)
+    filters = Filters(
+        games=tuple(args.game),
+        stakes=tuple(args.stakes),
+        since=args.since,
+        until=args.until,
+        timezone=args.timezone,
+        **more,
+    )
     filters.where()
     return filters
 

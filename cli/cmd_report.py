@@ -22,7 +22,6 @@ from .app import (
     add_db_option,
     add_filter_options,
     add_profile_option,
-    add_timezone_option,
     fail,
 )
 
@@ -39,9 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         help="the folder to write index.html and the hands' replay pages into (created if missing)",
     )
-    add_filter_options(parser)
+    add_filter_options(parser)  # --timezone too: the report's times and days are in one zone
     add_profile_option(parser)
-    add_timezone_option(parser)
     parser.add_argument(
         "--search",
         metavar="FOLDER",

@@ -40,6 +40,7 @@ def status_line(watcher: Watcher) -> str:
         f"{len(watcher.files)} file{'s' if len(watcher.files) != 1 else ''} watched",
         *([f"{waiting} hand{'s' if waiting != 1 else ''} being written"] if waiting else []),
         *([money] if money else []),
+        *([f"{len(session.tournaments):,} tournaments seen"] if session.tournaments else []),
         f"{session.violations:,} with rule violations",
         *([f"{session.problems:,} errors"] if session.problems else []),
         *([f"waiting for the database: {watcher.busy}"] if watcher.busy else []),
@@ -55,6 +56,7 @@ def part_line(part: Part) -> str:
     extra = [f"{counts.duplicates} duplicates"] if counts.duplicates else []
     extra += [f"{counts.with_violations} with violations"] if counts.with_violations else []
     extra += [f"{len(part.problems)} errors"] if part.problems else []
+    extra += [f"{len(counts.tournaments)} tournaments seen"] if counts.tournaments else []
     return f"{part.file}: +{counts.hands} hands" + (f" ({', '.join(extra)})" if extra else "")
 
 

@@ -13,6 +13,12 @@ hands, and writes that out as the run's partitioned Parquet files and its stat r
   ``hand_players`` and ``actions`` rows, what the store compares) and with the recorded parse errors of
   the run's files. The store then sees the dataset as the embedded database would: a hand already there
   is a duplicate (or a conflict, when its content differs) whatever file or partition it came from.
+  The committed sources of every tournament the run's files tell of are seeded too, so that a source
+  stored already counts once and two that disagree are reported, whichever run stored the first; the
+  run writes its new sources (``tournament_sources``) and the ``tournaments`` rows of every tournament
+  it told of, joined from all their sources as the embedded import joins them, with each player's hands
+  counted over the committed runs and this one; a later run telling of the tournament replaces them
+  (:data:`studbook.analytics.dataset.LATEST`).
   Seeded rows are left out of what is written. A file whose checksum a committed run recorded is not
   read again.
 - **All or nothing.** The run is committed by renaming its folder into ``runs/`` once every file is
@@ -46,7 +52,7 @@ from ..analytics.dataset import (
 )
 from ..analytics.rollup import FOLDER as ROLLUP_FOLDER
 from ..analytics.rollup import rollup_sql
-from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS
+from ..analytics.schema import ACTIONS, HAND_PLAYERS, HAND_TABLES, HANDS, PARSE_ERRORS, TOURNAMENT_SOURCES, TOURNAMENTS
 from ..analytics.store import SourceFile, Store, StoreError, open_store
 from ..parsers.registry import get_profile
 from .importer import (
@@ -237,6 +243,9 @@ def _seed(
     con.register("run_ids", run_ids)
     files = pa.table({"file": pa.array([s.path for s in sources], pa.string())})
     con.register("run_files", files)
+    told = sorted({(t.site, t.tournament_id) for outcome in outcomes for _, t in outcome.told})
+    keys = pa.table({"site": pa.array([k[0] for k in told], pa.string()), "tournament_id": [k[1] for k in told]})
+    con.register("run_tournaments", keys)
     try:
         for table in SEEDED:
             con.execute(
@@ -247,15 +256,56 @@ def _seed(
             f"INSERT INTO {PARSE_ERRORS.name} SELECT * FROM {PRIOR}{PARSE_ERRORS.name} "
             "WHERE file IN (SELECT file FROM run_files)"
         )
+        con.execute(
+            f"INSERT INTO {TOURNAMENT_SOURCES.name} SELECT * FROM {PRIOR}{TOURNAMENT_SOURCES.name} s "
+            "SEMI JOIN run_tournaments k ON s.site = k.site AND s.tournament_id = k.tournament_id"
+        )
     finally:
         con.unregister("run_ids")
         con.unregister("run_files")
+        con.unregister("run_tournaments")
     con.execute(f"CREATE TABLE seeded_ids AS SELECT hand_id FROM {HANDS.name}")
     con.execute(f"CREATE TABLE seeded_errors AS SELECT * FROM {PARSE_ERRORS.name}")
+    con.execute(f"CREATE TABLE seeded_sources AS SELECT * FROM {TOURNAMENT_SOURCES.name}")
 
 
 def _path(target: Path) -> str:
     return "'" + str(target).replace("'", "''") + "'"
+
+
+def _sources_sql() -> str:
+    """The run's new sources: every row of each origin (of a tournament) the run added or told again
+    differently (a summary fetched again), so that the dataset's latest rows of an origin are all of
+    them, not only those that changed."""
+    stage, seeded = TOURNAMENT_SOURCES.name, "seeded_sources"
+    changed = (
+        f"SELECT DISTINCT origin, site, tournament_id FROM ((SELECT * FROM {stage} EXCEPT ALL SELECT * FROM {seeded}) "
+        f"UNION ALL (SELECT * FROM {seeded} EXCEPT ALL SELECT * FROM {stage}))"
+    )
+    return (
+        f"SELECT s.* FROM {stage} s SEMI JOIN ({changed}) k "
+        "ON s.origin = k.origin AND s.site = k.site AND s.tournament_id = k.tournament_id"
+    )
+
+
+def _tournaments_sql() -> str:
+    """The staging store's ``tournaments`` rows (those the run's files told of, joined from every source
+    of them, the seeded ones included) with each player's hands counted again: the staging store holds
+    only this run's hands, the committed ones are in the dataset."""
+    players = (
+        "SELECT h.site, h.tournament_id, p.player FROM {hands} h JOIN {players} p ON p.hand_id = h.hand_id "
+        f"SEMI JOIN (SELECT DISTINCT site, tournament_id FROM {TOURNAMENTS.name}) k "
+        "ON h.site = k.site AND h.tournament_id = k.tournament_id"
+    )
+    committed = players.format(hands=f"{PRIOR}{HANDS.name}", players=f"{PRIOR}{HAND_PLAYERS.name}")
+    new = players.format(hands=HANDS.name, players=HAND_PLAYERS.name) + (
+        " WHERE h.hand_id NOT IN (SELECT hand_id FROM seeded_ids)"
+    )
+    return (
+        f"SELECT t.* REPLACE (coalesce(n.hands, 0) AS hands) FROM {TOURNAMENTS.name} t LEFT JOIN "
+        f"(SELECT site, tournament_id, player, count(*) AS hands FROM ({committed} UNION ALL {new}) GROUP BY ALL) n "
+        "ON n.site = t.site AND n.tournament_id = t.tournament_id AND n.player = t.player"
+    )
 
 
 def _write_run(store: Store, out: Path) -> bool:
@@ -279,10 +329,14 @@ def _write_run(store: Store, out: Path) -> bool:
     (out / ROLLUP_FOLDER).mkdir()
     fresh = rollup_sql(HAND_PLAYERS.name, HANDS.name, "hp.hand_id NOT IN (SELECT hand_id FROM seeded_ids)")
     con.execute(f"COPY ({fresh}) TO {_path(out / ROLLUP_FOLDER / 'data_0.parquet')} (FORMAT parquet)")
-    new_errors = f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors"
+    fresh_rows = {
+        PARSE_ERRORS: f"SELECT * FROM {PARSE_ERRORS.name} EXCEPT ALL SELECT * FROM seeded_errors",
+        TOURNAMENT_SOURCES: _sources_sql(),
+        TOURNAMENTS: _tournaments_sql(),
+    }
     for table in RUN_TABLES:
         (out / table.name).mkdir()
-        query = new_errors if table is PARSE_ERRORS else f"SELECT * FROM {table.name}"
+        query = fresh_rows.get(table, f"SELECT * FROM {table.name}")
         con.execute(f"COPY ({query}) TO {_path(out / table.name / 'data_0.parquet')} (FORMAT parquet)")
     row = con.execute("SELECT count(*) FROM imports").fetchone()
     return bool(row and row[0])

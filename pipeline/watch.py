@@ -270,6 +270,8 @@ class FileState:
     site: Site | None = None
     waiting: str | None = None
     stuck_at: int | None = None
+    summary: bool = False
+    """The file is a tournament summary (no hands): it is read whole, once quiet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +302,8 @@ class Session:
     parts: int = 0
     net: Counter[tuple[str, str | None]] = field(default_factory=Counter)
     known_cards: Counter[str] = field(default_factory=Counter)
+    tournaments: set[tuple[str, str]] = field(default_factory=set)
+    """The tournaments (site, id) whose results a stored part told: a summary, result lines, headers."""
     hero: str | None = None
     first_started: datetime | None = None
     """When the earliest hand this watch stored began (the session's start, for the live page)."""
@@ -499,7 +503,8 @@ class Watcher:
             fallback = decode_8bit(carry, fallback)[1]
         found = detect(head)
         site = found.site if found is not None and not found.summary else None
-        return replace(state, done=done, lines=lines, digest=digest, fallback=fallback, site=site)
+        summary = found is not None and found.summary
+        return replace(state, done=done, lines=lines, digest=digest, fallback=fallback, site=site, summary=summary)
 
     def _known(self, checksum: str) -> bool:
         with self._store_for() as store:
@@ -543,7 +548,9 @@ class Watcher:
             head = [(state.lines + n, line) for n, line in enumerate(decoded.lines[:20], 1)]
             found = detect(head)
             site = found.site if found is not None and not found.summary else None
-            state = replace(state, site=site)
+            state = replace(state, site=site, summary=state.summary or (found is not None and found.summary))
+        if state.summary:
+            return self._advance_summary(state, settled)
         cut = self._cut(decoded.lines, site, state.done == 0)
         end = start + decoded.ends[cut - 1] if cut else 0
         lines = list(decoded.lines[:cut])
@@ -581,6 +588,23 @@ class Watcher:
         after = replace(state, done=state.done + end, lines=newlines, digest=digest, fallback=fallback)
         return replace(after, waiting=waiting), part
 
+    def _advance_summary(self, state: FileState, complete: bool) -> tuple[FileState, Part | None]:
+        """Store a tournament summary file, read whole as a one-shot import reads it, once it is
+        complete (``complete``: quiet; its size is checked again as it is read). A summary has no hand boundary to store
+        it by parts at, and a summary of the same path told again replaces what it said before
+        (:mod:`studbook.analytics.tournament_store`): so a summary file that grows is read whole again."""
+        if not complete:
+            return replace(state, waiting="a tournament summary is being written"), None
+        data = state.path.read_bytes()
+        if len(data) != state.size:
+            return replace(state, waiting="a tournament summary is being written"), None
+        lines = len(_TERMINATOR_BYTES.findall(data))
+        whole = replace(state, done=0, lines=0, digest=hashlib.sha256())
+        part = self._store(whole, data, None, 1, lines + 1)
+        if part is None:
+            return replace(state, stuck_at=state.size), None
+        return replace(state, done=len(data), lines=lines, digest=hashlib.sha256(data), waiting=None), part
+
     @staticmethod
     def _cut(lines: Sequence[str], site: Site | None, at_start: bool) -> int:
         """How many of ``lines`` (complete lines from the start of a hand, or of the file) hold only
@@ -614,14 +638,15 @@ class Watcher:
         return [r for r in everything if result_line(r) > state.lines]
 
     def _store(
-        self, state: FileState, consumed: bytes, results: list[ParseResult], first: int, last: int
+        self, state: FileState, consumed: bytes, results: list[ParseResult] | None, first: int, last: int
     ) -> Part | None:
         """Store one part whole or not at all (the file's prefix up to its end is its ``imports`` row);
-        None when studbook failed on it (reported; nothing of it stored)."""
+        None when studbook failed on it (reported; nothing of it stored). ``results`` None: the file
+        is read by the import's reader itself (a tournament summary)."""
         digest = state.digest.copy()
         digest.update(consumed)
         source = SourceFile(str(state.path), digest.hexdigest(), state.done + len(consumed))
-        reader = HandChunks(state.path, self.profile, parsed=results)
+        reader = HandChunks(state.path, self.profile, parsed=results, zones=self.zones)
         try:
             chunks = list(reader)  # replayed and made rows before the database is taken from its readers
         except Exception as exc:  # a studbook bug: said, the watch goes on
@@ -656,6 +681,7 @@ class Watcher:
         session.duplicates += part.counts.duplicates
         session.violations += part.counts.with_violations
         session.problems += len(part.problems)
+        session.tournaments.update(part.counts.tournaments)
         if not part.counts.hands:
             return
         where = "h.source_file = ? AND h.source_line BETWEEN ? AND ?"

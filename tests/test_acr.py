@@ -641,3 +641,16 @@ def test_tournament_hands_are_written_and_read_back() -> None:
         )
         assert without_lines(list(hand.events)) == without_lines(as_acr_prints(sim))
         assert replay(hand, profile_for(hand)).violations == ()
+
+
+def test_a_2016_hand_written_in_the_current_format_keeps_its_instant() -> None:
+    """The 2016 client printed New York wall time with no zone; studbook writes ACR's current format,
+    which prints UTC and says so: the 05:06:07 EST start is written 10:06:07 UTC and reads back as
+    the same instant, whatever clock the hand holds its time on."""
+    hand = one(OLD.format(game="Seven Cards Stud"), "old.txt")
+    assert hand.started_at is not None
+    for clock in (ZoneInfo("America/New_York"), ZoneInfo("Asia/Tokyo")):
+        written = write_acr(dataclasses.replace(hand, started_at=hand.started_at.astimezone(clock)))
+        assert "2016/03/04 10:06:07 UTC" in written.splitlines()[0]
+        (again,) = parse_text(written)
+        assert isinstance(again, Hand) and again.started_at == hand.started_at

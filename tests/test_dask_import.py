@@ -95,8 +95,13 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
     lines[seat] = lines[seat].replace(" in chips", "0 in chips", 1)
     conflict = tmp / "razz-conflict.txt"
     conflict.write_text("".join(lines), encoding="utf-8")
+    summaries = (SAMPLES / "summaries" / "triple-stud-sng-1500-chips.txt").read_text(encoding="utf-8")
+    first_summary = summaries[: summaries.index("PokerStars Tournament #", 1)]
+    assert "Buy-In: $10.00/$1.00 USD" in first_summary
+    dearer = tmp / "summary-dearer.txt"  # disagrees with the buy-in its hands' headers, stored a run before, print
+    dearer.write_text(first_summary.replace("$10.00/$1.00", "$20.00/$2.00"), encoding="utf-8")
     first = [SAMPLES / "edge-cases", *samples, *corpus, broken]
-    return {"first": first, "again": [*first, repeats, conflict]}
+    return {"first": first, "again": [*first, repeats, conflict, SAMPLES / "summaries", dearer]}
 
 
 Rounds = list[tuple[ImportSummary, ImportSummary]]
@@ -127,13 +132,15 @@ def test_each_round_summarises_the_same(imported: Any) -> None:
         assert summary_fields(on_dask) == summary_fields(embedded)
     first, second, third = (r[1] for r in rounds)
     assert first.hands > 5 * SAMPLE_HANDS and first.reports, "the broken file's hand is reported"
-    assert second.duplicates >= 39 and second.conflicts == 1 and second.files_imported == 2
+    assert second.duplicates >= 39 and second.conflicts == 1 and second.files_imported == 4
+    disagree = [p for p in second.reports if p.rule == "tournament-conflict"]
+    assert disagree and all(p.file.endswith("summary-dearer.txt") for p in disagree), "found across runs"
     assert third.files_imported == 0 and third.hands == 0
 
 
 def test_re_import_commits_only_what_is_new(imported: Any) -> None:
     _, dataset, _, runs = imported
-    assert len(runs[0]) == 1 and len(runs[1]) == 2, "round two stored two new files: one more run"
+    assert len(runs[0]) == 1 and len(runs[1]) == 2, "round two stored four new files: one more run"
     assert runs[2] == runs[1], "round three found nothing new: no run written"
     assert not any((dataset / STAGING).iterdir())
 
@@ -151,25 +158,24 @@ def both(imported: Any) -> Iterator[tuple[Store, Store]]:
         yield embedded, parquet
 
 
-TOURNAMENT_TABLES = ("tournaments", "tournament_sources")
-"""Left out of the dataset by design (docs/tournaments.md): a tournament's row is joined from every
-source stored so far, which a Dask run, writing new Parquet files beside the old, does not read."""
-
-
-@pytest.mark.parametrize("table", [t for t in TABLES if t != "meta" and t not in TOURNAMENT_TABLES])
+@pytest.mark.parametrize("table", [t for t in TABLES if t != "meta"])
 def test_every_table_holds_the_same_rows(both: tuple[Store, Store], table: str) -> None:
+    """Every table, the tournaments joined from the sources of three runs included."""
     embedded, parquet = both
     expected = rows(embedded.con, table)
     assert len(expected) or table in ("violations",)
     pd.testing.assert_frame_equal(rows(parquet.con, table), expected, check_exact=True)
 
 
-def test_the_dataset_holds_no_tournament_rows_where_the_database_has_them(both: tuple[Store, Store]) -> None:
-    """What the dataset leaves out, as docs/tournaments.md says: the same files give the database its
-    tournament results and the dataset none (so a user reads them from the database, never half of them)."""
-    embedded, parquet = both
-    assert sum(len(rows(embedded.con, table)) for table in TOURNAMENT_TABLES) > 0
-    assert [len(rows(parquet.con, table)) for table in TOURNAMENT_TABLES] == [0, 0]
+def test_a_summary_joins_hands_a_run_before_stored(both: tuple[Store, Store]) -> None:
+    """The sample summaries came in round two, the hands of their tournaments in round one: the
+    dataset's tournaments count those hands and name the summary for the finish."""
+    parquet = both[1]
+    joined = parquet.con.execute(
+        "SELECT count(*), sum(hands) FROM tournaments WHERE finish IS NOT NULL AND hands > 0 "
+        "AND list_contains(list_transform(sources, lambda s: s.source), 'summary')"
+    ).fetchall()[0]
+    assert joined[0] > 0 and joined[1] > 0
 
 
 def test_views_have_the_tables_columns_and_types(both: tuple[Store, Store]) -> None:
@@ -279,17 +285,21 @@ RAW_QUERIES: tuple[tuple[Filters | None, tuple[str, ...]], ...] = (
     (None, ("player", "door")),
     (None, ("start_class",)),
     (Filters(since=datetime(2026, 3, 3, 12, tzinfo=timezone.utc)), ("player",)),
+    (Filters(since=date(2010, 1, 1), timezone="Europe/Paris"), ("date", "site")),
 )
-"""What the rollup cannot answer (a per-hand breakdown, a bound within a day): read from the raw rows."""
+"""What the rollup cannot answer (a per-hand breakdown, a bound within a day, days of a zone other than
+UTC, whose days the rollup keeps): read from the raw rows."""
 
 
 @pytest.mark.parametrize(("filters", "by"), ROLLUP_QUERIES + RAW_QUERIES)
 def test_the_rollup_gives_the_raw_rows_answer_exactly(
-    both: tuple[Store, Store], filters: Filters | None, by: tuple[str, ...]
+    both: tuple[Store, Store], filters: Filters | None, by: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every stat's done and chances, hands, net and rake to the unit and BB/100 to the float, from the
     rollup of a dataset of three runs (duplicates and a conflict left out) as from the embedded
-    database's raw rows; and the rollup is read exactly when the query only reads its keys."""
+    database's raw rows; and the rollup is read exactly when the query only reads its keys. Days are
+    counted in this computer's zone unless a query names one: UTC here, as the rollup's days are."""
+    monkeypatch.setenv("TZ", "UTC")
     embedded, parquet = both
     answered = rollup.plan(parquet.con, selection(filters, by)) is not None
     assert answered == ((filters, by) in ROLLUP_QUERIES)
@@ -412,3 +422,35 @@ def test_the_cli_imports_on_a_local_cluster_and_reads_the_dataset(
         assert main(["stats", "--db", str(where), "--min-hands", "1"]) == 0
         tables.append(capsys.readouterr().out)
     assert tables[0] == tables[1] and "BB/100" in tables[0] and tables[0].count("\n") > 10
+
+
+def test_a_summary_fetched_again_replaces_what_it_said_in_a_later_run(client: Any, tmp_path: Path) -> None:
+    """A summary saved while the tournament ran ('still playing'), then saved again under the same name
+    once it ended: the later run's rows replace the earlier run's, in the sources as in the joined
+    tournament, as in the embedded database."""
+    text = (SAMPLES / "summaries" / "triple-stud-sng-1500-chips.txt").read_text(encoding="utf-8")
+    running = text[: text.index("PokerStars Tournament #", 1)]
+    ended = running.replace("Anselm Grey (Unknown), still playing", "Anselm Grey (Unknown), $39.00 (65%)").replace(
+        "Suki Lindqvist (Unknown), still playing", "Suki Lindqvist (Unknown), $21.00 (35%)"
+    )
+    assert ended != running
+    hands = tmp_path / "sng.txt"
+    hands.write_text(
+        first_hands((SAMPLES / "triple-stud-sng-1500-chips.txt").read_text(encoding="utf-8"), 30), encoding="utf-8"
+    )
+    summary = tmp_path / "summary.txt"
+    db, dataset = tmp_path / "hands.duckdb", tmp_path / "dataset"
+    for content, files in ((running, [hands, summary]), (ended, [summary])):
+        summary.write_text(content, encoding="utf-8")
+        with open_store(db) as store:
+            embedded = run_import(files, store, workers=1)
+        assert summary_fields(run_dask_import(files, dataset, client)) == summary_fields(embedded)
+    with open_store(db, read_only=True) as store, open_dataset(dataset) as parquet:
+        for table in ("tournaments", "tournament_sources"):
+            pd.testing.assert_frame_equal(rows(parquet.con, table), rows(store.con, table), check_exact=True)
+        prizes = parquet.con.execute(
+            "SELECT player, finish, prize FROM tournaments WHERE tournament_id = '2552158' AND prize > 0 "
+            "ORDER BY finish"
+        ).fetchall()
+    assert prizes == [("Anselm Grey", 1, 3900), ("Suki Lindqvist", 2, 2100)]
+    assert len(list((dataset / RUNS).iterdir())) == 2

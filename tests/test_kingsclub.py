@@ -7,6 +7,8 @@ the slow run). The conformance of the files themselves: tests/test_conformance.p
 from __future__ import annotations
 
 import dataclasses
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 from site_errors import assert_error_at
@@ -242,3 +244,21 @@ def test_a_header_amount_that_does_not_read_is_the_hands_parse_error_at_its_line
         isinstance(results[0], ParseError) and results[0].line == 1 and "'1,2,3' is not an amount" in results[0].message
     )
     assert any(isinstance(r, Hand) for r in results[1:])
+
+
+def test_the_writer_prints_new_york_time_whatever_clock_the_hand_holds() -> None:
+    """KingsClub prints New York wall time with no zone: a hand whose start is held in UTC (converted
+    from another site, or replayed in the user's zone) is written on New York's clock, and reads back
+    as the same instant; the corpus hand's own time is written as it printed it."""
+    hand = hand_of(STUD)
+    assert hand.started_at is not None
+    text = write_kingsclub(hand)
+    assert "\n2020-10-26 19:00:47\n" in text
+    for clock in (timezone.utc, ZoneInfo("Asia/Tokyo")):
+        moved = dataclasses.replace(hand, started_at=hand.started_at.astimezone(clock))
+        written = write_kingsclub(moved)
+        assert "\n2020-10-26 19:00:47\n" in written  # 23:00:47 UTC, 08:00:47 the next day in Tokyo
+        (again,) = parse_text(written)
+        assert isinstance(again, Hand) and again.started_at == hand.started_at
+    winter = dataclasses.replace(hand, started_at=datetime(2021, 1, 15, 3, 30, tzinfo=timezone.utc))
+    assert "\n2021-01-14 22:30:00\n" in write_kingsclub(winter)  # EST, five hours behind

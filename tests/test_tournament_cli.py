@@ -7,7 +7,9 @@ from __future__ import annotations
 import io
 import json
 from contextlib import redirect_stdout
+from datetime import date, datetime, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from conftest import SAMPLE_DATA
@@ -109,3 +111,28 @@ def test_the_players_card_ends_with_his_tournaments(db: str) -> None:
     tail = card[card.index("Tournaments (USD)") :]
     assert f"{len(results)} finished" in tail and f"({cashes}/{len(results)})" in tail
     assert "Results (tournament chips)" in card  # the chips won at the tables stay in their own section
+
+
+def test_tournament_times_and_days_are_in_the_chosen_zone(db: str, tmp_path: Path) -> None:
+    """The report's recent tournaments show their start in --timezone's zone, as its other times; and
+    --since counts a day of that zone: the summary's 2026/03/07 15:00 ET (20:00 UTC) start is of the 8th
+    in Tokyo."""
+    told = [t for t in read_summary_file(str(SUMMARIES)) or [] if isinstance(t, TournamentResult)]
+    first = next(t for t in told if t.tournament_id == "2552158")
+    assert first.started_at is not None and first.started_at.astimezone(timezone.utc).hour == 20
+    for zone, shown in (("UTC", "2026-03-07 20:00 UTC"), ("Asia/Tokyo", "2026-03-08 05:00 JST")):
+        out = tmp_path / zone.replace("/", "-")
+        _out("report", "--db", db, "--player", HERO, "--out", str(out), "--timezone", zone)
+        page = (out / "index.html").read_text(encoding="utf-8")
+        assert f"<td>{shown}</td>" in page[page.index('<section id="tournaments">') :]
+
+    def finished_since(day: date, zone: str) -> int:
+        starts = [t.started_at for t in told if (p := t.player(HERO)) is not None and p.finish is not None]
+        midnight = datetime(day.year, day.month, day.day, tzinfo=ZoneInfo(zone))
+        return sum(1 for s in starts if s is not None and s >= midnight)
+
+    for zone in ("UTC", "Asia/Tokyo", "America/Los_Angeles"):
+        args = ("stats", "--db", db, "--tournaments", "--player", HERO, "--format", "json", "--timezone", zone)
+        rows = json.loads(_out(*args, "--since", "2026-03-08"))
+        assert sum(r["tournaments"] for r in rows) == finished_since(date(2026, 3, 8), zone)
+    assert finished_since(date(2026, 3, 8), "Asia/Tokyo") > finished_since(date(2026, 3, 8), "UTC")

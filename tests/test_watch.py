@@ -13,10 +13,12 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import threading
+import time
 from itertools import islice
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from conftest import REPO, SAMPLE_DATA
 from ipoker_xml import session_head, write_game
 
 from studbook.analytics.store import Store, open_store
+from studbook.cli.watching import part_line, status_line
 from studbook.engine.model import CommunityCard, Hand
 from studbook.parsers import parse_file
 from studbook.pipeline.importer import run_import
@@ -375,3 +378,56 @@ def test_a_stop_signal_is_seen_at_whatever_moment_of_the_wait_it_comes() -> None
         env=child_env(),
     )
     assert (done.returncode, done.stdout.strip()) == (0, "stopped every time"), done.stderr
+
+
+SUMMARIES = SAMPLE_DATA / "summaries" / "triple-stud-sng-1500-chips.txt"
+SNG = SAMPLE_DATA / "triple-stud-sng-1500-chips.txt"
+
+
+def tournament_rows(store: Store) -> list[tuple[object, ...]]:
+    return store.con.execute(
+        "SELECT site, tournament_id, player, finish, prize, hands FROM tournaments ORDER BY ALL"
+    ).fetchall()
+
+
+def test_a_summary_file_is_imported_and_joined_as_the_import_does(
+    setup: tuple[Path, Store, Clock, Watcher], tmp_path: Path
+) -> None:
+    """A summary moved into the folder beside the hands of its tournaments is stored whole once quiet,
+    joined to the hands the watch stored, said in the status; polling again, or a restarted watch,
+    stores nothing more; a one-shot import into a fresh database gives the same tournaments."""
+    folder, store, clock, watcher = setup
+    first = SNG.read_text(encoding="utf-8")
+    hands = first[: [m.start() for m in re.finditer(r"^PokerStars Hand #", first, re.M)][40]]
+    staged = tmp_path / "staged"
+    staged.mkdir()
+    (staged / "sng.txt").write_text(hands, encoding="utf-8")
+    shutil.copy(SUMMARIES, staged / "summary.txt")
+    os.replace(staged / "sng.txt", folder / "sng.txt")  # whole files, as a client's export lands
+    ahead = time.time() + 3600  # quiet by the test's clock only, however loaded the machine
+    os.utime(staged / "summary.txt", (ahead, ahead))
+    os.replace(staged / "summary.txt", folder / "summary.txt")
+    watcher.poll()
+    assert tournament_rows(store) == [], "a summary is stored once quiet, never half of it"
+    assert dict(watcher.waiting())[folder / "summary.txt"] == "a tournament summary is being written"
+    clock.now += SETTLE
+    parts = watcher.poll()
+    summary_parts = [p for p in parts if p.file.endswith("summary.txt")]
+    assert len(summary_parts) == 1 and summary_parts[0].counts.hands == 0 and not summary_parts[0].problems
+    rows = tournament_rows(store)
+    assert rows and any(r[3] is not None and r[5] for r in rows), "finishes from the summary joined to hands"
+    assert f"{len(watcher.session.tournaments):,} tournaments seen" in status_line(watcher)
+    assert "tournaments seen" in part_line(summary_parts[0])
+
+    clock.now += SETTLE
+    assert watcher.poll() == [] and tournament_rows(store) == rows  # a re-scan stores nothing again
+    again = Watcher([folder], store, settle=SETTLE, clock=clock)
+    assert again.poll() == [] and tournament_rows(store) == rows  # nor does a restarted watch
+
+    fresh = open_store(tmp_path / "fresh.duckdb")
+    try:
+        run_import([folder], fresh)
+        assert tournament_rows(fresh) == rows
+    finally:
+        fresh.close()
+    assert run_import([folder], store).files_already_imported == 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...site import text_site
 from . import profile, reader, writer
+from .vocabulary import LOCAL_ZONE
 
 SITE = text_site(
     "kingsclub",
@@ -15,6 +16,6 @@ SITE = text_site(
     writer.write_kingsclub,
     writer.HAND_SEPARATOR,
     corpus="KingsClub",
-    local_zone="America/New_York",  # its times print no zone: NOTES.md, "Start times"
+    local_zone=LOCAL_ZONE,  # its times print no zone: NOTES.md, "Start times"
     profile=profile.PROFILE,
 )

@@ -1,4 +1,5 @@
-"""KingsClub's words, spelled once for its reader and its writer: the games' names."""
+"""KingsClub's words, spelled once for its reader and its writer: the games' names, and the zone its
+printed times are in (NOTES.md, "Start times")."""
 
 from __future__ import annotations
 
@@ -13,3 +14,7 @@ GAME_NAMES: Final[Mapping[Game, str]] = {
     Game.RAZZ27: "2-7 Razz",
 }
 GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}
+
+LOCAL_ZONE: Final = "America/New_York"
+"""The zone of the times KingsClub prints without one: its reader's ``Site.local_zone``, and the clock
+its writer prints on."""

@@ -8,17 +8,23 @@ for 4th street, ``Dealt to NAME: [X X Td]`` then the new card only, ``brings in 
 the summary's seat lines (final stack, net), ``Rake X`` and ``NAME wins pot (X)``. One departure, said
 here: KingsClub prints no side pot at all (only the seat lines show it); the writer prints each one as
 ``NAME wins side pot N (X)`` so a round trip keeps which pot paid whom (the reader counts such a line
-before taking a seat's unexplained chips as a side pot). No time zone is printed: the wall clock is
-written as the hand has it. Cash games only (a tournament or a community card is refused).
+before taking a seat's unexplained chips as a side pot). No time zone is printed: the time is written on
+the clock the reader reads it on (``LOCAL_ZONE``, New York), so a hand started at 23:30 UTC prints 19:30
+(EDT) and reads back as the same instant; a naive (simulated) time is written as it is. Cash games only (a tournament or a community card is refused).
 """
 
 from __future__ import annotations
+
+from typing import Final
+from zoneinfo import ZoneInfo
 
 from ....engine.betting import StreetLedger
 from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show, UncalledReturn
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
-from .vocabulary import GAME_NAMES
+from .vocabulary import GAME_NAMES, LOCAL_ZONE
+
+CLOCK: Final = ZoneInfo(LOCAL_ZONE)
 
 HAND_SEPARATOR = "\n\n\n"
 
@@ -46,7 +52,7 @@ class _Writer(TextWriter):
         hand = self.hand
         self.out += [
             f"#{hand.site_hand_id}: Limit {GAME_NAMES[hand.game]} - {amount(hand.small_bet)}/{amount(hand.big_bet)}",
-            site_clock(hand.started_at, "%Y-%m-%d %H:%M:%S", zone=None),
+            site_clock(hand.started_at, "%Y-%m-%d %H:%M:%S", zone=CLOCK),
             f"Table '{hand.table or 'Studbook'}'",
         ]
 
