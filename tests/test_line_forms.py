@@ -10,12 +10,15 @@ a reader change that loses a form fails here, naming the snippet.
 
 The nets in the manifest are written as the forms' sources write them: hundredths for cash (``+38``),
 currency units where a decimal point shows it (``+335.00``), whole chips for tournaments (``+45``);
-the model holds hundredths of either, so the test scales them so."""
+play-money hands are in whole chips too (``play-money …``); the model holds hundredths of either, so the
+test scales them so. Where the row says when the hand started (``started 2026-07-14 19:05:11 UTC``), the
+header's time is checked too: a header form is read only if its date and zone are."""
 
 from __future__ import annotations
 
 import csv
 import re
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -23,6 +26,7 @@ import pytest
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
+from studbook.parsers.sites.pokerstars.results import results_from_hand
 
 ROOT = Path(__file__).resolve().parent / "data" / "line_forms"
 MANIFEST = ROOT / "MANIFEST.tsv"
@@ -30,6 +34,7 @@ MANIFEST = ROOT / "MANIFEST.tsv"
 # "NAME +38", "NAME -330.00", "NAME 0": a name (it may hold spaces and brackets) and its net, up to the
 # next comma, semicolon or bracketed remark
 _NET = re.compile(r"(?P<name>[^,;()]+?) (?P<net>[+-]\d+(?:\.\d+)?|0)(?= \(|,|;|$)")
+_STARTED = re.compile(r"started (?P<at>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) UTC")
 
 
 def _rows() -> list[dict[str, str]]:
@@ -41,12 +46,15 @@ def _expected(must: str) -> tuple[bool, dict[str, int]]:
     """Whether the row is a tournament hand, and each player's net in the model's hundredths (and the
     rake, under the name ``rake``, where the row gives it)."""
     tournament = must.startswith("tournament")
+    chips = tournament or must.startswith("play-money")
     nets: dict[str, int] = {}
     for part in must.split(";")[1:]:
+        if _STARTED.search(part):
+            continue
         for m in _NET.finditer(part.strip()):
             text = m["net"]
             value = Decimal(text)
-            scaled = value * 100 if tournament or "." in text else value
+            scaled = value * 100 if chips or "." in text else value
             nets[m["name"].strip()] = int(scaled)
     return tournament, nets
 
@@ -80,6 +88,10 @@ def test_a_snippet_marked_read_is_read_to_the_chip(row: dict[str, str]) -> None:
     assert {names[seat]: int(net) for seat, net in result.net.items() if names[seat] in nets} == nets
     # every player who put chips in is accounted for by the manifest
     assert {names[seat] for seat, net in result.net.items() if net} <= set(nets)
+    started = _STARTED.search(row["must produce"])
+    if started is not None:
+        assert hand.started_at is not None
+        assert hand.started_at.astimezone(UTC) == datetime.fromisoformat(started["at"]).replace(tzinfo=UTC)
 
 
 def test_a_seat_line_sitting_out_is_seated_but_not_dealt_in() -> None:
@@ -90,3 +102,15 @@ def test_a_seat_line_sitting_out_is_seated_but_not_dealt_in() -> None:
     seat = next(s for s in hand.seats if s.player == "NapTime")
     assert seat.stack == 240
     assert seat.seat not in replay(hand).dealt_in and len(replay(hand).dealt_in) == 2
+
+
+def test_a_knockout_bounty_line_is_the_winners_bounty_and_no_chip_of_the_pot() -> None:
+    """PokerStars' ``Gus Rinn wins the $10 bounty for eliminating Lotte V``: the hand is read whole (its
+    nets are the pot's, checked above) and the line is the winner's bounty in the tournament's results,
+    in hundredths of its currency."""
+    (hand,) = parse_file(ROOT / "pokerstars" / "2025-knockout-tournament-finish.txt")
+    assert isinstance(hand, Hand)
+    results = results_from_hand(hand)
+    assert results is not None
+    won = {p.player: (p.bounties, p.bounty_prize) for p in results.players if p.bounties}
+    assert won == {"Gus Rinn": (1, 1000)}

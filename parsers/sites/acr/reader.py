@@ -64,7 +64,7 @@ HAND_HEADER = re.compile(r"(?:(?:Game )?Hand #\d+ - |Game started at: )")
 # ------------------------------------------------------------------------------------------ header
 
 _HEADER = re.compile(
-    r"(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<tid>\d+) - )?"
+    r"(?:Game )?Hand #(?P<id>\d+) - (?:(?:[$€£]?[\d,.]+[kKmM]? GTD )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()]+?) ?\((?P<limit>[^()]+)\) - "
     r"(?:Level (?P<level>\S+) \((?P<lsmall>[\d,.]+)/(?P<lbig>[\d,.]+)\) ?"
     r"|(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?:, Ante (?P<ante>[$€£]?[\d,.]+))? )"

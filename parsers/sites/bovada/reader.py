@@ -51,16 +51,20 @@ from . import vocabulary
 
 SITE = "bovada"
 
-HAND_HEADER = re.compile(r"(?:Bovada|Bodog) Hand #\d+")
+_ROOMS = r"(?:Bovada|Bodog(?: UK| Canada|88|\.eu|\.com)?|Ignition)"
+"""The network's room words: Bovada, the Bodog rooms (UK, Canada, 88, .eu, .com) and, from 2016, Ignition;
+one format, so the room changes nothing else."""
+HAND_HEADER = re.compile(rf"{_ROOMS} Hand #\d+")
 
 _HEADER = re.compile(
-    r"\ufeff?(?:Bovada|Bodog) Hand #(?P<id>\d+):?"
+    rf"\ufeff?{_ROOMS} Hand #(?P<id>\d+):?"
     r"(?: TBL#(?P<table>\d+))?"
     r" (?P<game>.+?)"
     r"(?: Tournament #(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"
     r" (?P<limit>Fixed Limit|Pot Limit|No Limit)"
     r"(?:- Level (?P<level>\S+) \([^)\n]*\))?"
-    r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
+    r"(?: \[MVS\])?"  # the 2021 client's tag
+    r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>UTC))?"  # the 2021 client prints its zone
 )
 _GAMES = vocabulary.GAMES_BY_NAME
 
@@ -81,7 +85,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     if game is None:
         return HandHeader(m["id"], None, printed)
     day, _, clock = m["date"].partition(" ")
-    started, warning = site_time(day, clock, "ET", where, text)
+    started, warning = site_time(day, clock, m["tz"] or "ET", where, text)
     tournament = Tournament(m["tid"], level=m["level"]) if m["tid"] else None
     currency = None if tournament else "USD"
     return HandHeader(
@@ -100,6 +104,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
 _FORCED = {
     "Bring_in chip": ActionKind.BRING_IN,
+    "Bring in": ActionKind.BRING_IN,  # the wording from December 2015
     "Big blind/Bring in": ActionKind.BRING_IN,
     "Big blind/Bring in(timeout)": ActionKind.BRING_IN,
 }

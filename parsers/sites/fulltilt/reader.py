@@ -64,14 +64,21 @@ SUMMARY_HEADER = re.compile(r"Full Tilt Poker Tournament Summary ")
 # ------------------------------------------------------------------------------------------ header
 
 _M = r"[$€£]?[\d,]+(?:\.\d+)?"
-_HEADER = re.compile(
-    r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): "
-    r"(?:(?P<tname>.+?) \((?P<tid>\d+)\), )?"
-    rf"Table (?P<table>.+?)(?: \((?P<max>\d+) max\))? - (?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?"
-    r" - (?P<game>.+?)"
-    r" - (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+) - (?P<date>\d{4}/\d{1,2}/\d{1,2})"
-    r"(?: \[(?P<ettime>\d{1,2}:\d{2}:\d{2}) ET - (?P<etdate>\d{4}/\d{1,2}/\d{1,2})\])?"
+_STAKES_PART = rf"(?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?"
+_GAME_PART = r"(?P<game>.+?)"
+_HEADERS = tuple(
+    re.compile(
+        r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): "
+        r"(?:(?P<tname>.+?) \((?P<tid>\d+)\), )?"
+        rf"Table (?P<table>.+?)(?: \((?P<max>\d+) max\))? - {first} - {second}"
+        r" - (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+) - (?P<date>\d{4}/\d{1,2}/\d{1,2})"
+        r"(?: \[(?P<ettime>\d{1,2}:\d{2}:\d{2}) ET - (?P<etdate>\d{4}/\d{1,2}/\d{1,2})\])?"
+    )
+    for first, second in ((_STAKES_PART, _GAME_PART), (_GAME_PART, _STAKES_PART))
 )
+"""The two orders of the header: stakes before the game (to May 2013), then the game before the stakes
+(from May 2013 to the end). Neither can match the other's line (the part after the table starts with
+an amount or it does not), so the line's shape says the era."""
 _BUY_IN = re.compile(rf"(?P<buyin>{_M})(?: \+ (?P<fee>{_M}))? ")
 
 _GAMES = vocabulary.GAMES_BY_NAME
@@ -80,7 +87,7 @@ _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """The facts of a hand's first line; ``game`` is None for a game outside the stud family."""
-    m = _HEADER.fullmatch(text)
+    m = _HEADERS[0].fullmatch(text) or _HEADERS[1].fullmatch(text)
     if m is None:
         raise where_error(
             where,
