@@ -54,14 +54,16 @@ SITE = "bovada"
 _ROOMS = r"(?:Bovada|Bodog(?: UK| Canada|88|\.eu|\.com)?|Ignition)"
 """The network's room words: Bovada, the Bodog rooms (UK, Canada, 88, .eu, .com) and, from 2016, Ignition;
 one format, so the room changes nothing else."""
-HAND_HEADER = re.compile(rf"{_ROOMS} Hand #\d+")
+HAND_HEADER = re.compile(rf"{_ROOMS} Hand #C?\d+")
 
 _HEADER = re.compile(
-    rf"\ufeff?{_ROOMS} Hand #(?P<id>\d+):?"
+    rf"\ufeff?{_ROOMS} Hand #C?(?P<id>\d+):?"
     r"(?: TBL#(?P<table>\d+))?"
     r" (?P<game>.+?)"
-    r"(?: Tournament #(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"
-    r" (?P<limit>Fixed Limit|Pot Limit|No Limit)"
+    r"(?: Tournament #(?:M-)?(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"  # "#M-…": the 2021 client's ids
+    r"(?: 1 on 1)?"  # a heads-up table
+    # a tournament may print its speed where the limit goes ("Normal- Level 1"): stud is fixed limit there
+    r"(?: (?P<limit>Fixed Limit|Pot Limit|No Limit))?(?: ?(?P<speed>Normal|Turbo))?"
     r"(?:- Level (?P<level>\S+) \([^)\n]*\))?"
     r"(?: \[MVS\])?"  # the 2021 client's tag
     r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>UTC))?"  # the 2021 client prints its zone
@@ -80,8 +82,9 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
             "not a Bovada hand header",
             "'Bovada Hand #ID TBL#TABLE 7CARD Fixed Limit - YYYY-MM-DD HH:MM:SS'",
         )
-    game = _GAMES.get(m["game"]) if m["limit"] == "Fixed Limit" else None
-    printed = f"{m['game']} {m['limit']}"
+    limit = m["limit"] or ("Fixed Limit" if m["speed"] else "")
+    game = _GAMES.get(m["game"]) if limit == "Fixed Limit" else None
+    printed = f"{m['game']} {m['limit'] or m['speed'] or ''}".rstrip()
     if game is None:
         return HandHeader(m["id"], None, printed)
     day, _, clock = m["date"].partition(" ")
@@ -245,7 +248,7 @@ class _Builder(SiteBuilder):
             if ledger.to_call(seat):
                 return ledger.call_adding(no, street, seat, amount, all_in=True)
             return ledger.bet(no, street, seat, ActionKind.BET, amount, all_in=True)
-        all_in = verb == "All-in(raise)"
+        all_in = verb.startswith("All-in(raise")  # "(raise)" or "(raise-timeout)"
         if ledger.level == 0:  # a raise of nothing is the street's bet
             total = amount if to_text is None else self.money(to_text, no, line)
             return ledger.bet(no, street, seat, ActionKind.BET, total, all_in=all_in)
