@@ -41,6 +41,7 @@ _HEADER = re.compile(
     r"Everleaf Gaming Game #(?P<id>\d+)\n"
     r"\*{5} Hand history for game #(?P=id) \*{5}\n"
     r"(?P<blinds>Blinds\s+)?(?P<small>[$€ˆ]?\s?[\d,.]+)/\s?(?P<big>[$€ˆ]?\s?[\d,.]+) (?P<game>.+?)"
+    r"(?: - (?P<max>\d+) Max)?"  # the table's size, when the client prints it
     r" - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})"
 )
 _GAMES = vocabulary.GAMES_BY_NAME
@@ -75,6 +76,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         play_money=currency is None,
         started_at=started,
         warning=warning,
+        max_seats=int(m["max"]) if m["max"] else None,
     )
 
 
@@ -235,12 +237,18 @@ class _Builder(SiteBuilder):
         self.close_deals(first)
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            shown, description, no_show, won, pot = m.group("shown", "description", "no_show", "won", "pot")
+            shown, description, no_show, mucked, won, pot, half = m.group(
+                "shown", "description", "no_show", "mucked", "won", "pot", "half_won"
+            )
             line = m[0]
             if shown is not None:
                 self.events.append(Show(no, seat, self.cards(shown, no, line, separator=","), description))
             elif no_show is not None:
                 self.events.append(Muck(no, seat))
+            elif mucked is not None:
+                self.events.append(Muck(no, seat, self.cards(mucked, no, line, separator=",")))
+            elif half is not None:  # "wins high ( $ X USD )": which half is the engine's to check
+                self.events.append(Collect(no, seat, self.money(half, no, line), "pot"))
             else:
                 self.events.append(Collect(no, seat, self.money(won, no, line), pot))
 
