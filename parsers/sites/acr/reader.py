@@ -124,7 +124,13 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 # ------------------------------------------------------------------------------------ the builder
 
 _STREETS = {f"STREET{n}{form}": n for n in (3, 4, 5, 6, 7) for form in ("", "_BETTING")}
-_WAGERS = {"brings in": ActionKind.BRING_IN, "bets": ActionKind.BET}
+_WAGERS = {
+    "brings in": ActionKind.BRING_IN,
+    "brings-in": ActionKind.BRING_IN,  # two more spellings fpdb's pattern allows; no hand seen with them
+    "brings in low": ActionKind.BRING_IN,
+    "brings-in low": ActionKind.BRING_IN,
+    "bets": ActionKind.BET,
+}
 
 
 class _Builder(SiteBuilder):
