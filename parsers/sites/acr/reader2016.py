@@ -241,7 +241,8 @@ class _Builder(SiteBuilder):
             self.events.append(Show(no, seat, self.cards(shown, no, tok), description or None))
         elif mucks is not None and seat not in self.mucked:  # declined to show, said only here
             self.mucked.add(seat)
-            self.events.append(Muck(no, seat, self.cards(mucked, no, tok) if mucked else ()))
+            cards = self.cards(mucked, no, tok) if mucked else ()
+            self.events.append(Muck(no, seat, tuple(c for c in cards if c is not None)))
         else:
             self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
         paid = self.money(collects, no, tok)

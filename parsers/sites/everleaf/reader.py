@@ -246,7 +246,8 @@ class _Builder(SiteBuilder):
             elif no_show is not None:
                 self.events.append(Muck(no, seat))
             elif mucked is not None:
-                self.events.append(Muck(no, seat, self.cards(mucked, no, line, separator=",")))
+                cards = self.cards(mucked, no, line, separator=",")
+                self.events.append(Muck(no, seat, tuple(c for c in cards if c is not None)))
             elif half is not None:  # "wins high ( $ X USD )": which half is the engine's to check
                 self.events.append(Collect(no, seat, self.money(half, no, line), "pot"))
             else:

@@ -74,8 +74,9 @@ _HEADER = re.compile(
     r"(?: \[(?:ADM|AAMS) ID: [0-9A-Z]+\])?"  # pokerstars.it: the Italian regulator's id of the hand (AAMS before ADM)
     r"(?: - (?:Match Round [^,]*, )?Level (?P<level>\S+) \((?P<lsmall>[\d,.]+)/(?P<lbig>[\d,.]+)\))?"
     # localized clients write the date day first (14/07/2026): the year's place tells the two orders apart
-    r" - (?P<date>(?:\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{4}) \d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)"
-    r"(?: \[(?P<etdate>(?:\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{4}) \d{1,2}:\d{2}:\d{2}) ET\])?\s*",
+    # and some clients print the clock without its seconds (fpdb's re_DateTime allows it)
+    r" - (?P<date>(?:\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{4}) \d{1,2}:\d{2}(?::\d{2})?) (?P<tz>[A-Za-z]+)"
+    r"(?: \[(?P<etdate>(?:\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{4}) \d{1,2}:\d{2}(?::\d{2})?) ET\])?\s*",
     re.I,
 )
 _WRAPPED = re.compile(r"(?P<wrapper>[^(]+?) \((?P<inner>[^()]+)\)")
@@ -158,6 +159,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
     day, _, clock = date.partition(" ")
     day = _year_first(day)
+    clock = clock if clock.count(":") == 2 else f"{clock}:00"
     started, warning = site_time(day, clock, tz, where, text)
     return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament, started, warning)
 
