@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
-from studbook.parsers import parse_file
+from studbook.parsers import NotStudHand, ParseError, parse_file
+from studbook.parsers.cancelled import REASON as CANCELLED
 from studbook.parsers.sites.pokerstars.results import results_from_hand
 
 ROOT = Path(__file__).resolve().parent / "data" / "line_forms"
@@ -114,3 +115,23 @@ def test_a_knockout_bounty_line_is_the_winners_bounty_and_no_chip_of_the_pot() -
     assert results is not None
     won = {p.player: (p.bounties, p.bounty_prize) for p in results.players if p.bounties}
     assert won == {"Gus Rinn": (1, 1000)}
+
+
+@pytest.mark.parametrize("snippet", ["pokerstars/2009-hand-cancelled.txt", "fulltilt/2011-hand-canceled.txt"])
+def test_a_hand_the_site_cancelled_is_skipped_with_that_reason_not_refused(snippet: str) -> None:
+    """``Hand cancelled`` (PokerStars), ``Hand #N has been canceled`` (Full Tilt): the chips went back,
+    there is nothing to replay, so the hand is skipped and counted with its reason instead of being
+    reported as an error at that line."""
+    (skipped,) = parse_file(ROOT / snippet)
+    assert isinstance(skipped, NotStudHand) and skipped.reason == CANCELLED
+    assert skipped.game in ("7 Card Stud Limit", "Limit Razz")
+
+
+def test_a_hand_cut_short_without_the_cancelled_line_is_still_refused(tmp_path: Path) -> None:
+    """The cancelled snippet without its line is a hand that stops after the antes: refused, so the
+    line is what makes the hand a skipped one."""
+    text = (ROOT / "pokerstars" / "2009-hand-cancelled.txt").read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text.replace("Hand cancelled\n", ""), encoding="utf-8")
+    (refused,) = parse_file(cut)
+    assert isinstance(refused, ParseError)
