@@ -75,7 +75,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """``Bodog Hand #ID TBL#T 7CARD Fixed Limit - DATE`` (cash) or ``Bovada Hand #ID: 7CARD Tournament #T
     TBL#N, Fixed Limit- Level L (0/0) - DATE``: the game, the table, the tournament; never the stakes."""
     m = _HEADER.fullmatch(text)
-    if m is None:
+    if m is None or not (m["limit"] or m["speed"]):
         raise where_error(
             where,
             text,
