@@ -88,3 +88,19 @@ def test_full_tilts_two_header_orders_read_the_same_stakes_and_table() -> None:
     for hand in (before, after):
         assert (hand.game.name, hand.small_bet, hand.big_bet, hand.ante) == ("RAZZ", 100, 200, 20)
         assert (hand.table, hand.max_seats) == ("Cobalt", 6)
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u202f"])
+def test_the_french_clients_space_before_a_colon_may_be_a_no_break_space(space: str, tmp_path: Path) -> None:
+    """The real 2026 French hand writes a no-break space (U+00A0 or the narrow U+202F) before each
+    colon, after the hand number and after every name; the snippet writes a plain one. Both read the
+    same, and the names are the seated players' (no space kept on them)."""
+    snippet = ROOT / "pokerstars" / "2026-french-client-header.txt"
+    text = snippet.read_text(encoding="utf-8")
+    assert " : " in text
+    spaced = tmp_path / "french.txt"
+    spaced.write_text(text.replace(" : ", f"{space}: "), encoding="utf-8")  # the header's too
+    assert space in spaced.read_text(encoding="utf-8")
+    hand, own = _read(spaced), _read(snippet)
+    assert replay(hand).net == replay(own).net
+    assert {s.player for s in hand.seats} == {"Hero", "Zora B"}
