@@ -141,12 +141,13 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
 
 _MONTHS = {
-    name: number
+    spelling: number
     for number, name in enumerate(
         ("January", "February", "March", "April", "May", "June", "July")
         + ("August", "September", "October", "November", "December"),
         1,
     )
+    for spelling in (name, name[:3])  # fpdb's pattern takes any word: the short names too
 }
 _SIZE = re.compile(r"(?P<n>\d+) max")
 
