@@ -10,20 +10,25 @@ a reader change that loses a form fails here, naming the snippet.
 
 The nets in the manifest are written as the forms' sources write them: hundredths for cash (``+38``),
 currency units where a decimal point shows it (``+335.00``), whole chips for tournaments (``+45``);
-the model holds hundredths of either, so the test scales them so."""
+play-money hands are in whole chips too (``play-money …``); the model holds hundredths of either, so the
+test scales them so. Where the row says when the hand started (``started 2026-07-14 19:05:11 UTC``), the
+header's time is checked too: a header form is read only if its date and zone are."""
 
 from __future__ import annotations
 
 import csv
 import re
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from studbook.engine.model import Hand
 from studbook.engine.replay import replay
-from studbook.parsers import parse_file
+from studbook.parsers import NotStudHand, ParseError, parse_file
+from studbook.parsers.cancelled import REASON as CANCELLED
 from studbook.parsers.registry import profile_for
+from studbook.parsers.sites.pokerstars.results import results_from_hand
 
 ROOT = Path(__file__).resolve().parent / "data" / "line_forms"
 MANIFEST = ROOT / "MANIFEST.tsv"
@@ -31,6 +36,7 @@ MANIFEST = ROOT / "MANIFEST.tsv"
 # "NAME +38", "NAME -330.00", "NAME 0": a name (it may hold spaces and brackets) and its net, up to the
 # next comma, semicolon or bracketed remark
 _NET = re.compile(r"(?P<name>[^,;()]+?) (?P<net>[+-]\d+(?:\.\d+)?|0)(?= \(|,|;|$)")
+_STARTED = re.compile(r"started (?P<at>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) UTC")
 
 
 def _rows() -> list[dict[str, str]]:
@@ -42,12 +48,15 @@ def _expected(must: str) -> tuple[bool, dict[str, int]]:
     """Whether the row is a tournament hand, and each player's net in the model's hundredths (and the
     rake, under the name ``rake``, where the row gives it)."""
     tournament = must.startswith("tournament")
+    chips = tournament or must.startswith("play-money")
     nets: dict[str, int] = {}
     for part in must.split(";")[1:]:
+        if _STARTED.search(part):
+            continue
         for m in _NET.finditer(part.strip()):
             text = m["net"]
             value = Decimal(text)
-            scaled = value * 100 if tournament or "." in text else value
+            scaled = value * 100 if chips or "." in text else value
             nets[m["name"].strip()] = int(scaled)
     return tournament, nets
 
@@ -81,6 +90,10 @@ def test_a_snippet_marked_read_is_read_to_the_chip(row: dict[str, str]) -> None:
     assert {names[seat]: int(net) for seat, net in result.net.items() if names[seat] in nets} == nets
     # every player who put chips in is accounted for by the manifest
     assert {names[seat] for seat, net in result.net.items() if net} <= set(nets)
+    started = _STARTED.search(row["must produce"])
+    if started is not None:
+        assert hand.started_at is not None
+        assert hand.started_at.astimezone(UTC) == datetime.fromisoformat(started["at"]).replace(tzinfo=UTC)
 
 
 def test_a_seat_line_sitting_out_is_seated_but_not_dealt_in() -> None:
@@ -90,6 +103,37 @@ def test_a_seat_line_sitting_out_is_seated_but_not_dealt_in() -> None:
     assert isinstance(hand, Hand)
     seat = next(s for s in hand.seats if s.player == "NapTime")
     assert seat.stack == 240
-    assert (
-        seat.seat not in replay(hand, profile_for(hand)).dealt_in and len(replay(hand, profile_for(hand)).dealt_in) == 2
-    )
+    dealt_in = replay(hand, profile_for(hand)).dealt_in
+    assert seat.seat not in dealt_in and len(dealt_in) == 2
+
+
+def test_a_knockout_bounty_line_is_the_winners_bounty_and_no_chip_of_the_pot() -> None:
+    """PokerStars' ``Gus Rinn wins the $10 bounty for eliminating Lotte V``: the hand is read whole (its
+    nets are the pot's, checked above) and the line is the winner's bounty in the tournament's results,
+    in hundredths of its currency."""
+    (hand,) = parse_file(ROOT / "pokerstars" / "2025-knockout-tournament-finish.txt")
+    assert isinstance(hand, Hand)
+    results = results_from_hand(hand)
+    assert results is not None
+    won = {p.player: (p.bounties, p.bounty_prize) for p in results.players if p.bounties}
+    assert won == {"Gus Rinn": (1, 1000)}
+
+
+@pytest.mark.parametrize("snippet", ["pokerstars/2009-hand-cancelled.txt", "fulltilt/2011-hand-canceled.txt"])
+def test_a_hand_the_site_cancelled_is_skipped_with_that_reason_not_refused(snippet: str) -> None:
+    """``Hand cancelled`` (PokerStars), ``Hand #N has been canceled`` (Full Tilt): the chips went back,
+    there is nothing to replay, so the hand is skipped and counted with its reason instead of being
+    reported as an error at that line."""
+    (skipped,) = parse_file(ROOT / snippet)
+    assert isinstance(skipped, NotStudHand) and skipped.reason == CANCELLED
+    assert skipped.game in ("7 Card Stud Limit", "Limit Razz")
+
+
+def test_a_hand_cut_short_without_the_cancelled_line_is_still_refused(tmp_path: Path) -> None:
+    """The cancelled snippet without its line is a hand that stops after the antes: refused, so the
+    line is what makes the hand a skipped one."""
+    text = (ROOT / "pokerstars" / "2009-hand-cancelled.txt").read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text.replace("Hand cancelled\n", ""), encoding="utf-8")
+    (refused,) = parse_file(cut)
+    assert isinstance(refused, ParseError)

@@ -64,7 +64,7 @@ HAND_HEADER = re.compile(r"(?:(?:Game )?Hand #\d+ - |Game started at: )")
 # ------------------------------------------------------------------------------------------ header
 
 _HEADER = re.compile(
-    r"(?:Game )?Hand #(?P<id>\d+) - (?:Tournament #(?P<tid>\d+) - )?"
+    r"(?:Game )?Hand #(?P<id>\d+) - (?:(?:[$€£]?[\d,.]+[kKmM]? GTD )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()]+?) ?\((?P<limit>[^()]+)\) - "
     r"(?:Level (?P<level>\S+) \((?P<lsmall>[\d,.]+)/(?P<lbig>[\d,.]+)\) ?"
     r"|(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?:, Ante (?P<ante>[$€£]?[\d,.]+))? )"
@@ -124,7 +124,13 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 # ------------------------------------------------------------------------------------ the builder
 
 _STREETS = {f"STREET{n}{form}": n for n in (3, 4, 5, 6, 7) for form in ("", "_BETTING")}
-_WAGERS = {"brings in": ActionKind.BRING_IN, "bets": ActionKind.BET}
+_WAGERS = {
+    "brings in": ActionKind.BRING_IN,
+    "brings-in": ActionKind.BRING_IN,  # two more spellings fpdb's pattern allows; no hand seen with them
+    "brings in low": ActionKind.BRING_IN,
+    "brings-in low": ActionKind.BRING_IN,
+    "bets": ActionKind.BET,
+}
 
 
 class _Builder(SiteBuilder):

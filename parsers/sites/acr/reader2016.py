@@ -175,7 +175,7 @@ class _Builder(SiteBuilder):
         verb, amount, checks = m["verb"], m["amount"], m["checks"]
         if verb == "calls":
             action = ledger.call_adding(no, street, seat, self.money(amount, no, tok))
-        elif verb == "raises":
+        elif verb in ("raises", "caps", "cap"):  # the raise that reaches the cap is a raise
             action = ledger.raise_adding(no, street, seat, ActionKind.RAISE, self.money(amount, no, tok))
         elif verb == "allin":  # all his chips: a call, bet or raise as the street stands
             action = ledger.all_in_adding(no, street, seat, self.money(amount, no, tok))
@@ -233,13 +233,16 @@ class _Builder(SiteBuilder):
         """A shown hand (its cards, its description) and what the player collected; the rest repeats
         the body (what he bet) or is the site's arithmetic (wins/loses), checked by the engine's own."""
         seat, m = self.seat(self.lines["SUMMARY_PLAYER"].match(tok), 2, no)  # type: ignore[arg-type]
-        before, shown, after, mucks, collects = m.group("before", "shown", "after", "mucks", "collects")
+        before, shown, after, mucks, mucked, collects = m.group(
+            "before", "shown", "after", "mucks", "mucked", "collects"
+        )
         if shown is not None:
             description = " ".join(part.strip(" .") for part in (before, after) if part.strip(" ."))
             self.events.append(Show(no, seat, self.cards(shown, no, tok), description or None))
         elif mucks is not None and seat not in self.mucked:  # declined to show, said only here
             self.mucked.add(seat)
-            self.events.append(Muck(no, seat))
+            cards = self.cards(mucked, no, tok) if mucked else ()
+            self.events.append(Muck(no, seat, tuple(c for c in cards if c is not None)))
         else:
             self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
         paid = self.money(collects, no, tok)

@@ -51,16 +51,22 @@ from . import vocabulary
 
 SITE = "bovada"
 
-HAND_HEADER = re.compile(r"(?:Bovada|Bodog) Hand #\d+")
+_ROOMS = r"(?:Bovada|Bodog(?: UK| Canada|88|\.eu|\.com)?|Ignition)"
+"""The network's room words: Bovada, the Bodog rooms (UK, Canada, 88, .eu, .com) and, from 2016, Ignition;
+one format, so the room changes nothing else."""
+HAND_HEADER = re.compile(rf"{_ROOMS} Hand #C?\d+")
 
 _HEADER = re.compile(
-    r"\ufeff?(?:Bovada|Bodog) Hand #(?P<id>\d+):?"
+    rf"\ufeff?{_ROOMS} Hand #C?(?P<id>\d+):?"
     r"(?: TBL#(?P<table>\d+))?"
     r" (?P<game>.+?)"
-    r"(?: Tournament #(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"
-    r" (?P<limit>Fixed Limit|Pot Limit|No Limit)"
+    r"(?: Tournament #(?:M-)?(?P<tid>\d+) TBL#(?P<ttable>\d+),)?"  # "#M-…": the 2021 client's ids
+    r"(?: 1 on 1)?"  # a heads-up table
+    # a tournament may print its speed where the limit goes ("Normal- Level 1"): stud is fixed limit there
+    r"(?: (?P<limit>Fixed Limit|Pot Limit|No Limit))?(?: ?(?P<speed>Normal|Turbo))?"
     r"(?:- Level (?P<level>\S+) \([^)\n]*\))?"
-    r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
+    r"(?: \[MVS\])?"  # the 2021 client's tag
+    r" ?- (?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?: (?P<tz>UTC))?"  # the 2021 client prints its zone
 )
 _GAMES = vocabulary.GAMES_BY_NAME
 
@@ -69,19 +75,20 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """``Bodog Hand #ID TBL#T 7CARD Fixed Limit - DATE`` (cash) or ``Bovada Hand #ID: 7CARD Tournament #T
     TBL#N, Fixed Limit- Level L (0/0) - DATE``: the game, the table, the tournament; never the stakes."""
     m = _HEADER.fullmatch(text)
-    if m is None:
+    if m is None or not (m["limit"] or m["speed"]):
         raise where_error(
             where,
             text,
             "not a Bovada hand header",
             "'Bovada Hand #ID TBL#TABLE 7CARD Fixed Limit - YYYY-MM-DD HH:MM:SS'",
         )
-    game = _GAMES.get(m["game"]) if m["limit"] == "Fixed Limit" else None
-    printed = f"{m['game']} {m['limit']}"
+    limit = m["limit"] or ("Fixed Limit" if m["speed"] else "")
+    game = _GAMES.get(m["game"]) if limit == "Fixed Limit" else None
+    printed = f"{m['game']} {m['limit'] or m['speed'] or ''}".rstrip()
     if game is None:
         return HandHeader(m["id"], None, printed)
     day, _, clock = m["date"].partition(" ")
-    started, warning = site_time(day, clock, "ET", where, text)
+    started, warning = site_time(day, clock, m["tz"] or "ET", where, text)
     tournament = Tournament(m["tid"], level=m["level"]) if m["tid"] else None
     currency = None if tournament else "USD"
     return HandHeader(
@@ -100,6 +107,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
 _FORCED = {
     "Bring_in chip": ActionKind.BRING_IN,
+    "Bring in": ActionKind.BRING_IN,  # the wording from December 2015
     "Big blind/Bring in": ActionKind.BRING_IN,
     "Big blind/Bring in(timeout)": ActionKind.BRING_IN,
 }
@@ -240,7 +248,7 @@ class _Builder(SiteBuilder):
             if ledger.to_call(seat):
                 return ledger.call_adding(no, street, seat, amount, all_in=True)
             return ledger.bet(no, street, seat, ActionKind.BET, amount, all_in=True)
-        all_in = verb == "All-in(raise)"
+        all_in = verb.startswith("All-in(raise")  # "(raise)" or "(raise-timeout)"
         if ledger.level == 0:  # a raise of nothing is the street's bet
             total = amount if to_text is None else self.money(to_text, no, line)
             return ledger.bet(no, street, seat, ActionKind.BET, total, all_in=all_in)

@@ -7,4 +7,7 @@ from typing import Final, Mapping
 from ....engine.model import Game
 
 GAME_NAMES: Final[Mapping[Game, str]] = {Game.STUD: "7CARD", Game.STUD8: "7CARD HiLo"}
-GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {
+    **{name: game for game, name in GAME_NAMES.items()},
+    "7CARD_HL": Game.STUD8,  # the other spelling of Stud Hi/Lo's name in the header
+}

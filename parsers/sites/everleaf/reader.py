@@ -5,7 +5,8 @@ What Everleaf does that PokerStars does not, and how each is read:
 * **A header of three lines**: ``Everleaf Gaming Game #ID``, ``***** Hand history for game #ID *****``
   and ``$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53`` (``€0.05/€0.10`` in euro files, ``Blinds …`` for
   the flop games, which are skipped). The seam hands the three to :func:`read_header` together.
-* **cp1252 files** (``€`` as the byte 0x80): decoded by parsers/reading.py.
+* **cp1252 files** (``€`` as the byte 0x80): decoded by parsers/reading.py. Some 2012 files print the
+  byte 0x88 where the euro belongs (cp1252's ``ˆ``): that sign is read as the euro it stands for.
 * **Amounts in brackets** (``[$ 0.01 USD]``, ``[€ 0.05 EURO]``) and plain ones with a full stop
   (``posts bring-in $0.02.``, ``completes to $0.05.``). ``raises [X]`` gives the chips the raise adds and
   ``completes to X`` the new total: both go through the engine's ledger
@@ -39,7 +40,8 @@ HAND_HEADER = re.compile(r"Everleaf Gaming Game #\d+")
 _HEADER = re.compile(
     r"Everleaf Gaming Game #(?P<id>\d+)\n"
     r"\*{5} Hand history for game #(?P=id) \*{5}\n"
-    r"(?P<blinds>Blinds\s+)?(?P<small>[$€]?\s?[\d,.]+)/\s?(?P<big>[$€]?\s?[\d,.]+) (?P<game>.+?)"
+    r"(?P<blinds>Blinds\s+)?(?P<small>[$€ˆ]?\s?[\d,.]+)/\s?(?P<big>[$€ˆ]?\s?[\d,.]+) (?P<game>.+?)"
+    r"(?: - (?P<max>\d+) Max)?"  # the table's size, when the client prints it
     r" - (?P<date>\d{4}/\d{2}/\d{2}) - (?P<time>\d{1,2}:\d{2}:\d{2})"
 )
 _GAMES = vocabulary.GAMES_BY_NAME
@@ -60,7 +62,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     game = None if m["blinds"] else _GAMES.get(m["game"])
     if game is None:
         return HandHeader(m["id"], None, m["game"])
-    small, big = (re.sub(r"[$€\s,]", "", m[k]) for k in ("small", "big"))
+    small, big = (re.sub(r"[$€ˆ\s,]", "", m[k]) for k in ("small", "big"))
     currency = _CURRENCIES.get(m["small"][:1])
     where, text = (where[0], where[1] + 2), text.split("\n")[2]  # the stakes and time are on the third line
     started, warning = site_time(m["date"], m["time"], "ET", where, text)
@@ -74,6 +76,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         play_money=currency is None,
         started_at=started,
         warning=warning,
+        max_seats=int(m["max"]) if m["max"] else None,
     )
 
 
@@ -234,12 +237,19 @@ class _Builder(SiteBuilder):
         self.close_deals(first)
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            shown, description, no_show, won, pot = m.group("shown", "description", "no_show", "won", "pot")
+            shown, description, no_show, mucked, won, pot, half = m.group(
+                "shown", "description", "no_show", "mucked", "won", "pot", "half_won"
+            )
             line = m[0]
             if shown is not None:
                 self.events.append(Show(no, seat, self.cards(shown, no, line, separator=","), description))
             elif no_show is not None:
                 self.events.append(Muck(no, seat))
+            elif mucked is not None:
+                cards = self.cards(mucked, no, line, separator=",")
+                self.events.append(Muck(no, seat, tuple(c for c in cards if c is not None)))
+            elif half is not None:  # "wins high ( $ X USD )": which half is the engine's to check
+                self.events.append(Collect(no, seat, self.money(half, no, line), "pot"))
             else:
                 self.events.append(Collect(no, seat, self.money(won, no, line), pot))
 

@@ -13,4 +13,9 @@ GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NA
 
 CURRENCIES: Final[Mapping[str, tuple[str, str]]] = {"USD": ("$", "USD"), "EUR": ("€", "EURO")}
 """Each currency's sign and the code a bracketed amount ends with (``[€ 0.05 EURO]``)."""
-CURRENCY_OF_SIGN: Final[Mapping[str, str]] = {sign: currency for currency, (sign, _) in CURRENCIES.items()}
+MISPRINTED_EURO: Final = "ˆ"
+"""The sign some 2012 files print for the euro: the cp1252 byte 0x88 where 0x80 belongs."""
+CURRENCY_OF_SIGN: Final[Mapping[str, str]] = {
+    **{sign: currency for currency, (sign, _) in CURRENCIES.items()},
+    MISPRINTED_EURO: "EUR",
+}

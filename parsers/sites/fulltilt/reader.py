@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from lark import Token
 
@@ -48,6 +49,7 @@ from ....engine.model import (
     Tournament,
     UncalledReturn,
 )
+from ...cancelled import cancelled_hand
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
@@ -64,14 +66,24 @@ SUMMARY_HEADER = re.compile(r"Full Tilt Poker Tournament Summary ")
 # ------------------------------------------------------------------------------------------ header
 
 _M = r"[$€£]?[\d,]+(?:\.\d+)?"
-_HEADER = re.compile(
-    r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): "
-    r"(?:(?P<tname>.+?) \((?P<tid>\d+)\), )?"
-    rf"Table (?P<table>.+?)(?: \((?P<max>\d+) max\))? - (?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?"
-    r" - (?P<game>.+?)"
-    r" - (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+) - (?P<date>\d{4}/\d{1,2}/\d{1,2})"
-    r"(?: \[(?P<ettime>\d{1,2}:\d{2}:\d{2}) ET - (?P<etdate>\d{4}/\d{1,2}/\d{1,2})\])?"
+_STAKES_PART = rf"(?P<small>{_M})/(?P<big>{_M})(?: Ante (?P<ante>{_M}))?"
+_GAME_PART = r"(?P<game>.+?)"
+_HEADERS = tuple(
+    re.compile(
+        r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): "
+        r"(?:(?P<tname>.+?) \((?P<tid>\d+)\), )?"
+        # "Match N" is a Matrix tournament's table; the attributes: "(6 max)", "(heads up)", "(6 max, deep)"
+        rf"(?:Table|Match) (?P<table>.+?)(?: \((?P<attributes>[^()]+)\))? - {first} - {second}"
+        # to 2010 the clock has no seconds and the date is in words: "21:40 ET - Monday, June 1, 2009"
+        r" - (?P<time>\d{1,2}:\d{2}(?::\d{2})?) (?P<tz>[A-Za-z]+) - "
+        r"(?:(?P<date>\d{4}/\d{1,2}/\d{1,2})|[A-Za-z]+, (?P<worded>[A-Za-z]+ \d{1,2}, \d{4}))"
+        r"(?: \[(?P<ettime>\d{1,2}:\d{2}:\d{2}) ET - (?P<etdate>\d{4}/\d{1,2}/\d{1,2})\])?"
+    )
+    for first, second in ((_STAKES_PART, _GAME_PART), (_GAME_PART, _STAKES_PART))
 )
+"""The two orders of the header: stakes before the game (to May 2013), then the game before the stakes
+(from May 2013 to the end). Neither can match the other's line (the part after the table starts with
+an amount or it does not), so the line's shape says the era."""
 _BUY_IN = re.compile(rf"(?P<buyin>{_M})(?: \+ (?P<fee>{_M}))? ")
 
 _GAMES = vocabulary.GAMES_BY_NAME
@@ -80,7 +92,7 @@ _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """The facts of a hand's first line; ``game`` is None for a game outside the stud family."""
-    m = _HEADER.fullmatch(text)
+    m = _HEADERS[0].fullmatch(text) or _HEADERS[1].fullmatch(text)
     if m is None:
         raise where_error(
             where,
@@ -109,7 +121,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     if m["ettime"]:
         started, warning = site_time(m["etdate"], m["ettime"], "ET", where, text)
     else:
-        started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
+        clock = m["time"] if m["time"].count(":") == 2 else f"{m['time']}:00"
+        started, warning = site_time(m["date"] or _numeric_date(m["worded"]), clock, m["tz"], where, text)
     return HandHeader(
         m["id"],
         game,
@@ -121,10 +134,40 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         tournament=tournament,
         started_at=started,
         table=m["table"],
-        max_seats=int(m["max"]) if m["max"] else None,
+        max_seats=_table_size(m["attributes"]),
         ante=ante,
         warning=warning,
     )
+
+
+_MONTHS = {
+    spelling: number
+    for number, name in enumerate(
+        ("January", "February", "March", "April", "May", "June", "July")
+        + ("August", "September", "October", "November", "December"),
+        1,
+    )
+    for spelling in (name, name[:3])  # fpdb's pattern takes any word: the short names too
+}
+_SIZE = re.compile(r"(?P<n>\d+) max")
+
+
+def _numeric_date(worded: str) -> str:
+    """``June 1, 2009`` (the header's date to 2010) as ``2009/06/01``; a month name that is none gives a
+    date :func:`site_time` refuses, so the hand says which header it could not read."""
+    month, day, year = worded.replace(",", "").split()
+    return f"{year}/{_MONTHS.get(month, 0):02d}/{int(day):02d}"
+
+
+def _table_size(attributes: str | None) -> int | None:
+    """The seats of a table from its header attributes: ``6 max`` says so, ``heads up`` is two; the
+    others (``deep``, ``shallow``) say nothing of the size."""
+    if attributes is None:
+        return None
+    size = _SIZE.search(attributes)
+    if size is not None:
+        return int(size["n"])
+    return 2 if "heads up" in attributes else None
 
 
 # ---------------------------------------------------------------------------------- the builder
@@ -205,7 +248,30 @@ class _Builder(SiteBuilder):
     @line_kind("ANTE_RETURN", words=("an ante given back", "'Uncalled bet of 1 returned to NAME'"))
     def ante_return(self, tok: Token, no: int) -> None:
         amount, name = self.lines["ANTE_RETURN"].match(tok).group("amount", "name")  # type: ignore[union-attr]
-        self.events.append(UncalledReturn(no, self.seat_exact(name, no, tok), self.money(amount, no, tok)))
+        seat, chips = self.seat_exact(name, no, tok), self.money(amount, no, tok)
+        if tok.startswith("Ante of "):
+            self.ante_given_back(seat, chips, no, tok)
+        else:
+            self.events.append(UncalledReturn(no, seat, chips))
+
+    def ante_given_back(self, seat: int, chips: int, no: int, line: str) -> None:
+        """``Ante of $0.20 returned to NAME``: the site took the player out of the hand before the deal
+        (he timed out), so his ante was never in the pot: the ante and its return cancel out, and the
+        seat is seated but not dealt in. Both lines are kept as skipped lines."""
+        at = next(
+            (
+                i
+                for i, e in enumerate(self.events)
+                if isinstance(e, Action) and e.kind is ActionKind.ANTE and e.seat == seat and e.amount == chips
+            ),
+            None,
+        )
+        if at is None:
+            raise self.error(no, line, "an ante given back that this player did not post", "his ante line first")
+        ante = self.events.pop(at)
+        self.skipped.append(SkippedLine(ante.line, self.block.lines[ante.line - self.block.start_line]))
+        self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+        self.seats = [replace(s, sitting_out=True) if s.seat == seat else s for s in self.seats]
 
     @line_kind("STREET2", "STREET2_BETTING", words=("'*** 2ND STREET ***'", ""))
     @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3RD STREET ***'", ""))
@@ -361,7 +427,7 @@ class _Builder(SiteBuilder):
                 self.mucked[seat] = len(self.events)
                 self.events.append(Muck(no, seat))
             else:
-                self.events.append(Collect(no, seat, self.money(amount, no, line), pot))
+                self.events.append(Collect(no, seat, self.money(amount, no, line), pot or "pot"))
 
     summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
@@ -422,7 +488,12 @@ class _Builder(SiteBuilder):
         return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
 
 
-parse_hand = _Builder.parse_hand
+_CANCELLED = re.compile(r"Hand #\d+ has been cancell?ed")
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One hand: a Hand, a ParseError, or a NotStudHand (another game, or a hand the site cancelled)."""
+    return cancelled_hand(block, source_file, SITE, _CANCELLED, read_header) or _Builder.parse_hand(block, source_file)
 
 
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:

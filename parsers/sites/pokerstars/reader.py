@@ -50,29 +50,36 @@ from ....engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see mo
     UncalledReturn,
 )
 from ...amounts import MAX_AMOUNT
+from ...cancelled import cancelled_hand
+from ...errors import NotStudHand, ParseError
+from ...reading import HandText
 from ...textsite import HandHeader, SiteBuilder, cents, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "pokerstars"
 
-HAND_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.I)
-"""The start of every PokerStars hand: detects the site and splits a file into hands."""
-HAND_INITIALS = "Pp"
-"""What a line :data:`HAND_HEADER` matches starts with (the pattern starts with a literal "P", case
+HAND_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:|Main PokerStars n°\d+\s?:", re.I)
+"""The start of every PokerStars hand, in English or as the French client words it (``Main PokerStars
+n°N :``): detects the site and splits a file into hands."""
+HAND_INITIALS = "PpMm"
+"""What a line :data:`HAND_HEADER` matches starts with (the pattern starts with a literal "P" or "M", case
 insensitive): the file is split asking the header only of the lines that start so."""
 
 # ------------------------------------------------------------------------------------------ header
 
 _HEADER = re.compile(
-    r"PokerStars (?:Home Game )?(?:Zoom )?(?:Game|Hand) #(?P<id>\d+):\s+"
+    # the French client writes "Main PokerStars n°N :", with a (non-breaking) space before the colon
+    r"(?:PokerStars (?:Home Game )?(?:Zoom )?(?:Game|Hand) #|Main PokerStars n°)(?P<id>\d+)\s?:\s+"
     r"(?:\{[^}]*\}\s+)?"
     r"(?:Tournament #(?P<tid>\d+),\s+"
     r"(?:Freeroll|(?P<buyin>\S+?)(?: (?P<tcur>(?-i:[A-Z]{3}))(?= ))?)\s+)?"
     r"(?P<game>.+?)"
     r"(?: \[(?:ADM|AAMS) ID: [0-9A-Z]+\])?"  # pokerstars.it: the Italian regulator's id of the hand (AAMS before ADM)
     r"(?: - (?:Match Round [^,]*, )?Level (?P<level>\S+) \((?P<lsmall>[\d,.]+)/(?P<lbig>[\d,.]+)\))?"
-    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)"
-    r"(?: \[(?P<etdate>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) ET\])?\s*",
+    # localized clients write the date day first (14/07/2026): the year's place tells the two orders apart
+    # and some clients print the clock without its seconds (fpdb's re_DateTime allows it)
+    r" - (?P<date>(?:\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{4}) \d{1,2}:\d{2}(?::\d{2})?) (?P<tz>[A-Za-z]+)"
+    r"(?: \[(?P<etdate>(?:\d{4}/\d{1,2}/\d{1,2}|\d{1,2}/\d{1,2}/\d{4}) \d{1,2}:\d{2}(?::\d{2})?) ET\])?\s*",
     re.I,
 )
 _WRAPPED = re.compile(r"(?P<wrapper>[^(]+?) \((?P<inner>[^()]+)\)")
@@ -154,8 +161,20 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
     date, tz = (m["etdate"], "ET") if m["etdate"] else (m["date"], m["tz"])
     day, _, clock = date.partition(" ")
+    day = _year_first(day)
+    clock = clock if clock.count(":") == 2 else f"{clock}:00"
     started, warning = site_time(day, clock, tz, where, text)
     return HandHeader(m["id"], game, game_text, mixed, small, big, currency, play_money, tournament, started, warning)
+
+
+def _year_first(day: str) -> str:
+    """``YYYY/MM/DD`` from either order a header prints: the English clients' year first, or the
+    localized clients' day first (``14/07/2026``, the French client of 2026)."""
+    first, _, rest = day.partition("/")
+    if len(first) == 4:
+        return day
+    month, _, year = rest.partition("/")
+    return f"{year}/{month}/{first}"
 
 
 # ------------------------------------------------------------------------------------- the grammar
@@ -644,4 +663,9 @@ class _Builder(SiteBuilder):
         )
 
 
-parse_hand = _Builder.parse_hand
+_CANCELLED = re.compile(r"Hand cancelled")
+
+
+def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+    """One hand: a Hand, a ParseError, or a NotStudHand (another game, or a hand the site cancelled)."""
+    return cancelled_hand(block, source_file, SITE, _CANCELLED, read_header) or _Builder.parse_hand(block, source_file)

@@ -1,0 +1,35 @@
+"""Hands a site cancelled after it began (PokerStars' ``Hand cancelled``, Full Tilt's ``Hand #N has been
+canceled``): the cards were taken back and every chip returned, so there is no hand to replay. Refusing
+it at that line would report an error for something that never happened; it is skipped instead, with
+the reason, as a hand of another game is (:class:`~studbook.parsers.errors.NotStudHand`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .errors import NotStudHand, ParseError
+from .reading import HandText
+from .textsite import HandHeader, Where
+
+__all__ = ["REASON", "cancelled_hand"]
+
+REASON = "the site cancelled the hand: every chip was returned"
+
+
+def cancelled_hand(
+    block: HandText,
+    source_file: str,
+    site: str,
+    said: re.Pattern[str],
+    read_header: Callable[[str, Where], HandHeader],
+) -> NotStudHand | None:
+    """The skipped hand when a line of ``block`` is the site's cancellation (``said`` matches it whole),
+    else None (and None when the header itself is unreadable: the hand's own reading reports that)."""
+    if not any(said.fullmatch(line) for line in block.lines[1:]):
+        return None
+    try:
+        header = read_header(block.lines[0], (source_file, block.start_line))
+    except ParseError:
+        return None
+    return NotStudHand(source_file, block.start_line, site, header.printed_game, REASON)
