@@ -189,7 +189,8 @@ def test_an_unknown_action_type_names_the_file_and_line_and_the_known_types() ->
     [err] = parse_text(SNIPPET.format(kind="42"), "razz.txt")
     assert isinstance(err, ParseError)
     assert (err.file, err.line) == ("razz.txt", 12)
-    assert "unknown action type '42'" in err.message and "iPoker" in err.message and "3 call" in err.expected
+    assert err.text == '<action type="42" sum="$0.20">' and "iPoker" in err.message and "3 call" in err.expected
+    assert "does not know this element or attribute" in err.message and "do not add up" in err.message
 
 
 def test_a_player_not_in_the_list_is_an_error_at_his_line() -> None:

@@ -155,7 +155,8 @@ def test_an_unknown_game_of_other_hole_cards_is_skipped_and_named() -> None:
 def test_an_unknown_event_names_its_line_and_the_known_events() -> None:
     [err] = parse_text(GAME.format(holes=7, code=39, event="SURRENDER"), "m.txt")
     assert isinstance(err, ParseError) and err.line == 7
-    assert "SURRENDER" in err.message and "BRING_IN" in err.expected
+    # without the event a player's turn is missing: refused, naming it
+    assert "SURRENDER" in err.text and "action.missing" in err.message and "BRING_IN" in err.expected
 
 
 def test_fpdb_s_own_reading_of_the_sample_agrees_seat_by_seat() -> None:

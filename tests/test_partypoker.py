@@ -186,7 +186,9 @@ def test_each_date_shape_is_read_by_its_own_form(date: str, started: datetime | 
     with its start time unknown and a warning saying why."""
     (hand,) = parse_text(corpus_text(HILO).replace(_HILO_DATE, date, 1))
     assert isinstance(hand, Hand) and hand.started_at == started
-    assert [w.message for w in hand.warnings] == ([] if started else ["the date has no time zone: start time left unknown"])
+    assert [w.message for w in hand.warnings] == (
+        [] if started else ["the date has no time zone: start time left unknown"]
+    )
 
 
 def test_a_hand_without_the_game_no_line_starts_at_its_stars_line() -> None:

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 
 from ....engine.cards import Card
 from ....engine.games import RULES, GameRules
-from ....engine.model import Game, Hand, Limit, Money, Tournament
+from ....engine.model import Game, Hand, Limit, Money, SkippedLine, Tournament
 from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     BET_OR_COMPLETE,
@@ -43,13 +43,17 @@ from ...xmlhand import (
     Deferred,
     Fault,
     HandDraft,
+    HandShape,
     Stakes,
     StakesMemory,
     amount,
     card,
     fault_error,
     in_file_order,
+    also_unknown,
     money,
+    unknown_parts,
+    with_unknown,
 )
 from ...xmlstream import Node, read_top_elements
 
@@ -70,7 +74,25 @@ _ANTE = "15"
 _FIRST_ROUND = 2
 """The ``<round no>`` of the game's first street: round 0 holds the antes, round 1 is empty (the
 blinds of iPoker's flop games)."""
-_WORDS = "0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise"
+_KNOWN = "an element or attribute the reader knows; action types 0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise"
+_SHAPE: HandShape = {
+    "game": frozenset({"gamecode"}),
+    "game/general": frozenset(),
+    "game/general/startdate": frozenset(),
+    "game/general/players": frozenset(),
+    # addon, rebuy: a tournament's chips bought between hands (in the stack already); reg_code: the
+    # player's registration; dealer: the button, which stud has no use for
+    "game/general/players/player": frozenset(
+        {"addon", "bet", "chips", "dealer", "name", "rebuy", "reg_code", "seat", "win"}
+    ),
+    "game/round": frozenset({"no"}),
+    # an action's cards: printed empty in stud (a draw game's discards)
+    "game/round/action": frozenset({"cards", "no", "player", "sum", "type"}),
+    # a cards element's type: the street's name, which the round number already gives
+    "game/round/cards": frozenset({"player", "type"}),
+}
+"""The elements and attributes of a hand the reader knows; any other is kept as unknown
+(:func:`~...xmlhand.unknown_parts`)."""
 
 
 class _Session:
@@ -177,12 +199,32 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
     if general is None or players is None:
         raise Fault(node.line, hand_id, "<general><players>…</players></general>", "hand without its players")
     draft = HandDraft(SITE, hand_id, session.game, node.line)
+    unknown = unknown_parts(node, _SHAPE)
+    try:
+        built = _drafted(node, session, source_file, draft, players, general, unknown)
+    except Fault as fault:
+        raise also_unknown(fault, unknown) from None
+    return with_unknown(built, unknown, _KNOWN)
+
+
+def _drafted(
+    node: Node,
+    session: _Session,
+    source_file: str,
+    draft: HandDraft,
+    players: Node,
+    general: Node,
+    unknown: list[SkippedLine],
+) -> Hand | Deferred:
+    """The hand of ``node`` read into ``draft``, passing over what ``unknown`` lists and adding to
+    it the actions of a type the reader does not know."""
+    assert session.game is not None
     seat_of: dict[str, int] = {}
     bets: Money = 0
     wins: list[tuple[int, int, Money]] = []
     for p in players.children:
         name = p.attrs.get("name", "")
-        if not name:
+        if p.tag != "player" or not name:
             continue  # an empty seat
         seat = _int(p.attrs.get("seat"), p.line, "seat")
         draft.add_seat(seat, name, amount(p.attrs.get("chips"), p.line, "chips"))
@@ -195,6 +237,8 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
         street = rules.first_street + _int(rnd.attrs.get("no"), rnd.line, "round no") - _FIRST_ROUND
         actions = []
         for child in rnd.children:
+            if child.tag not in ("cards", "action"):
+                continue  # an unknown element, kept as such
             seat = _seat(child, seat_of)
             if child.tag == "cards":
                 if street not in rules.numbers:
@@ -221,8 +265,9 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
                 draft.ante(child.line, seat, chips)
                 continue
             printed = _ACTIONS.get(kind)
-            if printed is None:
-                raise Fault(child.line, f'type="{kind}"', _WORDS, f"unknown action type {kind!r}")
+            if printed is None:  # kept as unknown: without it, the chips and turns must add up
+                unknown.append(SkippedLine(child.line, f'<action type="{kind}" sum="{child.attrs.get("sum", "")}">'))
+                continue
             if street < rules.first_street:
                 first = rules.streets[0].name
                 raise Fault(

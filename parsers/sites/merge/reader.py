@@ -33,7 +33,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import unquote
 
 from ....engine.cards import Card
-from ....engine.model import Game, Hand, Limit, Tournament, UncalledReturn
+from ....engine.model import Game, Hand, Limit, SkippedLine, Tournament, UncalledReturn
 from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     COMPLETE_TO,
@@ -43,12 +43,16 @@ from ...xmlhand import (
     Deferred,
     Fault,
     HandDraft,
+    HandShape,
     Stakes,
     StakesMemory,
     amount,
     card,
     fault_error,
+    also_unknown,
     in_file_order,
+    unknown_parts,
+    with_unknown,
 )
 from ...xmlstream import Node, read_top_elements
 
@@ -84,6 +88,26 @@ _ACTIONS = {
 _IGNORED = frozenset({"SHOW", "MUCK", "CHAT", "PLAYER_OUT", "SMALL_BLIND", "BIG_BLIND"})
 _WORDS = "ANTE, BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD, ALL_IN, SHOW, MUCK"
 _CLOCK = timezone(timedelta(hours=-5))
+_ROUNDS = frozenset({*_STREETS, "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"})
+_CARD_TYPES = frozenset({"DRAW_DRAWN_CARDS", "HOLE", "SHOWN", "MUCKED"})
+_SHAPE: HandShape = {
+    # version: the file format's ("2" from 2013); data: table, tournament; seats: the table's size
+    "game": frozenset(
+        {"data", "gametype", "id", "multigametype", "numholecards", "realmoney", "seats", "starttime", "version"}
+    ),
+    "game/players": frozenset({"dealer"}),
+    "game/players/player": frozenset({"balance", "dealtin", "nickname", "seat"}),
+    # sequence, timestamp: the order and time of printing (the events are printed in order); text: a
+    # chat line's words; hand: a showdown's description of the cards; pottype: hi or lo, which the
+    # engine works out
+    "game/round": frozenset({"id", "sequence"}),
+    "game/round/cards": frozenset({"cards", "hand", "player", "type"}),
+    "game/round/event": frozenset({"amount", "player", "sequence", "text", "timestamp", "type"}),
+    "game/round/winner": frozenset({"amount", "hand", "player", "potnumber", "pottype", "uncalled"}),
+}
+"""The elements and attributes of a hand the reader knows; any other, a round of an id not in
+``_ROUNDS``, cards of a type not in ``_CARD_TYPES`` and an event of a type it does not know are kept
+as unknown (:func:`~...xmlhand.unknown_parts`)."""
 
 
 class _Description:
@@ -157,7 +181,44 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
     players = node.find("players")
     if players is None:
         raise Fault(node.line, hand_id, "<players>…</players>", "hand without its players")
-    rounds = [r for r in node.children if r.tag == "round"]
+    unknown = unknown_parts(node, _SHAPE)
+    rounds = []
+    for r in node.children:
+        if r.tag == "round" and r.attrs.get("id", "") in _ROUNDS:
+            rounds.append(r)
+        elif r.tag == "round":
+            unknown.append(SkippedLine(r.line, f'<round id="{r.attrs.get("id", "")}">'))
+        for c in r.children if r.tag == "round" else ():
+            if c.tag == "cards" and c.attrs.get("type") not in _CARD_TYPES | {"COMMUNITY"}:
+                unknown.append(SkippedLine(c.line, f'<cards type="{c.attrs.get("type", "")}">'))
+    try:
+        built = _drafted(
+            node, game, mixed, limit, tournament, data, description, source_file, draft, players, rounds, unknown
+        )
+    except Fault as fault:
+        raise also_unknown(fault, unknown) from None
+    return with_unknown(built, unknown, _KNOWN)
+
+
+_KNOWN = f"an element or attribute the reader knows; event types {_WORDS}"
+
+
+def _drafted(
+    node: Node,
+    game: Game,
+    mixed: str | None,
+    limit: Limit,
+    tournament: Tournament | None,
+    data: list[str],
+    description: _Description | None,
+    source_file: str,
+    draft: HandDraft,
+    players: Node,
+    rounds: list[Node],
+    unknown: list[SkippedLine],
+) -> Hand | Deferred:
+    """The hand of ``node`` read into ``draft`` from its known ``rounds``, adding to ``unknown`` the
+    events of a type the reader does not know."""
     posted: dict[str, int] = {}
     if tournament is not None:  # a tournament balance is printed after the ante: add it back
         for e in (e for r in rounds if r.attrs.get("id") == "BLINDS" for e in r.children):
@@ -185,7 +246,7 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
                 cards = tuple(x for x in _cards(c) if x is not None)
                 reveals[_player(c, draft)] = (c.line, cards, c.attrs["type"] == "SHOWN")
             elif c.tag == "event":
-                _event(draft, c, street, rnd.attrs.get("id", ""), reveals)
+                _event(draft, c, street, rnd.attrs.get("id", ""), reveals, unknown)
     draft.close_street()
     for seat, (line, cards, shown) in reveals.items():
         draft.reveal(line, seat, cards, shown)
@@ -245,8 +306,13 @@ def _event(
     street: int | None,
     round_id: str,
     reveals: dict[int, tuple[int, tuple[Card, ...], bool]],
+    unknown: list[SkippedLine],
 ) -> None:
     kind = node.attrs.get("type", "")
+    if kind not in _IGNORED and kind not in _ACTIONS and kind not in ("ANTE", "ALL_IN"):
+        # kept as unknown: without it, the chips and turns must add up
+        unknown.append(SkippedLine(node.line, f'<event type="{kind}" amount="{node.attrs.get("amount", "")}">'))
+        return
     if kind in _IGNORED:
         if kind == "MUCK" and round_id == "SHOWDOWN":
             seat = _player(node, draft)
@@ -264,10 +330,8 @@ def _event(
         if had and chips == had + draft.stack[seat]:
             chips -= had
         draft.act(node.line, seat, PUT, chips)
-    elif kind in _ACTIONS:
-        draft.act(node.line, seat, _ACTIONS[kind], chips)
     else:
-        raise Fault(node.line, f'type="{kind}"', _WORDS, f"unknown event type {kind!r}")
+        draft.act(node.line, seat, _ACTIONS[kind], chips)
 
 
 def _cards(node: Node) -> tuple[Card | None, ...]:

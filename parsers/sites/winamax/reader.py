@@ -61,9 +61,7 @@ _HEADER = re.compile(
 _GAMES = vocabulary.GAMES_BY_NAME
 # "9€ + 1€", "0.90€ + 0.10€", "9€-1€", a knockout's bounty after the fee ("4.50€ + 0.50€ + 5€"); the
 # free and ticket-only entries print a word and no amount
-_BUY_IN = re.compile(
-    r"(?P<buyin>[\d,.]+€?)(?: ?\+ ?|-)(?P<fee>[\d,.]+€?)(?: ?\+ ?(?P<bounty>[\d,.]+€?))?(?: EUR)?"
-)
+_BUY_IN = re.compile(r"(?P<buyin>[\d,.]+€?)(?: ?\+ ?|-)(?P<fee>[\d,.]+€?)(?: ?\+ ?(?P<bounty>[\d,.]+€?))?(?: EUR)?")
 _FREE = frozenset({"Gratuit", "Free", "Ticket", "Ticket only", "Ticket uniquement"})
 _TOURNEY_TABLE = re.compile(r".*\((?P<tid>\d+)\)#\d+")
 """A tournament's table, ``'Stud Sunday(123456)#004'``: the tournament's number, then the table's."""
