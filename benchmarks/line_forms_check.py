@@ -102,7 +102,7 @@ def main() -> int:
     tournaments = {f"{row['site']}/{row['file']}" for row in rows if row["must produce"].startswith("tournament")}
     found = {
         name: verdict(path, name in tournaments)
-        for path in sorted(ROOT.glob("*/*.txt"))
+        for path in sorted(p for p in ROOT.glob("*/*") if p.suffix in (".txt", ".xml"))
         for name in [str(path.relative_to(ROOT))]
     }
     for name, (ok, note) in found.items():

@@ -63,14 +63,32 @@ NAME = "iPoker"
 HAND_HEADER = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<session\b")
 """The start of an iPoker session file (after the XML declaration, which may share its line)."""
 
-_GAMES = {"7 card stud": Game.STUD, "7 card stud hi-lo": Game.STUD8, "razz": Game.RAZZ, "5 card stud": Game.STUD5}
-_LIMITS = {"L": Limit.FIXED, "FL": Limit.FIXED, "NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
-_GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>L|FL|NL|PL)(?: (?P<small>\S+)/(?P<big>\S+))?")
+_GAMES = {
+    "7 card stud": Game.STUD,
+    "7 card stud hi-lo": Game.STUD8,
+    "7 card stud hilow": Game.STUD8,
+    "razz": Game.RAZZ,
+    "5 card stud": Game.STUD5,
+}
+_LIMITS = {"L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED, "NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
+# "7 Card Stud L $0.05/$0.10", "… Limit …", a trailing " Ante $0.01" (the hands' ante actions say it)
+_GAMETYPE = re.compile(
+    r"(?P<game>.+?) (?P<limit>L|FL|Limit|NL|PL)(?: (?P<small>[^\s/]+)/(?P<big>\S+))?(?: Ante (?P<ante>\S+))?"
+)
 _BUYIN = re.compile(r"(?P<buyin>[$€£]?[\d.,]+)(?:\+(?P<fee>[$€£]?[\d.,]+))?")
 _TOURNEY_ID = re.compile(r".*?, (?P<id>\d+)(?:, \d+)?")
 
 _ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": BET_OR_COMPLETE, "7": PUT, "16": "bring-in", "23": RAISE_TO}
 _ANTE = "15"
+_NO_ACTION = frozenset({"8", "9"})
+"""8 a player who joined the table (no action yet), 9 one sitting out: no chips, no turn."""
+_CLIENT_VERSION = re.compile(r"(?P<major>\d+)(?:\.\d+)*")
+_NET_OF_RETURN = 20
+"""From client version 20 (late 2020) ``win`` no longer includes the winner's own uncalled bet."""
+# startdate: "2012-03-19 20:46:31", "20-Apr-2012 20:42:31" (May 2012), "2017/01/02 20:42:31" (2017),
+# "30.09.2021 20:00:34" (2021), day-first "19/03/2012 20:46:31" (European skins)
+_DATES = ("%Y-%m-%d %H:%M:%S", "%d-%b-%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d.%m.%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S")
+_DECIMAL_COMMA = re.compile(r"(?P<pre>[$€£]?)(?P<whole>\d{1,3}(?:[.\s]\d{3})*|\d+),(?P<frac>\d{2})(?P<post>[$€£]?)")
 _FIRST_ROUND = 2
 """The ``<round no>`` of the game's first street: round 0 holds the antes, round 1 is empty (the
 blinds of iPoker's flop games)."""
@@ -119,9 +137,14 @@ class _Session:
         symbol = (m["small"] or "")[:1]
         self.currency: str | None = text("tablecurrency") or SYMBOLS.get(symbol) or text("currency") or None
         self.play_money = text("mode").lower() == "play"
+        version = _CLIENT_VERSION.fullmatch(text("client_version"))
+        self.win_net_of_return = text("uncalled_bet_enabled").lower() == "true" or (
+            version is not None and int(version["major"][:6]) >= _NET_OF_RETURN
+        )
+        """The era of the chips: whether ``win`` leaves out the winner's own uncalled bet."""
         self.stakes: Stakes | None = None
         if m["small"]:
-            self.stakes = Stakes(amount(m["small"], node.line, "small bet"), amount(m["big"], node.line, "big bet"))
+            self.stakes = Stakes(_amount(m["small"], node.line, "small bet"), _amount(m["big"], node.line, "big bet"))
         self.tournament: Tournament | None = None
         name = text("tournamentname")
         if name:
@@ -129,7 +152,7 @@ class _Session:
             t = _TOURNEY_ID.fullmatch(self.table or "")
             buy_in = money(b["buyin"]) if b else None
             fee = money(b["fee"]) if b and b["fee"] else None
-            tcur = SYMBOLS.get((b["buyin"] if b else "")[:1])
+            tcur = SYMBOLS.get((b["buyin"] if b else "")[:1]) or text("tournamentcurrency") or None
             self.tournament = Tournament(t["id"] if t else name, buy_in, fee, tcur, None)
             self.currency = None  # chips
 
@@ -186,6 +209,16 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
                     )
 
 
+def _amount(text: str | None, line: int, what: str) -> Money:
+    """:func:`~...xmlhand.amount`, after a European skin's decimal comma (``0,25€``, ``1.480,50``) is
+    made a point; ``1,500`` (three digits after the comma) stays a thousands separator."""
+    m = _DECIMAL_COMMA.fullmatch(text.strip()) if text else None
+    if m is not None:
+        whole = re.sub(r"[.\s]", "", m["whole"])
+        text = f"{m['pre']}{whole}.{m['frac']}{m['post']}"
+    return amount(text, line, what)
+
+
 def _cards(text: str, line: int) -> tuple[Card | None, ...]:
     """``X X H6`` -> (None, None, 6h): iPoker writes the suit first and ``X`` for a hidden card."""
     return tuple(None if t == "X" else card(t[1:] + t[0].lower(), line) for t in text.split())
@@ -227,10 +260,10 @@ def _drafted(
         if p.tag != "player" or not name:
             continue  # an empty seat
         seat = _int(p.attrs.get("seat"), p.line, "seat")
-        draft.add_seat(seat, name, amount(p.attrs.get("chips"), p.line, "chips"))
+        draft.add_seat(seat, name, _amount(p.attrs.get("chips"), p.line, "chips"))
         seat_of[name] = seat
-        bets += amount(p.attrs.get("bet", "0"), p.line, "bet")
-        wins.append((p.line, seat, amount(p.attrs.get("win", "0"), p.line, "win")))
+        bets += _amount(p.attrs.get("bet", "0"), p.line, "bet")
+        wins.append((p.line, seat, _amount(p.attrs.get("win", "0"), p.line, "win")))
     rules = RULES[session.game]
     last_cards: dict[int, tuple[int, list[Card | None]]] = {}
     for rnd in node.iter("round"):
@@ -260,9 +293,11 @@ def _drafted(
                 actions.append((_int(child.attrs.get("no"), child.line, "action no"), child, seat))
         for _, child, seat in sorted(actions, key=lambda a: a[0]):
             kind = child.attrs.get("type", "")
-            chips = amount(child.attrs.get("sum", "0"), child.line, "sum")
+            chips = _amount(child.attrs.get("sum", "0"), child.line, "sum")
             if kind == _ANTE:
                 draft.ante(child.line, seat, chips)
+                continue
+            if kind in _NO_ACTION and not chips:
                 continue
             printed = _ACTIONS.get(kind)
             if printed is None:  # kept as unknown: without it, the chips and turns must add up
@@ -286,6 +321,8 @@ def _drafted(
             known = tuple(c for c in held if c is not None)
             full = len(known) == len(held) == rules.hand_size
             draft.reveal(line, seat, known if full else (), shown=full)  # unseen cards: he gave up
+    if session.win_net_of_return:
+        draft.returned.clear()  # nothing of the uncalled bets is inside the printed wins
     for line, seat, won in wins:
         draft.collect(line, seat, won)
     total = bets - sum(draft.returned_total.values())
@@ -349,7 +386,11 @@ def _started(general: Node) -> datetime | None:
     """The hand's ``startdate``. The file names no time zone; it is taken as UTC (as fpdb stores it:
     the sample's ``.hands`` sidecar keeps the printed clock unchanged)."""
     node = general.find("startdate")
-    try:
-        return datetime.fromisoformat(node.text).replace(tzinfo=UTC) if node else None  # 2012-03-19 20:46:31
-    except ValueError:
+    if node is None:
         return None
+    for layout in _DATES:
+        try:
+            return datetime.strptime(node.text, layout).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+    return None
