@@ -62,7 +62,10 @@ NAME = "Merge"
 HAND_HEADER = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:description\s+type=|game\s+id=)")
 """The first element of a Merge file: its description (or, in a bare export, its first game)."""
 
-_CODES = {39: Game.STUD, 41: Game.STUD, 43: Game.STUD8, 45: Game.STUD8, 47: Game.RAZZ, 49: Game.RAZZ}
+_CODES = {
+    **{38: Game.STUD, 42: Game.STUD, 46: Game.RAZZ},  # fpdb's map; no public hand of them
+    **{39: Game.STUD, 41: Game.STUD, 43: Game.STUD8, 45: Game.STUD8, 47: Game.RAZZ, 49: Game.RAZZ},
+}
 _OTHER_CODES = {23: "Hold'em Limit", 37: "Omaha Hi/Lo Limit"}
 _MIXED = {75: "HORSE", 77: "HORSE"}
 _STAKES = re.compile(r"(?P<limit>(?:No |Pot )?Limit)(?: \(?(?P<a>[^/()]+)/(?P<b>[^/()]+)(?:/(?P<c>[^/()]+))?\)?)?")
@@ -85,9 +88,28 @@ _ACTIONS = {
     "RAISE": RAISE_TO,
     "COMPLETE": COMPLETE_TO,
 }
-_IGNORED = frozenset({"SHOW", "MUCK", "CHAT", "PLAYER_OUT", "SMALL_BLIND", "BIG_BLIND"})
+# events that move no chips and take no turn (the showdown's are read from its cards elements)
+_IGNORED = frozenset(
+    {
+        "SHOW",
+        "MUCK",
+        "CHAT",
+        "PLAYER_OUT",
+        "SMALL_BLIND",
+        "BIG_BLIND",
+        "SIT_OUT",
+        "DISCONNECTED",
+        "RECONNECTED",
+        "LEAVE",
+    }
+)
 _WORDS = "ANTE, BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD, ALL_IN, SHOW, MUCK"
 _CLOCK = timezone(timedelta(hours=-5))
+_RAISE_TO_FROM = datetime(2010, 9, 8, 4, 0, tzinfo=timezone.utc)
+"""Merge's raises before 2010-09-08 00:00 US Eastern state the chips they add, after it the street's new
+total; nothing but the start time marks which (fpdb switches on the same instant)."""
+_STARTTIMES = ("%Y%m%d%H%M%S", "%Y/%m/%d %H:%M:%S")
+"""``20110204202244``; from June 2012 also ``2012/06/01 20:00:00``."""
 _ROUNDS = frozenset({*_STREETS, "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"})
 _CARD_TYPES = frozenset({"DRAW_DRAWN_CARDS", "HOLE", "SHOWN", "MUCKED"})
 _SHAPE: HandShape = {
@@ -234,6 +256,8 @@ def _drafted(
             seat = _player(w, draft)
             draft.printed_returns[seat] = (amount(w.attrs.get("amount"), w.line, "amount"), w.line)
     reveals: dict[int, tuple[int, tuple[Card, ...], bool]] = {}
+    started = _started(node)
+    raise_adds = started is not None and started < _RAISE_TO_FROM
     for rnd in rounds:
         street = _STREETS.get(rnd.attrs.get("id", ""))
         if street is not None:
@@ -246,7 +270,7 @@ def _drafted(
                 cards = tuple(x for x in _cards(c) if x is not None)
                 reveals[_player(c, draft)] = (c.line, cards, c.attrs["type"] == "SHOWN")
             elif c.tag == "event":
-                _event(draft, c, street, rnd.attrs.get("id", ""), reveals, unknown)
+                _event(draft, c, street, rnd.attrs.get("id", ""), reveals, unknown, raise_adds)
     draft.close_street()
     for seat, (line, cards, shown) in reveals.items():
         draft.reveal(line, seat, cards, shown)
@@ -261,7 +285,6 @@ def _drafted(
     for seat, (chips, line) in draft.printed_returns.items():
         # a return the actions do not explain: recorded as printed, the engine reports it (rule "uncalled")
         draft.events.append(UncalledReturn(line, seat, chips))
-    started = _started(node)
     table = unquote(data[1]) if len(data) >= 2 and data[1] else None
 
     def make(stakes: Stakes | None) -> Hand:
@@ -307,7 +330,9 @@ def _event(
     round_id: str,
     reveals: dict[int, tuple[int, tuple[Card, ...], bool]],
     unknown: list[SkippedLine],
+    raise_adds: bool = False,
 ) -> None:
+    """One ``<event>``; ``raise_adds``: the hand is of the era whose raises state the chips added."""
     kind = node.attrs.get("type", "")
     if kind not in _IGNORED and kind not in _ACTIONS and kind not in ("ANTE", "ALL_IN"):
         # kept as unknown: without it, the chips and turns must add up
@@ -331,7 +356,7 @@ def _event(
             chips -= had
         draft.act(node.line, seat, PUT, chips)
     else:
-        draft.act(node.line, seat, _ACTIONS[kind], chips)
+        draft.act(node.line, seat, PUT if kind == "RAISE" and raise_adds else _ACTIONS[kind], chips)
 
 
 def _cards(node: Node) -> tuple[Card | None, ...]:
@@ -360,7 +385,9 @@ def _seats(node: Node) -> int | None:
 
 
 def _started(node: Node) -> datetime | None:
-    try:
-        return datetime.strptime(node.attrs.get("starttime", ""), "%Y%m%d%H%M%S").replace(tzinfo=_CLOCK)
-    except ValueError:
-        return None
+    for layout in _STARTTIMES:
+        try:
+            return datetime.strptime(node.attrs.get("starttime", ""), layout).replace(tzinfo=_CLOCK)
+        except ValueError:
+            continue
+    return None
