@@ -61,8 +61,8 @@ def verdict(path: Path, tournament: bool = False) -> tuple[bool, str]:
             return False, "misread: a tournament hand read as a cash or play-money hand"
         result = replay(item)
         if result.violations:
-            first = result.violations[0]
-            return False, f"read, but replay breaks {first.rule}: {first.message}"
+            broken = result.violations[0]
+            return False, f"read, but replay breaks {broken.rule}: {broken.message}"
         names = {seat.seat: seat.player for seat in item.seats}
         nets = " ".join(f"{names.get(seat, seat)}={int(net)}" for seat, net in sorted(result.net.items()))
         notes.append(f"{item.game.name} {int(item.small_bet)}/{int(item.big_bet)} {nets} rake={int(result.rake)}")

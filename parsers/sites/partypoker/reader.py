@@ -34,6 +34,7 @@ adds), side pots (``from the side pot``), the Razz game name.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Callable, Iterator
 
 from lark import Token
@@ -132,6 +133,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         raise where_error(where, ids["line"], f"{printed_month!r} is not a month", _EXPECTED)
     hour, minute, second = map(int, line["time"].split(":"))
     fields = (int(line["year"]), month, int(line["day"] or line["dd"]), hour, minute, second)
+    started: datetime | None
+    warning: str | None
     if line["tz"] is None:
         # the clients print the player's own zone, so a date without one is no known clock
         started, warning = None, "the date has no time zone: start time left unknown"
