@@ -464,9 +464,12 @@ def unknown_parts(node: Node, shape: HandShape) -> list[SkippedLine]:
         if known is None:
             found.append(SkippedLine(n.line, rendered(n)))
             return
-        found.extend(SkippedLine(n.line, f'<{n.tag} {k}="{v}">'[:200]) for k, v in n.attrs.items() if k not in known)
+        if n.attrs.keys() - known:  # one set difference: most elements have no attribute to report
+            found.extend(
+                SkippedLine(n.line, f'<{n.tag} {k}="{v}">'[:200]) for k, v in n.attrs.items() if k not in known
+            )
         for child in n.children:
-            walk(child, f"{path}/{child.tag}")
+            walk(child, path + "/" + child.tag)
 
     walk(node, node.tag)
     return found
