@@ -277,3 +277,13 @@ def test_a_decimal_comma_is_read_and_a_thousands_comma_stays_one(printed: str, c
     text = SNIPPET.format(kind="3").replace('chips="$10"', f'chips="{printed}"', 1)
     [hand] = parse_text(text, "amounts.xml")
     assert isinstance(hand, Hand) and hand.seats[0].stack == cents
+
+
+@pytest.mark.parametrize("table", ["$5 Limit 7 Card Stud, 699476041, 699476041", "$5 Limit 7 Card Stud (#699476041)"])
+def test_a_tournament_table_names_its_tournament_in_either_era(table: str) -> None:
+    """Before 2017 the table is ``Name, N, N``, after it ``Name (#N)``: the shape says which."""
+    path = corpus_path("fpdb", "iPoker", "7-StudHi-USD-STT-5-201103.txt")
+    old = "<tablename>$5 Limit 7 Card Stud, 699476041, 699476041</tablename>"
+    text = path.read_text(encoding="utf-8").replace(old, f"<tablename>{table}</tablename>", 1)
+    hands = [h for h in parse_text(text, "stt.xml") if isinstance(h, Hand)]
+    assert hands and {h.tournament.tournament_id for h in hands if h.tournament} == {"699476041"}

@@ -76,7 +76,8 @@ _GAMETYPE = re.compile(
     r"(?P<game>.+?) (?P<limit>L|FL|Limit|NL|PL)(?: (?P<small>[^\s/]+)/(?P<big>\S+))?(?: Ante (?P<ante>\S+))?"
 )
 _BUYIN = re.compile(r"(?P<buyin>[$€£]?[\d.,]+)(?:\+(?P<fee>[$€£]?[\d.,]+))?")
-_TOURNEY_ID = re.compile(r".*?, (?P<id>\d+)(?:, \d+)?")
+# a tournament's table: "Name, 699476041, 699476041"; from 2017 "Name (#699476041)"
+_TOURNEY_ID = re.compile(r".*?(?:, (?P<id>\d+)(?:, \d+)?| \(#(?P<hashed>\d+)\))")
 
 _ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": BET_OR_COMPLETE, "7": PUT, "16": "bring-in", "23": RAISE_TO}
 _ANTE = "15"
@@ -153,7 +154,7 @@ class _Session:
             buy_in = money(b["buyin"]) if b else None
             fee = money(b["fee"]) if b and b["fee"] else None
             tcur = SYMBOLS.get((b["buyin"] if b else "")[:1]) or text("tournamentcurrency") or None
-            self.tournament = Tournament(t["id"] if t else name, buy_in, fee, tcur, None)
+            self.tournament = Tournament((t["id"] or t["hashed"]) if t else name, buy_in, fee, tcur, None)
             self.currency = None  # chips
 
 
