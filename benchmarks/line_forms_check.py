@@ -62,8 +62,8 @@ def verdict(path: Path, tournament: bool = False) -> tuple[bool, str]:
             return False, "misread: a tournament hand read as a cash or play-money hand"
         result = replay(item, profile_for(item))
         if result.violations:
-            first = result.violations[0]
-            return False, f"read, but replay breaks {first.rule}: {first.message}"
+            broken = result.violations[0]
+            return False, f"read, but replay breaks {broken.rule}: {broken.message}"
         names = {seat.seat: seat.player for seat in item.seats}
         nets = " ".join(f"{names.get(seat, seat)}={int(net)}" for seat, net in sorted(result.net.items()))
         notes.append(f"{item.game.name} {int(item.small_bet)}/{int(item.big_bet)} {nets} rake={int(result.rake)}")
@@ -103,7 +103,7 @@ def main() -> int:
     tournaments = {f"{row['site']}/{row['file']}" for row in rows if row["must produce"].startswith("tournament")}
     found = {
         name: verdict(path, name in tournaments)
-        for path in sorted(ROOT.glob("*/*.txt"))
+        for path in sorted(p for p in ROOT.glob("*/*") if p.suffix in (".txt", ".xml"))
         for name in [str(path.relative_to(ROOT))]
     }
     for name, (ok, note) in found.items():

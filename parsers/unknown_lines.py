@@ -88,9 +88,17 @@ def tolerated(
         return refusal
     removed = sorted(before_body + n for n in unknown)
     hand = renumbered(hand, removed)
-    kept = replace(hand, unknown_lines=tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed))
+    kept = kept_without(hand, tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed))
+    return kept if isinstance(kept, Hand) else refused(refusal, kept)
+
+
+def kept_without(hand: Hand, unknown: tuple[SkippedLine, ...], what: str = "line") -> Hand | str:
+    """``hand``, read as if ``unknown`` (lines, or an XML site's elements and attributes: ``what``)
+    were not printed, carrying them, when its chips and turns add up without them; otherwise why not,
+    in words for the user's error."""
+    kept = replace(hand, unknown_lines=unknown)
     broken = [v for v in replay(kept, profile_for(kept)).violations if v.rule in ACCOUNTING_RULES]
-    return kept if not broken else refused(refusal, _why(broken, len(removed)))
+    return kept if not broken else _why(broken, len(unknown), what)
 
 
 def renumbered(hand: Hand, removed: Sequence[int]) -> Hand:
@@ -111,12 +119,12 @@ def renumbered(hand: Hand, removed: Sequence[int]) -> Hand:
     )
 
 
-def _why(broken: list[Violation], count: int) -> str:
+def _why(broken: list[Violation], count: int, what: str = "line") -> str:
     first = broken[0]
-    lines = "" if count == 1 else f" (the first of {count} such lines)"
+    lines = "" if count == 1 else f" (the first of {count} such {what}s)"
     them = "it" if count == 1 else "them"
     return (
-        f"studbook does not know this line{lines}, and without {them} the hand's chips or turns do not add "
+        f"studbook does not know this {what}{lines}, and without {them} the hand's chips or turns do not add "
         f"up ({first.rule}: {first.message}): the hand is left out"
     )
 

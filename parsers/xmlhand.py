@@ -21,8 +21,8 @@ that this module deals with once for both:
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ..engine.betting import StreetLedger
@@ -44,12 +44,15 @@ from ..engine.model import (
     ParseWarning,
     Seat,
     Show,
+    SkippedLine,
     Tournament,
     UncalledReturn,
     format_money,
 )
 from .errors import NotStudHand, ParseError
 from .textsite import cents
+from .unknown_lines import kept_without
+from .xmlstream import Node
 
 _MOST = 10**15
 """Amounts from ten trillion (in hundredths) up are hostile input, not stakes."""
@@ -439,3 +442,70 @@ def in_file_order(
             yield head.make(memory.fallback(head.key))
         else:
             yield head
+
+
+HandShape = Mapping[str, frozenset[str]]
+"""The elements a site's reader knows inside a hand, by their path from the hand element
+(``"game/round/action"``), each with the attributes it reads or knows to carry nothing of the hand."""
+
+UNKNOWN_PART = "element or attribute"
+
+
+def unknown_parts(node: Node, shape: HandShape) -> list[SkippedLine]:
+    """The parts of the hand element ``node`` that ``shape`` does not know: an element (with all it
+    holds) or an attribute of a known element, each as the line it starts on and a short rendering of
+    it. Why: a new client version adds an element or attribute, and a reader that passed it over
+    silently would drop what it says unreported; kept as unknown, the hand carries it as the text
+    sites carry a line no grammar rule knows (:mod:`.unknown_lines`)."""
+    found: list[SkippedLine] = []
+
+    def walk(n: Node, path: str) -> None:
+        known = shape.get(path)
+        if known is None:
+            found.append(SkippedLine(n.line, rendered(n)))
+            return
+        if n.attrs.keys() - known:  # one set difference: most elements have no attribute to report
+            found.extend(
+                SkippedLine(n.line, f'<{n.tag} {k}="{v}">'[:200]) for k, v in n.attrs.items() if k not in known
+            )
+        for child in n.children:
+            walk(child, path + "/" + child.tag)
+
+    walk(node, node.tag)
+    return found
+
+
+def rendered(node: Node) -> str:
+    """``<tag a="1" b="x">text</tag>``, cut to 200 characters: how an unknown element is shown."""
+    attrs = "".join(f' {k}="{v}"' for k, v in node.attrs.items())
+    inner = node.text or ("…" if node.children else "")
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"[:200]
+
+
+def with_unknown(
+    built: Hand | Deferred, unknown: list[SkippedLine], expected: str = "an element or attribute the reader knows"
+) -> Hand | Deferred:
+    """The hand read without its ``unknown`` parts, carrying them, when its chips and turns add up
+    without them (deferred hands are judged with the limits seen so far: the accounting rules do not
+    depend on them); a :class:`Fault` at the first of them, saying what does not add up, when not."""
+    if not unknown:
+        return built
+    parts = tuple(sorted(unknown, key=lambda p: p.line))
+    hand = built if isinstance(built, Hand) else built.make(built.seen or built.weak)
+    kept = kept_without(hand, parts, UNKNOWN_PART)
+    if not isinstance(kept, Hand):
+        raise Fault(parts[0].line, parts[0].text, expected, kept)
+    if isinstance(built, Hand):
+        return kept
+    make = built.make
+    return Deferred(built.key, built.seen, built.weak, lambda stakes: replace(make(stakes), unknown_lines=parts))
+
+
+def also_unknown(fault: Fault, unknown: list[SkippedLine]) -> Fault:
+    """``fault``, saying too which part of the hand studbook does not know, if any: the hand was read
+    without it, and that may be why it could not be."""
+    if not unknown:
+        return fault
+    first = min(unknown, key=lambda p: p.line)
+    also = f"; the hand also holds {first.text} (line {first.line}), which studbook does not know"
+    return Fault(fault.line, fault.text, fault.expected, fault.message + also)

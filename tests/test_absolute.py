@@ -91,6 +91,37 @@ def test_a_raise_reads_as_the_writer_writes_it() -> None:
     assert (raise_.street, raise_.seat, raise_.amount, raise_.to) == (5, 7, 4, 8)
 
 
+_HEADER = "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)"
+
+
+@pytest.mark.parametrize(
+    "header, facts",
+    [
+        (_HEADER, ("1300000000", "USD", None, None)),
+        (_HEADER.replace("#13", "#C13"), ("C1300000000", "USD", None, None)),
+        (_HEADER.replace("$0.04 -", "$0.04, $0.01 ante -"), ("1300000000", "USD", 1, None)),
+        (_HEADER.replace("19:10:00", "19:10:00.125"), ("1300000000", "USD", None, None)),
+        (
+            _HEADER.replace(
+                ": Seven Card Hi/Lo  Normal $0.02/$0.04", ": Tourney ID 77 Seven Card Hi/Lo Single Tournament 2/4"
+            ),
+            ("1300000000", None, None, "77"),
+        ),
+    ],
+)
+def test_each_header_era_is_told_by_its_own_shape(
+    header: str, facts: tuple[str, str | None, int | None, str | None]
+) -> None:
+    """The cash series' ``#C``, the later ante after the stakes, fractional seconds and the tournament
+    header are read from the header line's shape; the hand under each is the same hand."""
+    (hand,) = parse_text(corpus_text().replace(_HEADER, header, 1))
+    assert isinstance(hand, Hand), hand
+    tid = hand.tournament.tournament_id if hand.tournament else None
+    assert (hand.site_hand_id, hand.currency, hand.ante if facts[2] else None, tid) == facts
+    assert hand.started_at == datetime(2009, 3, 18, 19, 10, tzinfo=ZoneInfo("America/New_York"))
+    assert not hand.play_money
+
+
 def test_other_games_are_skipped() -> None:
     (result,) = parse_text("Stage #1: Holdem  No Limit $0.50/$1 - 2009-03-18 19:10:00 (ET)\nSeat 1 - A ($1 in chips)\n")
     assert isinstance(result, NotStudHand)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from conftest import corpus_path
@@ -190,7 +192,8 @@ def test_an_unknown_action_type_names_the_file_and_line_and_the_known_types() ->
     [err] = parse_text(SNIPPET.format(kind="42"), "razz.txt")
     assert isinstance(err, ParseError)
     assert (err.file, err.line) == ("razz.txt", 12)
-    assert "unknown action type '42'" in err.message and "iPoker" in err.message and "3 call" in err.expected
+    assert err.text == '<action type="42" sum="$0.20">' and "iPoker" in err.message and "3 call" in err.expected
+    assert "does not know this element or attribute" in err.message and "do not add up" in err.message
 
 
 def test_a_player_not_in_the_list_is_an_error_at_his_line() -> None:
@@ -221,3 +224,67 @@ def test_a_hand_before_any_general_block_is_an_error() -> None:
 def test_a_play_money_session_is_marked() -> None:
     [hand] = parse_text(SNIPPET.format(kind="3").replace("<mode>real</mode>", "<mode>play</mode>"), "r.txt")
     assert isinstance(hand, Hand) and hand.play_money
+
+
+LINE_FORMS = Path(__file__).resolve().parent / "data" / "line_forms" / "ipoker"
+
+
+@pytest.mark.parametrize(
+    "version, extra, win, clean",
+    [
+        ("20.5.1.10", "", "$0.60", True),  # client 20: win is the contested pot
+        ("18.9.3.4", "", "$1.40", True),  # before: the uncalled 80 is inside win
+        ("18.9.3.4", "", "$0.60", False),  # a client-20 win read as before: the pot does not add up
+        ("18.9.3.4", "<uncalled_bet_enabled>true</uncalled_bet_enabled>", "$0.60", True),
+    ],
+)
+def test_the_client_version_tells_whether_win_holds_the_uncalled_bet(
+    version: str, extra: str, win: str, clean: bool
+) -> None:
+    """From client 20 (or where ``uncalled_bet_enabled`` says so) ``win`` leaves out the winner's own
+    uncalled bet: the session's elements say which era a hand is of, never the file's name or date."""
+    text = (LINE_FORMS / "2020-client-20-win-without-uncalled.xml").read_text(encoding="utf-8")
+    text = text.replace("20.5.1.10</client_version>", f"{version}</client_version>{extra}", 1)
+    text = text.replace('win="$0.60"', f'win="{win}"', 1)
+    [hand] = parse_text(text, "era.xml")
+    assert isinstance(hand, Hand)
+    result = replay(hand, profile_for(hand))
+    assert (result.violations == ()) is clean, result.violations
+    if clean:
+        assert {s.player: int(result.net[s.seat]) for s in hand.seats} == {"Ann": 30, "Bob": -30}
+
+
+@pytest.mark.parametrize(
+    "printed, started",
+    [
+        ("2012-03-19 20:46:31", datetime(2012, 3, 19, 20, 46, 31, tzinfo=UTC)),
+        ("20-Apr-2012 20:42:31", datetime(2012, 4, 20, 20, 42, 31, tzinfo=UTC)),
+        ("2017/01/02 20:42:31", datetime(2017, 1, 2, 20, 42, 31, tzinfo=UTC)),
+        ("30.09.2021 20:00:34", datetime(2021, 9, 30, 20, 0, 34, tzinfo=UTC)),
+        ("19/03/2012 20:46:31", datetime(2012, 3, 19, 20, 46, 31, tzinfo=UTC)),
+        ("sometime", None),
+    ],
+)
+def test_every_startdate_form_of_the_clients_is_read(printed: str, started: datetime | None) -> None:
+    text = SNIPPET.format(kind="3").replace("2012-01-01 10:00:00", printed, 1)
+    [hand] = parse_text(text, "dates.xml")
+    assert isinstance(hand, Hand) and hand.started_at == started
+
+
+@pytest.mark.parametrize(
+    "printed, cents", [("0,25€", 25), ("1.480,50€", 148050), ("1,500", 150000), ("€1,480.50", 148050)]
+)
+def test_a_decimal_comma_is_read_and_a_thousands_comma_stays_one(printed: str, cents: int) -> None:
+    text = SNIPPET.format(kind="3").replace('chips="$10"', f'chips="{printed}"', 1)
+    [hand] = parse_text(text, "amounts.xml")
+    assert isinstance(hand, Hand) and hand.seats[0].stack == cents
+
+
+@pytest.mark.parametrize("table", ["$5 Limit 7 Card Stud, 699476041, 699476041", "$5 Limit 7 Card Stud (#699476041)"])
+def test_a_tournament_table_names_its_tournament_in_either_era(table: str) -> None:
+    """Before 2017 the table is ``Name, N, N``, after it ``Name (#N)``: the shape says which."""
+    path = corpus_path("fpdb", "iPoker", "7-StudHi-USD-STT-5-201103.txt")
+    old = "<tablename>$5 Limit 7 Card Stud, 699476041, 699476041</tablename>"
+    text = path.read_text(encoding="utf-8").replace(old, f"<tablename>{table}</tablename>", 1)
+    hands = [h for h in parse_text(text, "stt.xml") if isinstance(h, Hand)]
+    assert hands and {h.tournament.tournament_id for h in hands if h.tournament} == {"699476041"}

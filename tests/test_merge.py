@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
+import pytest
 from conftest import corpus_path
 from studbook.engine.cards import parse_cards
 from studbook.engine.model import (
@@ -156,7 +158,8 @@ def test_an_unknown_game_of_other_hole_cards_is_skipped_and_named() -> None:
 def test_an_unknown_event_names_its_line_and_the_known_events() -> None:
     [err] = parse_text(GAME.format(holes=7, code=39, event="SURRENDER"), "m.txt")
     assert isinstance(err, ParseError) and err.line == 7
-    assert "SURRENDER" in err.message and "BRING_IN" in err.expected
+    # without the event a player's turn is missing: refused, naming it
+    assert "SURRENDER" in err.text and "action.missing" in err.message and "BRING_IN" in err.expected
 
 
 def test_fpdb_s_own_reading_of_the_sample_agrees_seat_by_seat() -> None:
@@ -189,3 +192,33 @@ def test_an_uncalled_bet_the_actions_do_not_explain_is_kept_and_reported() -> No
     # Bob's bring-in nobody called comes back (line 7); the listed return to Ann (line 8) has no bet behind it
     assert [(e.seat, e.amount, e.line) for e in events(hand, UncalledReturn)] == [(1, 10, 7), (0, 5, 8)]
     assert "uncalled" in {v.rule for v in replay(hand, profile_for(hand)).violations}
+
+
+LINE_FORMS = Path(__file__).resolve().parent / "data" / "line_forms" / "merge"
+
+
+@pytest.mark.parametrize(
+    "starttime, clean",
+    [
+        ("20100814201500", True),  # a raise states the chips it adds
+        ("20100907225959", True),  # 2010-09-08 03:59:59 UTC: still before the switch
+        ("20100907230000", False),  # 00:00 ET: from now on a raise states the street total
+        ("20100914201500", False),
+    ],
+)
+def test_the_start_time_tells_what_a_raise_amount_means(starttime: str, clean: bool) -> None:
+    """Before 2010-09-08 00:00 US Eastern a raise's amount is the chips it adds; nothing else in the
+    file marks it, so the start time the file prints decides: the hand of the older era read as the
+    newer one raises less than the bet it faces."""
+    text = (LINE_FORMS / "2010-raise-adds-chips.xml").read_text(encoding="utf-8")
+    [hand] = parse_text(text.replace('starttime="20100814201500"', f'starttime="{starttime}"', 1), "era.xml")
+    assert isinstance(hand, Hand)
+    raises = [(a.seat, a.to) for a in hand.events if isinstance(a, Action) and a.kind is ActionKind.RAISE]
+    assert (raises == [(0, 100), (1, 150)]) is clean
+    assert (replay(hand, profile_for(hand)).violations == ()) is clean
+
+
+def test_a_slashed_starttime_is_read_on_the_same_clock() -> None:
+    [hand] = parse_text((LINE_FORMS / "2012-slashed-starttime-code-42.xml").read_text(encoding="utf-8"), "t.xml")
+    assert isinstance(hand, Hand) and hand.game is Game.STUD
+    assert hand.started_at == datetime(2012, 6, 2, 1, 0, tzinfo=UTC)

@@ -117,6 +117,42 @@ def test_other_games_are_skipped() -> None:
     assert isinstance(result, NotStudHand) and result.site == "ongame"
 
 
+_FIRST = "***** History for hand R5-82086688-607 *****"
+
+
+@pytest.mark.parametrize(
+    "group, tournament",
+    [
+        ('(TOURNAMENT: "Sunday Stud", T-1234567, buy-in: $10)', ("1234567", 1000, "USD")),
+        ("(TOURNAMENT: T-1234567, buy-in: €5)", ("1234567", 500, "EUR")),
+        ('(TOURNAMENT: "Sunday Stud", T-1234567)', ("1234567", None, None)),
+    ],
+)
+def test_a_tournament_first_line_is_a_tournament(group: str, tournament: tuple[str, int | None, str | None]) -> None:
+    """The ``(TOURNAMENT: …)`` group of the first line tells a tournament hand, with or without its
+    name and buy-in; its amounts are chips, not the table line's money."""
+    text = corpus_text(SAMPLE).replace(_FIRST, f"***** History for hand R5-82086688-607 {group} *****", 1)
+    hand = next(h for h in parse_text(text))
+    assert isinstance(hand, Hand) and hand.tournament is not None
+    assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.currency) == tournament
+    assert hand.currency is None and not hand.play_money
+    cash = corpus_hands(SAMPLE)[0]
+    assert cash.tournament is None and cash.currency == "USD"
+
+
+@pytest.mark.parametrize(
+    "start, offset",
+    [("Mon Sep 13 22:31:30 GMT+0100 2010", timedelta(hours=1)), ("Mon Sep 13 22:31:30 CEST 2010", timedelta(hours=2))],
+)
+def test_both_eras_of_the_start_line_give_the_clock(start: str, offset: timedelta) -> None:
+    """Before August 2011 the start line carries a numeric GMT offset, after it a zone word: the line's
+    own shape says which, and both give the same kind of aware time."""
+    text = corpus_text(SAMPLE).replace("Start hand: Mon Sep 13 22:31:30 GMT+0100 2010", f"Start hand: {start}", 1)
+    hand = next(h for h in parse_text(text))
+    assert isinstance(hand, Hand) and hand.warnings == ()
+    assert hand.started_at == datetime(2010, 9, 13, 22, 31, 30, tzinfo=timezone(offset))
+
+
 @pytest.mark.parametrize(
     "old, new, words",
     [

@@ -169,6 +169,42 @@ def test_an_announce_line_without_its_hand_is_an_error_and_the_next_hand_reads()
     assert isinstance(results[1], Hand) and results[1].site_hand_id == "9581478205"
 
 
+_HILO_DATE = "Monday, August 30, 20:20:17 EEST 2010"
+
+
+@pytest.mark.parametrize(
+    "date, started",
+    [
+        (_HILO_DATE, datetime(2010, 8, 30, 17, 20, 17, tzinfo=ZoneInfo("UTC"))),
+        ("Mon Aug 30 20:20:17 EEST 2010", datetime(2010, 8, 30, 17, 20, 17, tzinfo=ZoneInfo("UTC"))),
+        ("Monday, August 30, 20:20:17  2010", None),
+    ],
+)
+def test_each_date_shape_is_read_by_its_own_form(date: str, started: datetime | None) -> None:
+    """The Windows client's worded date, the Mac client's short one, and (2013 on) a date with no zone
+    at all: the line's shape says which. A date without a zone is no instant, so the hand is kept
+    with its start time unknown and a warning saying why."""
+    (hand,) = parse_text(corpus_text(HILO).replace(_HILO_DATE, date, 1))
+    assert isinstance(hand, Hand) and hand.started_at == started
+    assert [w.message for w in hand.warnings] == (
+        [] if started else ["the date has no time zone: start time left unknown"]
+    )
+
+
+def test_a_hand_without_the_game_no_line_starts_at_its_stars_line() -> None:
+    """Emailed, exported and converted hands have no ``#Game No :`` line (nor an announce line): the
+    stars line starts the hand there, and only there, so both eras' hands read from one file."""
+    old = corpus_text(HILO)
+    new = old.split("\n", 3)[3].replace("9581478205", "9581478206")  # from the stars line on
+    results = parse_text(old.rstrip("\n") + "\n\n" + new)
+    assert [type(r) for r in results] == [Hand, Hand], results
+    assert [r.site_hand_id for r in results if isinstance(r, Hand)] == ["9581478205", "9581478206"]
+    assert [r.source_line for r in results if isinstance(r, Hand)][0] == 1
+    # a stars line whose id is not the #Game No line's is no header of that hand
+    (bad,) = parse_text(old.replace("***** Hand History for Game 9581478205", "***** Hand History for Game 1", 1))
+    assert isinstance(bad, ParseError) and "not a PartyPoker hand header" in bad.message
+
+
 @pytest.mark.parametrize(
     "old, new, words",
     [

@@ -17,7 +17,7 @@ from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show, UncalledReturn
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
-from studbook.parsers import NotStudHand, parse_file, parse_text
+from studbook.parsers import NotStudHand, ParseError, parse_file, parse_text
 from studbook.parsers.registry import SITES_BY_ID, get_profile, profile_for
 from studbook.parsers.sites.winamax.writer import write_winamax
 
@@ -145,6 +145,42 @@ def test_other_games_are_skipped() -> None:
     text = text_of(CLEAN).replace("7-Card Stud fixed limit (5€/25€/50€)", "Holdem no limit (0.05€/0.10€)", 1)
     (result,) = parse_text(text)
     assert isinstance(result, NotStudHand) and result.game == "Holdem no limit (0.05€/0.10€)"
+
+
+_CASH_FIRST = "Winamax Poker - CashGame - HandId: #9250793-470-1478990787 - "
+
+
+@pytest.mark.parametrize(
+    "kind, table, tournament",
+    [
+        ('Tournament "Stud Sunday" buyIn: 9€ + 1€ level: 4', "Stud Sunday(123456)#004", ("123456", 900, 100, "4")),
+        ('Tournament "Stud - KO" buyIn: 4.50€ + 0.50€ + 5€', "Stud - KO(77)#1", ("77", 950, 50, None)),
+        ('Tournament "Daily Razz" buyIn: 9€-1€ level: 12', "Daily Razz(8)#2", ("8", 900, 100, "12")),
+        ('Tournament "Freeroll" buyIn: Ticket only level: 1', "Freeroll", ("Freeroll", 0, 0, "1")),
+    ],
+)
+def test_a_tournament_first_line_is_a_tournament_with_its_buy_in(
+    kind: str, table: str, tournament: tuple[str, int, int, str | None]
+) -> None:
+    """The first line's word after ``Winamax Poker - `` tells a tournament hand from a cash one, the
+    buy-in (a bounty counted in it) and level follow, and the table's bracketed number is the
+    tournament's; a table without one leaves the tournament named by its name."""
+    text = text_of(CLEAN).replace(_CASH_FIRST, f"Winamax Poker - {kind} - HandId: #9250793-470-1478990787 - ", 1)
+    text = text.replace("Table: 'Pampelune'", f"Table: '{table}'", 1).replace("€", "")
+    (hand,) = parse_text(text)
+    assert isinstance(hand, Hand) and hand.tournament is not None, hand
+    t = hand.tournament
+    assert (t.tournament_id, t.buy_in, t.fee, t.level) == tournament
+    assert not hand.play_money and hand.currency is None
+    # the cash hand it was made from stays a cash hand
+    (cash,) = parse_file(corpus_path(*FOLDER, CLEAN))
+    assert isinstance(cash, Hand) and cash.tournament is None and cash.currency == "EUR"
+
+
+def test_a_buy_in_not_understood_is_an_error_naming_the_first_line() -> None:
+    text = text_of(CLEAN).replace(_CASH_FIRST, 'Winamax Poker - Tournament "X" buyIn: lots - HandId: #1-2-3 - ', 1)
+    (err,) = parse_text(text)
+    assert isinstance(err, ParseError) and err.line == 1 and "buy-in 'lots'" in err.message
 
 
 @pytest.mark.parametrize(

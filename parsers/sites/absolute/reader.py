@@ -27,18 +27,25 @@ import re
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine
+from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine, Tournament
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
 SITE = "absolute"
-HAND_HEADER = re.compile(r"Stage #\d+: ")
+HAND_HEADER = re.compile(r"Stage #C?\d+: ")
 
+# "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)"; a cash series'
+# "#C123"; euro tables "€0.02/€0.04" (a space may come before the sign); from 2010 the ante after the
+# stakes (", $0.02 ante"); seconds with a fraction ("19:10:00.125"); a tournament "Tourney ID 1234 Seven
+# Card Hi/Lo Single Tournament 100/200" (Multi, Normal, Turbo, "(1 on 1)" in the words before the stakes)
 _HEADER = re.compile(
-    r"Stage #(?P<id>\d+):\s+(?P<game>.+?)\s{2,}(?P<speed>\S+) (?P<small>\$?[\d,.]+)/(?P<big>\$?[\d,.]+)"
-    r" - (?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2}) \((?P<tz>[A-Za-z]+)\)"
+    r"Stage #(?P<id>C?\d+):\s+(?:Tourney ID (?P<tid>\d+)\s+)?(?P<game>Seven Card Stud|Seven Card Hi/Lo|Razz|.+?)"
+    r"(?:\s{2,}(?P<speed>\S+)|\s+(?P<ttype>(?:Single|Multi)[^$€\d]*?Tournament(?: \(1 on 1\))?))"
+    r" ?(?P<small>[$€]?[\d,.]+)/ ?(?P<big>[$€]?[\d,.]+)(?:, (?P<ante>[$€]?[\d,.]+) ante)?"
+    r" - (?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?:\.\d+)? \((?P<tz>[A-Za-z]+)\)"
 )
-_OTHER = re.compile(r"Stage #(?P<id>\d+):\s+(?P<game>.+?) - \d{4}-\d{2}-\d{2} .*")
+_OTHER = re.compile(r"Stage #(?P<id>C?\d+):\s+(?P<game>.+?) - \d{4}-\d{2}-\d{2} .*")
+_CURRENCIES = {"$": "USD", "€": "EUR"}
 _GAMES = vocabulary.GAMES_BY_NAME
 
 
@@ -58,7 +65,9 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         return HandHeader(found["id"], None, found["game"])
     small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
     started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
-    currency = "USD" if m["small"].startswith("$") else None
+    tournament = Tournament(m["tid"]) if m["tid"] is not None else None
+    currency = None if tournament else _CURRENCIES.get(m["small"][:1])
+    ante = read_amount(m["ante"], where, text) if m["ante"] else None
     return HandHeader(
         m["id"],
         _GAMES[m["game"]],
@@ -66,9 +75,11 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         small_bet=small,
         big_bet=big,
         currency=currency,
-        play_money=currency is None,
+        play_money=currency is None and tournament is None,
+        tournament=tournament,
         started_at=started,
         warning=warning,
+        ante=ante,
     )
 
 

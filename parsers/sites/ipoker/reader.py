@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 
 from ....engine.cards import Card
 from ....engine.games import RULES, GameRules
-from ....engine.model import Game, Hand, Limit, Money, Tournament
+from ....engine.model import Game, Hand, Limit, Money, SkippedLine, Tournament
 from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     BET_OR_COMPLETE,
@@ -43,13 +43,17 @@ from ...xmlhand import (
     Deferred,
     Fault,
     HandDraft,
+    HandShape,
     Stakes,
     StakesMemory,
     amount,
     card,
     fault_error,
     in_file_order,
+    also_unknown,
     money,
+    unknown_parts,
+    with_unknown,
 )
 from ...xmlstream import Node, read_top_elements
 
@@ -59,18 +63,55 @@ NAME = "iPoker"
 HAND_HEADER = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<session\b")
 """The start of an iPoker session file (after the XML declaration, which may share its line)."""
 
-_GAMES = {"7 card stud": Game.STUD, "7 card stud hi-lo": Game.STUD8, "razz": Game.RAZZ, "5 card stud": Game.STUD5}
-_LIMITS = {"L": Limit.FIXED, "FL": Limit.FIXED, "NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
-_GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>L|FL|NL|PL)(?: (?P<small>\S+)/(?P<big>\S+))?")
+_GAMES = {
+    "7 card stud": Game.STUD,
+    "7 card stud hi-lo": Game.STUD8,
+    "7 card stud hilow": Game.STUD8,
+    "razz": Game.RAZZ,
+    "5 card stud": Game.STUD5,
+}
+_LIMITS = {"L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED, "NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
+# "7 Card Stud L $0.05/$0.10", "… Limit …", a trailing " Ante $0.01" (the hands' ante actions say it)
+_GAMETYPE = re.compile(
+    r"(?P<game>.+?) (?P<limit>L|FL|Limit|NL|PL)(?: (?P<small>[^\s/]+)/(?P<big>\S+))?(?: Ante (?P<ante>\S+))?"
+)
 _BUYIN = re.compile(r"(?P<buyin>[$€£]?[\d.,]+)(?:\+(?P<fee>[$€£]?[\d.,]+))?")
-_TOURNEY_ID = re.compile(r".*?, (?P<id>\d+)(?:, \d+)?")
+# a tournament's table: "Name, 699476041, 699476041"; from 2017 "Name (#699476041)"
+_TOURNEY_ID = re.compile(r".*?(?:, (?P<id>\d+)(?:, \d+)?| \(#(?P<hashed>\d+)\))")
 
 _ACTIONS = {"0": "fold", "3": "call", "4": "check", "5": BET_OR_COMPLETE, "7": PUT, "16": "bring-in", "23": RAISE_TO}
 _ANTE = "15"
+_NO_ACTION = frozenset({"8", "9"})
+"""8 a player who joined the table (no action yet), 9 one sitting out: no chips, no turn."""
+_CLIENT_VERSION = re.compile(r"(?P<major>\d+)(?:\.\d+)*")
+_NET_OF_RETURN = 20
+"""From client version 20 (late 2020) ``win`` no longer includes the winner's own uncalled bet."""
+# startdate: "2012-03-19 20:46:31", "20-Apr-2012 20:42:31" (May 2012), "2017/01/02 20:42:31" (2017),
+# "30.09.2021 20:00:34" (2021), day-first "19/03/2012 20:46:31" (European skins)
+_DATES = ("%Y-%m-%d %H:%M:%S", "%d-%b-%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d.%m.%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S")
+_DECIMAL_COMMA = re.compile(r"(?P<pre>[$€£]?)(?P<whole>\d{1,3}(?:[.\s]\d{3})*|\d+),(?P<frac>\d{2})(?P<post>[$€£]?)")
 _FIRST_ROUND = 2
 """The ``<round no>`` of the game's first street: round 0 holds the antes, round 1 is empty (the
 blinds of iPoker's flop games)."""
-_WORDS = "0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise"
+_KNOWN = "an element or attribute the reader knows; action types 0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise"
+_SHAPE: HandShape = {
+    "game": frozenset({"gamecode"}),
+    "game/general": frozenset(),
+    "game/general/startdate": frozenset(),
+    "game/general/players": frozenset(),
+    # addon, rebuy: a tournament's chips bought between hands (in the stack already); reg_code: the
+    # player's registration; dealer: the button, which stud has no use for
+    "game/general/players/player": frozenset(
+        {"addon", "bet", "chips", "dealer", "name", "rebuy", "reg_code", "seat", "win"}
+    ),
+    "game/round": frozenset({"no"}),
+    # an action's cards: printed empty in stud (a draw game's discards)
+    "game/round/action": frozenset({"cards", "no", "player", "sum", "type"}),
+    # a cards element's type: the street's name, which the round number already gives
+    "game/round/cards": frozenset({"player", "type"}),
+}
+"""The elements and attributes of a hand the reader knows; any other is kept as unknown
+(:func:`~...xmlhand.unknown_parts`)."""
 
 
 class _Session:
@@ -97,9 +138,14 @@ class _Session:
         symbol = (m["small"] or "")[:1]
         self.currency: str | None = text("tablecurrency") or SYMBOLS.get(symbol) or text("currency") or None
         self.play_money = text("mode").lower() == "play"
+        version = _CLIENT_VERSION.fullmatch(text("client_version"))
+        self.win_net_of_return = text("uncalled_bet_enabled").lower() == "true" or (
+            version is not None and int(version["major"][:6]) >= _NET_OF_RETURN
+        )
+        """The era of the chips: whether ``win`` leaves out the winner's own uncalled bet."""
         self.stakes: Stakes | None = None
         if m["small"]:
-            self.stakes = Stakes(amount(m["small"], node.line, "small bet"), amount(m["big"], node.line, "big bet"))
+            self.stakes = Stakes(_amount(m["small"], node.line, "small bet"), _amount(m["big"], node.line, "big bet"))
         self.tournament: Tournament | None = None
         name = text("tournamentname")
         if name:
@@ -107,8 +153,8 @@ class _Session:
             t = _TOURNEY_ID.fullmatch(self.table or "")
             buy_in = money(b["buyin"]) if b else None
             fee = money(b["fee"]) if b and b["fee"] else None
-            tcur = SYMBOLS.get((b["buyin"] if b else "")[:1])
-            self.tournament = Tournament(t["id"] if t else name, buy_in, fee, tcur, None)
+            tcur = SYMBOLS.get((b["buyin"] if b else "")[:1]) or text("tournamentcurrency") or None
+            self.tournament = Tournament((t["id"] or t["hashed"]) if t else name, buy_in, fee, tcur, None)
             self.currency = None  # chips
 
 
@@ -164,6 +210,16 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
                     )
 
 
+def _amount(text: str | None, line: int, what: str) -> Money:
+    """:func:`~...xmlhand.amount`, after a European skin's decimal comma (``0,25€``, ``1.480,50``) is
+    made a point; ``1,500`` (three digits after the comma) stays a thousands separator."""
+    m = _DECIMAL_COMMA.fullmatch(text.strip()) if text else None
+    if m is not None:
+        whole = re.sub(r"[.\s]", "", m["whole"])
+        text = f"{m['pre']}{whole}.{m['frac']}{m['post']}"
+    return amount(text, line, what)
+
+
 def _cards(text: str, line: int) -> tuple[Card | None, ...]:
     """``X X H6`` -> (None, None, 6h): iPoker writes the suit first and ``X`` for a hidden card."""
     return tuple(None if t == "X" else card(t[1:] + t[0].lower(), line) for t in text.split())
@@ -177,24 +233,46 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
     if general is None or players is None:
         raise Fault(node.line, hand_id, "<general><players>…</players></general>", "hand without its players")
     draft = HandDraft(SITE, hand_id, session.game, node.line)
+    unknown = unknown_parts(node, _SHAPE)
+    try:
+        built = _drafted(node, session, source_file, draft, players, general, unknown)
+    except Fault as fault:
+        raise also_unknown(fault, unknown) from None
+    return with_unknown(built, unknown, _KNOWN)
+
+
+def _drafted(
+    node: Node,
+    session: _Session,
+    source_file: str,
+    draft: HandDraft,
+    players: Node,
+    general: Node,
+    unknown: list[SkippedLine],
+) -> Hand | Deferred:
+    """The hand of ``node`` read into ``draft``, passing over what ``unknown`` lists and adding to
+    it the actions of a type the reader does not know."""
+    assert session.game is not None
     seat_of: dict[str, int] = {}
     bets: Money = 0
     wins: list[tuple[int, int, Money]] = []
     for p in players.children:
         name = p.attrs.get("name", "")
-        if not name:
+        if p.tag != "player" or not name:
             continue  # an empty seat
         seat = _int(p.attrs.get("seat"), p.line, "seat")
-        draft.add_seat(seat, name, amount(p.attrs.get("chips"), p.line, "chips"))
+        draft.add_seat(seat, name, _amount(p.attrs.get("chips"), p.line, "chips"))
         seat_of[name] = seat
-        bets += amount(p.attrs.get("bet", "0"), p.line, "bet")
-        wins.append((p.line, seat, amount(p.attrs.get("win", "0"), p.line, "win")))
+        bets += _amount(p.attrs.get("bet", "0"), p.line, "bet")
+        wins.append((p.line, seat, _amount(p.attrs.get("win", "0"), p.line, "win")))
     rules = RULES[session.game]
     last_cards: dict[int, tuple[int, list[Card | None]]] = {}
     for rnd in node.iter("round"):
         street = rules.first_street + _int(rnd.attrs.get("no"), rnd.line, "round no") - _FIRST_ROUND
         actions = []
         for child in rnd.children:
+            if child.tag not in ("cards", "action"):
+                continue  # an unknown element, kept as such
             seat = _seat(child, seat_of)
             if child.tag == "cards":
                 if street not in rules.numbers:
@@ -216,13 +294,16 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
                 actions.append((_int(child.attrs.get("no"), child.line, "action no"), child, seat))
         for _, child, seat in sorted(actions, key=lambda a: a[0]):
             kind = child.attrs.get("type", "")
-            chips = amount(child.attrs.get("sum", "0"), child.line, "sum")
+            chips = _amount(child.attrs.get("sum", "0"), child.line, "sum")
             if kind == _ANTE:
                 draft.ante(child.line, seat, chips)
                 continue
+            if kind in _NO_ACTION and not chips:
+                continue
             printed = _ACTIONS.get(kind)
-            if printed is None:
-                raise Fault(child.line, f'type="{kind}"', _WORDS, f"unknown action type {kind!r}")
+            if printed is None:  # kept as unknown: without it, the chips and turns must add up
+                unknown.append(SkippedLine(child.line, f'<action type="{kind}" sum="{child.attrs.get("sum", "")}">'))
+                continue
             if street < rules.first_street:
                 first = rules.streets[0].name
                 raise Fault(
@@ -241,6 +322,8 @@ def _hand(node: Node, session: _Session, source_file: str) -> Hand | Deferred:
             known = tuple(c for c in held if c is not None)
             full = len(known) == len(held) == rules.hand_size
             draft.reveal(line, seat, known if full else (), shown=full)  # unseen cards: he gave up
+    if session.win_net_of_return:
+        draft.returned.clear()  # nothing of the uncalled bets is inside the printed wins
     for line, seat, won in wins:
         draft.collect(line, seat, won)
     total = bets - sum(draft.returned_total.values())
@@ -304,7 +387,11 @@ def _started(general: Node) -> datetime | None:
     """The hand's ``startdate``. The file names no time zone; it is taken as UTC (as fpdb stores it:
     the sample's ``.hands`` sidecar keeps the printed clock unchanged)."""
     node = general.find("startdate")
-    try:
-        return datetime.fromisoformat(node.text).replace(tzinfo=UTC) if node else None  # 2012-03-19 20:46:31
-    except ValueError:
+    if node is None:
         return None
+    for layout in _DATES:
+        try:
+            return datetime.strptime(node.text, layout).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+    return None

@@ -43,6 +43,7 @@ from ....engine.model import (
     Muck,
     ParseWarning,
     Show,
+    Tournament,
     UncalledReturn,
 )
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
@@ -59,6 +60,8 @@ _HEADER = re.compile(
 )
 _OTHER = re.compile(r"#(?P<id>\d+): (?P<game>[^\n]+?)(?: - [^\n]*)?(?:\n[^\n]*)*")
 _GAMES = vocabulary.GAMES_BY_NAME
+_TOURNEY_TABLE = re.compile(r"T(?P<tid>\d+) \[\d+\]")
+"""A tournament's table, ``Table 'T1234 [5]'`` (tournament 1234, table 5, April 2021 on): its amounts are chips."""
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -75,13 +78,16 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         return HandHeader(other["id"], None, other["game"])
     small, big = read_amount(m["small"], where, text), read_amount(m["big"], where, text)
     started, _ = site_time(m["date"], m["time"], None, where, text)
+    numbered = _TOURNEY_TABLE.fullmatch(m["table"])
+    tournament = Tournament(numbered["tid"]) if numbered else None
     return HandHeader(
         m["id"],
         _GAMES[m["game"]],
         m["game"],
         small_bet=small,
         big_bet=big,
-        currency="USD",
+        currency=None if tournament else "USD",
+        tournament=tournament,
         started_at=started,
         table=m["table"],
     )
@@ -209,8 +215,9 @@ class _Builder(SiteBuilder):
         for no, found in enumerate(self.lines["SUMMARY_SEATS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
             line = m[0]
-            final, net = self.money(m["stack"], no, line), self.money(m["net"][1:], no, line)
-            net = -net if m["net"][0] == "-" else net
+            final, printed = self.money(m["stack"], no, line), m["net"] or "+0"
+            net = self.money(printed[1:], no, line)
+            net = -net if printed[0] == "-" else net
             start = next(s.stack for s in self.seats if s.seat == seat)
             if final - start != net:
                 self.warnings.append(

@@ -33,7 +33,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import unquote
 
 from ....engine.cards import Card
-from ....engine.model import Game, Hand, Limit, Tournament, UncalledReturn
+from ....engine.model import Game, Hand, Limit, SkippedLine, Tournament, UncalledReturn
 from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     COMPLETE_TO,
@@ -43,12 +43,16 @@ from ...xmlhand import (
     Deferred,
     Fault,
     HandDraft,
+    HandShape,
     Stakes,
     StakesMemory,
     amount,
     card,
     fault_error,
+    also_unknown,
     in_file_order,
+    unknown_parts,
+    with_unknown,
 )
 from ...xmlstream import Node, read_top_elements
 
@@ -58,7 +62,10 @@ NAME = "Merge"
 HAND_HEADER = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:description\s+type=|game\s+id=)")
 """The first element of a Merge file: its description (or, in a bare export, its first game)."""
 
-_CODES = {39: Game.STUD, 41: Game.STUD, 43: Game.STUD8, 45: Game.STUD8, 47: Game.RAZZ, 49: Game.RAZZ}
+_CODES = {
+    **{38: Game.STUD, 42: Game.STUD, 46: Game.RAZZ},  # fpdb's map; no public hand of them
+    **{39: Game.STUD, 41: Game.STUD, 43: Game.STUD8, 45: Game.STUD8, 47: Game.RAZZ, 49: Game.RAZZ},
+}
 _OTHER_CODES = {23: "Hold'em Limit", 37: "Omaha Hi/Lo Limit"}
 _MIXED = {75: "HORSE", 77: "HORSE"}
 _STAKES = re.compile(r"(?P<limit>(?:No |Pot )?Limit)(?: \(?(?P<a>[^/()]+)/(?P<b>[^/()]+)(?:/(?P<c>[^/()]+))?\)?)?")
@@ -81,9 +88,48 @@ _ACTIONS = {
     "RAISE": RAISE_TO,
     "COMPLETE": COMPLETE_TO,
 }
-_IGNORED = frozenset({"SHOW", "MUCK", "CHAT", "PLAYER_OUT", "SMALL_BLIND", "BIG_BLIND"})
+# events that move no chips and take no turn (the showdown's are read from its cards elements)
+_IGNORED = frozenset(
+    {
+        "SHOW",
+        "MUCK",
+        "CHAT",
+        "PLAYER_OUT",
+        "SMALL_BLIND",
+        "BIG_BLIND",
+        "SIT_OUT",
+        "DISCONNECTED",
+        "RECONNECTED",
+        "LEAVE",
+    }
+)
 _WORDS = "ANTE, BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD, ALL_IN, SHOW, MUCK"
 _CLOCK = timezone(timedelta(hours=-5))
+_RAISE_TO_FROM = datetime(2010, 9, 8, 4, 0, tzinfo=timezone.utc)
+"""Merge's raises before 2010-09-08 00:00 US Eastern state the chips they add, after it the street's new
+total; nothing but the start time marks which (fpdb switches on the same instant)."""
+_STARTTIMES = ("%Y%m%d%H%M%S", "%Y/%m/%d %H:%M:%S")
+"""``20110204202244``; from June 2012 also ``2012/06/01 20:00:00``."""
+_ROUNDS = frozenset({*_STREETS, "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"})
+_CARD_TYPES = frozenset({"DRAW_DRAWN_CARDS", "HOLE", "SHOWN", "MUCKED"})
+_SHAPE: HandShape = {
+    # version: the file format's ("2" from 2013); data: table, tournament; seats: the table's size
+    "game": frozenset(
+        {"data", "gametype", "id", "multigametype", "numholecards", "realmoney", "seats", "starttime", "version"}
+    ),
+    "game/players": frozenset({"dealer"}),
+    "game/players/player": frozenset({"balance", "dealtin", "nickname", "seat"}),
+    # sequence, timestamp: the order and time of printing (the events are printed in order); text: a
+    # chat line's words; hand: a showdown's description of the cards; pottype: hi or lo, which the
+    # engine works out
+    "game/round": frozenset({"id", "sequence"}),
+    "game/round/cards": frozenset({"cards", "hand", "player", "type"}),
+    "game/round/event": frozenset({"amount", "player", "sequence", "text", "timestamp", "type"}),
+    "game/round/winner": frozenset({"amount", "hand", "player", "potnumber", "pottype", "uncalled"}),
+}
+"""The elements and attributes of a hand the reader knows; any other, a round of an id not in
+``_ROUNDS``, cards of a type not in ``_CARD_TYPES`` and an event of a type it does not know are kept
+as unknown (:func:`~...xmlhand.unknown_parts`)."""
 
 
 class _Description:
@@ -157,7 +203,44 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
     players = node.find("players")
     if players is None:
         raise Fault(node.line, hand_id, "<players>…</players>", "hand without its players")
-    rounds = [r for r in node.children if r.tag == "round"]
+    unknown = unknown_parts(node, _SHAPE)
+    rounds = []
+    for r in node.children:
+        if r.tag == "round" and r.attrs.get("id", "") in _ROUNDS:
+            rounds.append(r)
+        elif r.tag == "round":
+            unknown.append(SkippedLine(r.line, f'<round id="{r.attrs.get("id", "")}">'))
+        for c in r.children if r.tag == "round" else ():
+            if c.tag == "cards" and c.attrs.get("type") not in _CARD_TYPES | {"COMMUNITY"}:
+                unknown.append(SkippedLine(c.line, f'<cards type="{c.attrs.get("type", "")}">'))
+    try:
+        built = _drafted(
+            node, game, mixed, limit, tournament, data, description, source_file, draft, players, rounds, unknown
+        )
+    except Fault as fault:
+        raise also_unknown(fault, unknown) from None
+    return with_unknown(built, unknown, _KNOWN)
+
+
+_KNOWN = f"an element or attribute the reader knows; event types {_WORDS}"
+
+
+def _drafted(
+    node: Node,
+    game: Game,
+    mixed: str | None,
+    limit: Limit,
+    tournament: Tournament | None,
+    data: list[str],
+    description: _Description | None,
+    source_file: str,
+    draft: HandDraft,
+    players: Node,
+    rounds: list[Node],
+    unknown: list[SkippedLine],
+) -> Hand | Deferred:
+    """The hand of ``node`` read into ``draft`` from its known ``rounds``, adding to ``unknown`` the
+    events of a type the reader does not know."""
     posted: dict[str, int] = {}
     if tournament is not None:  # a tournament balance is printed after the ante: add it back
         for e in (e for r in rounds if r.attrs.get("id") == "BLINDS" for e in r.children):
@@ -173,6 +256,8 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
             seat = _player(w, draft)
             draft.printed_returns[seat] = (amount(w.attrs.get("amount"), w.line, "amount"), w.line)
     reveals: dict[int, tuple[int, tuple[Card, ...], bool]] = {}
+    started = _started(node)
+    raise_adds = started is not None and started < _RAISE_TO_FROM
     for rnd in rounds:
         street = _STREETS.get(rnd.attrs.get("id", ""))
         if street is not None:
@@ -185,7 +270,7 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
                 cards = tuple(x for x in _cards(c) if x is not None)
                 reveals[_player(c, draft)] = (c.line, cards, c.attrs["type"] == "SHOWN")
             elif c.tag == "event":
-                _event(draft, c, street, rnd.attrs.get("id", ""), reveals)
+                _event(draft, c, street, rnd.attrs.get("id", ""), reveals, unknown, raise_adds)
     draft.close_street()
     for seat, (line, cards, shown) in reveals.items():
         draft.reveal(line, seat, cards, shown)
@@ -200,7 +285,6 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
     for seat, (chips, line) in draft.printed_returns.items():
         # a return the actions do not explain: recorded as printed, the engine reports it (rule "uncalled")
         draft.events.append(UncalledReturn(line, seat, chips))
-    started = _started(node)
     table = unquote(data[1]) if len(data) >= 2 and data[1] else None
 
     def make(stakes: Stakes | None) -> Hand:
@@ -245,8 +329,15 @@ def _event(
     street: int | None,
     round_id: str,
     reveals: dict[int, tuple[int, tuple[Card, ...], bool]],
+    unknown: list[SkippedLine],
+    raise_adds: bool = False,
 ) -> None:
+    """One ``<event>``; ``raise_adds``: the hand is of the era whose raises state the chips added."""
     kind = node.attrs.get("type", "")
+    if kind not in _IGNORED and kind not in _ACTIONS and kind not in ("ANTE", "ALL_IN"):
+        # kept as unknown: without it, the chips and turns must add up
+        unknown.append(SkippedLine(node.line, f'<event type="{kind}" amount="{node.attrs.get("amount", "")}">'))
+        return
     if kind in _IGNORED:
         if kind == "MUCK" and round_id == "SHOWDOWN":
             seat = _player(node, draft)
@@ -264,10 +355,8 @@ def _event(
         if had and chips == had + draft.stack[seat]:
             chips -= had
         draft.act(node.line, seat, PUT, chips)
-    elif kind in _ACTIONS:
-        draft.act(node.line, seat, _ACTIONS[kind], chips)
     else:
-        raise Fault(node.line, f'type="{kind}"', _WORDS, f"unknown event type {kind!r}")
+        draft.act(node.line, seat, PUT if kind == "RAISE" and raise_adds else _ACTIONS[kind], chips)
 
 
 def _cards(node: Node) -> tuple[Card | None, ...]:
@@ -296,7 +385,9 @@ def _seats(node: Node) -> int | None:
 
 
 def _started(node: Node) -> datetime | None:
-    try:
-        return datetime.strptime(node.attrs.get("starttime", ""), "%Y%m%d%H%M%S").replace(tzinfo=_CLOCK)
-    except ValueError:
-        return None
+    for layout in _STARTTIMES:
+        try:
+            return datetime.strptime(node.attrs.get("starttime", ""), layout).replace(tzinfo=_CLOCK)
+        except ValueError:
+            continue
+    return None

@@ -22,6 +22,9 @@ What OnGame does, from the corpus's six hands (``OnGame/``: five stud, one stud 
   NINE)`` shows the cards; ``Main pot: $2.35 won by Hero ($2.24)`` is the pot before rake and what the
   winner took, ``Rake taken: $0.11`` the rake.
 
+A tournament hand names its tournament on the first line, ``***** History for hand R5-… (TOURNAMENT:
+"Name", T-1234567, buy-in: $10) *****`` (name and buy-in may be missing); its amounts are chips.
+
 Not in the corpus, so unconfirmed: side pots (``Side pot 1: …``), split pots (``won by A ($x), B ($y)``),
 an all-in marker (``[all in]``), other game names (``SEVEN_CARD_STUD_HI_LO`` is seen, ``RAZZ`` assumed).
 """
@@ -34,7 +37,7 @@ from datetime import timedelta, timezone
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine
+from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine, Tournament
 from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amount, where_error
 from . import vocabulary
 
@@ -42,7 +45,8 @@ SITE = "ongame"
 HAND_HEADER = re.compile(r"\*{5} History for hand ")
 
 _HEADER = re.compile(
-    r"\*{5} History for hand (?P<id>\S+) \*{5}\n"
+    r"\*{5} History for hand (?P<id>\S+)"
+    r"(?: \(TOURNAMENT: (?:\"(?P<tname>[^\"\n]*)\", )?T-(?P<tid>\d+)(?:, buy-in: (?P<buyin>[$€£]?[\d,.]+))?\))? \*{5}\n"
     r"Start hand: \w{3} (?P<month>\w{3}) (?P<day>\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2}) "
     r"(?:GMT(?P<offset>[-+]\d{4})|(?P<tz>[A-Z]+)) (?P<year>\d{4})\n"
     r"Table: (?P<table>.+?) \[\d+\] \((?P<limit>[A-Z_]+ )?(?P<game>[A-Z_0-9]+) (?P<small>[$€£]?[\d,.]+)/"
@@ -80,8 +84,13 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         sign = -1 if m["offset"][0] == "-" else 1
         zone = timezone(sign * timedelta(hours=int(m["offset"][1:3]), minutes=int(m["offset"][3:])))
     started, warning = local_time(fields, zone, (where[0], where[1] + 1), text.split("\n")[1])
-    play = m["money"] != "Real money"
-    currency = None if play else _CURRENCIES.get(m["small"][0])
+    tournament = None
+    if m["tid"] is not None:
+        # the first line names the tournament; its stakes are chips whatever the last word of the table says
+        buy_in = read_amount(m["buyin"], where, text.split("\n")[0]) if m["buyin"] else None
+        tournament = Tournament(m["tid"], buy_in, None, _CURRENCIES.get(m["buyin"][0]) if m["buyin"] else None)
+    play = m["money"] != "Real money" and tournament is None
+    currency = None if play or tournament else _CURRENCIES.get(m["small"][0])
     return HandHeader(
         m["id"],
         game,
@@ -90,6 +99,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         big_bet=big,
         currency=currency,
         play_money=play,
+        tournament=tournament,
         started_at=started,
         warning=warning,
         ante=ante,

@@ -34,7 +34,8 @@ adds), side pots (``from the side pot``), the Razz game name.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from datetime import datetime
+from typing import Callable, Iterator
 
 from lark import Token
 
@@ -59,13 +60,21 @@ from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amo
 from . import vocabulary
 
 SITE = "partypoker"
-HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)")
+HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \w+ \*{5})")
 _ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
+_GAME_NO = re.compile(r"#Game No : (\d+)")
 
-_IDS = re.compile(r"#Game No : (?P<id>\d+)\n\*{5} Hand History for Game (?P=id) \*{5}\n(?P<line>.*)", re.S)
+# "#Game No : ID" is left out of emailed, exported and converted hands (and, with letters in the id and
+# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it
+_IDS = re.compile(
+    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n(?P<line>.*)",
+    re.S,
+)
+# the date: "Monday, April 25, 14:20:12 EDT 2011"; the Mac client's "Mon Apr 25 14:20:12 EDT 2011"; and,
+# from 2013, no zone at all ("Sunday, July 28, 21:01:39  2013", two spaces before the year)
 _LINE = re.compile(
-    r"(?P<what>.+?) - \w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}), "
-    r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]+) (?P<year>\d{4})"
+    r"(?P<what>.+?) - (?:\w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),|[A-Z][a-z]{2} (?P<mon>[A-Z][a-z]{2}) (?P<dd>\d{1,2})) "
+    r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]+)? (?P<year>\d{4})"
 )
 _CASH = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3} )?(?:FL )?(?P<game>.+)")
 _TOURNEY = re.compile(
@@ -94,6 +103,7 @@ _MONTHS = {
         1,
     )
 }
+_SHORT_MONTHS = {name[:3]: number for name, number in _MONTHS.items()}
 _EXPECTED = (
     "'#Game No : ID', '***** Hand History for Game ID *****' and a stakes line like "
     "'$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011'"
@@ -103,6 +113,8 @@ _EXPECTED = (
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     """The header lines (the announce line and its blank line dropped) -> what the hand is."""
     ids = _IDS.fullmatch(text.split("\n", 2)[-1] if text.startswith("Game #") else text)
+    if ids is not None and ids["no"] is not None and ids["no"] != ids["id"]:
+        ids = None
     line = _LINE.fullmatch(ids["line"]) if ids else None
     where = (where[0], where[1] + text.count("\n"))  # errors name the stakes line, the header's last
     if ids is None or line is None:
@@ -115,12 +127,19 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     game = _GAMES.get(printed)
     if game is None:
         return HandHeader(ids["id"], None, printed)
-    month = _MONTHS.get(line["month"])
+    printed_month = line["month"] or line["mon"]
+    month = _MONTHS.get(printed_month) or _SHORT_MONTHS.get(printed_month)
     if month is None:
-        raise where_error(where, ids["line"], f"{line['month']!r} is not a month", _EXPECTED)
+        raise where_error(where, ids["line"], f"{printed_month!r} is not a month", _EXPECTED)
     hour, minute, second = map(int, line["time"].split(":"))
-    fields = (int(line["year"]), month, int(line["day"]), hour, minute, second)
-    started, warning = local_time(fields, line["tz"], where, ids["line"])
+    fields = (int(line["year"]), month, int(line["day"] or line["dd"]), hour, minute, second)
+    started: datetime | None
+    warning: str | None
+    if line["tz"] is None:
+        # the clients print the player's own zone, so a date without one is no known clock
+        started, warning = None, "the date has no time zone: start time left unknown"
+    else:
+        started, warning = local_time(fields, line["tz"], where, ids["line"])
     assert found is not None
     small, big = read_amount(found["small"], where, ids["line"]), read_amount(found["big"], where, ids["line"])
     tournament, ante = None, None
@@ -327,7 +346,8 @@ class _Builder(SiteBuilder):
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One PartyPoker hand (its announce line and blank line in front when printed): a Hand, a NotStudHand
     or a ParseError naming file and line."""
-    body_start = 5 if block.lines and _ANNOUNCE.fullmatch(block.lines[0]) else 3
+    first = block.lines[0] if block.lines else ""
+    body_start = 5 if _ANNOUNCE.fullmatch(first) else 3 if _GAME_NO.match(first) else 2
     return read_text_hand(
         block,
         source_file,
@@ -345,11 +365,31 @@ def _lines(lines: Iterator[str]) -> Iterator[str]:
         yield "" if not line.strip("\0 \t\r\n") else line
 
 
+def _with_the_line_before(lines: Iterator[str], before: list[str]) -> Iterator[str]:
+    """``lines``, keeping in ``before[0]`` the line before the one last given out."""
+    last = ""
+    for line in lines:
+        before[0] = last
+        last = line
+        yield line
+
+
+def _starts_hand(before: list[str]) -> Callable[[str], bool]:
+    """Whether a line starts a hand, for :func:`split_hands`: the stars line starts one only when it
+    does not follow a ``#Game No :`` line (``before[0]``, kept by :func:`_with_the_line_before`)."""
+
+    def starts(line: str) -> bool:
+        return HAND_HEADER.match(line) is not None and not (line.startswith("*") and _GAME_NO.match(before[0]))
+
+    return starts
+
+
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
     """Every hand of a PartyPoker file, in file order (its ``SITE``'s ``read``): an announce line
     (``Game #ID starts.``) and the blank line after it are put back in front of the hand it announces."""
     announce: HandText | None = None
-    for block in split_hands(_lines(lines), HAND_HEADER.match):
+    before = [""]
+    for block in split_hands(_with_the_line_before(_lines(lines), before), _starts_hand(before)):
         first = _ANNOUNCE.fullmatch(block.lines[0])
         if announce is not None:
             ids = re.match(r"#Game No : (\d+)", block.lines[0])

@@ -7,4 +7,8 @@ from typing import Final, Mapping
 from ....engine.model import Game
 
 GAME_NAMES: Final[Mapping[Game, str]] = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi-Lo", Game.RAZZ: "Razz"}
-GAMES_BY_NAME: Final[Mapping[str, Game]] = {name: game for game, name in GAME_NAMES.items()}
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {
+    **{name: game for game, name in GAME_NAMES.items()},
+    "7 Card Stud Hi/Lo": Game.STUD8,
+}
+"""The names read: the written ones and the ``Hi/Lo`` spelling of some clients."""

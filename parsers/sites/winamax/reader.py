@@ -28,6 +28,7 @@ play-money export):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lark import Token
 
@@ -42,6 +43,7 @@ from ....engine.model import (
     Muck,
     Show,
     SkippedLine,
+    Tournament,
     UncalledReturn,
 )
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
@@ -51,11 +53,34 @@ SITE = "winamax"
 HAND_HEADER = re.compile(r"Winamax Poker - ")
 
 _HEADER = re.compile(
-    r"Winamax Poker - (?P<kind>[^-]+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?)"
+    r"Winamax Poker - (?:Tournament \"(?P<tname>[^\"\n]*)\" buyIn: (?P<buyin>.*?)(?: level: (?P<level>\d+))?"
+    r"|(?P<kind>[^-]+?)) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?)"
     r"(?: fixed limit \((?P<ante>[\d,.]+€?)/(?P<small>[\d,.]+€?)/(?P<big>[\d,.]+€?)\))?"
     r" - (?P<date>\d{4}/\d{2}/\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)"
 )
 _GAMES = vocabulary.GAMES_BY_NAME
+# "9€ + 1€", "0.90€ + 0.10€", "9€-1€", a knockout's bounty after the fee ("4.50€ + 0.50€ + 5€"); the
+# free and ticket-only entries print a word and no amount
+_BUY_IN = re.compile(r"(?P<buyin>[\d,.]+€?)(?: ?\+ ?|-)(?P<fee>[\d,.]+€?)(?: ?\+ ?(?P<bounty>[\d,.]+€?))?(?: EUR)?")
+_FREE = frozenset({"Gratuit", "Free", "Ticket", "Ticket only", "Ticket uniquement"})
+_TOURNEY_TABLE = re.compile(r".*\((?P<tid>\d+)\)#\d+")
+"""A tournament's table, ``'Stud Sunday(123456)#004'``: the tournament's number, then the table's."""
+
+
+def _tournament(m: re.Match[str], where: tuple[str, int], text: str) -> Tournament:
+    """The header's tournament part. Its id is the tournament's name until the table line gives the
+    number (:meth:`_Builder.hand`); a bounty is part of what the entry costs, so it is counted in the
+    buy-in."""
+    printed = m["buyin"].strip()
+    if printed in _FREE:
+        return Tournament(m["tname"], 0, 0, "EUR", m["level"])
+    found = _BUY_IN.fullmatch(printed)
+    if found is None:
+        raise where_error(where, text, f"the buy-in {printed!r} is not understood", "'buyIn: 9€ + 1€'")
+    buy_in = read_amount(found["buyin"], where, text)
+    if found["bounty"] is not None:
+        buy_in += read_amount(found["bounty"], where, text)
+    return Tournament(m["tname"], buy_in, read_amount(found["fee"], where, text), "EUR", m["level"])
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -73,6 +98,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     ante, small, big = (read_amount(m[k], where, text) for k in ("ante", "small", "big"))
     started, warning = site_time(m["date"], m["time"], m["tz"], where, text)
     currency = "EUR" if m["small"].endswith("€") else None
+    tournament = _tournament(m, where, text) if m["tname"] is not None else None
     return HandHeader(
         m["id"],
         game,
@@ -80,7 +106,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         small_bet=small,
         big_bet=big,
         currency=currency,
-        play_money=currency is None,
+        play_money=currency is None and tournament is None,
+        tournament=tournament,
         started_at=started,
         warning=warning,
         ante=ante,
@@ -283,8 +310,18 @@ class _Builder(SiteBuilder):
                 events[i] = Collect(c.line, c.seat, c.amount - share - (odd if k == 0 else 0), c.pot)
             total = None if total is None else total - amount
         self.events = events
+        tournament = header.tournament
+        numbered = _TOURNEY_TABLE.fullmatch(self.table or "") if tournament is not None else None
+        if tournament is not None and numbered is not None:
+            tournament = replace(tournament, tournament_id=numbered["tid"])
         return self.build(
-            header, bring_in=self.bring_in, total_pot=total, rake=self.rake, table=self.table, max_seats=self.max_seats
+            header,
+            bring_in=self.bring_in,
+            total_pot=total,
+            rake=self.rake,
+            table=self.table,
+            max_seats=self.max_seats,
+            tournament=tournament,
         )
 
 

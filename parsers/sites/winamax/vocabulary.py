@@ -7,5 +7,9 @@ from typing import Final, Mapping
 from ....engine.model import Game
 
 GAME_NAMES: Final[Mapping[Game, str]] = {Game.STUD: "7-Card Stud", Game.STUD8: "7-Card Stud Hi/Lo", Game.RAZZ: "Razz"}
-GAMES_BY_NAME: Final[Mapping[str, Game]] = {**{name: game for game, name in GAME_NAMES.items()}, "7stud": Game.STUD}
-"""The names read: the written ones and the older files' ``7stud``."""
+GAMES_BY_NAME: Final[Mapping[str, Game]] = {
+    **{name: game for game, name in GAME_NAMES.items()},
+    "7stud": Game.STUD,
+    "7stud8": Game.STUD8,
+}
+"""The names read: the written ones and the exports' short ``7stud``, ``7stud8``."""
