@@ -79,7 +79,9 @@ def test_an_unknown_element_and_attribute_that_carry_no_chips_are_kept_with_the_
     ]
     # the hand is the one read without them: an element added shifts lines, nothing else
     assert unlined(kept.events) == unlined(clean.events)
-    assert [v.rule for v in replay(kept, profile_for(kept)).violations] == [v.rule for v in replay(clean, profile_for(clean)).violations]
+    assert [v.rule for v in replay(kept, profile_for(kept)).violations] == [
+        v.rule for v in replay(clean, profile_for(clean)).violations
+    ]
 
 
 @pytest.mark.parametrize("site", sorted(PLANTS))
