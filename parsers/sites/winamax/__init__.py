@@ -9,5 +9,12 @@ from ...site import text_site
 from . import reader, writer
 
 SITE = text_site(
-    "winamax", "Winamax", reader, writer.write_winamax, writer.HAND_SEPARATOR, currency="EUR", corpus="Winamax"
+    "winamax",
+    "Winamax",
+    reader,
+    writer.write_winamax,
+    writer.HAND_SEPARATOR,
+    currency="EUR",
+    corpus="Winamax",
+    play_chip_cents=True,  # its play tables print 0.01 antes: NOTES.md, "Play money's unit"
 )
