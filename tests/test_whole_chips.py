@@ -255,3 +255,21 @@ def test_a_database_of_schema_version_4_is_refused_with_the_command_that_rebuild
         assert run_import([Path(p) for p in args[2 : args.index("--db")]], store, workers=1).hands == 600
         pot = store.con.execute("SELECT total_pot FROM hands WHERE site_hand_id = ?", [SAMPLE_HAND]).fetchone()
         assert pot == (545,)
+
+
+def test_winamax_play_money_keeps_its_hundredths_of_a_chip_as_a_unit_of_its_own(tmp_path: Path) -> None:
+    """Winamax's play tables deal 0.01 (parsers/sites/winamax/NOTES.md): the hand stays in hundredths,
+    stored with per_unit 100 as ``play cents``, never summed with whole play chips, shown as printed."""
+    from conftest import corpus_path
+
+    from studbook.analytics.units import UNIT_SQL, format_amount
+
+    path = corpus_path("fpdb", "Winamax", "7-Stud-6max-play-0.5-0.10-201606.export.txt")
+    (hand,) = parse_file(path)
+    assert isinstance(hand, Hand) and hand.play_money and hand.chip_cents and hand.per_unit == 100
+    assert "Total pot 0.65" in path.read_text(encoding="utf-8") and hand.total_pot == 65
+    with open_store(tmp_path / "play.duckdb") as store:
+        assert run_import([path], store, workers=1).hands == 1
+        row = store.con.execute(f"SELECT {UNIT_SQL}, per_unit, total_pot FROM hands h").fetchone()
+    assert row == ("play cents", 100, 65)
+    assert format_amount(row[2], row[0]) == "0.65 play"
