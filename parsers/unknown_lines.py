@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Sequence
 from ..engine.model import Hand, SkippedLine, Violation
 from ..engine.replay import replay
 from .errors import ParseError
+from .chips import in_chips
 from .reading import HandText
 
 ACCOUNTING_RULES: frozenset[str] = frozenset(
@@ -88,7 +89,8 @@ def tolerated(
     removed = sorted(before_body + n for n in unknown)
     hand = renumbered(hand, removed)
     kept = replace(hand, unknown_lines=tuple(SkippedLine(no, block.lines[no - block.start_line]) for no in removed))
-    broken = [v for v in replay(kept).violations if v.rule in ACCOUNTING_RULES]
+    judged = in_chips(kept)  # a tournament's odd chip is judged in whole chips, as the hand will be stored
+    broken = [v for v in replay(judged if isinstance(judged, Hand) else kept).violations if v.rule in ACCOUNTING_RULES]
     return kept if not broken else refused(refusal, _why(broken, len(removed)))
 
 

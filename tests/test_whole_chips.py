@@ -273,3 +273,18 @@ def test_winamax_play_money_keeps_its_hundredths_of_a_chip_as_a_unit_of_its_own(
         row = store.con.execute(f"SELECT {UNIT_SQL}, per_unit, total_pot FROM hands h").fetchone()
     assert row == ("play cents", 100, 65)
     assert format_amount(row[2], row[0]) == "0.65 play"
+
+
+def test_a_tournament_hand_with_an_unknown_line_is_judged_in_whole_chips_and_kept() -> None:
+    """A line no rule knows leaves a hand out unless its chips add up without it: for a tournament hand
+    that is judged in whole chips, so the site's 273 / 272 adds up (judged in hundredths it would not)."""
+    lines = _sample_hand().split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("*** 4th"))
+    lines.insert(at, "The dealer sneezes loudly")
+    (hand,) = parse_text("\n".join(lines))
+    assert isinstance(hand, Hand), hand
+    assert [u.text for u in hand.unknown_lines] == ["The dealer sneezes loudly"]
+    assert {hand.player(e.seat): e.amount for e in hand.events if isinstance(e, Collect)} == {
+        "BartFinch77": 273,
+        "Anselm Grey": 272,
+    }
