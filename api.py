@@ -3,8 +3,9 @@
 Everything here is kept stable; the modules behind it (``analytics``, ``pipeline``, ``engine`` ...) may
 change their insides. The ``studbook`` command is built on the same calls.
 
-Money is exact everywhere: integers in hundredths of the printed unit (``$0.04`` is ``4``, 1,500
-tournament chips are ``150000``), in DataFrames too. Rates are floats beside the exact counts they come
+Money is exact everywhere: integers in the game's smallest unit, cents of a currency and whole chips of
+a tournament or play money (``$0.04`` is ``4``, 1,500 tournament chips are ``1500``; a hand's ``per_unit``
+and :func:`per_unit` of a unit say how many make one), in DataFrames too. Rates are floats beside the exact counts they come
 from (``done`` out of ``chances``).
 
 A session, from an empty database to a chart (the sample hands are in the repository's
@@ -46,7 +47,7 @@ from .analytics.equity import equity
 from .analytics.grid import stat_grid
 from .analytics.stats import BREAKDOWNS, HEADLINE, STATS, Filters
 from .analytics.store import Store, StoreError, open_store
-from .analytics.units import UNIT_SQL
+from .analytics.units import UNIT_SQL, per_unit
 from .engine.cards import Card, parse_cards
 from .engine.model import Game, Hand, ReplayResult, Violation
 from .engine.validate import RULES
@@ -78,6 +79,7 @@ __all__ = [
     "equity",
     "open_database",
     "parse_cards",
+    "per_unit",
     "stat_grid",
 ]
 
@@ -199,9 +201,9 @@ class Database:
 
     def hands(self, **where: Any) -> pd.DataFrame:
         """One row per stored hand that matches ``where``, oldest first: its id (``site:number``), game,
-        stakes (``small_bet``, ``big_bet`` in hundredths of its ``unit``: the ``currency``, ``chips`` for a
+        stakes (``small_bet``, ``big_bet`` in its ``unit``: cents of the ``currency``, whole ``chips`` for a
         tournament or ``play`` for play money, whose ``currency`` is NULL), players dealt in, total pot
-        and rake (hundredths), rule violations, and where it was read from."""
+        and rake (in the same unit), rule violations, and where it was read from."""
         condition, params = _filters(where).where()
         return self.sql(
             f"""SELECT h.hand_id, h.site, h.site_hand_id, h.game, h.mixed, h.started_at, h.small_bet, h.big_bet,
@@ -229,7 +231,7 @@ class Database:
     ) -> pd.DataFrame:
         """Money per group of ``by`` and unit (the ``currency`` column: ``USD``, ``EUR`` ..., ``chips`` for
         tournament chips, ``play`` for play money; never two units in one row): ``hands``, ``net`` and
-        ``rake_paid`` (hundredths),
+        ``rake_paid`` (cents of a currency, whole chips),
         ``bb100`` (big bets won per 100 hands: of the ``bb_hands`` whose big bet is known, ``bb_inferred`` of
         them at a big bet inferred from their bets) with ``ci95_low``/``ci95_high``, ``sessions`` (a pause of
         more than ``session_gap`` starts a new one), ``hours``, ``net_per_hour``."""

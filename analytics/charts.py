@@ -2,7 +2,7 @@
 and win rates with their uncertainty.
 
 Each chart is two steps: a ``*_data`` function runs the SQL and returns the exact numbers as a DataFrame
-(money in BIGINT hundredths, as stored), and a ``*_chart`` function draws it on a matplotlib ``Axes`` and
+(money in BIGINT cents or whole chips, as stored), and a ``*_chart`` function draws it on a matplotlib ``Axes`` and
 returns it, so a notebook can show the table, restyle the axes or put several charts in one figure.
 
 Money is drawn in the currency of the hands (dollars, euros, or chips for tournaments and play money);
@@ -22,7 +22,7 @@ import pandas as pd
 
 from ..engine.model import CURRENCY_SYMBOLS
 from .stats import Filters, stat_table
-from .units import UNIT_SQL, units
+from .units import UNIT_SQL, per_unit, units
 from .winrate import Z95, winrates
 
 if TYPE_CHECKING:
@@ -74,18 +74,19 @@ def _no_hands(con: duckdb.DuckDBPyConnection, player: str, what: str) -> NoHands
 
 def money_unit(frame: pd.DataFrame) -> tuple[str, float]:
     """How to draw the money of ``frame`` (columns ``currency``, the unit of :mod:`.units`, and
-    ``big_bet``): an axis label and a divisor per row — the unit when there is only one (hundredths /
-    100), else big bets, the one measure several units add up in (dollars and chips never do)."""
+    ``big_bet``): an axis label and a divisor per row — the unit when there is only one (its stored
+    amounts over :func:`~.units.per_unit`: cents / 100, chips / 1), else big bets, the one measure
+    several units add up in (dollars and chips never do)."""
     currencies = set(units(frame["currency"]))
     if len(currencies) == 1:
         unit = currencies.pop()
         symbol = CURRENCY_SYMBOLS.get(unit, "")
-        return (f"{symbol} ({unit})" if symbol else unit), 100.0
+        return (f"{symbol} ({unit})" if symbol else unit), float(per_unit(unit))
     return "big bets", 0.0
 
 
 def _in_unit(frame: pd.DataFrame, column: str, divisor: float) -> pd.Series:
-    """``column`` (hundredths) divided into the unit: by ``divisor``, or by each row's big bet when 0 (a
+    """``column`` (as stored) divided into the unit: by ``divisor``, or by each row's big bet when 0 (a
     big bet of 0, one a site that prints no stakes never showed, gives no value rather than infinity)."""
     return frame[column] / (divisor if divisor else frame["big_bet"].where(frame["big_bet"] > 0))
 

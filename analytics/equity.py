@@ -56,7 +56,7 @@ EV_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 """The ``hand_players`` columns :func:`ev_columns` fills: the street the player was all-in on (NULL when
 the hand had no all-in spot for him), his equity (expected share of the pots he could win, 0..1), his
-all-in EV in hundredths (rounded) and its Monte-Carlo standard error in hundredths (0 when exact)."""
+all-in EV in the hand's unit (cents or whole chips, rounded) and its Monte-Carlo standard error in it (0 when exact)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +242,7 @@ class AllInSpot:
 @dataclass(frozen=True, slots=True)
 class AllInEV:
     """One player's all-in result: ``equity`` (expected share of the pots he could win), ``ev`` (expected
-    net, ``equity × pot − investment``, in hundredths, unrounded) and its standard error ``ev_se``."""
+    net, ``equity × pot − investment``, in the hand's unit, unrounded) and its standard error ``ev_se``."""
 
     street: int
     equity: float
@@ -449,7 +449,7 @@ EV_NAMES: tuple[str, ...] = tuple(name for name, _ in EV_COLUMNS)
 
 
 def ev_values(found: AllInEV) -> dict[str, float | int | None]:
-    """One player's :data:`EV_COLUMNS` from his all-in EV (the EV rounded to whole hundredths)."""
+    """One player's :data:`EV_COLUMNS` from his all-in EV (the EV rounded to a whole unit: a cent, a chip)."""
     return {
         "allin_street": found.street,
         "allin_equity": found.equity,

@@ -126,7 +126,7 @@ def build_steps(
     result, states = replay_steps(hand, profile or profile_for(hand))
     names = {s.seat: s.player for s in hand.seats}
     me = hand.seat_of(as_player) if as_player is not None else None
-    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
+    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency, hand.per_unit)  # noqa: E731
     equities = runout_equities(hand, result)
     last_action = max((i for i, e in enumerate(hand.events) if isinstance(e, Action)), default=-1)
     groups: list[list[int]] = []
@@ -322,7 +322,7 @@ def replay_page(
     """The page of ``hand`` (see the module docstring) seen by ``as_player``; ``back`` is an optional
     ``(href, words)`` link, the report's index."""
     result, steps = build_steps(hand, profile, as_player)
-    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
+    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency, hand.per_unit)  # noqa: E731
     e = html.escape
     names = {s.seat: s.player for s in hand.seats}
     me = hand.seat_of(as_player) if as_player is not None else None

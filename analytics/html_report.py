@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import tzinfo
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..engine.model import STREET_NAMES, format_money
+from ..engine.model import STREET_NAMES
 from .clock import local_zone, shown
 from .charts import NoHands, bb100_chart, stud8_components_chart, winnings_chart
 from .grid import cell
@@ -30,7 +30,7 @@ from .html_page import page_head
 from .html_tournaments import TournamentSection, tournament_html, tournament_section
 from .html_spots import CostlySpot, third_street, third_street_html
 from .stats import Filters, stat_table
-from .units import UNIT_SQL, format_amount, is_chips, unit_title, units
+from .units import UNIT_SQL, format_amount, format_stake, unit_title, units
 from .winrate import winrates
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ MOST_LISTED = 50
 @dataclass(frozen=True, slots=True)
 class HandRow:
     """A hand of the report: its stored id, when, game and stakes as printed, the pot, the player's net
-    (hundredths of ``currency``, the hand's unit), and a few more words (the all-in street and equity, a
+    (in ``currency``, the hand's unit: cents, or whole chips), and a few more words (the all-in street and equity, a
     violation)."""
 
     hand_id: str
@@ -198,12 +198,11 @@ def _hand_row(row: tuple[Any, ...], note: str, zone: tzinfo | None = None) -> Ha
     time shown in ``zone`` (default: this computer's)."""
     hand_id, started, game, small, big, pot, net, currency = row[:8]
     unit = units([currency])[0]
-    printed = None if is_chips(unit) else unit  # stakes as the site prints them: 20/40, $1/$2
     return HandRow(
         hand_id=str(hand_id),
         started=shown(started, zone or local_zone()),
         game=str(game),
-        stakes=f"{format_money(int(small), printed)}/{format_money(int(big), printed)}",
+        stakes=f"{format_stake(small, unit)}/{format_stake(big, unit)}",  # as the site prints them: 20/40, $1/$2
         pot=int(pot or 0),
         net=int(net or 0),
         currency=unit,

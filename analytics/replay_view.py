@@ -141,7 +141,7 @@ def render_hand(
     ``profile`` (``None``: its site's rules), whose table after each event gives the streets and cards."""
     names = {s.seat: s.player for s in hand.seats}
     me = hand.seat_of(as_player) if as_player is not None else None
-    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency)  # noqa: E731
+    money: Callable[[int], str] = lambda amount: format_money(amount, hand.currency, hand.per_unit)  # noqa: E731
     width = max(len(n) for n in names.values())
     lines = [
         header_line(hand, money),

@@ -73,7 +73,7 @@ MONEY: tuple[tuple[str, str], ...] = (
     ("net", "CAST(SUM(hp.net) AS BIGINT)"),
     ("rake_paid", "CAST(SUM(hp.rake_paid) AS BIGINT)"),
 )
-"""The money sums (exact hundredths); BB/100 is ``net`` over the group's ``big_bet``, a key."""
+"""The money sums (exact, in the unit's smallest amount); BB/100 is ``net`` over the group's ``big_bet``, a key."""
 
 
 def done(key: str) -> str:

@@ -178,6 +178,7 @@ def _hand_columns(replayed: Sequence[Replayed], ids: list[str]) -> Columns:
         "bring_in": [h.bring_in for h in hands],
         "currency": [h.currency for h in hands],
         "play_money": [h.play_money for h in hands],
+        "per_unit": [h.per_unit for h in hands],
         "tournament_id": [t.tournament_id if t else None for t in tournaments],
         "buy_in": [t.buy_in if t else None for t in tournaments],
         "fee": [t.fee if t else None for t in tournaments],

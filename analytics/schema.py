@@ -2,7 +2,9 @@
 
 Each column is declared once with both its SQL type (for ``CREATE TABLE``) and its Arrow type (for the
 batches the importer builds), so the DDL, the Arrow schemas and the row builders in :mod:`.rows` cannot
-drift apart. Money columns are BIGINT hundredths of the printed unit, exactly as in the engine model.
+drift apart. Money columns are BIGINT amounts in the game's smallest unit, exactly as in the engine
+model: cents of a cash game's currency, whole chips of a tournament or play-money game (``hands.per_unit``
+says how many make one printed unit: 100 or 1). A tournament's buy-in and fee are a price, in hundredths.
 
 ``SCHEMA_VERSION`` is stored in the ``meta`` table; a database written by another version is refused
 with a message rather than silently mixed (see :func:`studbook.analytics.store.open_store`).
@@ -20,7 +22,7 @@ from .equity import EV_COLUMNS
 from .flags import FLAG_COLUMNS
 from .spots import SPOT_COLUMNS
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Raised whenever a table's columns change, so a database an older studbook wrote is refused rather than read wrong."""
 
 
@@ -96,6 +98,7 @@ HANDS = Table(
         _money("bring_in"),
         _text("currency"),
         _flag("play_money"),
+        _int("per_unit"),
         _text("tournament_id"),
         _money("buy_in"),
         _money("fee"),

@@ -159,7 +159,7 @@ class Spot:
     closes the round) that beat his door card (stud games: a higher rank, the ace high; razz games: a
     lower one in the game's low order; a card of the same rank does neither); ``decision`` his first
     decision (``None`` when he had none: a bring-in everybody folded to, or only called); ``net`` the
-    hand's result by the rules in hundredths, ``big_bet`` the stakes' big bet (0 when a site that prints no stakes
+    hand's result by the rules in its unit (cents, whole chips), ``big_bet`` the stakes' big bet (0 when a site that prints no stakes
     never showed it), ``allin`` his all-in EV where the hand had an all-in spot for him."""
 
     seat: int

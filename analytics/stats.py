@@ -23,10 +23,10 @@ import duckdb
 import pandas as pd
 
 from ..engine.games import RULES
-from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Game, format_money
+from ..engine.model import CURRENCY_SYMBOLS, STREET_NAMES, Game
 from .clock import day_sql, display_zone
 from .flags import LATER_LABEL, LATER_STREETS
-from .units import UNIT_SQL, is_chips
+from .units import UNIT_SQL, format_stake, units
 
 T = TypeVar("T")
 
@@ -414,9 +414,14 @@ class Filters:
         any_of("hp.game", self.games)
         any_of("h.site", self.sites)
         if self.stakes:
+            # a stake as printed is hundredths of its unit: cents of a currency, or (when whole) chips
             pairs = [parse_stakes(s) for s in self.stakes]
-            parts.append("(" + " OR ".join("(h.small_bet = ? AND h.big_bet = ?)" for _ in pairs) + ")")
-            params.extend(v for pair in pairs for v in pair)
+            tests = [(100, small, big) for small, big in pairs]
+            tests += [(1, small // 100, big // 100) for small, big in pairs if small % 100 == big % 100 == 0]
+            parts.append(
+                "(" + " OR ".join("(h.per_unit = ? AND h.small_bet = ? AND h.big_bet = ?)" for _ in tests) + ")"
+            )
+            params.extend(v for test in tests for v in test)
         days = self.day_zone() if self.since is not None or self.until is not None else timezone.utc
         for op, bound in ((">=", self.since), ("<", self.until)):
             if bound is not None:
@@ -644,22 +649,15 @@ def stakes_labels(frame: pd.DataFrame) -> list[str]:
     the hand showed (0) ``"?"``."""
     inferred = frame["stakes_inferred"] if "stakes_inferred" in frame else [False] * len(frame)
     return [
-        (f"{_stake(s, c)}/{_stake(b, c)}" + (" inferred" if pd.notna(i) and bool(i) else ""))
+        (f"{_stake(s, u)}/{_stake(b, u)}" + (" inferred" if pd.notna(i) and bool(i) else ""))
         if pd.notna(s) and pd.notna(b)
         else "tournament"
-        for c, s, b, i in zip(currencies(frame["currency"]), frame["small_bet"], frame["big_bet"], inferred)
+        for u, s, b, i in zip(units(frame["currency"]), frame["small_bet"], frame["big_bet"], inferred)
     ]
 
 
-def _stake(amount: float, currency: str | None) -> str:
-    return format_money(int(amount), currency) if amount else "?"
-
-
-def currencies(column: pd.Series) -> list[str | None]:
-    """The ``currency`` column (a unit: :mod:`.units`) as :func:`format_money` takes it: ``None`` for
-    tournament chips and play money, which it prints as bare whole numbers. (pandas' ``where(notna,
-    None)`` gives NaN back in a string column, and NaN would print chips as 20789.00.)"""
-    return [None if is_chips(c) else str(c) for c in column]
+def _stake(amount: float, unit: str) -> str:
+    return format_stake(int(amount), unit) if amount else "?"
 
 
 def describe_stats() -> pd.DataFrame:

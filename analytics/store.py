@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -819,6 +820,33 @@ def _stale_tables(con: duckdb.DuckDBPyConnection) -> list[str]:
     return problems
 
 
+_WHY_NEWER: Mapping[str, str] = {
+    "4": " (version 4 stored tournament and play-money chips in hundredths, this one in whole chips)",
+}
+"""What changed since an older schema version, where a user would want to know before rebuilding."""
+
+_FILES_LISTED = 12
+"""Imported files a rebuild command names one by one; beyond, it names the folders they are in."""
+
+
+def rebuild_command(con: duckdb.DuckDBPyConnection, where: str) -> str:
+    """``: studbook import FILES --db NEW``, the command that imports into a new database file what the
+    database ``where`` recorded importing (its ``imports`` table), or "" when it records none. Why not
+    change the database in place: every table holds amounts, and an import from the files rebuilds all
+    of them with this studbook's rules, which a conversion of the old rows could not."""
+    try:
+        files = [str(r[0]) for r in con.execute("SELECT DISTINCT file FROM imports ORDER BY file").fetchall()]
+    except duckdb.Error:
+        return ""
+    if not files:
+        return ""
+    named = files if len(files) <= _FILES_LISTED else sorted({str(Path(f).parent) for f in files})
+    path = Path(where)
+    new = path.with_name(f"{path.stem}-v{SCHEMA_VERSION}{path.suffix or '.duckdb'}")
+    what = "" if named is files else f" (the folders its {len(files):,} files were imported from)"
+    return f"; rebuild it from the files it was made of{what}: studbook import {' '.join(map(shlex.quote, named))} --db {shlex.quote(str(new))}"
+
+
 def _check_or_create(con: duckdb.DuckDBPyConnection, where: str, read_only: bool) -> None:
     existing = {row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     if "meta" in existing:
@@ -827,7 +855,8 @@ def _check_or_create(con: duckdb.DuckDBPyConnection, where: str, read_only: bool
         if version != str(SCHEMA_VERSION):
             raise StoreError(
                 f"{where}: written by studbook schema version {version}, this studbook uses version "
-                f"{SCHEMA_VERSION}; import your hand histories into a new database file (--db)"
+                f"{SCHEMA_VERSION}{_WHY_NEWER.get(version, '')}; import your hand histories into a new "
+                f"database file (--db){rebuild_command(con, where)}"
             )
         stale = _stale_tables(con)
         if stale:

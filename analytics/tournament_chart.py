@@ -23,7 +23,7 @@ __all__ = ["tournament_chart"]
 
 
 def _unit_label(unit: str) -> tuple[str, float]:
-    """The axis label of a unit and the divisor from its stored amounts (hundredths, or whole chips)."""
+    """The axis label of a unit and the divisor from its stored amounts (hundredths of a currency, or whole play chips)."""
     if unit in ("play", "unknown"):
         return ("play chips" if unit == "play" else "unknown unit"), 1.0
     symbol = CURRENCY_SYMBOLS.get(unit, "")

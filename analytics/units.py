@@ -10,8 +10,10 @@ where a table shows it for several units together, it says so.
 
 Why tournament chips of a play-money tournament are ``chips``, not ``play``: they are a tournament's
 chips, restarted at every tournament, like those of any other; ``play`` is the play-money bankroll a
-play-money cash table deals in. Amounts are stored in hundredths of the unit; a chip has no hundredths
-(the engine's odd chip is a whole one), so chips and play are shown as whole chips.
+play-money cash table deals in. Amounts are stored in the game's smallest unit: cents of a currency,
+whole chips of tournament chips and play money (``hands.per_unit``, 100 or 1); :func:`per_unit` says
+which for a unit. Winamax's play tables deal hundredths of a play chip, a unit of its own
+(``play cents``), so that no sum adds them to the whole play chips of another site.
 """
 
 from __future__ import annotations
@@ -19,40 +21,54 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-from ..engine.model import CURRENCY_SYMBOLS, format_money
+from ..engine.model import CURRENCY_SYMBOLS, HUNDREDTHS, format_money
 
 CHIPS = "chips"
 """Tournament chips."""
 PLAY = "play"
 """Play money (the chips of a play-money cash game)."""
+PLAY_CENTS = "play cents"
+"""Play money dealt in hundredths of a chip (Winamax's play tables: parsers/sites/winamax/NOTES.md)."""
 UNKNOWN = "unknown currency"
 """A cash hand whose site printed no currency (nothing says which money it is)."""
 
 UNIT_SQL = (
-    f"CASE WHEN h.tournament_id IS NOT NULL THEN '{CHIPS}' WHEN h.play_money THEN '{PLAY}' "
+    f"CASE WHEN h.tournament_id IS NOT NULL THEN '{CHIPS}' "
+    f"WHEN h.play_money AND h.per_unit = 1 THEN '{PLAY}' WHEN h.play_money THEN '{PLAY_CENTS}' "
     f"ELSE COALESCE(h.currency, '{UNKNOWN}') END"
 )
-"""The unit of a stored hand (``h`` is the ``hands`` table): its currency, ``chips`` or ``play``."""
+"""The unit of a stored hand (``h`` is the ``hands`` table): its currency, ``chips``, ``play`` or
+``play cents``."""
 
 
 def is_chips(unit: object) -> bool:
-    """Whether ``unit`` counts chips (tournament or play), which have no hundredths to show."""
-    return unit in (CHIPS, PLAY) or not isinstance(unit, str)
+    """Whether ``unit`` counts chips (tournament or play money) rather than a currency."""
+    return unit in (CHIPS, PLAY, PLAY_CENTS) or not isinstance(unit, str)
 
 
-def format_amount(amount: int, unit: object) -> str:
-    """An amount in hundredths of ``unit``, for people, with its unit: ``$1,234.56``, ``€0.10``,
-    ``12.50 CAD`` (a currency without a symbol is named after it), ``1,500 chips``, ``300 play``.
-    Tournament chips are whole: an amount that is not (an all-in EV, an average) is rounded to the chip;
-    play money shows hundredths only where it has them (a Winamax play table's ``0.65 play``). A unit that
-    is no text (a NULL of an old database) is tournament chips, as the model's ``currency`` None is."""
-    if unit == PLAY:
-        # play money is dealt in the site's own unit: whole chips on most sites, hundredths on Winamax
-        # (its play tables print 0.01/0.05/0.10: parsers/sites/winamax/NOTES.md), so no rounding here
+def per_unit(unit: object) -> int:
+    """How many stored amounts of ``unit`` make one of it: 1 for whole chips (tournament chips, play
+    money), 100 for a currency's cents and for ``play cents``."""
+    return 1 if is_chips(unit) and unit != PLAY_CENTS else HUNDREDTHS
+
+
+def format_stake(amount: int, unit: object) -> str:
+    """A stake as the sites print it, no unit named: ``$1``, ``€0.10``, ``20`` (chips), ``0.05`` (play
+    cents)."""
+    return format_money(int(amount), None if is_chips(unit) else str(unit), per_unit(unit))
+
+
+def format_amount(amount: float, unit: object) -> str:
+    """An amount of ``unit`` as stored (:func:`per_unit`), for people, with its unit: ``$1,234.56``,
+    ``€0.10``, ``12.50 CAD`` (a currency without a symbol is named after it), ``1,500 chips``, ``300
+    play``, ``0.65 play`` (Winamax's play cents). Chips are whole: an amount that is not (an all-in EV, an
+    average) is rounded to the chip. A unit that is no text (a NULL of an old database) is tournament
+    chips, as the model's ``currency`` None is."""
+    if unit == PLAY_CENTS:
         return f"{format_money(int(amount))} {PLAY}"
     if is_chips(unit):
-        whole = round(Fraction(int(amount), 100))
-        return f"{whole:,} {CHIPS}"
+        whole = round(Fraction(amount))
+        return f"{whole:,} {PLAY if unit == PLAY else CHIPS}"
     code = str(unit)
     if code in CURRENCY_SYMBOLS:
         return format_money(int(amount), code)
@@ -63,6 +79,8 @@ def unit_title(unit: object) -> str:
     """The heading of a unit's section: ``USD $``, ``tournament chips``, ``play money``."""
     if unit == PLAY:
         return "play money"
+    if unit == PLAY_CENTS:
+        return "play money in hundredths of a chip"
     if is_chips(unit):
         return "tournament chips"
     symbol = CURRENCY_SYMBOLS.get(str(unit))

@@ -1,6 +1,6 @@
 """Win rates: net won, BB/100 with its standard error and 95% interval, sessions, $/hour, rake paid.
 
-Money is summed exactly (BIGINT hundredths, as stored) and only divided at the end. BB/100 is measured in
+Money is summed exactly (BIGINT in the unit's smallest amount, as stored) and only divided at the end. BB/100 is measured in
 big bets (the upper limit of the stakes) per hand, so hands of different stakes add up; the standard
 error comes from the spread of the per-hand result in big bets, which is what makes a short sample's
 BB/100 meaningless and a long one's believable.
@@ -145,7 +145,7 @@ def money(
     rollup: bool = True,
 ) -> pd.DataFrame:
     """What the headline table shows of money, per group of ``by`` and currency: ``hands``, ``net`` and
-    ``rake_paid`` (exact hundredths), ``net_bb``, ``bb_hands``, ``bb_inferred`` and ``bb100``, as in
+    ``rake_paid`` (exact, in the unit: cents or whole chips), ``net_bb``, ``bb_hands``, ``bb_inferred`` and ``bb100``, as in
     :func:`winrates` but without the sessions, hours and spread, which need every hand in time order:
     so this is answered from the dataset's rollup (:mod:`.rollup`) when it can be, unless ``rollup``
     is False. ``net_bb`` is :func:`_per_big_bet`'s exact sum, so the raw rows, the rollup and
@@ -202,13 +202,13 @@ def winrates(
 ) -> pd.DataFrame:
     """Per group of ``by`` (see :data:`~.stats.BREAKDOWNS`; money is always kept apart by unit: each
     currency, tournament chips and play money in rows of their own, :mod:`.units`):
-    ``hands``, ``net`` and ``rake_paid`` (exact hundredths), ``net_bb`` (big bets: the exact sum of
+    ``hands``, ``net`` and ``rake_paid`` (exact, in the unit: cents or whole chips), ``net_bb`` (big bets: the exact sum of
     :func:`_per_big_bet`, as :func:`money`'s, so this BB/100 is the headline table's to the last digit),
     ``bb_hands`` (the hands BB/100 counts: those whose big bet is known; a site that prints no stakes
     leaves it unknown when no bet of the hand shows it), ``bb_inferred`` (of those, the hands whose big
     bet was inferred from their own bets, not printed), ``bb100`` (per 100 of ``bb_hands``), ``sd_bb``
     (standard deviation of the per-hand result in big bets), ``se_bb100``, ``ci95_low``/``ci95_high``,
-    ``sessions`` (begun in the group), ``hours``, ``net_per_hour`` (hundredths per hour) and
+    ``sessions`` (begun in the group), ``hours``, ``net_per_hour`` (cents or chips per hour) and
     ``hands_per_hour``."""
     sel = selection(filters, _money_by(by))
     timed, params = _timed(sel, session_gap)
@@ -255,7 +255,7 @@ def sessions(
     session_gap: timedelta = DEFAULT_SESSION_GAP,
 ) -> pd.DataFrame:
     """One row per player and session: ``player``, ``session`` (1, 2 ... in time order), ``currency``,
-    ``started``, ``ended``, ``hands``, ``net`` (exact hundredths), ``net_bb`` (the exact sum of
+    ``started``, ``ended``, ``hands``, ``net`` (exact, in the unit: cents or whole chips), ``net_bb`` (the exact sum of
     :func:`_per_big_bet`, as :func:`winrates`') and ``hours``."""
     timed, params = _timed(selection(filters, ["currency"]), session_gap)
     numbered = f"""(SELECT *, SUM(starts) OVER (PARTITION BY player ORDER BY started_at) AS session

@@ -46,8 +46,9 @@ COMMAND = Command(
     description=(
         "Write each table of the database (hands, players per hand, actions, cards, pots, awards,\n"
         "collected lines, rule violations, imports, parse errors) to DIR/<table>.parquet, which pandas,\n"
-        "R, DuckDB and most spreadsheets read directly. Amounts are whole numbers of cents (or of\n"
-        "hundredths of a chip): $0.04 is stored as 4."
+        "R, DuckDB and most spreadsheets read directly. Amounts are whole numbers of cents, or of\n"
+        "chips for tournaments and play money ($0.04 is stored as 4, 1,500 chips as 1500; hands.per_unit\n"
+        "says how many make one printed unit)."
     ),
     add_arguments=add_arguments,
     run=run,

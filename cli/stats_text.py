@@ -127,8 +127,8 @@ def plain_dates(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 MONEY_STATS = (("net_won", "Net won", "money"), ("bb100", "BB/100", "bb100"))
-"""The money figures the table shows, as records of csv and json: net won (``done``: hundredths of the
-``currency``, or chips; ``chances``: the hands) and BB/100 (``rate``, with ``ci95_low``/``ci95_high``;
+"""The money figures the table shows, as records of csv and json: net won (``done``: cents of the
+``currency``, or whole chips; ``chances``: the hands) and BB/100 (``rate``, with ``ci95_low``/``ci95_high``;
 ``chances``: the hands whose big bet is known)."""
 
 

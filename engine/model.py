@@ -4,11 +4,15 @@ Parsers build a :class:`Hand` from text; the replay engine reads it and says wha
 (:class:`ReplayResult`). Nothing here knows a site's spelling or a rule of the game: a ``Hand`` records
 the printed facts faithfully (including facts that break the rules) so that the validator can judge them.
 
-Money is exact: every amount is an ``int`` in hundredths of the printed unit (cents for cash games,
-1/100 chip for tournament and play-money chips), so ``$0.04`` is ``4`` and ``1,500`` chips is ``150000``.
-One scale for every hand keeps arithmetic and storage uniform; :func:`format_money` turns it back.
-The scale is not the game's smallest unit: a cash game deals in cents (1), a tournament or play-money
-game in whole chips (:data:`CHIP`, 100), so a split's odd chip is one of those (:func:`unit_of`).
+Money is exact: every amount is an ``int`` in the smallest unit the hand's game deals, cents for cash
+games and whole chips for tournament and play-money chips, so ``$0.04`` is ``4`` and ``1,500`` chips is
+``1500``. Why the game's own unit: a split's odd chip is then always one unit (one cent, one chip), and a
+user summing the store's columns counts chips as chips. :attr:`Hand.per_unit` says how many units make
+one printed unit (100 cents a dollar, 1 chip a chip) and :func:`format_money` shows an amount so.
+
+Where the units change: the text of every site's reader and writer is in hundredths of the printed unit
+(``1,500`` reads ``150000``); :mod:`studbook.parsers.chips` turns a chip hand's amounts into whole chips
+as the registry hands it out, and back before a writer prints it.
 
 Players are referred to by seat number inside events; parsers resolve printed names against the seat
 list, which is the only reliable way to read names containing spaces, brackets or colons.
@@ -26,19 +30,10 @@ from typing import Iterable, Mapping, Sequence, TypeAlias, Union
 from .cards import Card
 
 Money = int
-"""An exact amount in hundredths of the printed unit (see the module docstring)."""
+"""An exact amount in the smallest unit of the hand's game: cents, or whole chips (the module docstring)."""
 
-CENT: Money = 1
-"""The smallest amount a cash game deals: one hundredth of its currency."""
-CHIP: Money = 100
-"""The smallest amount a tournament or play-money game deals: one whole chip (no site deals half a chip)."""
-
-
-def unit_of(tournament: object | None, play_money: bool) -> Money:
-    """The smallest amount a hand can deal, which is what a split pot's odd chip is: a whole chip in a
-    tournament or a play-money game, a cent of a cash game. The one place that says so; a :class:`Hand`
-    answers it as :attr:`Hand.unit`, and the simulator asks it before the hand it deals exists."""
-    return CHIP if tournament is not None or play_money else CENT
+HUNDREDTHS = 100
+"""Units in one printed unit of a currency (cents in a dollar): what :attr:`Hand.per_unit` is for cash."""
 
 
 STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
@@ -248,7 +243,8 @@ class ParseWarning:
 
 @dataclass(frozen=True, slots=True)
 class Tournament:
-    """Tournament context of a hand; ``buy_in`` and ``fee`` in hundredths of ``currency`` (or chips)."""
+    """Tournament context of a hand; ``buy_in`` and ``fee`` in hundredths of ``currency``, or of the play chips
+    a play-money tournament costs (a price as printed, not chips at the table: they stay as read)."""
 
     tournament_id: str
     buy_in: Money | None = None
@@ -302,11 +298,21 @@ class Hand:
     reports them apart, so that a user can send them in."""
     limit: Limit = Limit.FIXED
     """Fixed limit unless the site says otherwise; ``small_bet`` is then the minimum bet."""
+    chip_cents: bool = False
+    """A chip hand (tournament or play money) whose site deals hundredths of a chip (Winamax's play
+    tables: ``posts ante 0.01``): its amounts are hundredths, as a currency's, since that is the
+    smallest amount it deals."""
 
     @property
-    def unit(self) -> Money:
-        """The smallest amount this hand deals (:func:`unit_of`): the odd chip of its split pots."""
-        return unit_of(self.tournament, self.play_money)
+    def chips(self) -> bool:
+        """Whether the hand deals chips (a tournament's or play money) rather than a currency."""
+        return self.tournament is not None or self.play_money
+
+    @property
+    def per_unit(self) -> int:
+        """How many of the hand's amounts make one printed unit: 100 for a currency (cents), 1 for
+        whole chips, 100 for a site's hundredths of a chip (:attr:`chip_cents`)."""
+        return 1 if self.chips and not self.chip_cents else HUNDREDTHS
 
     def player(self, seat: int) -> str:
         """The screen name in ``seat`` (KeyError for an empty seat)."""
@@ -621,12 +627,16 @@ CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€"
 """How the sites print the currencies they deal in; a currency not listed prints as a bare number."""
 
 
-def format_money(amount: Money, currency: str | None = None) -> str:
-    """An amount for people to read: ``format_money(4, "USD") == "$0.04"``, ``format_money(123456, "USD")
-    == "$1,234.56"``, ``format_money(150000) == "1,500"`` (chips). Not the sites' own spelling (the
-    PokerStars writer has that); :func:`studbook.analytics.stats.parse_amount` reads both back."""
+def format_money(amount: Money, currency: str | None = None, per_unit: int = HUNDREDTHS) -> str:
+    """An amount for people to read, ``per_unit`` of it making one printed unit (:attr:`Hand.per_unit`):
+    ``format_money(4, "USD") == "$0.04"``, ``format_money(123456, "USD") == "$1,234.56"``,
+    ``format_money(1500, per_unit=1) == "1,500"`` (whole chips), ``format_money(65) == "0.65"`` (hundredths
+    with no currency: Winamax play chips, a cash hand of no printed currency). Not the sites' own spelling
+    (the PokerStars writer has that); :func:`studbook.analytics.stats.parse_amount` reads it back."""
     sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
+    if per_unit == 1:
+        return f"{sign}{CURRENCY_SYMBOLS.get(currency or '', '')}{abs(amount):,}"
+    whole, cents = divmod(abs(amount), per_unit)
     text = f"{whole:,}" if cents == 0 and currency is None else f"{whole:,}.{cents:02d}"
     symbol = CURRENCY_SYMBOLS.get(currency or "", "")
     return f"{sign}{symbol}{text}"

@@ -4,7 +4,8 @@ Everything here is a pure function of what was put in and which cards the conten
 code pays the pots of a replayed site hand, of a simulated hand and of a property test. Each rule lives
 in exactly one function: :func:`build_pots` (side pots), :func:`split_rake` (rake placement),
 :func:`split_halves` (hi/lo and which half gets the odd chip), :func:`share` (ties), both dealing whole
-units of the game (:func:`deal_out`: a chip in a tournament, a cent in cash).
+units of the game (:func:`deal_out`: amounts are in the game's smallest unit, a chip in a tournament,
+a cent in cash, so the odd chip is one unit).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Callable, Collection, Final, Mapping, Sequence
 from .cards import Card
 from .games import RULES, GameRules, Ranking, card_order
 from .model import (
-    CENT,
     HALF_HIGH,
     HALF_LOW,
     HALF_WHOLE,
@@ -86,33 +86,25 @@ def split_rake(pots: Sequence[Pot], rake: Money, rule: RakeFrom) -> tuple[Money,
     return tuple(shares)
 
 
-def deal_out(amount: Money, count: int, unit: Money = CENT) -> list[Money]:
-    """``amount`` dealt to ``count`` takers in odd-chip priority order, in whole units of the game
-    (:func:`.model.unit_of`): each gets an equal number of units, the first ``units % count`` one unit
-    more. The rule of every split, halves and ties alike, so it lives here once.
-
-    A pot that is not a whole number of units (a tournament hand whose site printed a fraction of a
-    chip) still pays every bit of it: the fraction goes to the first taker who got no odd unit, so
-    no award is more than one unit from another and the pot is paid in full.
-    """
-    units, fraction = divmod(amount, unit)
-    base, odd = divmod(units, count)
-    paid = [(base + 1) * unit if i < odd else base * unit for i in range(count)]
-    paid[odd % count] += fraction
-    return paid
+def deal_out(amount: Money, count: int) -> list[Money]:
+    """``amount`` dealt to ``count`` takers in odd-chip priority order, in whole units of the game (the
+    model's amounts are in that unit): each gets an equal share, the first ``amount % count`` one unit
+    more. The rule of every split, halves and ties alike, so it lives here once."""
+    base, odd = divmod(amount, count)
+    return [base + 1 if i < odd else base for i in range(count)]
 
 
-def split_halves(amount: Money, odd_chip_to: Half = Half.HIGH, unit: Money = CENT) -> tuple[Money, Money]:
-    """A hi/lo pot's high and low halves: the odd chip (one ``unit``) goes to the high half (docs/rules.md
+def split_halves(amount: Money, odd_chip_to: Half = Half.HIGH) -> tuple[Money, Money]:
+    """A hi/lo pot's high and low halves: the odd chip (one unit of the game) goes to the high half (docs/rules.md
     §6), or to the low half for a room whose profile says so (``RuleProfile.hilo_odd_chip``)."""
-    first, second = deal_out(amount, 2, unit)
+    first, second = deal_out(amount, 2)
     return (second, first) if odd_chip_to is HALF_LOW else (first, second)
 
 
-def share(amount: Money, winners: Sequence[int], unit: Money = CENT) -> dict[int, Money]:
+def share(amount: Money, winners: Sequence[int]) -> dict[int, Money]:
     """Split ``amount`` evenly among ``winners``, given in odd-chip priority order: the first of them get
-    one odd chip (one ``unit``) each, as many as the units left over (:func:`deal_out`)."""
-    return dict(zip(winners, deal_out(amount, len(winners), unit)))
+    one odd chip (one unit) each, as many as the units left over (:func:`deal_out`)."""
+    return dict(zip(winners, deal_out(amount, len(winners))))
 
 
 # ------------------------------------------------------------------------------------ judging hands
@@ -192,10 +184,9 @@ def _pay(
     cards: Mapping[int, tuple[Card, ...]],
     profile: RuleProfile,
     ranking: Ranking,
-    unit: Money,
 ) -> list[Award]:
     winners = odd_chip_order(_best(values), cards, profile, ranking)
-    return [Award(pot.index, half, seat, paid) for seat, paid in share(amount, winners, unit).items() if paid]
+    return [Award(pot.index, half, seat, paid) for seat, paid in share(amount, winners).items() if paid]
 
 
 HAND_SIZE: Final = RULES[Game.STUD].hand_size
@@ -265,7 +256,6 @@ def distribute_pot(
     profile: RuleProfile,
     label: SeatLabel,
     unseen: Callable[[], Collection[Card]] = frozenset,
-    unit: Money = CENT,
 ) -> PotResult:
     """Pay one pot (after its rake) to the best hands among its eligible players.
 
@@ -277,7 +267,7 @@ def distribute_pot(
     card never need them (the player whose cards are unknown mucked: he conceded). Players in ``conceded`` gave
     up at showdown without showing. A pot with a single eligible player needs no cards. A game with a
     split (stud8) splits into halves when a low qualifies, each half among its own winners. Odd chips
-    are whole units of the game, ``unit`` (:func:`.model.unit_of`): a chip in a tournament, a cent in cash.
+    are whole units of the game: a chip in a tournament, a cent in cash (the model's amounts).
     """
     rules: GameRules = RULES[game]
     main, split = rules.pot, rules.split
@@ -308,11 +298,11 @@ def distribute_pot(
         lows = {s: v for s, h in hands.items() if split is not None and (v := split.qualified(h)) is not None}
         note = ""
     if split is None or not lows:
-        awards = _pay(pot, amount, HALF_WHOLE, highs, hands, profile, main, unit)
+        awards = _pay(pot, amount, HALF_WHOLE, highs, hands, profile, main)
         return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs)))
-    high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip, unit)
-    awards = _pay(pot, high_amount, HALF_HIGH, highs, hands, profile, main, unit)
-    awards += _pay(pot, low_amount, HALF_LOW, lows, hands, profile, split, unit)
+    high_amount, low_amount = split_halves(amount, profile.hilo_odd_chip)
+    awards = _pay(pot, high_amount, HALF_HIGH, highs, hands, profile, main)
+    awards += _pay(pot, low_amount, HALF_LOW, lows, hands, profile, split)
     return PotResult(pot, rake, tuple(awards), True, partial(_winners, label, note, (main, highs), (split, lows)))
 
 
@@ -356,12 +346,10 @@ def distribute(
     profile: RuleProfile,
     label: SeatLabel,
     unseen: Callable[[], Collection[Card]] = frozenset,
-    unit: Money = CENT,
 ) -> tuple[PotResult, ...]:
-    """:func:`distribute_pot` for every pot, each with its own rake share and the game's ``unit`` for
-    its odd chips; ``unseen`` called once at the most, whichever pots need it."""
+    """:func:`distribute_pot` for every pot, each with its own rake share; ``unseen`` called once at the most, whichever pots need it."""
     once = _once(unseen)
-    return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, once, unit) for p, r in zip(pots, rakes))
+    return tuple(distribute_pot(p, r, game, cards, conceded, profile, label, once) for p, r in zip(pots, rakes))
 
 
 def _once(work: Callable[[], Collection[Card]]) -> Callable[[], Collection[Card]]:

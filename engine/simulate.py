@@ -56,7 +56,6 @@ from .model import (
     Tournament,
     UncalledReturn,
     direct_init,
-    unit_of,
 )
 from .pots import PotResult
 from .profiles import RuleProfile
@@ -256,8 +255,8 @@ station or a stealer, so those two regulars stay the extremes of their statistic
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
-    """Fixed-limit stakes in hundredths: small and big bet, ante, bring-in; ``level`` names a tournament
-    level (``"IV"``)."""
+    """Fixed-limit stakes in the game's unit (cents of cash, whole tournament chips): small and big bet,
+    ante, bring-in; ``level`` names a tournament level (``"IV"``)."""
 
     small_bet: Money
     big_bet: Money
@@ -293,7 +292,7 @@ NO_RAKE = Rake(0, 0)
 
 
 def _levels() -> tuple[Stakes, ...]:
-    """A sit-and-go structure in chips (x100): small bet, ante about a tenth, bring-in about a quarter."""
+    """A sit-and-go structure in whole chips: small bet, ante about a tenth, bring-in about a quarter."""
     numerals = (
         "I",
         "II",
@@ -317,10 +316,7 @@ def _levels() -> tuple[Stakes, ...]:
         "XX",
     )
     smalls = (20, 30, 40, 50, 80, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 10000)
-    return tuple(
-        Stakes(s * 100, 2 * s * 100, max(1, s // 10) * 100, max(5, s // 4 // 5 * 5) * 100, n)
-        for n, s in zip(numerals, smalls)
-    )
+    return tuple(Stakes(s, 2 * s, max(1, s // 10), max(5, s // 4 // 5 * 5), n) for n, s in zip(numerals, smalls))
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +327,7 @@ class TournamentSpec:
     buy_in: Money = 1000
     fee: Money = 100
     currency: str = "USD"
-    chips: Money = 150000
+    chips: Money = 1500
     hands_per_level: int = 10
     levels: tuple[Stakes, ...] = field(default_factory=_levels)
 
@@ -600,10 +596,7 @@ class _Dealer:
         self.players = {seat: player for seat, player, _ in setup.seats}
         stacks = {seat: stack for seat, _, stack in setup.seats}
         s = setup.stakes
-        unit = unit_of(setup.tournament, False)  # the simulator deals no play money
-        self.state = StudState(
-            setup.game, s.small_bet, s.big_bet, stacks, setup.profile, bring_in=s.bring_in, unit=unit
-        )
+        self.state = StudState(setup.game, s.small_bet, s.big_bet, stacks, setup.profile, bring_in=s.bring_in)
         self.deck = list(DECK)
         rng.shuffle(self.deck)
         self.events: list[Event] = []

@@ -23,7 +23,6 @@ from .betting import AGGRESSIVE, StreetLedger
 from .cards import DECK, Card, format_cards
 from .games import RULES, GameRules
 from .model import (
-    CENT,
     BRING_IN,
     CALL,
     CHECK,
@@ -172,8 +171,8 @@ class StudState:
 
     Build it with the stakes and the stacks (before antes), post antes, deal cards, then alternate
     :meth:`options` / :meth:`act`; :meth:`start_street` moves on once :attr:`betting_closed`.
-    ``bring_in`` may be ``None`` when the hand never says (the bring-in player completed). ``unit`` is
-    the game's smallest amount (a chip in a tournament, a cent in cash): split pots deal it whole.
+    ``bring_in`` may be ``None`` when the hand never says (the bring-in player completed). Amounts are in
+    the game's smallest unit (a chip in a tournament, a cent in cash), so split pots deal whole units.
     """
 
     def __init__(
@@ -187,11 +186,8 @@ class StudState:
         label: Callable[[int], str] = lambda seat: f"Seat {seat}",
         money: Callable[[Money], str] = format_money,
         limit: Limit = Limit.FIXED,
-        unit: Money = CENT,
     ) -> None:
         self.game = game
-        self.unit = unit
-        """The smallest amount the game deals (:func:`.model.unit_of`), which is what a split's odd chip is."""
         self.rules: GameRules = RULES[game]
         rules = self.rules
         # the rules' numbers asked at every decision, kept as plain attributes
@@ -790,4 +786,4 @@ class StudState:
         # the unseen cards only when a contender's cards are partly unknown (see distribute_pot)
         unseen = partial(self.unseen, shown)
         conceded_seats = frozenset(conceded)
-        return distribute(pots, rakes, self.game, cards, conceded_seats, self.profile, self.label, unseen, self.unit)
+        return distribute(pots, rakes, self.game, cards, conceded_seats, self.profile, self.label, unseen)

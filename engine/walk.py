@@ -121,7 +121,7 @@ class HandWalk:
         # a reference cycle, and a cycle per hand left ~80 objects a hand to the garbage collector (~11% of
         # an import's time)
         self.label = partial(seat_label, self.names)
-        self.money = partial(format_money, currency=hand.currency)
+        self.money = partial(format_money, currency=hand.currency, per_unit=hand.per_unit)
         stacks = _in_hand(hand)
         self.state = StudState(
             hand.game,
@@ -133,7 +133,6 @@ class HandWalk:
             label=self.label,
             money=self.money,
             limit=hand.limit,
-            unit=hand.unit,
         )
         self.violations: list[Violation] = [
             Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)

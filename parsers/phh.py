@@ -73,6 +73,7 @@ from ..engine.model import (
 )
 from ..engine.replay import nominal_bring_in, replay
 from .amounts import amount_problem
+from .chips import in_chips, in_hundredths
 from .errors import ParseError
 from .registry import profile_for
 from .sites.pokerstars.writer import format_stars_money, showdown_seats
@@ -108,7 +109,10 @@ EXPECTED_ACTION = (
 
 
 def write_phh(hand: Hand) -> str:
-    """The hand as PHH text (TOML). Raises ``ValueError`` for what PHH cannot hold (no players)."""
+    """The hand as PHH text (TOML), its amounts in the printed unit as the site texts' are (a chip
+    hand's whole chips: :func:`~.chips.in_hundredths`). Raises ``ValueError`` for what PHH cannot hold
+    (no players)."""
+    hand = in_hundredths(hand)
     players = _players(hand)
     if not players:
         raise ValueError(f"hand {hand.site_hand_id}: nobody takes part in it, and PHH needs players")
@@ -461,7 +465,10 @@ class _Reader:
             ),
             skipped=tuple(skipped),
         )
-        return hand if moves.annotated else self.completed(hand)
+        read = in_chips(hand if moves.annotated else self.completed(hand))  # the model's unit: parsers/chips.py
+        if isinstance(read, ParseError):
+            raise read
+        return read
 
     def optional_money(self, key: str, default: Money | None = None) -> Money | None:
         value = self.field(key, required=False)

@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Protocol, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, RuleProfile
+from .chips import read_in_chips
 from .errors import NotStudHand, ParseError
 from .reading import HandText, split_hands
 from .writing import write_separated
@@ -75,6 +76,9 @@ class Site:
     profile: RuleProfile = DEFAULT_PROFILE
     """The rule profile its hands are judged by when no profile is named: its folder's ``profile.py``,
     named by the site's id, or the default profile while its rules are not measured."""
+    play_chip_cents: bool = False
+    """Whether its play-money tables deal hundredths of a play chip (its NOTES.md says what it prints):
+    their hands keep their amounts in hundredths instead of whole chips (:mod:`.chips`)."""
 
     @property
     def starts_hand(self) -> Callable[[str], object]:
@@ -121,12 +125,12 @@ class Site:
     ) -> Iterator[ParseResult]:
         """Every hand of a file of this site, in file order (``lines`` from its line ``first_line`` on:
         the file's first line, or a hand header where a file was cut into pieces); a start time printed
-        without a zone is placed in ``zones``' zone for this site, else in :attr:`local_zone`."""
+        without a zone is placed in ``zones``' zone for this site, else in :attr:`local_zone`. Every hand
+        comes out in the model's unit (:mod:`.chips`: a chip hand in whole chips), the one place readers'
+        hundredths become it."""
         name = zones.get(self.site, self.local_zone)
-        if name is None:
-            yield from self._read_hands(lines, source_file, first_line)
-        else:
-            yield from placed(self._read_hands(lines, source_file, first_line), zone(name))
+        read = read_in_chips(self._read_hands(lines, source_file, first_line), self.play_chip_cents)
+        yield from read if name is None else placed(read, zone(name))
 
     def _read_hands(self, lines: Iterable[str], source_file: str, first_line: int) -> Iterator[ParseResult]:
         if self.read is not None:

@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Sequence
 from ..engine.model import Hand, SkippedLine, Violation
 from ..engine.replay import replay
 from .errors import ParseError
+from .chips import in_chips
 from .reading import HandText
 from .registry import profile_for
 
@@ -97,7 +98,9 @@ def kept_without(hand: Hand, unknown: tuple[SkippedLine, ...], what: str = "line
     were not printed, carrying them, when its chips and turns add up without them; otherwise why not,
     in words for the user's error."""
     kept = replace(hand, unknown_lines=unknown)
-    broken = [v for v in replay(kept, profile_for(kept)).violations if v.rule in ACCOUNTING_RULES]
+    judged = in_chips(kept)  # a tournament's odd chip is judged in whole chips, as the hand will be stored
+    judged_hand = judged if isinstance(judged, Hand) else kept
+    broken = [v for v in replay(judged_hand, profile_for(judged_hand)).violations if v.rule in ACCOUNTING_RULES]
     return kept if not broken else _why(broken, len(unknown), what)
 
 

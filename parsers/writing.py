@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, tzinfo
-from functools import lru_cache
-from typing import Callable, ClassVar, Final, Iterable, Mapping, Sequence, TextIO
+from functools import lru_cache, wraps
+from typing import Any, Callable, ClassVar, Final, Iterable, Mapping, Sequence, TextIO
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
 from ..engine.model import ANTE, Action, Collect, CommunityCard, Deal, Event, Hand, Marker, Money, Muck, Show
 from ..engine.model import SkippedLine, UncalledReturn
+from .chips import in_hundredths
 
 
 def write_separated(
@@ -177,8 +178,23 @@ class TextWriter:
     showdown_header: ClassVar[str] = "*** SHOW DOWN ***"
     """The line a showdown starts with, for a site that prints one (:meth:`show_down`)."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A site writer's own ``__init__`` gets the hand in the writers' unit, as :attr:`hand` is, so
+        that what it works out of its ``hand`` argument (a ledger's bring-in, the shares of a pot) is in
+        the unit the site prints: the one conversion of every writer (:func:`~.chips.in_hundredths`)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("__init__")
+        if own is not None:
+
+            @wraps(own)
+            def init(self: TextWriter, hand: Hand, *args: Any, **kw: Any) -> None:
+                own(self, in_hundredths(hand), *args, **kw)
+
+            cls.__init__ = init  # type: ignore[method-assign]
+
     def __init__(self, hand: Hand) -> None:
-        self.hand = hand
+        self.hand = in_hundredths(hand)
+        """The hand in hundredths of the printed unit, as every site's text prints amounts."""
         self.names = {s.seat: s.player for s in hand.seats}
         self.out: list[str] = []
         self.street = self.start_street

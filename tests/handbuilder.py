@@ -1,6 +1,6 @@
 """Build :class:`Hand` objects for tests from a compact script, one event per line.
 
-Amounts are in hundredths (cents); seats are numbers; ``??`` is an unknown card. Every event gets the
+Amounts are in the model's unit (cents of cash, whole chips of a tournament or play money); seats are numbers; ``??`` is an unknown card. Every event gets the
 line number of its script line, so violation tests can check ``line``. Example::
 
     hand = build('''

@@ -31,6 +31,7 @@ from studbook.engine.model import (
     Show,
     UncalledReturn,
 )
+from studbook.parsers.chips import in_hundredths
 
 _GAME = {Game.STUD: "7 Card Stud", Game.STUD8: "7 Card Stud Hi-Lo", Game.RAZZ: "Razz", Game.STUD5: "5 Card Stud"}
 _STREET = {2: "Second Street", 3: "Third Street", 4: "Fourth Street", 5: "Fifth Street", 6: "Sixth Street"}
@@ -63,6 +64,7 @@ def card(c: Card | None) -> str:
 
 def session_head(hand: Hand, code: int) -> str:
     """The ``<session>`` start and its ``<general>`` block for hands like ``hand``."""
+    hand = in_hundredths(hand)  # printed from hundredths of the unit, as every writer is
     sym = "" if hand.tournament else "$"
     stakes = "" if hand.tournament else f" {amount(hand.small_bet, sym)}/{amount(hand.big_bet, sym)}"
     tourney = ""
@@ -82,6 +84,7 @@ def session_head(hand: Hand, code: int) -> str:
 
 def write_game(hand: Hand) -> str:
     """One hand as an iPoker ``<game>`` element (the caller wraps hands in a session)."""
+    hand = in_hundredths(hand)  # a tournament's whole chips printed as the site prints them
     sym = "" if hand.tournament else "$"
     names = {s.seat: s.player for s in hand.seats}
     ledger = StreetLedger()

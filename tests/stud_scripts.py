@@ -202,45 +202,46 @@ collect 4 42 main pot
 
 
 # ------------------------------------------------ Five Card Stud and 2-7 Razz (issue #11), from the corpus
-# Transcribed by hand from the real text (their site readers are separate work); amounts in hundredths.
+# Transcribed by hand from the real text (their site readers are separate work); amounts in the model's
+# unit: cents of cash, whole chips of a tournament (Full Tilt's MTT).
 
 FTP_STUD5 = """
-    stud5 80000/160000 ante 15000 total 1224500 rake 0 pots 533500 691000 site fulltilt id 32412111030
+    stud5 800/1600 ante 150 total 12245 rake 0 pots 5335 6910 site fulltilt id 32412111030
     # Full Tilt Poker Game #32412111030: ... 800/1600 Ante 150 - Limit 5 Card Stud (fpdb/FTP/5-Stud-USD-MTT-100-201303.txt)
-    seat 1 Player0 495000
-    seat 2 Player1 2791500
-    seat 4 Player2 374000
-    seat 5 Player3 1233000
-    seat 6 Hero 1772400
-    seat 7 Player4 149500
-    seat 8 Player5 1403000
+    seat 1 Player0 4950
+    seat 2 Player1 27915
+    seat 4 Player2 3740
+    seat 5 Player3 12330
+    seat 6 Hero 17724
+    seat 7 Player4 1495
+    seat 8 Player5 14030
     antes
     2nd 1:Kc 2:Qh 4:5s 5:7s 6:6s 6h 7:Js 8:2c
-    8 bring-in 25000          # Player5 is low with [2c]
-    1 complete to 80000       # Player0 completes it to 800
-    2 call 80000
+    8 bring-in 250          # Player5 is low with [2c]
+    1 complete to 800       # Player0 completes it to 800
+    2 call 800
     4 fold
     5 fold
     6 fold
-    7 raise 54500 to 134500 allin   # Player4 raises to 1,345, and is all in
+    7 raise 545 to 1345 allin   # Player4 raises to 1,345, and is all in
     8 fold
-    1 raise 80000 to 214500  # Player0 raises to 2,145
-    2 call 134500            # Player1 calls 1,345
+    1 raise 800 to 2145  # Player0 raises to 2,145
+    2 call 1345            # Player1 calls 1,345
     3rd 1:Tc 2:3h 7:9h
-    1 bet 80000
-    2 call 80000
+    1 bet 800
+    2 call 800
     4th 1:Qd 2:Kd 7:4c
-    1 bet 160000
-    2 call 160000
+    1 bet 1600
+    2 call 1600
     5th 1:3d 2:Ah 7:2d
-    2 bet 160000
-    1 call 25500 allin
-    uncalled 2 134500
+    2 bet 1600
+    1 call 255 allin
+    uncalled 2 1345
     show 2 Ad Qh 3h Kd Ah
     muck 1 Ks Kc Tc Qd 3d     # the summary: mucked [Ks Kc Tc Qd 3d]
-    collect 2 691000 side pot
+    collect 2 6910 side pot
     muck 7 Ac Js 9h 4c 2d
-    collect 2 533500 main pot
+    collect 2 5335 main pot
 """
 
 IPOKER_STUD5 = """

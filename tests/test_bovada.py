@@ -213,10 +213,10 @@ def test_tournament_header_all_ins_double_bets_and_noise() -> None:
     assert hand.tournament is not None and (hand.tournament.tournament_id, hand.tournament.level) == ("1378659", "4")
     assert hand.currency is None and hand.table == "1"
     got = actions(hand)
-    assert (5, 1, ActionKind.BET, 2200, None, True) in got  # "All-in(raise) 22" with nothing bet: a bet
-    assert (4, 1, ActionKind.BET, 12000, None, False) in got
+    assert (5, 1, ActionKind.BET, 22, None, True) in got  # "All-in(raise) 22" with nothing bet: a bet
+    assert (4, 1, ActionKind.BET, 120, None, False) in got  # whole tournament chips
     assert [(m.street, m.kind) for m in hand.events if isinstance(m, Marker)] == [(4, "double-bet")]
-    assert (hand.small_bet, hand.big_bet) == (6000, 12000)  # the double bet shows the big one
+    assert (hand.small_bet, hand.big_bet) == (60, 120)  # the double bet shows the big one
     assert [d.street for d in hand.events if isinstance(d, Deal) and d.seat == 1] == [3, 4, 5, 6, 7]
     assert {s.text for s in hand.skipped} >= {"Seat+3 : Table enter user", "Seat+1 : Ranking 18", "Seat+1 : Stand"}
     result = replay(hand, profile_for(hand))
@@ -281,8 +281,8 @@ def test_side_pot_results_name_the_main_pot() -> None:
     path = corpus_path("fpdb", "Bovada", "7-Stud-USD-MTT - $10-$1 - 201206.txt")
     hand = next(h for h in parse_file(path) if isinstance(h, Hand) and h.site_hand_id == "2633131343")
     assert [(c.amount, c.pot) for c in hand.events if isinstance(c, Collect)] == [
-        (71000, "side pot"),
-        (175500, "main pot"),
+        (710, "side pot"),
+        (1755, "main pot"),
     ]
 
 

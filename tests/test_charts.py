@@ -111,9 +111,10 @@ def test_winnings_lines_are_the_sql_sums(store: Store) -> None:
 def test_money_unit_is_the_currency_or_big_bets_when_currencies_mix() -> None:
     frame = pd.DataFrame({"currency": ["USD", "USD"], "big_bet": [8, 200]})
     assert charts.money_unit(frame) == ("$ (USD)", 100.0)
-    assert charts.money_unit(frame.assign(currency=[None, None])) == ("chips", 100.0)
+    assert charts.money_unit(frame.assign(currency=[None, None])) == ("chips", 1.0)  # stored as whole chips
     assert charts.money_unit(frame.assign(currency=["USD", "EUR"])) == ("big bets", 0.0)
-    assert charts.money_unit(frame.assign(currency=["play", "play"])) == ("play", 100.0)
+    assert charts.money_unit(frame.assign(currency=["play", "play"])) == ("play", 1.0)
+    assert charts.money_unit(frame.assign(currency=["play cents", "play cents"])) == ("play cents", 100.0)
     assert charts.money_unit(frame.assign(currency=["chips", "play"])) == ("big bets", 0.0)  # never added
 
 

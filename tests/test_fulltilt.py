@@ -315,11 +315,11 @@ Seat 1: Hero showed [6c 7c 7d 7s 3s Jd Jc] and lost with a pair of Sevens
 Seat 2: Player0 showed [9d 9s 2c Ks Td Jh 2s] and won (12) with K,J,T,9,2
 """
     hand = parse_one(text)
-    assert actions(hand)[:2] == [(3, 1, ActionKind.ANTE, 700, None, False), (3, 2, ActionKind.ANTE, 600, None, True)]
-    assert hand.events[2] == UncalledReturn(6, 1, 100)
+    assert actions(hand)[:2] == [(3, 1, ActionKind.ANTE, 7, None, False), (3, 2, ActionKind.ANTE, 6, None, True)]
+    assert hand.events[2] == UncalledReturn(6, 1, 1)  # whole tournament chips
     result = replay(hand, profile_for(hand))
     assert result.violations == ()
-    assert result.invested == {1: 600, 2: 600} and result.returned[1] == 100
+    assert result.invested == {1: 6, 2: 6} and result.returned[1] == 1
 
 
 def test_wrong_ante_return_is_still_flagged() -> None:
@@ -414,13 +414,13 @@ def test_five_card_stud_reads_as_its_hand_made_transcription_and_pays_as_the_sit
     assert isinstance(hand, Hand) and hand.game is Game.STUD5
     transcribed = build(FTP_STUD5)
     assert as_transcribed(hand.events) == as_transcribed(transcribed.events)
-    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in) == (80000, 160000, 15000, 25000)
-    assert (hand.total_pot, hand.rake, hand.printed_pots) == (1224500, 0, (533500, 691000))
+    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in) == (800, 1600, 150, 250)  # whole chips
+    assert (hand.total_pot, hand.rake, hand.printed_pots) == (12245, 0, (5335, 6910))
     assert hand.tournament is not None and hand.tournament.tournament_id == "251332389"
     result = replay(hand, profile_for(hand))
     assert result.violations == ()
     paid = Counter({(pot_index(e.pot), e.seat): e.amount for e in hand.events if isinstance(e, Collect)})
-    assert Counter({(a.pot, a.seat): a.amount for a in result.awards}) == paid == {(0, 2): 533500, (1, 2): 691000}
+    assert Counter({(a.pot, a.seat): a.amount for a in result.awards}) == paid == {(0, 2): 5335, (1, 2): 6910}
 
 
 FIVE_CARD = """Full Tilt Poker Game #1: Table T - 800/1600 Ante 150 - Limit 5 Card Stud - 18:30:57 ET - 2013/03/31
@@ -486,7 +486,7 @@ def test_listed_player_who_never_acts_is_not_in_the_hand() -> None:
 def test_all_in_on_the_bring_in() -> None:
     [hand] = ftp_results("Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt")
     assert isinstance(hand, Hand)
-    assert (3, 1, ActionKind.BRING_IN, 900, None, True) in actions(hand) and hand.bring_in is None
+    assert (3, 1, ActionKind.BRING_IN, 9, None, True) in actions(hand) and hand.bring_in is None
     assert replay(hand, profile_for(hand)).violations == ()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
@@ -69,22 +71,22 @@ def test_the_sit_and_go_is_a_tournament_with_rising_levels_learnt_from_its_bets(
         )[0][0]
         by_ante.setdefault(ante, set()).add((h.small_bet, h.big_bet))
     assert by_ante == {
-        800: {(6000, 12000)},
-        1000: {(8000, 16000)},
-        1500: {(10000, 20000)},
-        2000: {(15000, 30000)},
-        3000: {(20000, 40000)},
-        4000: {(30000, 60000)},
-        5000: {(40000, 80000)},
-        8000: {(60000, 120000)},
-        10000: {(80000, 160000)},
-        15000: {(100000, 200000)},
+        8: {(60, 120)},
+        10: {(80, 160)},
+        15: {(100, 200)},
+        20: {(150, 300)},
+        30: {(200, 400)},
+        40: {(300, 600)},
+        50: {(400, 800)},
+        80: {(600, 1200)},
+        100: {(800, 1600)},
+        150: {(1000, 2000)},
     }
     assert sum(levels.values()) == 117
     # the first hand of the 30-ante level has no bet at all: its limits come from a later hand
     quiet = hands["4044923564"]
     assert [a[1] for a in actions(quiet, 3) + actions(quiet, 4) if a[1] in (ActionKind.BET, ActionKind.COMPLETE)] == []
-    assert (quiet.small_bet, quiet.big_bet) == (20000, 40000)
+    assert (quiet.small_bet, quiet.big_bet) == (200, 400)
 
 
 def test_five_card_stud_reads_as_its_hand_made_transcription_and_pays_as_the_site() -> None:
@@ -123,7 +125,7 @@ def test_actions_are_replayed_in_their_number_order_not_their_print_order() -> N
 
 def test_a_bring_in_player_may_complete_without_posting_the_bring_in() -> None:
     hand = by_id("7-StudHi-USD-STT-5-201103.txt")["4044860937"]
-    assert actions(hand, 3)[0] == (1, ActionKind.COMPLETE, 8000, 8000, False)
+    assert actions(hand, 3)[0] == (1, ActionKind.COMPLETE, 80, 80, False)
     assert replay(hand, profile_for(hand)).violations == ()
 
 
@@ -131,9 +133,9 @@ def test_the_uncalled_bet_is_taken_out_of_the_winnings_it_is_printed_in() -> Non
     hand = by_id("7-StudHi-USD-STT-5-201103.txt")["4044858766"]  # Player2 bets 120 on 6th, nobody calls
     returns = [e for e in hand.events if isinstance(e, UncalledReturn)]
     collects = [e for e in hand.events if isinstance(e, Collect)]
-    assert [(e.seat, e.amount) for e in returns] == [(1, 12000)]
-    assert [(e.seat, e.amount) for e in collects] == [(1, 54300)]  # win="663" = 543 + the 120 back
-    assert hand.total_pot == 54300 and hand.rake == 0
+    assert [(e.seat, e.amount) for e in returns] == [(1, 120)]  # whole tournament chips
+    assert [(e.seat, e.amount) for e in collects] == [(1, 543)]  # win="663" = 543 + the 120 back
+    assert hand.total_pot == 543 and hand.rake == 0
 
 
 def test_all_ins_are_calls_or_raises_by_the_bet_they_face() -> None:
@@ -152,7 +154,7 @@ def test_all_ins_are_calls_or_raises_by_the_bet_they_face() -> None:
         (1, ActionKind.CALL, 10, None, False),
     ]
     stt = by_id("7-StudHi-USD-STT-5-201103.txt")["4044954766"]
-    assert (4, ActionKind.CALL, 4800, None, True) in actions(stt, 4)  # all-in for less than the bet
+    assert (4, ActionKind.CALL, 48, None, True) in actions(stt, 4)  # all-in for less than the bet
 
 
 def test_cards_are_read_suit_first_and_hidden_ones_are_unknown() -> None:
@@ -221,9 +223,21 @@ def test_a_hand_before_any_general_block_is_an_error() -> None:
     assert isinstance(err, ParseError) and err.line == 3 and "<general>" in err.message
 
 
+def _in_play_chips(text: str) -> str:
+    """The snippet's dollar amounts as whole play chips, 100 a dollar ($0.20 -> 20): play money has no cents."""
+    return re.sub(r"\$(\d+)(?:\.(\d\d))?", lambda m: str(int(m[1]) * 100 + int(m[2] or 0)), text)
+
+
 def test_a_play_money_session_is_marked() -> None:
-    [hand] = parse_text(SNIPPET.format(kind="3").replace("<mode>real</mode>", "<mode>play</mode>"), "r.txt")
-    assert isinstance(hand, Hand) and hand.play_money
+    text = _in_play_chips(SNIPPET.format(kind="3").replace("<mode>real</mode>", "<mode>play</mode>"))
+    [hand] = parse_text(text, "r.txt")
+    assert isinstance(hand, Hand) and hand.play_money and hand.per_unit == 1
+    assert actions(hand, 3) == [(5, ActionKind.BRING_IN, 20, None, False), (2, ActionKind.CALL, 20, None, False)]
+
+
+def test_a_play_money_session_printing_a_fraction_of_a_chip_is_refused() -> None:
+    [err] = parse_text(SNIPPET.format(kind="3").replace("<mode>real</mode>", "<mode>play</mode>"), "r.txt")
+    assert isinstance(err, ParseError) and "fraction of a play-money chip" in err.message
 
 
 LINE_FORMS = Path(__file__).resolve().parent / "data" / "line_forms" / "ipoker"

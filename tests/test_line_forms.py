@@ -45,8 +45,8 @@ def _rows() -> list[dict[str, str]]:
 
 
 def _expected(must: str) -> tuple[bool, dict[str, int]]:
-    """Whether the row is a tournament hand, and each player's net in the model's hundredths (and the
-    rake, under the name ``rake``, where the row gives it)."""
+    """Whether the row is a tournament hand, and each player's net in the model's unit, cents of cash and
+    whole chips of a tournament (and the rake, under the name ``rake``, where the row gives it)."""
     tournament = must.startswith("tournament")
     chips = tournament or must.startswith("play-money")
     nets: dict[str, int] = {}
@@ -56,7 +56,7 @@ def _expected(must: str) -> tuple[bool, dict[str, int]]:
         for m in _NET.finditer(part.strip()):
             text = m["net"]
             value = Decimal(text)
-            scaled = value * 100 if chips or "." in text else value
+            scaled = value * 100 if "." in text and not chips else value
             nets[m["name"].strip()] = int(scaled)
     return tournament, nets
 

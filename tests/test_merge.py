@@ -104,16 +104,16 @@ def test_the_horse_tournament_skips_holdem_and_omaha_and_counts_them() -> None:
 
 def test_tournament_limits_are_learnt_and_an_uncalled_bet_inside_the_winnings_comes_back_out() -> None:
     hand = hands("HORSE-Tournament-Freeroll.201107.xml")["36487050-12"]
-    assert (hand.game, hand.small_bet, hand.big_bet) == (Game.RAZZ, 5000, 10000)
+    assert (hand.game, hand.small_bet, hand.big_bet) == (Game.RAZZ, 50, 100)  # whole tournament chips
     # 7th street: seat 2 bets 100, seat 6 folds; the winner line says 715, the pot was 615
-    assert [(e.seat, e.amount) for e in events(hand, UncalledReturn)] == [(2, 10000)]
-    assert [(e.seat, e.amount) for e in events(hand, Collect)] == [(2, 61500)]
+    assert [(e.seat, e.amount) for e in events(hand, UncalledReturn)] == [(2, 100)]
+    assert [(e.seat, e.amount) for e in events(hand, Collect)] == [(2, 615)]
 
 
 def test_a_tournament_balance_is_printed_after_the_ante() -> None:
     hand = hands("HORSE-Tournament-Freeroll.201107.xml")["36487050-15"]
     # Player5 shows balance="$0.00", antes 5 and plays to showdown: he had the 5 before the ante
-    assert next(s.stack for s in hand.seats if s.seat == 0) == 500
+    assert next(s.stack for s in hand.seats if s.seat == 0) == 5
     assert replay(hand, profile_for(hand)).violations == ()
 
 

@@ -3,22 +3,28 @@ pays, and an odd chip is one unit of the game (a whole chip in a tournament or p
 cash), never a hundredth of a chip.
 
 Each hand is played all-in on 3rd street (the stacks hold the ante and the bring-in), so its cards alone
-decide the payout. The same script is dealt in cents (scale 1, a cash hand) and in chips (scale 100 of
-the model's hundredths): the amounts, odd chips included, are the same numbers of units in both.
+decide the payout. The model's amounts are in the game's unit, so the same script is the same numbers
+of units in every kind; what differs is the text: a tournament's 18 chips print ``18``, a cash game's 18
+cents ``$0.18``, and the PokerStars text read back gives the same units (parsers/chips.py). A
+tournament text that pays a fraction of a chip is that hand's ParseError.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
+from datetime import datetime, timezone
 
 import pytest
 
 from handbuilder import build
-from studbook.engine.model import Hand
+from studbook.engine.model import Hand, Tournament
 from studbook.engine.pots import pot_index
 from studbook.engine.replay import replay
+from studbook.parsers import ParseError, parse_text
 from studbook.parsers.registry import profile_for
+from studbook.parsers.sites.pokerstars.writer import write_pokerstars
 
 HI_LO_ODD_POT = """\
 stud8 {50}/{100} ante {5} bring-in {10} {kind}
@@ -125,15 +131,22 @@ CASES = {
     "an odd side pot": (ODD_SIDE_POT, {"main": 32, "side_high": 8, "side_low": 7}),
 }
 
-KINDS = {"cash": ("", 1), "tournament": ("tournament 7", 100), "play money": ("play-money yes", 100)}
-"""How each kind of hand is written, and how many of the model's hundredths its unit is."""
+KINDS = {"cash": ("", 100), "tournament": ("tournament 7", 1), "play money": ("play-money yes", 1)}
+"""How each kind of hand is written, and how many of its units make one printed unit."""
 
 
-def plant(script: str, kind: str, paid: dict[str, int | float]) -> Hand:
+def plant(script: str, kind: str, paid: dict[str, int]) -> Hand:
     """The script dealt as ``kind``: every amount, the site's payout ``paid`` included, in its unit."""
-    words, scale = KINDS[kind]
-    units = re.sub(r"\{(\d+)\}", lambda m: str(int(m[1]) * scale), script)  # "{15}": 15 units
-    return build(units.format(kind=words, **{k: round(v * scale) for k, v in paid.items()}))
+    words, _ = KINDS[kind]
+    units = re.sub(r"\{(\d+)\}", lambda m: m[1], script)  # "{15}": 15 units
+    return build(units.format(kind=words, **paid))
+
+
+def as_text(hand: Hand) -> str:
+    """The hand as PokerStars prints it, with what its text needs: a start time, a tournament's buy-in."""
+    tournament = None if hand.tournament is None else Tournament("7", 1000, 100, "USD", "I")
+    when = datetime(2026, 3, 7, 20, tzinfo=timezone.utc)
+    return write_pokerstars(replace(hand, started_at=when, site_hand_id="7", tournament=tournament))
 
 
 def paid_by_rules(hand: Hand) -> Counter[tuple[int, int]]:
@@ -156,31 +169,42 @@ def site_paid(hand: Hand) -> Counter[tuple[int, int]]:
 def test_the_engine_pays_the_odd_chips_a_site_pays(case: str, kind: str) -> None:
     script, site = CASES[case]
     hand = plant(script, kind, site)
-    assert hand.unit == KINDS[kind][1]
+    assert hand.per_unit == KINDS[kind][1]
     result = replay(hand, profile_for(hand))
     assert result.violations == ()
     assert paid_by_rules(hand) == site_paid(hand)
-    assert all(a.amount % hand.unit == 0 for a in result.awards)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("case", CASES)
+def test_the_odd_chips_read_from_the_text_are_the_units_the_site_paid(case: str, kind: str) -> None:
+    """Written as PokerStars text and read back: a tournament's odd chip prints as a whole chip (``18``),
+    a cash game's as a cent (``$0.18``), and the hand read is the one planted, unit for unit."""
+    script, site = CASES[case]
+    hand = plant(script, kind, site)
+    text = as_text(hand)
+    printed = f"collected {'$0.18' if kind == 'cash' else '18'} from" if "high" in site and site["high"] == 18 else ""
+    assert printed in text
+    (read,) = parse_text(text)
+    assert isinstance(read, Hand) and read.per_unit == hand.per_unit
+    assert site_paid(read) == site_paid(hand) == paid_by_rules(read)
+    assert [s.stack for s in read.seats] == [s.stack for s in hand.seats]
+    assert replay(read, profile_for(read)).violations == ()
 
 
 @pytest.mark.parametrize("kind", ["tournament", "play money"])
 @pytest.mark.parametrize("case", CASES)
-def test_a_payout_in_fractions_of_a_chip_is_flagged(case: str, kind: str) -> None:
-    """What the engine paid when it split chips to the hundredth: equal fractional shares, which no
-    site deals. Every seat of an odd split is then paid a wrong amount."""
+def test_a_payout_in_fractions_of_a_chip_is_the_hand_s_parse_error(case: str, kind: str) -> None:
+    """What the engine paid when it split chips to the hundredth, printed: equal fractional shares, which
+    no site deals. The text of such a hand is refused as that hand's ParseError, naming the fraction."""
     script, site = CASES[case]
-    exact = dict(site)
-    if case == "an odd side pot":
-        exact.update(side_high=7.5, side_low=7.5)
-    elif case == "a three-way tie":
-        exact.update(first=50 / 3, second=50 / 3, third=50 - 2 * round(50 / 3 * 100) / 100)
-    elif case == "a quartered low":
-        exact.update(quarter=12.5, other_quarter=12.5)
-    else:
-        exact.update(high=17.5, low=17.5)
-    planted = plant(script, kind, exact)
-    found = replay(planted, profile_for(planted)).violations
-    assert found and {v.rule for v in found} == {"pot.award"}
+    text = as_text(plant(script, kind, site))
+    amount = next(iter(site.values()))
+    halved = re.sub(rf"collected {amount} from", f"collected {amount - 1}.50 from", text, count=1)
+    assert halved != text
+    (read,) = parse_text(halved)
+    assert isinstance(read, ParseError)
+    assert f"{amount - 1}.50 is a fraction of a" in read.message and "chip" in read.message
 
 
 def test_a_tournament_pot_pays_no_rake() -> None:
@@ -190,7 +214,7 @@ def test_a_tournament_pot_pays_no_rake() -> None:
     hand = plant(raked, "tournament", {"high": 17, "low": 17})  # the site kept one chip of 35
     result = replay(hand, profile_for(hand))
     assert result.rake == 0
-    assert paid_by_rules(hand) == Counter({(0, 1): 1800, (0, 2): 1700})
+    assert paid_by_rules(hand) == Counter({(0, 1): 18, (0, 2): 17})
     assert any(v.rule == "rake" and "a tournament takes none" in v.message for v in result.violations)
     cash = plant(raked, "cash", {"high": 17, "low": 17})  # a cash game may take it
     assert replay(cash, profile_for(cash)).violations == () and replay(cash, profile_for(cash)).rake == 1

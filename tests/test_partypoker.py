@@ -128,11 +128,17 @@ def test_showdown_cards_come_in_deal_order_and_fill_the_unprinted_deals() -> Non
 
 def test_the_tournament_header_and_its_repeated_lines() -> None:
     hand = corpus_hand(MTT)
-    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in, hand.currency) == (6000, 12000, 1000, 2000, None)
+    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in, hand.currency) == (
+        60,
+        120,
+        10,
+        20,
+        None,
+    )  # whole chips
     assert hand.tournament is not None
     assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.level) == ("69784932", 600, "2")
     assert {"Trny:69784932 Level:2", "Stakes-Antes(60/120-10)"} <= {s.text for s in hand.skipped}
-    assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(7, 256000)]
+    assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(7, 2560)]
 
 
 def test_a_win_pays_the_uncalled_bet_back_and_is_net_of_rake() -> None:

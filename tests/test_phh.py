@@ -54,8 +54,9 @@ def without_skipped(hand: Hand) -> Hand:
     return dataclasses.replace(normalised(hand, warnings=False), skipped=())
 
 
-def pokerkit_replay(text: str) -> list[int]:
-    """Finishing stacks (hundredths) from PokerKit applying our actions one by one.
+def pokerkit_replay(text: str, per_unit: int = 100) -> list[int]:
+    """Finishing stacks from PokerKit applying our actions one by one, in the model's unit: ``per_unit`` of
+    them a printed unit (``Hand.per_unit``: 100 cents, 1 chip).
 
     ``HandHistory`` iteration would 'repair' an action it rejects by checking or folding for the
     player; applying each action ourselves makes any disagreement an error instead.
@@ -69,7 +70,7 @@ def pokerkit_replay(text: str) -> list[int]:
             state.burn_card("??")
         parse_action(state, action, parse_value)
     assert not state.status, "PokerKit thinks the hand is not over"
-    return [int(Decimal(stack) * 100) for stack in state.stacks]
+    return [int(Decimal(stack) * per_unit) for stack in state.stacks]
 
 
 def implied_stacks(hand: Hand, text: str) -> list[int]:
@@ -172,7 +173,7 @@ def test_pokerkit_replays_the_phh_of_real_pokerstars_hands(name: str) -> None:
             continue
         text = write_phh(hand)
         ours = implied_stacks(hand, text)
-        theirs = pokerkit_replay(text)
+        theirs = pokerkit_replay(text, hand.per_unit)
         extra = [t - o for t, o in zip(theirs, ours)]
         assert sum(extra) == (hand.rake or 0), hand.site_hand_id
         collectors = {

@@ -404,14 +404,6 @@ def hole_cards(hand: Hand) -> dict[tuple[int, int], tuple[Card, ...]]:
     return dealt
 
 
-def divide_in_units(unit: Money, amount: Money, ways: int) -> tuple[Money, Money]:
-    """PokerKit's ``divmod`` for a game dealt in whole ``unit``: each share a whole number of units, the
-    rest the odd chips. A sit-and-go deals whole chips (100 of the model's hundredths), so PokerKit must
-    split its pots in chips, as our engine does (``Hand.unit``)."""
-    share = amount // unit // ways * unit
-    return share, amount - share * ways
-
-
 def replay_in_pokerkit(hand: Hand) -> Counter[str]:
     """Replay a recorded hand in PokerKit, checking the turn at every action, and compare the final
     stacks with our replay's (stack + net). Raises :class:`Differ` or :class:`Skip`."""
@@ -438,7 +430,6 @@ def replay_in_pokerkit(hand: Hand) -> Counter[str]:
         [start[s] for s in seats],
         len(seats),
         mode=Mode.TOURNAMENT,
-        divmod=partial(divide_in_units, hand.unit),
     )
     dealt = hole_cards(hand)
     for i, e in enumerate(hand.events):

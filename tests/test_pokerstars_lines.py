@@ -108,6 +108,13 @@ def _error(text: str) -> ParseError:
     return result
 
 
+def _headed(header: str) -> str:
+    """BASE under another header; under a tournament's or play money's, its body's cents become whole
+    chips ($0.04 -> 4), since a chip hand printing a fraction of a chip is refused."""
+    body = BASE.split("\n", 1)[1]
+    return f"{header}\n" + re.sub(r"\$(\d+)\.(\d\d)", lambda m: str(int(m[1]) * 100 + int(m[2])), body)
+
+
 def _of(hand: Hand, kind: type) -> list:
     return [e for e in hand.events if isinstance(e, kind)]
 
@@ -145,7 +152,7 @@ def test_base_hand_header_fields() -> None:
         (
             "PokerStars Hand #1001:  7 Card Stud Limit (20/40) - 2017/01/21 16:58:03 ET",
             Game.STUD,
-            (2000, 4000),
+            (20, 40),  # play money: whole play chips
             None,
             None,
         ),
@@ -161,7 +168,7 @@ def test_base_hand_header_fields() -> None:
 def test_cash_headers(
     header: str, game: Game, stakes: tuple[int, int], currency: str | None, mixed: str | None
 ) -> None:
-    hand = _hand(BASE.replace(BASE.splitlines()[0], header, 1))
+    hand = _hand(_headed(header) if currency is None else BASE.replace(BASE.splitlines()[0], header, 1))
     assert (hand.game, (hand.small_bet, hand.big_bet), hand.currency, hand.mixed) == (game, stakes, currency, mixed)
     assert hand.play_money == (currency is None)
 
@@ -171,11 +178,11 @@ def test_tournament_header_with_two_time_zones_prefers_et() -> None:
         "PokerStars Hand #91: Tournament #664, $2.00+$0.20 USD Triple Stud (7 Card Stud Limit) - "
         "Level XXXI (250/500) - 2013/01/03 16:27:43 EET [2013/01/03 9:27:43 ET]"
     )
-    hand = _hand(BASE.replace(BASE.splitlines()[0], header, 1))
+    hand = _hand(_headed(header))
     assert hand.tournament is not None
     assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.fee) == ("664", 200, 20)
     assert (hand.tournament.currency, hand.tournament.level) == ("USD", "XXXI")
-    assert (hand.game, hand.mixed, hand.small_bet, hand.big_bet) == (Game.STUD, "Triple Stud", 25000, 50000)
+    assert (hand.game, hand.mixed, hand.small_bet, hand.big_bet) == (Game.STUD, "Triple Stud", 250, 500)  # whole chips
     assert hand.currency is None and not hand.play_money
     assert hand.started_at == datetime(2013, 1, 3, 14, 27, 43, tzinfo=timezone.utc)
 
@@ -185,14 +192,14 @@ def test_home_game_and_upper_case_reexport_headers() -> None:
         "PokerStars Home Game Hand #99: {Club's Room} Tournament #7, 100+9 8-Game (Razz Limit) - "
         "Match Round I, Level IV (30/60) - 2013/06/06 0:00:10 ET"
     )
-    hand = _hand(BASE.replace(BASE.splitlines()[0], home, 1))
-    assert (hand.game, hand.mixed, hand.small_bet, hand.play_money) == (Game.RAZZ, "8-Game", 3000, True)
+    hand = _hand(_headed(home))
+    assert (hand.game, hand.mixed, hand.small_bet, hand.play_money) == (Game.RAZZ, "8-Game", 30, True)
     assert hand.tournament is not None and (hand.tournament.buy_in, hand.tournament.fee) == (10000, 900)
     upper = (
         "PokerStars Game #29: TOURNAMENT #16, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (25/50) - 2009/06/14 11:45:00 ET"
     )
-    hand = _hand(BASE.replace(BASE.splitlines()[0], upper, 1))
-    assert (hand.game, hand.small_bet, hand.big_bet) == (Game.STUD8, 2500, 5000)
+    hand = _hand(_headed(upper))
+    assert (hand.game, hand.small_bet, hand.big_bet) == (Game.STUD8, 25, 50)
     assert hand.tournament is not None and hand.tournament.currency == "USD"
 
 

@@ -22,7 +22,7 @@ from unittest import mock
 import pytest
 from handbuilder import build
 from stored_hands import store_hands, timed
-from studbook.analytics.units import format_amount
+from studbook.analytics.units import format_amount, per_unit
 from studbook.api import SAMPLE_DATA, Database, open_database
 from studbook.cli.app import main
 from studbook.engine.model import Tournament
@@ -182,13 +182,15 @@ def test_play_money_is_neither_chips_nor_dollars(three_units: Path) -> None:
     assert units == ["USD", "chips", "play"]
     text = _cli("stats", "--db", str(three_units), "--winrate", "--min-hands", "1")
     ann = [line.split()[1:4:2] for line in text.splitlines() if line.startswith("Ann")]
-    assert sorted(ann) == [["USD", "$5.00"], ["chips", "5"], ["play", "5"]]  # 3 x 500, never 1,500
+    # 500 cents, 500 chips, 500 play chips: never a sum of them (1,500, or $15.00)
+    assert sorted(ann) == [["USD", "$5.00"], ["chips", "500"], ["play", "500"]]
 
 
 def test_an_amount_is_shown_with_its_unit() -> None:
     assert format_amount(123456, "USD") == "$1,234.56" and format_amount(-10, "EUR") == "-€0.10"
     assert format_amount(1250, "CAD") == "12.50 CAD"  # no symbol known: the code says which money
-    assert format_amount(150000, "chips") == "1,500 chips"
-    assert format_amount(150049, "chips") == "1,500 chips"  # an all-in EV: rounded to the whole chip
-    assert format_amount(30000, "play") == "300 play"
-    assert format_amount(65, "play") == "0.65 play"  # a Winamax play table deals hundredths
+    assert format_amount(1500, "chips") == "1,500 chips"  # chips are stored whole
+    assert format_amount(1500.49, "chips") == "1,500 chips"  # an all-in EV: rounded to the whole chip
+    assert format_amount(300, "play") == "300 play"
+    assert format_amount(65, "play cents") == "0.65 play"  # a Winamax play table deals hundredths
+    assert [per_unit(u) for u in ("USD", "chips", "play", "play cents")] == [100, 1, 1, 100]

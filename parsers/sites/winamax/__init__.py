@@ -17,4 +17,5 @@ SITE = text_site(
     currency="EUR",
     corpus="Winamax",
     profile=profile.PROFILE,
+    play_chip_cents=True,  # its play tables print 0.01 antes: NOTES.md, "Play money's unit"
 )
