@@ -329,12 +329,12 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         f["halved"] = bool(shared) and not split_half
 
 
-def _cards(out: Mapping[int, Flags], game: Game, cards: FirstCards) -> None:
+def _cards(out: Mapping[int, Flags], game: Game, first: FirstCards) -> None:
     """Set in ``out`` the door-card rank (always visible) and, where all the first street's cards are
     known by the hand's end (dealt face up, dealt to the hero, or shown: the engine's
-    :attr:`ReplayResult.dealt`, read by :func:`~.spots.first_cards` as the spot columns read it: ``cards``),
+    :attr:`ReplayResult.dealt`, read by :func:`~.spots.first_cards` as the spot columns read it: ``first``),
     the class (:func:`~.start_hands.start_hand`, the one classifier the spot columns use too)."""
-    doors, held = cards
+    doors, held = first
     for seat, door in doors.items():
         f = out.get(seat)
         if f is not None:  # dealt cards without a seat line: no row
@@ -356,9 +356,9 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     return {seat: _DEFAULTS | row for seat, row in flag_rows(hand, result).items()}
 
 
-def flag_rows(hand: Hand, result: ReplayResult, cards: FirstCards | None = None) -> dict[int, Flags]:
+def flag_rows(hand: Hand, result: ReplayResult, first: FirstCards | None = None) -> dict[int, Flags]:
     """The stat columns of each seat dealt in that the hand set, the others left out (they are at
-    their defaults: False, 0, None): :func:`player_flags` without the defaults. ``cards`` are the
+    their defaults: False, 0, None): :func:`player_flags` without the defaults. ``first`` are the
     hand's :func:`~.spots.first_cards` when the caller has them (the import's rows, which give them to
     the spots too); otherwise they are worked out here.
 
@@ -380,9 +380,9 @@ def flag_rows(hand: Hand, result: ReplayResult, cards: FirstCards | None = None)
                 rows = rows | {d.seat: {}}
     _third_street(rows, seats, plays.get(rules.first_street, ()), bring_in)
     _results(rows, hand, result, seats)
-    if cards is None:
-        cards = first_cards(result.dealt, rules.first_street, first_dealt(hand))
-    _cards(rows, hand.game, cards)
+    if first is None:
+        first = first_cards(result.dealt, rules.first_street, first_dealt(hand))
+    _cards(rows, hand.game, first)
     last_aggressor = result.street_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing

@@ -228,7 +228,7 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
         cards = first_cards(result.dealt, RULES[hand.game].first_street, first_dealt(hand))
         flags = flag_rows(hand, result, cards)
         spot = allin_ev(hand, result)
-        at = {s.seat: s for s in spots(hand, result, spot, every_draw=False, cards=cards)}
+        at = {s.seat: s for s in spots(hand, result, spot, every_draw=False, first=cards)}
         won: dict[int, int] = {}
         for award in result.awards:
             won[award.seat] = won.get(award.seat, 0) + award.amount

@@ -202,15 +202,15 @@ def spots(
     allin: Mapping[int, AllInEV] | None = None,
     *,
     every_draw: bool = True,
-    cards: FirstCards | None = None,
+    first: FirstCards | None = None,
 ) -> list[Spot]:
     """The first-street spot of every player of ``hand`` whose starting cards are known by the hand's
-    end (:func:`first_cards`), in seat order. ``allin`` are the hand's all-in EVs and ``cards`` its
+    end (:func:`first_cards`), in seat order. ``allin`` are the hand's all-in EVs and ``first`` its
     :func:`first_cards` when the caller has them (the import works each out once for the flags and the
     spots); otherwise they are worked out here. Without ``every_draw`` a spot's liveness counts its
     primary draw only (all the stored columns need: the import)."""
     street = RULES[hand.game].first_street
-    doors, held = first_cards(result.dealt, street, first_dealt(hand)) if cards is None else cards
+    doors, held = first_cards(result.dealt, street, first_dealt(hand)) if first is None else first
     if not held:  # most hands of a tracker's database have one known hand, the hero's, or none
         return []
     context = first_street(hand, result, doors)
