@@ -43,14 +43,13 @@ from ..engine.model import (
     STREET_NAMES,
     ActionKind,
     Award,
-    DealtCards,
     Decision,
     Game,
     HALF_LOW,
     Hand,
     ReplayResult,
 )
-from .spots import first_cards
+from .spots import FirstCards, first_cards, first_dealt
 from .start_hands import start_hand
 
 LATER_STREETS: tuple[int, ...] = (3, 4, 5, 6, 7)
@@ -330,13 +329,12 @@ def _results(out: Mapping[int, Flags], hand: Hand, result: ReplayResult, seats: 
         f["halved"] = bool(shared) and not split_half
 
 
-def _cards(out: Mapping[int, Flags], game: Game, first: int, dealt: Sequence[DealtCards]) -> None:
+def _cards(out: Mapping[int, Flags], game: Game, first: FirstCards) -> None:
     """Set in ``out`` the door-card rank (always visible) and, where all the first street's cards are
     known by the hand's end (dealt face up, dealt to the hero, or shown: the engine's
-    :attr:`ReplayResult.dealt`, read by :func:`~.spots.first_cards` as the spot columns read it), the
-    class (:func:`~.start_hands.start_hand`, the one classifier the spot columns use too)."""
-    deal = RULES[game].streets[0]
-    doors, held = first_cards(dealt, first, deal.down + deal.up)
+    :attr:`ReplayResult.dealt`, read by :func:`~.spots.first_cards` as the spot columns read it: ``first``),
+    the class (:func:`~.start_hands.start_hand`, the one classifier the spot columns use too)."""
+    doors, held = first
     for seat, door in doors.items():
         f = out.get(seat)
         if f is not None:  # dealt cards without a seat line: no row
@@ -358,9 +356,11 @@ def player_flags(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
     return {seat: _DEFAULTS | row for seat, row in flag_rows(hand, result).items()}
 
 
-def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
+def flag_rows(hand: Hand, result: ReplayResult, first: FirstCards | None = None) -> dict[int, Flags]:
     """The stat columns of each seat dealt in that the hand set, the others left out (they are at
-    their defaults: False, 0, None): :func:`player_flags` without the defaults.
+    their defaults: False, 0, None): :func:`player_flags` without the defaults. ``first`` are the
+    hand's :func:`~.spots.first_cards` when the caller has them (the import's rows, which give them to
+    the spots too); otherwise they are worked out here.
 
     Why the rows leave the defaults out: most of a player's ~115 columns are False or 0 in any one
     hand (a hand shows a player a few of the chances the stats count), so a row starts empty and each
@@ -380,7 +380,9 @@ def flag_rows(hand: Hand, result: ReplayResult) -> dict[int, Flags]:
                 rows = rows | {d.seat: {}}
     _third_street(rows, seats, plays.get(rules.first_street, ()), bring_in)
     _results(rows, hand, result, seats)
-    _cards(rows, hand.game, rules.first_street, result.dealt)
+    if first is None:
+        first = first_cards(result.dealt, rules.first_street, first_dealt(hand))
+    _cards(rows, hand.game, first)
     last_aggressor = result.street_aggressor.get
     for street in later:
         if street in plays:  # a street nobody decided on sets nothing

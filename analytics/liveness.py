@@ -26,6 +26,7 @@ from math import comb
 from typing import Final, Mapping, Sequence
 
 from ..engine.cards import DECK, Card
+from ..engine.model import direct_init
 from .start_hands import Draw, StartHand
 
 LIVE: Final = "live"
@@ -77,6 +78,10 @@ class Liveness:
     @property
     def primary(self) -> DrawLiveness | None:
         return next((d for d in self.draws if d.draw.primary), None)
+
+
+for _cls in (DrawLiveness, Liveness):  # the stored spot columns grade every known starting hand imported
+    direct_init(_cls)
 
 
 def draw_chance(

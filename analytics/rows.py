@@ -30,10 +30,11 @@ import numpy as np
 import pyarrow as pa
 
 from ..engine.cards import DECK
+from ..engine.games import RULES
 from ..engine.model import Action, Collect, Hand, Muck, ReplayResult, Show
 from .equity import EV_NAMES, AllInEV, allin_ev, ev_values
 from .flags import Flags, flag_columns, flag_rows
-from .spots import SPOT_NAMES, Spot, spot_values, spots
+from .spots import SPOT_NAMES, Spot, first_cards, first_dealt, spot_values, spots
 from .schema import ACTIONS, AWARDS, CARDS, COLLECTED, HAND_PLAYERS, HANDS, POTS, TABLES, VIOLATIONS, Table
 
 Row = dict[str, Any]
@@ -225,9 +226,10 @@ def _player_columns(replayed: Sequence[Replayed], events: _Events, chunk_ids: pa
     first: list[tuple[int, Spot]] = []  # the row of each player with a 3rd-street spot, and the spot
     counts: list[int] = []
     for (hand, result), showed, mucked in zip(replayed, events.showed, events.mucked):
-        flags = flag_rows(hand, result)
+        cards = first_cards(result.dealt, RULES[hand.game].first_street, first_dealt(hand))
+        flags = flag_rows(hand, result, cards)
         spot = allin_ev(hand, result)
-        at = {s.seat: s for s in spots(hand, result, spot, every_draw=False)}
+        at = {s.seat: s for s in spots(hand, result, spot, every_draw=False, first=cards)}
         won: dict[int, int] = {}
         for award in result.awards:
             won[award.seat] = won.get(award.seat, 0) + award.amount

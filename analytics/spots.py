@@ -25,7 +25,7 @@ from typing import Final, Mapping, Sequence, cast
 
 from ..engine.cards import Card
 from ..engine.games import RULES, card_order
-from ..engine.model import CALL, CHECK, FOLD, DealtCards, Hand, Money, ReplayResult
+from ..engine.model import CALL, CHECK, FOLD, DealtCards, Hand, Money, ReplayResult, direct_init
 from .equity import AllInEV, allin_ev
 from .liveness import Liveness, seen_liveness
 from .start_hands import StartHand, start_hand
@@ -62,6 +62,9 @@ class FirstDecision:
     callers: int
     taken: str
     folded_before: frozenset[int]
+
+
+direct_init(FirstDecision)  # one for every player deciding on the first street of every hand imported
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +124,12 @@ def first_street(hand: Hand, result: ReplayResult, doors: Mapping[int, Card] | N
     return FirstStreet(bring_in, order, doors, first)
 
 
-def first_cards(
-    dealt: Sequence[DealtCards], street: int, count: int
-) -> tuple[dict[int, Card], dict[int, tuple[Card, ...]]]:
+FirstCards = tuple[dict[int, Card], dict[int, tuple[Card, ...]]]
+"""Each seat's door card and the first-street cards of each seat whose every one is known
+(:func:`first_cards`)."""
+
+
+def first_cards(dealt: Sequence[DealtCards], street: int, count: int) -> FirstCards:
     """From the engine's record of the deal (:attr:`ReplayResult.dealt`), in one pass: each seat's door
     card (its last up card of the first ``street``), and the first-street cards of each seat whose every
     one is known by the hand's end (dealt face up, dealt to the history's owner, or filled in from a
@@ -187,15 +193,24 @@ class Spot:
         return self.allin.ev / self.big_bet if self.allin is not None and self.big_bet > 0 else None
 
 
+direct_init(Spot)  # one for every player of every hand imported whose first-street cards are known
+
+
 def spots(
-    hand: Hand, result: ReplayResult, allin: Mapping[int, AllInEV] | None = None, *, every_draw: bool = True
+    hand: Hand,
+    result: ReplayResult,
+    allin: Mapping[int, AllInEV] | None = None,
+    *,
+    every_draw: bool = True,
+    first: FirstCards | None = None,
 ) -> list[Spot]:
     """The first-street spot of every player of ``hand`` whose starting cards are known by the hand's
-    end (:func:`first_cards`), in seat order. ``allin`` are the hand's all-in EVs when the caller has
-    them (the import computes them once); otherwise they are worked out here. Without ``every_draw``
-    a spot's liveness counts its primary draw only (all the stored columns need: the import)."""
+    end (:func:`first_cards`), in seat order. ``allin`` are the hand's all-in EVs and ``first`` its
+    :func:`first_cards` when the caller has them (the import works each out once for the flags and the
+    spots); otherwise they are worked out here. Without ``every_draw`` a spot's liveness counts its
+    primary draw only (all the stored columns need: the import)."""
     street = RULES[hand.game].first_street
-    doors, held = first_cards(result.dealt, street, first_dealt(hand))
+    doors, held = first_cards(result.dealt, street, first_dealt(hand)) if first is None else first
     if not held:  # most hands of a tracker's database have one known hand, the hero's, or none
         return []
     context = first_street(hand, result, doors)

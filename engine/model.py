@@ -476,7 +476,7 @@ def known_cards(dealt: Iterable[DealtCards]) -> tuple[KnownCard, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """What one voluntary action (anything but an ante or the bring-in post: a check or a fold is a
     decision too) faced, as the rules' replay saw it just before it: the street's level (``level``) and
@@ -494,7 +494,15 @@ class Decision:
     and the action is not a call that put him all-in.
 
     Why in the engine: "faced a bet", "was the aggressor", "could raise" are the betting state machine's
-    facts; a stat that worked them out again from the events would be a second betting state machine."""
+    facts; a stat that worked them out again from the events would be a second betting state machine.
+
+    Why not frozen: the replay makes one for every voluntary action of every hand imported, and a frozen
+    class cannot be built cheaply in pure Python (its ``__init__`` stores each field through
+    ``object.__setattr__``; :func:`direct_init`'s way round that still pays a call through the class and a
+    change of class per object). A plain slotted instance whose fields the walk stores one by one
+    (:meth:`.walk.HandWalk.decide`) costs a fraction of either. Nothing changes one once made: the walk
+    is its only writer, and everything else only reads it. Equal by value like the other records, and
+    hashed by value too (``unsafe_hash``: safe as long as nobody writes to it)."""
 
     action: Action
     index: int
@@ -519,9 +527,6 @@ class Decision:
     @property
     def street(self) -> int:
         return self.action.street
-
-
-direct_init(Decision)  # built for every voluntary action of every hand replayed
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import partial
 from types import MappingProxyType
-from typing import Any, Callable, Final, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
 from .betting import AGGRESSIVE
 from .cards import Card, format_cards
@@ -48,6 +48,10 @@ from .model import (
 from .pots import PotResult, audit_payout
 from .profiles import RuleProfile
 from .state import UNJUDGED, StudState, _move
+
+
+_bare: Final = object.__new__
+"""An instance of a class with none of its fields set yet (:meth:`HandWalk.decide` sets them)."""
 
 
 def nominal_bring_in(hand: Hand) -> Money | None:
@@ -165,6 +169,9 @@ class HandWalk:
         # the decisions' record (ReplayResult.decisions and the fields after it): see decide()
         self.decisions: dict[int, list[Decision]] = {}
         self.reached: set[int] = set()
+        """The streets of the antes, the bring-in and the community card: those that reached no deal
+        (:attr:`dealt`) or voluntary decision (:attr:`decisions`), which :meth:`finish` adds, since
+        recording every event's street as it goes would cost a set insertion per event."""
         self.street_aggressor: dict[int, int] = {}
         self.bring_in_seat: int | None = None
         self._bring_in_known = False
@@ -229,8 +236,8 @@ class HandWalk:
 
     def on_action(self, action: Action, index: int) -> None:
         state = self.state
-        self.reached.add(action.street)
         if action.kind is ANTE:
+            self.reached.add(action.street)
             nominal = self.nominal_ante if self.nominal_ante is not None else action.amount
             if action.amount != nominal and not action.all_in:
                 self.flag(
@@ -295,6 +302,7 @@ class HandWalk:
             if kind is BRING_IN or kind in AGGRESSIVE:
                 self.bring_in_seat = seat
         if kind is BRING_IN:
+            self.reached.add(on)
             return
         if on != self._decision_street:
             self._decision_street, self._aggressor, self._opened = on, None, False
@@ -304,23 +312,25 @@ class HandWalk:
         level, aggressions, aggressor, acted = ledger.level, ledger.lifts, self._aggressor, self._acted
         to_call = level - ledger.contrib.get(seat, 0)
         aggressive = kind in AGGRESSIVE
-        self.last_decision = decision = Decision(
-            action,
-            index,
-            seat,
-            level,
-            to_call if to_call > 0 else 0,
-            aggressions,
-            aggressor,
-            self._opened,
-            capped,
-            seat not in acted,
-            seat in self._checked,
-            aggressive,
-            aggressions > 0 and aggressor != seat,
-            not capped and not (kind is CALL and action.all_in),
-            len(self.deals),
-        )
+        # field by field into a bare instance, not through the class's __init__: one a voluntary action
+        # of every hand imported (why Decision is built so: its docstring)
+        decision = _bare(Decision)
+        decision.action = action
+        decision.index = index
+        decision.seat = seat
+        decision.level = level
+        decision.to_call = to_call if to_call > 0 else 0
+        decision.aggressions = aggressions
+        decision.aggressor = aggressor
+        decision.opened = self._opened
+        decision.capped = capped
+        decision.first = seat not in acted
+        decision.checked_before = seat in self._checked
+        decision.aggressive = aggressive
+        decision.faces_bet = aggressions > 0 and aggressor != seat
+        decision.could_raise = not capped and not (kind is CALL and action.all_in)
+        decision.dealt = len(self.deals)
+        self.last_decision = decision
         self._street_decisions.append(decision)
         acted.add(seat)
         if aggressive:
@@ -333,7 +343,6 @@ class HandWalk:
 
     def on_deal(self, deal: Deal, index: int) -> None:
         state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
-        self.reached.add(street)
         if down:
             self.deals.append((seat, street, False, down, deal.line, ()))
         if up:
@@ -568,7 +577,7 @@ class HandWalk:
             decisions={street: tuple(found) for street, found in self.decisions.items()},
             bring_in_seat=self.bring_in_seat,
             street_aggressor=self.street_aggressor,
-            reached=frozenset(self.reached),
+            reached=frozenset(self.reached.union([street for _, street in self.dealt], self.decisions)),
         )
 
     def dealt_cards(self) -> tuple[DealtCards, ...]:
@@ -580,30 +589,29 @@ class HandWalk:
         deals, shown = self.deals, self.shown
         if not shown:
             return tuple(deals)
-        known: dict[int | None, set[Card | None]] = {}
-        for seat, _, _, cards, _, _ in deals:
-            if seat in shown:
-                known.setdefault(seat, set()).update(cards)
-        fill: dict[int | None, Iterator[Card]] = {}
+        groups: dict[int | None, list[int]] = {}  # where each shown seat's groups are in deals
+        for at, group in enumerate(deals):
+            if group[0] in shown:
+                groups.setdefault(group[0], []).append(at)
+        out: list[DealtCards] | None = None  # a copy of deals, made once a group needs filling
         for seat, held in shown.items():
-            mine = known.get(seat)
-            if mine is not None and None in mine:  # he was dealt a card the deal lines did not show
-                extra = [c for c in held if c not in mine]
-                if extra:
-                    fill[seat] = iter(extra)
-        if not fill:
-            return tuple(deals)
-        out: list[DealtCards] = []
-        for group in deals:
-            more = fill.get(group[0])
-            if more is None or None not in group[3]:
-                out.append(group)
+            mine = groups.get(seat, ())
+            known = {card for at in mine for card in deals[at][3]}
+            if None not in known:  # every card he was dealt is known already
                 continue
-            seat, street, up, cards, line, _ = group
-            filled = tuple([next(more, None) if card is None else card for card in cards])
-            flags = tuple([card is None and new is not None for card, new in zip(cards, filled)])
-            out.append((seat, street, up, filled, line, flags if True in flags else ()))
-        return tuple(out)
+            extra = [c for c in held if c not in known]
+            if not extra:
+                continue
+            more = iter(extra)
+            for at in mine:
+                _, street, up, cards, line, _ = deals[at]
+                if None in cards:
+                    filled = tuple([next(more, None) if card is None else card for card in cards])
+                    flags = tuple([card is None and new is not None for card, new in zip(cards, filled)])
+                    if out is None:
+                        out = list(deals)
+                    out[at] = (seat, street, up, filled, line, flags if True in flags else ())
+        return tuple(deals) if out is None else tuple(out)
 
     def rules_rake(self, line: int | None) -> Money:
         """The rake the pots pay before they are shared: the printed one, else :meth:`unprinted_rake`.
