@@ -53,24 +53,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ..engine.betting import StreetLedger
 from ..engine.cards import Card
 from ..engine.games import RULES
-from ..engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Game,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Seat,
-    Show,
-    SkippedLine,
-    Tournament,
-    UncalledReturn,
-)
+from ..engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Event, Game, Hand, Marker, Money, Muck
+from ..engine.model import Seat, Show, SkippedLine, Tournament, UncalledReturn
 from ..engine.replay import nominal_bring_in, replay
 from .amounts import amount_problem
 from .chips import in_chips, in_hundredths

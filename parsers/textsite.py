@@ -33,9 +33,10 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from functools import cached_property, lru_cache
+from operator import itemgetter
 from importlib.resources import files
 from types import FunctionType
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, Mapping, TypeVar
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token
@@ -45,22 +46,8 @@ from lark.lexer import PatternRE, TerminalDef
 from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.games import RULES, GameRules
-from ..engine.model import (
-    Action,
-    ActionKind,
-    Deal,
-    Event,
-    Game,
-    Hand,
-    Money,
-    Muck,
-    ParseWarning,
-    Seat,
-    Show,
-    SkippedLine,
-    Tournament,
-    direct_init,
-)
+from ..engine.model import Action, ActionKind, Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show
+from ..engine.model import SkippedLine, Tournament, UncalledReturn, direct_init
 from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
 from .errors import NotStudHand, ParseError, reader_failure
 from .lineparse import LineParser
@@ -129,6 +116,17 @@ def where_error(where: Where, text: str, message: str, expected: str) -> ParseEr
 # -------------------------------------------------------------------------------- amounts, times
 
 _MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?[€£]?")
+
+
+@lru_cache(maxsize=256)
+def fields_in_order(pattern: re.Pattern[str], names: tuple[str, ...]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """A getter that takes a match's ``groups()`` and gives the fields ``names``, in that order.
+
+    Why: a handler that reads most fields of every line of a long run reads them by name, so the
+    grammar may add or reorder groups, but ``m["a"]``, ``m["b"]``, ... is a name look-up per field and
+    line, where one ``groups()`` and this getter (both in C) read all of them at once. Built once per
+    pattern and names."""
+    return itemgetter(*(pattern.groupindex[name] - 1 for name in names))
 
 
 @lru_cache(maxsize=4096)
@@ -530,6 +528,12 @@ class SiteBuilder:
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
     """Each terminal's handler, from ``KINDS``: the table :meth:`feed` dispatches on."""
     SEATING: ClassVar[frozenset[str]] = frozenset()
+    total: Money | None
+    """The total pot printed, for a site whose lines say it (:meth:`total_line`)."""
+    rake: Money | None
+    """The rake printed, likewise."""
+    street: int
+    """The street being read: each site keeps it, by its own lines."""
 
     @staticmethod
     def read_header(text: str, where: Where) -> HandHeader:
@@ -692,14 +696,63 @@ class SiteBuilder:
             self.folded.add(seat)
         self.events.append(self.ledger.record(Action(no, street, seat, ActionKind.FOLD if fold else ActionKind.CHECK)))
 
+    def wagers(self, tok: Token, first: int, check: str = "checks") -> Iterator[tuple[int, int, re.Match[str]]]:
+        """The betting lines of a run (the first at file line ``first``) that move chips, as (file line,
+        seat, fields), for a site whose betting pattern names the player ``name`` and gives a check or a
+        fold in ``no_chips``: those are recorded here (:meth:`no_chips`; a check is the word ``check``),
+        so a site's betting handler reads only its own verbs."""
+        street = self.street
+        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
+            seat, m = self.seat(found, "name", no)
+            no_chips = m["no_chips"]
+            if no_chips is None:
+                yield no, seat, m
+            else:
+                self.no_chips(no, street, seat, fold=no_chips != check)
+
     def placed(self, tok: Token, no: int) -> None:
         """The handler of a line whose place is all it says (``*** SUMMARY ***``): the grammar has
         checked that it comes where it may, and nothing of it goes into the hand."""
 
     def seat_run(self, tok: Token, first: int) -> None:
-        """The handler of a run of seat lines whose pattern names the fields ``seat``, ``name`` and ``stack``."""
-        for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
+        """The handler of a run of seat lines (:meth:`seat_lines` from the token's start)."""
+        self.seat_lines(tok, first, 0)
+
+    def seat_lines(self, tok: Token, first: int, start: int) -> None:
+        """The seat lines of ``tok`` from offset ``start`` (the first at file line ``first``), whose pattern
+        names the fields ``seat``, ``name`` and ``stack``; a site whose seat lines say more overrides it."""
+        for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
             self.add_seat(int(m["seat"]), m["name"], self.money(m["stack"], no, m[0]), no=no, line=m[0])
+
+    def table_line(self, tok: Token, no: int) -> None:
+        """The table line's handler, for a site whose grammar lexes it with the seat lines after it as one
+        token (:meth:`table_and_seats`): that site defines it."""
+        raise NotImplementedError
+
+    def table_and_seats(self, tok: Token, no: int) -> None:
+        """The handler of a table line and the seat lines after it in one token (a grammar lexes them
+        together where the seat list must follow the table line at once)."""
+        self.table_line(tok, no)
+        self.seat_lines(tok, no + 1, tok.index("\n") + 1)
+
+    def total_line(self, tok: Token, no: int) -> None:
+        """The handler of a total line whose pattern names the fields ``total`` and ``rake`` (the rake may
+        not be printed): the site's ``total`` and ``rake``, which its :meth:`start` sets to None."""
+        total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
+        self.total = self.money(total, no, tok)
+        self.rake = self.money(rake, no, tok) if rake is not None else None
+
+    def return_unmatched(self, no: int, returned: list[tuple[int, Money]]) -> None:
+        """The street's bet nobody matched (all others folded or all in for less) goes back to its bettor
+        at file line ``no``, by the ledger's own numbers, for a site that prints no line for it: an
+        :class:`UncalledReturn`, also noted as (seat, chips) in ``returned``."""
+        contrib = self.ledger.contrib
+        if contrib:
+            top = max(contrib, key=contrib.__getitem__)
+            second = max((v for s, v in contrib.items() if s != top), default=0)
+            if contrib[top] > second:
+                returned.append((top, contrib[top] - second))
+                self.events.append(UncalledReturn(no, top, contrib[top] - second))
 
     def pays(self, seat: int, chips: Money) -> bool:
         """Take ``chips`` from behind ``seat``; True when that was all it had (the wager is all-in)."""

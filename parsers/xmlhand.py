@@ -49,6 +49,7 @@ from ..engine.model import (
     UncalledReturn,
     format_money,
 )
+from .currencies import CURRENCY_OF_SIGN
 from .errors import NotStudHand, ParseError
 from .textsite import cents
 from .unknown_lines import kept_without
@@ -66,7 +67,8 @@ def money(text: str) -> Money | None:
     return value if value is not None and value < _MOST else None
 
 
-SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+SYMBOLS = CURRENCY_OF_SIGN
+"""Each currency sign's code, for the XML sites' readers."""
 
 
 class Fault(Exception):

@@ -83,7 +83,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_STREETS = {"3rd": 3, "4TH": 4, "5TH": 5, "6TH": 6, "RIVER": 7}
+_STREETS = {word: street for street, word in vocabulary.STREET_WORDS.items()}
 _PAID = {"Bring-In": ActionKind.BRING_IN, "Bets": ActionKind.BET, "Calls": ActionKind.CALL}
 
 
@@ -157,12 +157,8 @@ class _Builder(SiteBuilder):
     )
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
-        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, "name", no)
-            line, no_chips = m[0], m["no_chips"]
-            if no_chips is not None:
-                self.no_chips(no, street, seat, fold=no_chips != "Checks")
-                continue
+        for no, seat, m in self.wagers(tok, first, "Checks"):
+            line = m[0]
             verb, amount, raised, to = m.group("verb", "amount", "raised", "to")
             if verb is not None:
                 chips = self.money(amount, no, line)
@@ -204,11 +200,7 @@ class _Builder(SiteBuilder):
 
     summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
-    @line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))
-    def total_line(self, tok: Token, no: int) -> None:
-        total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
-        self.total = self.money(total, no, tok)
-        self.rake = self.money(rake, no, tok) if rake is not None else None
+    total_line = line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))(SiteBuilder.total_line)
 
     @line_kind("SUMMARY_SEATS", words=("a summary seat line", "'Seat 1: NAME Folded on the 3rd STREET'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:

@@ -37,19 +37,8 @@ from dataclasses import replace
 
 from lark import Token
 
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Hand,
-    Muck,
-    Show,
-    SkippedLine,
-    Tournament,
-    UncalledReturn,
-)
+from ....engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Hand, Muck, Show, SkippedLine, Tournament
+from ....engine.model import UncalledReturn
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
@@ -71,7 +60,7 @@ _HEADER = re.compile(
     r"- (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Za-z]+)\s*"
 )
 _GAMES = vocabulary.GAMES_BY_NAME
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SYMBOLS = vocabulary.CURRENCY_OF_SIGN
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -171,14 +160,8 @@ class _Builder(SiteBuilder):
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    @line_kind("TABLE_SEATS", words=("the table line", "'NAME 8-max'"))
-    def table_and_seats(self, tok: Token, no: int) -> None:
-        self.table_line(tok, no)
-        self.seat_lines(tok, no + 1, tok.index("\n") + 1)
-
-    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57)'"))
-    def seat_run(self, tok: Token, no: int) -> None:
-        self.seat_lines(tok, no, 0)
+    table_and_seats = line_kind("TABLE_SEATS", words=("the table line", "'NAME 8-max'"))(SiteBuilder.table_and_seats)
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57)'"))(SiteBuilder.seat_run)
 
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):

@@ -33,25 +33,12 @@ from datetime import UTC
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
 from ....engine.games import RULES
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    STREET_NAMES,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Hand,
-    Money,
-    Muck,
-    Show,
-    UncalledReturn,
-)
+from ....engine.model import STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Money, Muck
+from ....engine.model import Show, UncalledReturn
 from ....engine.pots import pot_index
 from ...registry import profile_for
 from ...writing import TextWriter, amount_text
-from .vocabulary import GAME_NAMES
+from .vocabulary import GAME_NAMES, SIGNS
 
 HAND_SEPARATOR = "\n\n\n"
 """Blank lines between two hands of a file (any number of blank lines separates hands when read)."""
@@ -63,7 +50,7 @@ _VOLUNTARY = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE, A
 def format_acr_money(amount: Money, currency: str | None) -> str:
     """``$0.04``, ``$1,234.56``; tournament and play chips without a symbol (``2,000.00``): the site
     always prints the cents."""
-    return amount_text(amount, CURRENCY_SYMBOLS.get(currency or "", ""), thousands=True, cents=True)
+    return amount_text(amount, SIGNS.get(currency or "", ""), thousands=True, cents=True)
 
 
 def pot_label(index: int) -> str:

@@ -32,21 +32,10 @@ from dataclasses import replace
 from lark import Token
 
 from ....engine.betting import StreetLedger
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Hand,
-    Marker,
-    Muck,
-    Show,
-    SkippedLine,
-    Tournament,
-    UncalledReturn,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Marker, Muck, Show, SkippedLine, Tournament
+from ....engine.model import UncalledReturn
 from ....engine.stakes import infer_stakes
-from ...textsite import HandHeader, SiteBuilder, line_kind, site_time, where_error
+from ...textsite import HandHeader, SiteBuilder, fields_in_order, line_kind, site_time, where_error
 from . import vocabulary
 
 SITE = "bovada"
@@ -112,7 +101,10 @@ _FORCED = {
     "Big blind/Bring in(timeout)": ActionKind.BRING_IN,
 }
 _DOUBLED = frozenset({"D bets", "Double bets"})
-_STREET_WORDS = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7, "RIVER": 7}
+_PLAY_FIELDS = ("dealt_to", "cards", "name", "verb", "amount", "to", "no_chips", "street")
+"""The fields of a PLAY line, read all at once (:func:`~...textsite.fields_in_order`): most lines of a hand are one."""
+_STREET_WORDS = {**{word: street for street, word in vocabulary.STREET_WORDS.items()}, "7TH": 7}
+"""The streets by their header's word, and ``7TH``, which some hands print for the river."""
 
 
 class _Builder(SiteBuilder):
@@ -165,13 +157,15 @@ class _Builder(SiteBuilder):
     def play_run(self, tok: Token, first: int) -> None:
         """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
         that matched it."""
-        for no, m in enumerate(self.lines["PLAY"].finditer(tok), first):
-            dealt_to = m["dealt_to"]
+        play = self.lines["PLAY"]
+        fields = fields_in_order(play, _PLAY_FIELDS)
+        for no, m in enumerate(play.finditer(tok), first):
+            dealt_to, cards, name, verb, amount, to, no_chips, word = fields(m.groups())
             if dealt_to is not None:
-                self.deal(no, m[0], dealt_to, m["cards"])
-            elif (name := m["name"]) is not None:
-                self.betting(no, m[0], name, *m.group("verb", "amount", "to", "no_chips"))
-            elif (word := m["street"]) is not None:
+                self.deal(no, m[0], dealt_to, cards)
+            elif name is not None:
+                self.betting(no, m[0], name, verb, amount, to, no_chips)
+            elif word is not None:
                 # "*** 4TH STREET ***": its deals say the same; with no deal after it (all-in players) the
                 # street begins here all the same. "*** HOLE CARDS ***" says nothing.
                 self.street = max(self.street, _STREET_WORDS[word])
@@ -287,11 +281,7 @@ class _Builder(SiteBuilder):
 
     summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
 
-    @line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))
-    def total_line(self, tok: Token, no: int) -> None:
-        total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
-        self.total = self.money(total, no, tok)
-        self.rake = self.money(rake, no, tok) if rake is not None else None
+    total_line = line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))(SiteBuilder.total_line)
 
     @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"))
     def summary_seat_run(self, tok: Token, first: int) -> None:

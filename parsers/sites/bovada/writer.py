@@ -26,16 +26,10 @@ from ....engine.cards import Card
 from ....engine.model import Action, ActionKind, Collect, Deal, Event, Game, Hand, Money, Muck, Show, UncalledReturn
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, site_clock
-from .vocabulary import GAME_NAMES
+from .vocabulary import GAME_NAMES, STREET_WORDS
 
 HAND_SEPARATOR = "\n\n\n"
-_STREETS = {
-    3: "*** 3RD STREET ***",
-    4: "*** 4TH STREET ***",
-    5: "*** 5TH STREET ***",
-    6: "*** 6TH STREET ***",
-    7: "*** RIVER ***",
-}
+_STREETS = {n: f"*** {word} ***" if n == 7 else f"*** {word} STREET ***" for n, word in STREET_WORDS.items()}
 _FOLDED_ON = {3: "3rd STREET", 4: "4TH STREET", 5: "5TH STREET", 6: "6TH STREET", 7: "RIVER"}
 
 

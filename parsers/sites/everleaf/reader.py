@@ -82,7 +82,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 
 # ------------------------------------------------------------------------------------ the builder
 
-_STREET_WORDS = {None: 3, "4th": 4, "5th": 5, "6th": 6, "river": 7, "River": 7}
+_STREET_WORDS: dict[str | None, int] = {
+    None: 3,
+    "river": 7,
+    **{word: street for street, word in vocabulary.STREET_WORDS.items()},
+}
+"""The streets by their line's word (none for the down cards'), and the older files' ``river``."""
 _SHAPE = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 
 
@@ -196,12 +201,8 @@ class _Builder(SiteBuilder):
     def betting_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
         ledger, street, left = self.ledger, self.street, self.left
-        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, "name", no)
-            line, no_chips = m[0], m["no_chips"]
-            if no_chips is not None:
-                self.no_chips(no, street, seat, fold=no_chips != "checks")
-                continue
+        for no, seat, m in self.wagers(tok, first):
+            line = m[0]
             forced, forced_amount, verb, amount = m.group("forced", "forced_amount", "verb", "amount")
             # Everleaf never says all-in: a wager that leaves no chips behind is one
             chips = self.money(forced_amount or amount, no, line)

@@ -1,5 +1,5 @@
-"""Everleaf's words, spelled once for its reader and its writer: the games' names and the currencies'
-signs."""
+"""Everleaf's words, spelled once for its reader and its writer: the games' names, the currencies'
+signs and the streets' words."""
 
 from __future__ import annotations
 
@@ -19,3 +19,6 @@ CURRENCY_OF_SIGN: Final[Mapping[str, str]] = {
     **{sign: currency for currency, (sign, _) in CURRENCIES.items()},
     MISPRINTED_EURO: "EUR",
 }
+STREET_WORDS: Final[Mapping[int, str]] = {4: "4th", 5: "5th", 6: "6th", 7: "River"}
+"""Each later street's word in its line (``** Dealing 4th Street **`` ... ``** Dealing River **``); 3rd street
+is ``** Dealing down cards **``."""

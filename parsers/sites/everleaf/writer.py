@@ -17,15 +17,12 @@ from ....engine.betting import StreetLedger
 from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, site_clock
-from .vocabulary import CURRENCIES, GAME_NAMES
+from .vocabulary import CURRENCIES, GAME_NAMES, STREET_WORDS
 
 HAND_SEPARATOR = "\n\n\n\n"
 _STREETS = {
     3: "** Dealing down cards **",
-    4: "** Dealing 4th Street **",
-    5: "** Dealing 5th Street **",
-    6: "** Dealing 6th Street **",
-    7: "** Dealing River **",
+    **{n: f"** Dealing {word} **" if n == 7 else f"** Dealing {word} Street **" for n, word in STREET_WORDS.items()},
 }
 
 

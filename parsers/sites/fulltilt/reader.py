@@ -87,7 +87,7 @@ an amount or it does not), so the line's shape says the era."""
 _BUY_IN = re.compile(rf"(?P<buyin>{_M})(?: \+ (?P<fee>{_M}))? ")
 
 _GAMES = vocabulary.GAMES_BY_NAME
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SYMBOLS = vocabulary.CURRENCY_OF_SIGN
 
 
 def read_header(text: str, where: tuple[str, int]) -> HandHeader:
@@ -204,9 +204,9 @@ class _Builder(SiteBuilder):
     # -- one method per terminal: (token, file line of its first line)
     @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($31)'"))
     def seat_run(self, tok: Token, first: int) -> None:
-        self.seat_lines(tok, first, 0)
+        self.seats_from(tok, first, 0)
 
-    def seat_lines(self, tok: Token, first: int, start: int) -> int:
+    def seats_from(self, tok: Token, first: int, start: int) -> int:
         """The seat lines of ``tok`` from offset ``start`` on, as long as lines read as seats; returns
         the offset after the last."""
         match = self.lines["SEATS"].match
@@ -221,7 +221,7 @@ class _Builder(SiteBuilder):
     def seats_and_antes(self, tok: Token, first: int) -> None:
         """The seat lines and the antes right after them (one token); the seat list is complete before
         the first ante names a player."""
-        end = self.seat_lines(tok, first, 0)
+        end = self.seats_from(tok, first, 0)
         self.seats_done()
         self.ante_lines(tok, first + tok.count("\n", 0, end), end)
 

@@ -31,6 +31,7 @@ from ...errors import ParseError
 from ...reading import read_lines
 from ...summaries import SummaryFields, read_summary_lines
 from ...tournaments import PlayerResult, Said, Source, TournamentResult
+from . import vocabulary
 
 __all__ = ["SUMMARY_HEADER", "read_summaries", "read_summary_file"]
 
@@ -49,7 +50,7 @@ _GAMES = {
     "5 card stud": Game.STUD5,
 }
 _MIXED = ("HORSE", "HOSE", "HA", "7-Game", "8-Game", "Mixed")
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SYMBOLS = vocabulary.CURRENCY_OF_SIGN
 _M = r"[$€£]?[\d,]+(?:\.\d{1,2})?"
 _PLAY = r" (?:Play Chips|FTP Points)"
 _BUY_IN = re.compile(rf"Buy-In: (?P<buyin>{_M})(?P<play>{_PLAY})?(?: \+ (?P<fee>{_M})(?:{_PLAY})?)?")

@@ -1,10 +1,12 @@
-"""Full Tilt's words, spelled once for its reader and its writer: the games' names."""
+"""Full Tilt's words, spelled once for its reader and its writer: the games' names and
+the currencies' signs."""
 
 from __future__ import annotations
 
 from typing import Final, Mapping
 
 from ....engine.model import Game
+from ... import currencies
 
 GAME_NAMES: Final[Mapping[Game, str]] = {
     Game.STUD: "Limit Stud Hi",
@@ -21,3 +23,8 @@ GAMES_BY_NAME: Final[Mapping[str, Game]] = {
     "limit 7 card stud hi/lo": Game.STUD8,
 }
 """The names read, in lower case: the written ones and the other spellings Full Tilt used."""
+
+SIGNS: Final[Mapping[str, str]] = currencies.SIGNS
+"""Each currency's sign before a cash amount: the signs every site shares."""
+CURRENCY_OF_SIGN: Final[Mapping[str, str]] = currencies.CURRENCY_OF_SIGN
+"""Each sign's currency, as the reader reads it."""

@@ -30,45 +30,23 @@ from collections.abc import Iterable, Sequence
 from ....engine.betting import StreetLedger
 from ....engine.cards import format_cards
 from ....engine.games import RULES, Extreme
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker, Money
+from ....engine.model import Muck, Show, SkippedLine, UncalledReturn
 from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes
 from ..pokerstars.writer import showdown_seats
-from .vocabulary import GAME_NAMES
+from .vocabulary import GAME_NAMES, SIGNS
 
 HAND_SEPARATOR = "\n\n\n"
 """Full Tilt separates hands with two empty lines."""
 
-STREET_HEADERS: dict[int, str] = {
-    2: "*** 2ND STREET ***",
-    3: "*** 3RD STREET ***",
-    4: "*** 4TH STREET ***",
-    5: "*** 5TH STREET ***",
-    6: "*** 6TH STREET ***",
-    7: "*** 7TH STREET ***",
-}
-STREET_SHORT: dict[int, str] = {2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+STREET_HEADERS: dict[int, str] = {n: f"*** {name.upper()} STREET ***" for n, name in STREET_NAMES.items()}
 _SIDE_N = re.compile(r"side pot-(\d+)")
 _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 
 
 def format_ftp_money(amount: Money, currency: str | None) -> str:
     """Money as Full Tilt prints it: ``$0.50``, ``$3``, ``$1,050.25`` for cash, ``1,050`` for chips."""
-    return amount_text(amount, CURRENCY_SYMBOLS.get(currency or "", ""), thousands=True)
+    return amount_text(amount, SIGNS.get(currency or "", ""), thousands=True)
 
 
 def pot_label(label: str) -> str:
@@ -274,7 +252,7 @@ class _Writer(TextWriter):
     def outcome(self, sitting_out: bool, events: list[Event], won: Money) -> str:
         fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
         if fold is not None:
-            return f"folded on {STREET_SHORT[fold.street]} St."
+            return f"folded on {STREET_NAMES[fold.street]} St."
         show = next((e for e in reversed(events) if isinstance(e, Show)), None)
         muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
         if show is not None and self.showdown:

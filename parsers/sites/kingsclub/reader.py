@@ -44,7 +44,6 @@ from ....engine.model import (
     ParseWarning,
     Show,
     Tournament,
-    UncalledReturn,
 )
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
@@ -117,13 +116,7 @@ class _Builder(SiteBuilder):
         """The street's bet nobody matched (all others folded or all in for less) goes back to the
         bettor at the end of the street (file line ``no``): KingsClub prints no line for it. Once per
         street: the ledger is emptied."""
-        contrib = self.ledger.contrib
-        if contrib:
-            top = max(contrib, key=contrib.__getitem__)
-            second = max((v for s, v in contrib.items() if s != top), default=0)
-            if contrib[top] > second:
-                self.returned.append((top, contrib[top] - second))
-                self.events.append(UncalledReturn(no, top, contrib[top] - second))
+        self.return_unmatched(no, self.returned)
         self.ledger.start_street(self.street)
 
     @line_kind("STREET", words=("a street line", "'*** 3RD STREET ***' … '*** 7TH STREET ***'"))
@@ -172,12 +165,8 @@ class _Builder(SiteBuilder):
     )
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
-        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, "name", no)
-            line, no_chips = m[0], m["no_chips"]
-            if no_chips is not None:
-                self.no_chips(no, street, seat, fold=no_chips != "checks")
-                continue
+        for no, seat, m in self.wagers(tok, first):
+            line = m[0]
             verb, amount, all_in_words = m.group("verb", "amount", "all_in")
             chips = self.money(amount, no, line)
             all_in = all_in_words is not None

@@ -1,7 +1,6 @@
 """Merge Network: XML, one ``<game>`` element per hand; read, not written.
 
-What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
-file."""
+Its real hands, and how its reader and rule profile follow them: NOTES.md beside this file."""
 
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ _GAMES = vocabulary.GAMES_BY_NAME
 _MONTHS = {
     m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)
 }
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCIES = vocabulary.CURRENCY_OF_SIGN
 _EXPECTED = (
     "'***** History for hand ID *****', 'Start hand: Mon Sep 13 22:31:30 GMT+0100 2010' and "
     "'Table: NAME [ID] (LIMIT SEVEN_CARD_STUD $0.10/$0.20, ante: $0.02, Real money)'"
@@ -107,7 +107,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_STREETS = {None: 3, "4th": 4, "5th": 5, "6th": 6, "river": 7}
+_STREETS: dict[str | None, int] = {None: 3, **{word: street for street, word in vocabulary.STREET_WORDS.items()}}
 _WINNER = re.compile(r"(.+?) \(([$€£]?[\d,.]+)\)(?:, |$)")
 
 
@@ -195,12 +195,8 @@ class _Builder(SiteBuilder):
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_river()
         ledger, street = self.ledger, self.street
-        for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
-            seat, m = self.seat(found, "name", no)
-            line, no_chips = m[0], m["no_chips"]
-            if no_chips is not None:
-                self.no_chips(no, street, seat, fold=no_chips != "checks")
-                continue
+        for no, seat, m in self.wagers(tok, first):
+            line = m[0]
             verb, amount, to = m.group("verb", "amount", "to")
             if verb is None:  # raises $X to $Y: Y is the hand's total without antes
                 street_to = self.money(to, no, line) - self.earlier.get(seat, 0)

@@ -22,16 +22,13 @@ from ....engine.pots import pot_index
 from ....engine.replay import replay
 from ...registry import profile_for
 from ...writing import TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
-from .vocabulary import GAME_NAMES
+from .vocabulary import GAME_NAMES, STREET_WORDS
 
 HAND_SEPARATOR = ""
 """OnGame glues its hands together: the next header follows the last hand's end line."""
 _STREETS = {
     3: "Dealing pocket cards",
-    4: "Dealing 4th street",
-    5: "Dealing 5th street",
-    6: "Dealing 6th street",
-    7: "Dealing river",
+    **{n: f"Dealing {word}" if n == 7 else f"Dealing {word} street" for n, word in STREET_WORDS.items()},
 }
 
 

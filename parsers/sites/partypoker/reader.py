@@ -40,20 +40,8 @@ from typing import Callable, Iterator
 from lark import Token
 
 from ....engine.cards import Card
-from ....engine.model import (
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Hand,
-    Marker,
-    Muck,
-    Seat,
-    Show,
-    SkippedLine,
-    Tournament,
-    UncalledReturn,
-)
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Marker, Muck, Seat, Show, SkippedLine, Tournament
+from ....engine.model import UncalledReturn
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText, split_hands
 from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amount, read_text_hand, where_error
@@ -164,7 +152,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     )
 
 
-_STREETS = {None: 3, "Fourth": 4, "Fifth": 5, "Sixth": 6, "River": 7}
+_STREETS: dict[str | None, int] = {None: 3, **{word: street for street, word in vocabulary.STREET_WORDS.items()}}
 _PAID = {
     "bring-ins": ActionKind.BRING_IN,
     "bets": ActionKind.BET,

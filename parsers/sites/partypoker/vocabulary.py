@@ -1,4 +1,5 @@
-"""PartyPoker's words, spelled once for its reader and its writer: the games' names."""
+"""PartyPoker's words, spelled once for its reader and its writer: the games' names and
+the streets' words."""
 
 from __future__ import annotations
 
@@ -12,3 +13,6 @@ GAMES_BY_NAME: Final[Mapping[str, Game]] = {
     "7 Card Stud Hi/Lo": Game.STUD8,
 }
 """The names read: the written ones and the ``Hi/Lo`` spelling of some clients."""
+STREET_WORDS: Final[Mapping[int, str]] = {4: "Fourth", 5: "Fifth", 6: "Sixth", 7: "River"}
+"""Each later street's word in its line (``** Dealing Fourth street **`` ... ``** Dealing River **``); 3rd
+street is ``** Dealing **``."""

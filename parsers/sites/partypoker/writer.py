@@ -33,31 +33,16 @@ from datetime import UTC, datetime
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    Action,
-    ActionKind,
-    Collect,
-    Deal,
-    Event,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    UncalledReturn,
-)
+from ....engine.model import CURRENCY_SYMBOLS, Action, ActionKind, Collect, Deal, Event, Hand, Marker, Money, Muck, Show
+from ....engine.model import UncalledReturn
 from ....engine.pots import pot_index
 from ...writing import EASTERN, TextWriter, amount_text, dealt_as_printed, site_moment
-from .vocabulary import GAME_NAMES
+from .vocabulary import GAME_NAMES, STREET_WORDS
 
 HAND_SEPARATOR = "\n\n\n"
 _STREETS = {
     3: "** Dealing **",
-    4: "** Dealing Fourth street **",
-    5: "** Dealing Fifth street **",
-    6: "** Dealing Sixth street **",
-    7: "** Dealing River **",
+    **{n: f"** Dealing {word} **" if n == 7 else f"** Dealing {word} street **" for n, word in STREET_WORDS.items()},
 }
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 

@@ -88,7 +88,7 @@ _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
 
 _GAMES = vocabulary.GAMES_BY_NAME
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SYMBOLS = vocabulary.CURRENCY_OF_SIGN
 
 
 def _currency(amount: str, code: str | None) -> str | None:
@@ -199,7 +199,7 @@ _PAID = {"brings in for": ActionKind.BRING_IN, "bets": ActionKind.BET, "calls": 
 _MARKERS = vocabulary.BETTING_MARKERS
 _SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
 _SUMMARY_LINE = "*** SUMMARY ***"
-_PRINTED_STREET = {n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()}
+_PRINTED_STREET = vocabulary.STREET_HEADERS
 """How each street's line starts: a street's line is checked against the game's street at its place."""
 
 
@@ -336,14 +336,12 @@ class _Builder(SiteBuilder):
         self.table = name
         self.max_seats = self.seat_number(max_seats, no, m[0]) if max_seats else None  # type: ignore[index]
 
-    @line_kind("TABLE_SEATS", words=("the table line", "\"Table 'NAME' 8-max\""))
-    def table_and_seats(self, tok: Token, no: int) -> None:
-        self.table_line(tok, no)
-        self.seat_lines(tok, no + 1, tok.index("\n") + 1)
-
-    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57 in chips)'"))
-    def seat_run(self, tok: Token, no: int) -> None:
-        self.seat_lines(tok, no, 0)
+    table_and_seats = line_kind("TABLE_SEATS", words=("the table line", "\"Table 'NAME' 8-max\""))(
+        SiteBuilder.table_and_seats
+    )
+    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57 in chips)'"))(
+        SiteBuilder.seat_run
+    )
 
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         seat_number, money, add_seat = self.seat_number, self.money, self.add_seat

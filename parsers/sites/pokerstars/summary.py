@@ -31,6 +31,7 @@ from ...errors import ParseError
 from ...reading import read_lines
 from ...summaries import SummaryFields, read_summary_lines
 from ...tournaments import PlayerResult, Said, Source, TournamentResult
+from . import vocabulary
 
 __all__ = ["SUMMARY_HEADER", "read_summaries", "read_summary_file"]
 
@@ -42,7 +43,7 @@ _GAMES = {
 }
 _MIXED = ("HORSE", "HOSE", "8-Game", "Triple Stud", "Mixed")
 """Rotations: a game part starting with one of these is a mixed tournament, named as printed."""
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SYMBOLS = vocabulary.CURRENCY_OF_SIGN
 _CODES = "USD|EUR|GBP|CAD|INR|CNY"
 _POINTS = "FPP|SC"
 

@@ -1,11 +1,12 @@
-"""PokerStars' words, spelled once for its reader and its writer: the games' names and the betting
-notes' lines."""
+"""PokerStars' words, spelled once for its reader and its writer: the games' names, the betting
+notes' lines, the currencies' signs and the streets' headers."""
 
 from __future__ import annotations
 
 from typing import Final, Mapping
 
-from ....engine.model import Game
+from ....engine.model import STREET_NAMES, Game
+from ... import currencies
 
 GAME_NAMES: Final[Mapping[Game, str]] = {
     Game.STUD: "7 Card Stud",
@@ -28,3 +29,12 @@ MARKER_TEXT: Final[Mapping[str, str]] = {
 """Each betting note's line."""
 BETTING_MARKERS: Final[Mapping[str, str]] = {MARKER_TEXT[kind]: kind for kind in ("double-bet", "capped")}
 """The notes printed among a street's bets, by their line (no low is printed at the showdown)."""
+
+SIGNS: Final[Mapping[str, str]] = currencies.SIGNS
+"""Each currency's sign before a cash amount: the signs every site shares."""
+CURRENCY_OF_SIGN: Final[Mapping[str, str]] = currencies.CURRENCY_OF_SIGN
+"""Each sign's currency, as the reader reads it."""
+STREET_HEADERS: Final[Mapping[int, str]] = {
+    n: "*** RIVER ***" if n == 7 else f"*** {name} STREET ***" for n, name in STREET_NAMES.items()
+}
+"""Every game's street headers: the seven-card games' 3rd to RIVER, Five Card Stud's 2nd to 5th."""

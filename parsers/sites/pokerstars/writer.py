@@ -33,46 +33,17 @@ from typing import Iterable, Sequence, TextIO
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
 from ....engine.games import RULES
-from ....engine.model import (
-    CURRENCY_SYMBOLS,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-    SkippedLine,
-    UncalledReturn,
-)
+from ....engine.model import STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker, Money
+from ....engine.model import Muck, Show, SkippedLine, UncalledReturn
 from ....engine.replay import nominal_bring_in
 from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes, write_separated
-from .vocabulary import GAME_NAMES, MARKER_TEXT
+from .vocabulary import GAME_NAMES, MARKER_TEXT, SIGNS, STREET_HEADERS
 
 HAND_SEPARATOR = "\n\n\n\n"
 """PokerStars ends each hand with three empty lines before the next header."""
 
-STREET_HEADERS: dict[int, str] = {
-    2: "*** 2nd STREET ***",
-    3: "*** 3rd STREET ***",
-    4: "*** 4th STREET ***",
-    5: "*** 5th STREET ***",
-    6: "*** 6th STREET ***",
-    7: "*** RIVER ***",
-}
-"""Every game's street headers: the seven-card games' 3rd to RIVER, Five Card Stud's 2nd to 5th."""
-FOLD_STREETS: dict[int, str] = {
-    2: "the 2nd Street",
-    3: "the 3rd Street",
-    4: "the 4th Street",
-    5: "the 5th Street",
-    6: "the 6th Street",
-    7: "the River",
-}
+FOLD_STREETS: dict[int, str] = {n: "the River" if n == 7 else f"the {name} Street" for n, name in STREET_NAMES.items()}
+"""The street a summary says a player folded on (``folded on the 3rd Street``)."""
 SUMMARY_HEADER = "*** SUMMARY ***"
 SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 VOLUNTARY: frozenset[ActionKind] = frozenset(
@@ -100,7 +71,7 @@ def format_stars_money(amount: Money, currency: str | None) -> str:
     :func:`engine.model.format_money`, which always prints them for a currency. Cached: a hand prints
     the same few amounts (antes, bets, calls) again and again, a file the same stakes in every hand.
     """
-    return amount_text(amount, CURRENCY_SYMBOLS.get(currency or "", ""))
+    return amount_text(amount, SIGNS.get(currency or "", ""))
 
 
 def write_pokerstars(hand: Hand, style: StarsStyle = StarsStyle()) -> str:
@@ -349,7 +320,7 @@ def _eastern(when: datetime) -> str:
 def _buy_in(buy_in: Money, fee: Money | None, currency: str | None) -> str:
     """``$200+$15 USD``, ``$2.00+$0.20 USD``, ``100+9``: cents on both sides as soon as one has them."""
     parts = [buy_in] + ([fee] if fee is not None else [])
-    symbol = CURRENCY_SYMBOLS.get(currency or "", "")
+    symbol = SIGNS.get(currency or "", "")
     cents = any(p % 100 for p in parts)
     text = "+".join(f"{symbol}{p // 100}.{p % 100:02d}" if cents else f"{symbol}{p // 100}" for p in parts)
     return f"{text} {currency}" if currency else text

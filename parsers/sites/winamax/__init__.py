@@ -1,7 +1,6 @@
 """Winamax: text hand histories, in euros (the currency its simulated cash games are dealt in).
 
-What its real hands show, and how the reader and the rule profile follow them: NOTES.md beside this
-file."""
+Its real hands, and how its reader and rule profile follow them: NOTES.md beside this file."""
 
 from __future__ import annotations
 
