@@ -54,6 +54,7 @@ KEYS: tuple[Key, ...] = (
     Key("game", "hp.game"),
     Key("site", "h.site"),
     Key("currency", UNIT_SQL),
+    Key("per_unit", "h.per_unit"),  # the stakes filter's: a stake printed in cents is whole chips in a tournament
     Key("small_bet", "h.small_bet"),
     Key("big_bet", "h.big_bet"),
     Key("stakes_inferred", "h.stakes_inferred"),

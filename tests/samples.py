@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -155,3 +156,19 @@ Total pot 20 | Rake 0
 Seat 1: Ann collected (20)
 Seat 2: Bob folded on the 3rd Street
 """
+
+
+_CENTS = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)\.(\d\d)[€£]?")
+
+
+def in_whole_chips(text: str) -> str:
+    """A cash hand's text with every amount in whole chips (``$0.04`` -> ``4``, ``1,749.22€`` ->
+    ``174922``): what a tournament header can stand over, since a tournament hand printing a fraction of
+    a chip is refused."""
+    return _CENTS.sub(lambda m: str(int(m[1].replace(",", "")) * 100 + int(m[2])), text)
+
+
+def body_in_whole_chips(text: str) -> str:
+    """:func:`in_whole_chips` below the first line, left as it is for the header under test."""
+    first, _, body = text.partition("\n")
+    return first + "\n" + in_whole_chips(body)

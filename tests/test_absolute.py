@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from site_errors import assert_error_at
 from conftest import corpus_path
+from samples import body_in_whole_chips
 from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show
 from studbook.engine.replay import replay
@@ -113,8 +114,10 @@ def test_each_header_era_is_told_by_its_own_shape(
     header: str, facts: tuple[str, str | None, int | None, str | None]
 ) -> None:
     """The cash series' ``#C``, the later ante after the stakes, fractional seconds and the tournament
-    header are read from the header line's shape; the hand under each is the same hand."""
-    (hand,) = parse_text(corpus_text().replace(_HEADER, header, 1))
+    header are read from the header line's shape; the hand under each is the same hand (in whole chips
+    under the tournament's)."""
+    text = corpus_text().replace(_HEADER, header, 1)
+    (hand,) = parse_text(body_in_whole_chips(text) if facts[3] else text)
     assert isinstance(hand, Hand), hand
     tid = hand.tournament.tournament_id if hand.tournament else None
     assert (hand.site_hand_id, hand.currency, hand.ante if facts[2] else None, tid) == facts

@@ -12,6 +12,7 @@ import pytest
 from site_errors import assert_error_at
 from conftest import corpus_path
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show
+from samples import body_in_whole_chips
 from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.replay import replay
 from studbook.engine.simulate import TableSpec
@@ -130,8 +131,11 @@ _FIRST = "***** History for hand R5-82086688-607 *****"
 )
 def test_a_tournament_first_line_is_a_tournament(group: str, tournament: tuple[str, int | None, str | None]) -> None:
     """The ``(TOURNAMENT: …)`` group of the first line tells a tournament hand, with or without its
-    name and buy-in; its amounts are chips, not the table line's money."""
-    text = corpus_text(SAMPLE).replace(_FIRST, f"***** History for hand R5-82086688-607 {group} *****", 1)
+    name and buy-in; its amounts are chips, not the table line's money (the cash hand's amounts become
+    whole chips under it)."""
+    text = body_in_whole_chips(corpus_text(SAMPLE)).replace(
+        _FIRST, f"***** History for hand R5-82086688-607 {group} *****", 1
+    )
     hand = next(h for h in parse_text(text))
     assert isinstance(hand, Hand) and hand.tournament is not None
     assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.currency) == tournament

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from site_errors import assert_error_at
 from conftest import corpus_path
+from samples import in_whole_chips
 from site_roundtrip import Lossy, changed_fields, round_trip
 from studbook.engine.model import Action, ActionKind, Collect, Deal, Game, Hand, Show, UncalledReturn
 from studbook.engine.replay import replay
@@ -164,8 +165,10 @@ def test_a_tournament_first_line_is_a_tournament_with_its_buy_in(
 ) -> None:
     """The first line's word after ``Winamax Poker - `` tells a tournament hand from a cash one, the
     buy-in (a bounty counted in it) and level follow, and the table's bracketed number is the
-    tournament's; a table without one leaves the tournament named by its name."""
-    text = text_of(CLEAN).replace(_CASH_FIRST, f"Winamax Poker - {kind} - HandId: #9250793-470-1478990787 - ", 1)
+    tournament's; a table without one leaves the tournament named by its name. The cash hand's amounts
+    become whole chips under the tournament's line."""
+    whole = in_whole_chips(text_of(CLEAN))
+    text = whole.replace(_CASH_FIRST, f"Winamax Poker - {kind} - HandId: #9250793-470-1478990787 - ", 1)
     text = text.replace("Table: 'Pampelune'", f"Table: '{table}'", 1).replace("€", "")
     (hand,) = parse_text(text)
     assert isinstance(hand, Hand) and hand.tournament is not None, hand
