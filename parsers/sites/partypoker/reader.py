@@ -168,10 +168,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
     NAME = "PartyPoker"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 7: NAME ( $31.15 USD )'"))(
-        SiteBuilder.seat_run
-    )
-    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante [$0.05 USD]'"))(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 7: NAME ( $31.15 USD )'")(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, examples="'NAME posts ante [$0.05 USD]'")(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -180,7 +178,7 @@ class _Builder(SiteBuilder):
         self.pending = False  # a street whose unprinted deals are not filled in yet
         self.returned = False
 
-    @line_kind("TABLE", words=("the table line", "'Table Table  136419 (Real Money)'"))
+    @line_kind("TABLE", examples="'Table Table  136419 (Real Money)'")
     @line_kind("BUTTON", words=("the button line", "'Seat 0 is the button'"))
     @line_kind("PLAYER_COUNT", words=("the player count", "'Total number of players : 7/8'"))
     @line_kind("TOURNEY_INFO", words=("a tournament line", "'Trny:69784932 Level:2', 'Stakes-Antes(60/120-10)'"))
@@ -236,10 +234,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', 'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', 'NAME checks', 'NAME folds'",
-        ),
+        examples="'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', 'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', 'NAME checks', 'NAME folds'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
@@ -282,10 +277,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "RESULTS",
         run=True,
-        words=(
-            "a showdown or pot line",
-            "'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', 'NAME wins $8.45 USD from the main pot with …'",
-        ),
+        examples="'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', 'NAME wins $8.45 USD from the main pot with …'",
     )
     def result_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
