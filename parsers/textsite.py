@@ -784,6 +784,12 @@ class SiteBuilder:
                 returned.append((top, contrib[top] - second))
                 self.events.append(UncalledReturn(no, top, contrib[top] - second))
 
+    def rake_line(self, tok: Token, no: int) -> None:
+        """The handler of a line that says the rake alone, whose pattern names the field ``rake``: the
+        site's ``rake``, which its :meth:`start` sets to None."""
+        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
+        self.rake = self.money(rake, no, tok)
+
     def pays(self, seat: int, chips: Money) -> bool:
         """Take ``chips`` from behind ``seat``; True when that was all it had (the wager is all-in)."""
         all_in = chips == self.left[seat]

@@ -116,6 +116,7 @@ class _Builder(SiteBuilder):
     @line_kind("POCKETS", run=True, words=("a pocket line", "'NAME - Pocket [H H Js]'"))
     def pocket_run(self, tok: Token, first: int) -> None:
         street = self.street
+        down = self.rules.deals[street][0]  # the new cards in deal order: the street's down cards first
         for no, found in enumerate(self.lines["POCKETS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
             line = m[0]
@@ -134,12 +135,7 @@ class _Builder(SiteBuilder):
                     f"{max(3, street)} cards on street {street}",
                 )
             self.held[seat] = len(cards)
-            if street == 3:
-                self.events.append(Deal(no, 3, seat, new[:2], new[2:]))
-            elif street == 7:
-                self.events.append(Deal(no, 7, seat, new))
-            else:
-                self.events.append(Deal(no, street, seat, (), new))
+            self.events.append(Deal(no, street, seat, new[:down], new[down:]))
 
     def pocket(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
         """``H`` is a card not shown; ``10`` is the ten."""

@@ -189,12 +189,8 @@ class _Builder(SiteBuilder):
         self.deals[seat] = street - 2
         if street > self.street:
             self.street = street
-        if street == 3:
-            self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
-        elif street == 7:
-            self.events.append(Deal(no, 7, seat, cards))
-        else:
-            self.events.append(Deal(no, street, seat, (), cards))
+        down = self.rules.deals[street][0]  # the cards in deal order: the street's down cards first
+        self.events.append(Deal(no, street, seat, cards[:down], cards[down:]))
 
     def betting(
         self,

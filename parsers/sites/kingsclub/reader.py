@@ -215,10 +215,7 @@ class _Builder(SiteBuilder):
                 )
             self.got[seat] = (no, final - self.left[seat])
 
-    @line_kind("RAKE", words=("the rake line", "'Rake 5'"))
-    def rake_line(self, tok: Token, no: int) -> None:
-        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
-        self.rake = self.money(rake, no, tok)
+    rake_line = line_kind("RAKE", words=("the rake line", "'Rake 5'"))(SiteBuilder.rake_line)
 
     @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)', 'NAME wins (332.50) from pot'"))
     def win_run(self, tok: Token, first: int) -> None:

@@ -154,6 +154,7 @@ class _Builder(SiteBuilder):
     @line_kind("DEALS", run=True, examples="'Dealing to NAME: [-, -, Kh]'")
     def deal_run(self, tok: Token, first: int) -> None:
         street = self.street
+        down = self.rules.deals[street][0]  # the cards in deal order: the street's down cards first
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
             line = m[0]
@@ -168,12 +169,7 @@ class _Builder(SiteBuilder):
                     "three cards on 3rd street, one on every other",
                 )
             self.dealt.add(seat)
-            if street == 3:
-                self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
-            elif street == 7:
-                self.events.append(Deal(no, 7, seat, cards))
-            else:
-                self.events.append(Deal(no, street, seat, (), cards))
+            self.events.append(Deal(no, street, seat, cards[:down], cards[down:]))
 
     def fill_river(self) -> None:
         """The river is printed for the owner only: every other player still in gets a card not shown."""
@@ -235,10 +231,7 @@ class _Builder(SiteBuilder):
                 )
         self.total = total
 
-    @line_kind("RAKE", words=("the rake", "'Rake taken: $0.11'"))
-    def rake_line(self, tok: Token, no: int) -> None:
-        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
-        self.rake = self.money(rake, no, tok)
+    rake_line = line_kind("RAKE", words=("the rake", "'Rake taken: $0.11'"))(SiteBuilder.rake_line)
 
     @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME ($5.76), net: -$0.77'")
     def summary_seat_run(self, tok: Token, first: int) -> None:

@@ -201,11 +201,10 @@ class _Builder(SiteBuilder):
         self.ledger.start_street(street)
 
     def deal(self, no: int, seat: int, cards: tuple[Card | None, ...]) -> Deal:
-        if self.street == 3:
-            return Deal(no, 3, seat, cards[:2], cards[2:])
-        if self.street == 7:
-            return Deal(no, 7, seat, cards)
-        return Deal(no, self.street, seat, (), cards)
+        """The street's cards in deal order: its down cards first, by the game's rules."""
+        street = self.street
+        down = self.rules.deals[street][0]
+        return Deal(no, street, seat, cards[:down], cards[down:])
 
     @line_kind("DEALT", words=("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"))
     def dealt_line(self, tok: Token, no: int) -> None:
