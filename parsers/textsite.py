@@ -57,6 +57,7 @@ from .unknown_lines import tolerated
 __all__ = [
     "Handler",
     "HandHeader",
+    "KIND_WORDS",
     "LineGrammar",
     "LineKind",
     "SiteBuilder",
@@ -456,18 +457,47 @@ class LineKind:
 _H = TypeVar("_H", bound=Callable[..., None])
 
 
-def line_kind(*terminals: str, run: bool = False, words: tuple[str, str]) -> Callable[[_H], _H]:
+KIND_WORDS: Mapping[str, str] = {
+    "TABLE": "the table line",
+    "TABLE_SEATS": "the table line",
+    "SEATS": "a seat line",
+    "ANTES": "an ante",
+    "STREET": "a street line",
+    "DEALS": "a deal",
+    "BETTING": "a betting line",
+    "SHOWDOWN": "'*** SHOW DOWN ***'",
+    "RESULTS": "a showdown or pot line",
+    "POTS": "a pot line",
+    "SUMMARY": "'*** SUMMARY ***'",
+    "SUMMARY_SEATED": "'*** SUMMARY ***'",
+    "SUMMARY_SEATS": "a summary seat line",
+}
+"""What the terminals most grammars name are, in words, for a :func:`line_kind` that gives only its
+site's ``examples``: every site says these alike, so each declaration need not say it again."""
+
+
+def line_kind(
+    *terminals: str, run: bool = False, words: tuple[str, str] | None = None, examples: str = ""
+) -> Callable[[_H], _H]:
     """Declare the decorated builder method the handler of ``terminals`` (each read the same way and
     said in the same ``words``: what the line kind is, and example lines, "" for none), each a run when
-    ``run``. Stacked, one method handles several declarations; wrapped around a method of a base class
-    (``seat_run = line_kind("SEATS", ...)(SiteBuilder.seat_run)``), the subclass declares a shared handler.
+    ``run``. A terminal of :data:`KIND_WORDS` may give only its ``examples``, the words being
+    ``(KIND_WORDS[terminal], examples)``. Stacked, one method handles several declarations; wrapped
+    around a method of a base class (``seat_run = line_kind("SEATS", ...)(SiteBuilder.seat_run)``), the
+    subclass declares a shared handler.
 
     The one declaration of a line kind: :class:`SiteBuilder` subclasses collect them into ``KINDS`` and
     ``HANDLERS``, and :func:`load_grammar` checks them against the grammar. The method is copied
     before the declaration is attached, so a base class's function is never marked for every site."""
 
+    if words is not None and examples:
+        raise ValueError(f"line_kind{terminals}: give words or examples, not both")
+    if words is None and not all(t in KIND_WORDS for t in terminals):
+        raise ValueError(f"line_kind{terminals}: say the words of a terminal KIND_WORDS does not know")
+    said = [(t, words if words is not None else (KIND_WORDS[t], examples)) for t in terminals]
+
     def declare(handler: _H) -> _H:
-        declared = (*((t, run, words) for t in terminals), *getattr(handler, "line_kinds", ()))
+        declared = (*((t, run, w) for t, w in said), *getattr(handler, "line_kinds", ()))
         copy = FunctionType(
             handler.__code__, handler.__globals__, handler.__name__, handler.__defaults__, handler.__closure__
         )
@@ -753,6 +783,12 @@ class SiteBuilder:
             if contrib[top] > second:
                 returned.append((top, contrib[top] - second))
                 self.events.append(UncalledReturn(no, top, contrib[top] - second))
+
+    def rake_line(self, tok: Token, no: int) -> None:
+        """The handler of a line that says the rake alone, whose pattern names the field ``rake``: the
+        site's ``rake``, which its :meth:`start` sets to None."""
+        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
+        self.rake = self.money(rake, no, tok)
 
     def pays(self, seat: int, chips: Money) -> bool:
         """Take ``chips`` from behind ``seat``; True when that was all it had (the wager is all-in)."""

@@ -94,10 +94,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"SEATS"})
     NAME = "Absolute"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1 - NAME ($0.17 in chips)'"))(
-        SiteBuilder.seat_run
-    )
-    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME - Ante $0.01'"))(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 1 - NAME ($0.17 in chips)'")(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, examples="'NAME - Ante $0.01'")(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -105,7 +103,7 @@ class _Builder(SiteBuilder):
         self.total: int | None = None
         self.rake: int | None = None
 
-    @line_kind("STREET", words=("a street line", "'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'"))
+    @line_kind("STREET", examples="'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'")
     def street_line(self, tok: Token, no: int) -> None:
         word, river = self.lines["STREET"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
@@ -118,6 +116,7 @@ class _Builder(SiteBuilder):
     @line_kind("POCKETS", run=True, words=("a pocket line", "'NAME - Pocket [H H Js]'"))
     def pocket_run(self, tok: Token, first: int) -> None:
         street = self.street
+        down = self.rules.deals[street][0]  # the new cards in deal order: the street's down cards first
         for no, found in enumerate(self.lines["POCKETS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
             line = m[0]
@@ -136,12 +135,7 @@ class _Builder(SiteBuilder):
                     f"{max(3, street)} cards on street {street}",
                 )
             self.held[seat] = len(cards)
-            if street == 3:
-                self.events.append(Deal(no, 3, seat, new[:2], new[2:]))
-            elif street == 7:
-                self.events.append(Deal(no, 7, seat, new))
-            else:
-                self.events.append(Deal(no, street, seat, (), new))
+            self.events.append(Deal(no, street, seat, new[:down], new[down:]))
 
     def pocket(self, text: str, no: int, line: str) -> tuple[Card | None, ...]:
         """``H`` is a card not shown; ``10`` is the ten."""
@@ -150,10 +144,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', 'NAME - All-In $0.02', 'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'",
-        ),
+        examples="'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', 'NAME - All-In $0.02', 'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
@@ -179,13 +170,9 @@ class _Builder(SiteBuilder):
                 )
             self.events.append(action)
 
-    showdown_line = line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))(SiteBuilder.placed)
+    showdown_line = line_kind("SHOWDOWN")(SiteBuilder.placed)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        words=("a showdown or pot line", "'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'"),
-    )
+    @line_kind("RESULTS", run=True, examples="'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'")
     def result_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -198,11 +185,11 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
+    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
     total_line = line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))(SiteBuilder.total_line)
 
-    @line_kind("SUMMARY_SEATS", words=("a summary seat line", "'Seat 1: NAME Folded on the 3rd STREET'"))
+    @line_kind("SUMMARY_SEATS", examples="'Seat 1: NAME Folded on the 3rd STREET'")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]

@@ -155,20 +155,20 @@ class _Builder(SiteBuilder):
             self.events.append(event)
 
     # -- one method per terminal: (token, file line of its first line)
-    @line_kind("TABLE", words=("the table line", "'NAME 8-max'"))
+    @line_kind("TABLE", examples="'NAME 8-max'")
     def table_line(self, tok: Token, no: int) -> None:
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    table_and_seats = line_kind("TABLE_SEATS", words=("the table line", "'NAME 8-max'"))(SiteBuilder.table_and_seats)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57)'"))(SiteBuilder.seat_run)
+    table_and_seats = line_kind("TABLE_SEATS", examples="'NAME 8-max'")(SiteBuilder.table_and_seats)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME ($1.57)'")(SiteBuilder.seat_run)
 
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
             seat, name, stack, out = m.group("seat", "name", "stack", "sitting_out")
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), sitting_out=out is not None, no=no, line=m[0])
 
-    @line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante $0.01'"))
+    @line_kind("ANTES", run=True, examples="'NAME posts ante $0.01'")
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -214,9 +214,7 @@ class _Builder(SiteBuilder):
             )
         self.events.append(CommunityCard(no, cards[0]))
 
-    @line_kind(
-        "POTS", run=True, words=("a pot line", "'Main pot $0.21 | Rake $0.00', 'Side pot(1) $0.60 | Rake $0.00'")
-    )
+    @line_kind("POTS", run=True, examples="'Main pot $0.21 | Rake $0.00', 'Side pot(1) $0.60 | Rake $0.00'")
     def pot_run(self, tok: Token, no: int) -> None:
         self.pot_lines(tok, no, 0)
 
@@ -254,7 +252,7 @@ class _Builder(SiteBuilder):
             return
         self.later_deal(no, line, seat, street, new)
 
-    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"))
+    @line_kind("DEALS", run=True, examples="'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'")
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             self.deal(m, no)
@@ -262,10 +260,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', 'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', 'Uncalled bet ($0.08) returned to NAME'",
-        ),
+        examples="'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', 'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', 'Uncalled bet ($0.08) returned to NAME'",
     )
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(tok, no, 0)
@@ -303,7 +298,7 @@ class _Builder(SiteBuilder):
                     self.folded.add(seat)
             events.append(action)
 
-    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
+    @line_kind("SHOWDOWN")
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***``, the final pots and the results after it."""
         self.at_showdown = True
@@ -313,10 +308,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "RESULTS",
         run=True,
-        words=(
-            "a showdown or pot line",
-            "'NAME shows [cards] (hand)', 'NAME does not show', 'NAME collected $0.36 from main pot'",
-        ),
+        examples="'NAME shows [cards] (hand)', 'NAME does not show', 'NAME collected $0.36 from main pot'",
     )
     def result_run(self, tok: Token, no: int) -> None:
         self.results(tok, no, 0)
@@ -334,9 +326,9 @@ class _Builder(SiteBuilder):
                 self.collected = True
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
+    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
-    @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
+    @line_kind("SUMMARY_SEATED")
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total and the seat lines, in one token."""
         total = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
@@ -355,7 +347,7 @@ class _Builder(SiteBuilder):
         # a pot with no rake part took none: tournaments, and cash pots too small to rake
         self.rake = (self.money(rake, no, line) if rake else 0) + (self.money(jp_fee, no, line) if jp_fee else 0)
 
-    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"))
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME folded on the 3rd Street'")
     def summary_seat_run(self, tok: Token, no: int) -> None:
         self.summary_seats(tok, no, 0)
 

@@ -156,10 +156,7 @@ class _Builder(SiteBuilder):
 
     @line_kind(
         "BETTING",
-        words=(
-            "a betting line",
-            "'Player NAME bring in (0.40)', 'Player NAME bets (1)', 'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME allin (2)', 'Player NAME checks', 'Player NAME folds', 'Uncalled bet (1) returned to NAME'",
-        ),
+        examples="'Player NAME bring in (0.40)', 'Player NAME bets (1)', 'Player NAME calls (1)', 'Player NAME raises (2)', 'Player NAME allin (2)', 'Player NAME checks', 'Player NAME folds', 'Uncalled bet (1) returned to NAME'",
     )
     def betting_line(self, tok: Token, no: int) -> None:
         m = self.lines["BETTING"].match(tok)

@@ -127,7 +127,7 @@ class _Builder(SiteBuilder):
         self.total: int | None = None
         self.rake: int | None = None
 
-    @line_kind("SEATS", run=True, words=("a seat line", "'Seat+1: $0.57 in chips'"))
+    @line_kind("SEATS", run=True, examples="'Seat+1: $0.57 in chips'")
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             name, stack = m.group("name", "stack")
@@ -138,7 +138,7 @@ class _Builder(SiteBuilder):
     def named(self, name: str, no: int, line: str) -> int:
         return self.seat_exact(name, no, line)
 
-    @line_kind("ANTES", run=True, words=("an ante", "'Seat+1 : Ante chip $0.01'"))
+    @line_kind("ANTES", run=True, examples="'Seat+1 : Ante chip $0.01'")
     def antes(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
             name, amount = m.group("name", "amount")
@@ -189,12 +189,8 @@ class _Builder(SiteBuilder):
         self.deals[seat] = street - 2
         if street > self.street:
             self.street = street
-        if street == 3:
-            self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
-        elif street == 7:
-            self.events.append(Deal(no, 7, seat, cards))
-        else:
-            self.events.append(Deal(no, street, seat, (), cards))
+        down = self.rules.deals[street][0]  # the cards in deal order: the street's down cards first
+        self.events.append(Deal(no, street, seat, cards[:down], cards[down:]))
 
     def betting(
         self,
@@ -254,10 +250,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "RESULTS",
         run=True,
-        words=(
-            "a showdown or pot line",
-            "'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] (High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'",
-        ),
+        examples="'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] (High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'",
     )
     def result_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
@@ -279,11 +272,11 @@ class _Builder(SiteBuilder):
             self.shown[seat] = len(self.events)
             self.events.append(event)
 
-    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
+    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
     total_line = line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))(SiteBuilder.total_line)
 
-    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1:  Folded on the 3rd STREET'"))
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1:  Folded on the 3rd STREET'")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """A summary seat line of a player who showed prints his seven cards: they replace the best five
         the showdown line showed (the same player, the same cards and more)."""

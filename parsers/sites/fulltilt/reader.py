@@ -202,7 +202,7 @@ class _Builder(SiteBuilder):
         self.pots: tuple[int, ...] = ()
 
     # -- one method per terminal: (token, file line of its first line)
-    @line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($31)'"))
+    @line_kind("SEATS", run=True, examples="'Seat 1: NAME ($31)'")
     def seat_run(self, tok: Token, first: int) -> None:
         self.seats_from(tok, first, 0)
 
@@ -225,7 +225,7 @@ class _Builder(SiteBuilder):
         self.seats_done()
         self.ante_lines(tok, first + tok.count("\n", 0, end), end)
 
-    @line_kind("ANTES", run=True, words=("an ante", "'NAME antes $0.50'"))
+    @line_kind("ANTES", run=True, examples="'NAME antes $0.50'")
     def antes(self, tok: Token, first: int) -> None:
         self.ante_lines(tok, first, 0)
 
@@ -322,7 +322,7 @@ class _Builder(SiteBuilder):
         if start < size:
             self.betting(tok, no, start)
 
-    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'"))
+    @line_kind("DEALS", run=True, examples="'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'")
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             self.deal(m, no)
@@ -356,10 +356,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', 'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', 'Uncalled bet of AMOUNT returned to NAME'",
-        ),
+        examples="'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', 'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', 'Uncalled bet of AMOUNT returned to NAME'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         self.betting(tok, first, 0)
@@ -397,7 +394,7 @@ class _Builder(SiteBuilder):
                 if kind is ActionKind.FOLD:
                     self.folded.add(seat)
 
-    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
+    @line_kind("SHOWDOWN")
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
         self.results(tok, no + 1, tok.index("\n") + 1)
@@ -405,10 +402,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "RESULTS",
         run=True,
-        words=(
-            "a showdown or pot line",
-            "'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'",
-        ),
+        examples="'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'",
     )
     def result_run(self, tok: Token, first: int) -> None:
         self.results(tok, first, 0)
@@ -429,9 +423,9 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(amount, no, line), pot or "pot"))
 
-    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
+    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
-    @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
+    @line_kind("SUMMARY_SEATED")
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""
         m = self.lines["TOTAL"].match(tok, tok.index("\n") + 1)
@@ -451,7 +445,7 @@ class _Builder(SiteBuilder):
         self.total, self.rake = self.money(total, no, line), self.money(rake, no, line)
         self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
-    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on 3rd St.'"))
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME folded on 3rd St.'")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         self.summary_seats(tok, first, 0)
 

@@ -100,8 +100,8 @@ class _Builder(SiteBuilder):
     NAME = "KingsClub"
     HEADER_LINES = HEADER_LINES
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (2,146.30)'"))(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME: posts ante 33.16'"))(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME (2,146.30)'")(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, examples="'NAME: posts ante 33.16'")(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 3
@@ -119,7 +119,7 @@ class _Builder(SiteBuilder):
         self.return_unmatched(no, self.returned)
         self.ledger.start_street(self.street)
 
-    @line_kind("STREET", words=("a street line", "'*** 3RD STREET ***' … '*** 7TH STREET ***'"))
+    @line_kind("STREET", examples="'*** 3RD STREET ***' … '*** 7TH STREET ***'")
     def street_line(self, tok: Token, no: int) -> None:
         number = int(self.lines["STREET"].match(tok)["number"])  # type: ignore[index]
         if not self.dealt and not self.named_streets and number == 3:
@@ -158,10 +158,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
-        ),
+        examples="'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
@@ -192,12 +189,12 @@ class _Builder(SiteBuilder):
             seat, m = self.seat(found, "name", no)
             self.events.append(Muck(no, seat) if m["mucks"] else Show(no, seat, self.hidden(m["cards"], no, m[0])))
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
+    @line_kind("SUMMARY")
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: the betting is over."""
         self.end_street(no)
 
-    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME (2,086.96) +259.64'"))
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME (2,086.96) +259.64'")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """``Seat 1: NAME (FINAL) +NET``: what the seat got back is its final stack less what it had left;
         a net that disagrees with the stacks is a warning (the site contradicts itself)."""
@@ -218,10 +215,7 @@ class _Builder(SiteBuilder):
                 )
             self.got[seat] = (no, final - self.left[seat])
 
-    @line_kind("RAKE", words=("the rake line", "'Rake 5'"))
-    def rake_line(self, tok: Token, no: int) -> None:
-        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
-        self.rake = self.money(rake, no, tok)
+    rake_line = line_kind("RAKE", words=("the rake line", "'Rake 5'"))(SiteBuilder.rake_line)
 
     @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)', 'NAME wins (332.50) from pot'"))
     def win_run(self, tok: Token, first: int) -> None:

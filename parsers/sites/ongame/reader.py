@@ -119,8 +119,8 @@ class _Builder(SiteBuilder):
     NAME = "OnGame"
     HEADER_LINES = 3
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 10: NAME ($6.49)'"))(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante $0.02'"))(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 10: NAME ($6.49)'")(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, examples="'NAME posts ante $0.02'")(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -151,9 +151,10 @@ class _Builder(SiteBuilder):
         self.street, self.street_line_no, self.dealt = street, no, set()
         self.ledger.start_street(street)
 
-    @line_kind("DEALS", run=True, words=("a deal", "'Dealing to NAME: [-, -, Kh]'"))
+    @line_kind("DEALS", run=True, examples="'Dealing to NAME: [-, -, Kh]'")
     def deal_run(self, tok: Token, first: int) -> None:
         street = self.street
+        down = self.rules.deals[street][0]  # the cards in deal order: the street's down cards first
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
             line = m[0]
@@ -168,12 +169,7 @@ class _Builder(SiteBuilder):
                     "three cards on 3rd street, one on every other",
                 )
             self.dealt.add(seat)
-            if street == 3:
-                self.events.append(Deal(no, 3, seat, cards[:2], cards[2:]))
-            elif street == 7:
-                self.events.append(Deal(no, 7, seat, cards))
-            else:
-                self.events.append(Deal(no, street, seat, (), cards))
+            self.events.append(Deal(no, street, seat, cards[:down], cards[down:]))
 
     def fill_river(self) -> None:
         """The river is printed for the owner only: every other player still in gets a card not shown."""
@@ -187,10 +183,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME small bring in $0.05', 'NAME big bring in $1', 'NAME bets $0.10', 'NAME calls $0.10', 'NAME raises $2 to $2', 'NAME checks', 'NAME folds'",
-        ),
+        examples="'NAME small bring in $0.05', 'NAME big bring in $1', 'NAME bets $0.10', 'NAME calls $0.10', 'NAME raises $2 to $2', 'NAME checks', 'NAME folds'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_river()
@@ -220,7 +213,7 @@ class _Builder(SiteBuilder):
     def summary_line(self, tok: Token, no: int) -> None:
         self.fill_river()
 
-    @line_kind("POTS", run=True, words=("a pot line", "'Main pot: $2.35 won by NAME ($2.24)'"))
+    @line_kind("POTS", run=True, examples="'Main pot: $2.35 won by NAME ($2.24)'")
     def pot_run(self, tok: Token, first: int) -> None:
         total = 0
         for no, m in enumerate(self.lines["POTS"].finditer(tok), first):
@@ -238,12 +231,9 @@ class _Builder(SiteBuilder):
                 )
         self.total = total
 
-    @line_kind("RAKE", words=("the rake", "'Rake taken: $0.11'"))
-    def rake_line(self, tok: Token, no: int) -> None:
-        rake = self.lines["RAKE"].match(tok)["rake"]  # type: ignore[index]
-        self.rake = self.money(rake, no, tok)
+    rake_line = line_kind("RAKE", words=("the rake", "'Rake taken: $0.11'"))(SiteBuilder.rake_line)
 
-    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME ($5.76), net: -$0.77'"))
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME ($5.76), net: -$0.77'")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """A seat line with cards shows them (OnGame prints no showdown lines); the rest repeat stacks. A
         player who went to the showdown and whose line has no cards mucked (the bAAr in R5-82086688-607

@@ -168,10 +168,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
     NAME = "PartyPoker"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 7: NAME ( $31.15 USD )'"))(
-        SiteBuilder.seat_run
-    )
-    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante [$0.05 USD]'"))(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 7: NAME ( $31.15 USD )'")(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, examples="'NAME posts ante [$0.05 USD]'")(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -180,7 +178,7 @@ class _Builder(SiteBuilder):
         self.pending = False  # a street whose unprinted deals are not filled in yet
         self.returned = False
 
-    @line_kind("TABLE", words=("the table line", "'Table Table  136419 (Real Money)'"))
+    @line_kind("TABLE", examples="'Table Table  136419 (Real Money)'")
     @line_kind("BUTTON", words=("the button line", "'Seat 0 is the button'"))
     @line_kind("PLAYER_COUNT", words=("the player count", "'Total number of players : 7/8'"))
     @line_kind("TOURNEY_INFO", words=("a tournament line", "'Trny:69784932 Level:2', 'Stakes-Antes(60/120-10)'"))
@@ -203,11 +201,10 @@ class _Builder(SiteBuilder):
         self.ledger.start_street(street)
 
     def deal(self, no: int, seat: int, cards: tuple[Card | None, ...]) -> Deal:
-        if self.street == 3:
-            return Deal(no, 3, seat, cards[:2], cards[2:])
-        if self.street == 7:
-            return Deal(no, 7, seat, cards)
-        return Deal(no, self.street, seat, (), cards)
+        """The street's cards in deal order: its down cards first, by the game's rules."""
+        street = self.street
+        down = self.rules.deals[street][0]
+        return Deal(no, street, seat, cards[:down], cards[down:])
 
     @line_kind("DEALT", words=("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"))
     def dealt_line(self, tok: Token, no: int) -> None:
@@ -236,10 +233,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', 'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', 'NAME checks', 'NAME folds'",
-        ),
+        examples="'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', 'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', 'NAME checks', 'NAME folds'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
@@ -282,10 +276,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "RESULTS",
         run=True,
-        words=(
-            "a showdown or pot line",
-            "'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', 'NAME wins $8.45 USD from the main pot with …'",
-        ),
+        examples="'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', 'NAME wins $8.45 USD from the main pot with …'",
     )
     def result_run(self, tok: Token, first: int) -> None:
         self.fill_deals()

@@ -328,7 +328,7 @@ class _Builder(SiteBuilder):
 
     # -- one method per terminal: (token, file line of its first line); a composite terminal's methods
     # hand the lines after its first to the method of the run that follows (offset, file line)
-    @line_kind("TABLE", words=("the table line", "\"Table 'NAME' 8-max\""))
+    @line_kind("TABLE", examples="\"Table 'NAME' 8-max\"")
     def table_line(self, tok: Token, no: int) -> None:
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         m = self.lines["TABLE"].match(tok)
@@ -336,12 +336,8 @@ class _Builder(SiteBuilder):
         self.table = name
         self.max_seats = self.seat_number(max_seats, no, m[0]) if max_seats else None  # type: ignore[index]
 
-    table_and_seats = line_kind("TABLE_SEATS", words=("the table line", "\"Table 'NAME' 8-max\""))(
-        SiteBuilder.table_and_seats
-    )
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME ($1.57 in chips)'"))(
-        SiteBuilder.seat_run
-    )
+    table_and_seats = line_kind("TABLE_SEATS", examples="\"Table 'NAME' 8-max\"")(SiteBuilder.table_and_seats)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME ($1.57 in chips)'")(SiteBuilder.seat_run)
 
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         seat_number, money, add_seat = self.seat_number, self.money, self.add_seat
@@ -350,7 +346,7 @@ class _Builder(SiteBuilder):
             seat, name, stack, rest = m.group("seat", "name", "stack", "rest")
             add_seat(seat_number(seat, no, line), name, money(stack, no, line), "sitting out" in rest, no, line)
 
-    @line_kind("ANTES", run=True, words=("an ante", "'NAME: posts the ante AMOUNT'"))
+    @line_kind("ANTES", run=True, examples="'NAME: posts the ante AMOUNT'")
     def antes(self, tok: Token, no: int) -> None:
         append, street, unique = self.events.append, self.rules.first_street, self.unique
         for no, line in enumerate(self.token_lines(tok, no), no):
@@ -422,7 +418,7 @@ class _Builder(SiteBuilder):
         if i < len(lines):
             self.betting(lines[i:], no + i)
 
-    @line_kind("DEALS", run=True, words=("a deal", "'Dealt to NAME [Kc]'"))
+    @line_kind("DEALS", run=True, examples="'Dealt to NAME [Kc]'")
     def deal_run(self, tok: Token, no: int) -> None:
         self.deals(tok, 0, no, tok.end_line - tok.line)  # type: ignore[operator]
 
@@ -468,10 +464,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', 'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', 'Pair on board - a double bet is allowed', 'Betting is capped'",
-        ),
+        examples="'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', 'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', 'Pair on board - a double bet is allowed', 'Betting is capped'",
     )
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(self.token_lines(tok, no), no)
@@ -511,7 +504,7 @@ class _Builder(SiteBuilder):
             seat = 0 if m["returned_to"] is None else self.seat_exact(m["returned_to"], no, line)
         return _bet(m, lambda text: self.money(text, no, line)), seat
 
-    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
+    @line_kind("SHOWDOWN")
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
         self.results(tok, no + 1, tok.index("\n") + 1, len(tok))
@@ -519,10 +512,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "RESULTS",
         run=True,
-        words=(
-            "a showdown or pot line",
-            "'NAME: shows [cards] (hand)', 'NAME: mucks hand', 'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
-        ),
+        examples="'NAME: shows [cards] (hand)', 'NAME: mucks hand', 'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
     )
     def result_run(self, tok: Token, no: int) -> None:
         self.results(tok, no, 0, len(tok))
@@ -574,9 +564,9 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
 
-    summary_line = line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))(SiteBuilder.placed)
+    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
-    @line_kind("SUMMARY_SEATED", words=("'*** SUMMARY ***'", ""))
+    @line_kind("SUMMARY_SEATED")
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""
         self.summary_at(tok, no, 0)
@@ -604,7 +594,7 @@ class _Builder(SiteBuilder):
         cards = self.lines["BOARD"].match(tok)["cards"]  # type: ignore[index]
         self.board = self.cards(cards, no, tok)
 
-    @line_kind("SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME folded on the 3rd Street'"))
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME folded on the 3rd Street'")
     def summary_seat_run(self, tok: Token, no: int) -> None:
         self.summary_seats(tok, no, 0)
 

@@ -129,8 +129,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "SEATS"})
     NAME = "Winamax"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, words=("a seat line", "'Seat 1: NAME (1749.22€)'"))(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, words=("an ante", "'NAME posts ante 5€'"))(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME (1749.22€)'")(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True, examples="'NAME posts ante 5€'")(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -142,14 +142,14 @@ class _Builder(SiteBuilder):
         self.table: str | None = None
         self.max_seats: int | None = None
 
-    @line_kind("TABLE", words=("the table line", "\"Table: 'Pampelune' 6-max (real money)\""))
+    @line_kind("TABLE", examples="\"Table: 'Pampelune' 6-max (real money)\"")
     def table_line(self, tok: Token, no: int) -> None:
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
     ante_header = line_kind("ANTE_HEADER", words=("'*** ANTE/BLINDS ***'", ""))(SiteBuilder.placed)
 
-    @line_kind("STREET", words=("a street line", "'*** 3rd STREET ***', '*** THIRD ***'"))
+    @line_kind("STREET", examples="'*** 3rd STREET ***', '*** THIRD ***'")
     def street_line(self, tok: Token, no: int) -> None:
         number, word = self.lines["STREET"].match(tok).group("number", "word")  # type: ignore[union-attr]
         street = int(number) if number else _WORD_STREETS[word]
@@ -206,10 +206,7 @@ class _Builder(SiteBuilder):
     @line_kind(
         "BETTING",
         run=True,
-        words=(
-            "a betting line",
-            "'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', 'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
-        ),
+        examples="'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', 'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
     )
     def betting_run(self, tok: Token, first: int) -> None:
         self.unseen_deals()
@@ -233,16 +230,12 @@ class _Builder(SiteBuilder):
                 action = ledger.raise_adding(no, street, seat, kind, chips, self.pays(seat, chips))
             self.events.append(action)
 
-    @line_kind("SHOWDOWN", words=("'*** SHOW DOWN ***'", ""))
+    @line_kind("SHOWDOWN")
     def showdown_line(self, tok: Token, no: int) -> None:
         """``*** SHOW DOWN ***``: the betting is over."""
         self.end_street(no)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        words=("a showdown or pot line", "'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'"),
-    )
+    @line_kind("RESULTS", run=True, examples="'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'")
     def result_run(self, tok: Token, first: int) -> None:
         self.end_street(first)  # a hand won without a showdown has no SHOW DOWN line
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
@@ -259,7 +252,7 @@ class _Builder(SiteBuilder):
                     Collect(no, seat, self.money(collected, no, line), "pot" if pot.startswith("pot") else pot)
                 )
 
-    @line_kind("SUMMARY", words=("'*** SUMMARY ***'", ""))
+    @line_kind("SUMMARY")
     def summary_line(self, tok: Token, no: int) -> None:
         """``*** SUMMARY ***``: the betting is over, if no pot line said so."""
         self.end_street(no)
@@ -270,9 +263,7 @@ class _Builder(SiteBuilder):
         self.total = self.money(total, no, tok)
         self.rake = self.money(rake, no, tok) if rake is not None else 0
 
-    @line_kind(
-        "SUMMARY_SEATS", run=True, words=("a summary seat line", "'Seat 1: NAME showed [cards] and won 458€ with …'")
-    )
+    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME showed [cards] and won 458€ with …'")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
