@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..engine.model import Hand
 from .errors import NotStudHand, ParseError
 from .reading import HandText
 from .textsite import HandHeader, Where
 
-__all__ = ["REASON", "cancelled_hand"]
+__all__ = ["REASON", "cancellable", "cancelled_hand"]
 
 REASON = "the site cancelled the hand: every chip was returned"
 
@@ -33,3 +34,21 @@ def cancelled_hand(
     except ParseError:
         return None
     return NotStudHand(source_file, block.start_line, site, header.printed_game, REASON)
+
+
+HandReader = Callable[[HandText, str], "Hand | ParseError | NotStudHand"]
+
+
+def cancellable(
+    parse_hand: HandReader, site: str, said: str, read_header: Callable[[str, Where], HandHeader]
+) -> HandReader:
+    """``parse_hand`` that first skips a hand the site cancelled (a line is ``said``, a regular
+    expression matched whole), as :func:`cancelled_hand` does: a site whose hands print a cancellation
+    declares its reader so, once."""
+    line = re.compile(said)
+
+    def read(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
+        """One hand: a Hand, a ParseError, or a NotStudHand (another game, or a hand the site cancelled)."""
+        return cancelled_hand(block, source_file, site, line, read_header) or parse_hand(block, source_file)
+
+    return read

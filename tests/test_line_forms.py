@@ -29,6 +29,8 @@ from studbook.parsers import NotStudHand, ParseError, parse_file
 from studbook.parsers.cancelled import REASON as CANCELLED
 from studbook.parsers.registry import profile_for
 from studbook.parsers.sites.pokerstars.results import results_from_hand
+from studbook.parsers.tournament_sites import results_of
+from studbook.parsers.tournaments import TournamentResult
 
 ROOT = Path(__file__).resolve().parent / "data" / "line_forms"
 MANIFEST = ROOT / "MANIFEST.tsv"
@@ -119,14 +121,32 @@ def test_a_knockout_bounty_line_is_the_winners_bounty_and_no_chip_of_the_pot() -
     assert won == {"Gus Rinn": (1, 1000)}
 
 
-@pytest.mark.parametrize("snippet", ["pokerstars/2009-hand-cancelled.txt", "fulltilt/2011-hand-canceled.txt"])
+def test_kingsclub_prints_pokerstars_result_lines_and_they_are_its_tournament_results() -> None:
+    """KingsClub's ``wins the 25 bounty for eliminating``, ``finished the tournament in 2nd place and
+    received 300.`` and ``wins the tournament and receives 500 - congratulations!``: the hand is read whole
+    (its nets checked above) and the lines are its tournament's results, in hundredths (the club plays
+    for dollars though no currency is printed)."""
+    (hand,) = parse_file(ROOT / "kingsclub" / "2021-tournament-finish-and-bounty.txt")
+    assert isinstance(hand, Hand) and hand.tournament is not None
+    results = results_of(hand)
+    assert isinstance(results, TournamentResult) and results.tournament_id == "98765"
+    got = {p.player: (p.finish, p.prize, p.bounties, p.bounty_prize) for p in results.players}
+    assert got == {"Corvin": (1, 50000, 1, 2500), "Hero": (2, 30000, None, None)}
+    lines = {field: said.line for p in results.players if p.player == "Hero" for field, said in p.said}
+    assert lines == {"finish": 42, "prize": 42}
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    ["pokerstars/2009-hand-cancelled.txt", "fulltilt/2011-hand-canceled.txt", "kingsclub/2021-hand-cancelled.txt"],
+)
 def test_a_hand_the_site_cancelled_is_skipped_with_that_reason_not_refused(snippet: str) -> None:
-    """``Hand cancelled`` (PokerStars), ``Hand #N has been canceled`` (Full Tilt): the chips went back,
+    """``Hand cancelled`` (PokerStars, KingsClub), ``Hand #N has been canceled`` (Full Tilt): the chips went back,
     there is nothing to replay, so the hand is skipped and counted with its reason instead of being
     reported as an error at that line."""
     (skipped,) = parse_file(ROOT / snippet)
     assert isinstance(skipped, NotStudHand) and skipped.reason == CANCELLED
-    assert skipped.game in ("7 Card Stud Limit", "Limit Razz")
+    assert skipped.game in ("7 Card Stud Limit", "Limit Razz")  # the header still read
 
 
 def test_a_hand_cut_short_without_the_cancelled_line_is_still_refused(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ from ....engine.model import (
     Tournament,
     UncalledReturn,
 )
-from ...cancelled import cancelled_hand
+from ...cancelled import cancellable
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
@@ -482,12 +482,7 @@ class _Builder(SiteBuilder):
         return self.build(header, bring_in=self.bring_in, total_pot=self.total, rake=self.rake, printed_pots=self.pots)
 
 
-_CANCELLED = re.compile(r"Hand #\d+ has been cancell?ed")
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One hand: a Hand, a ParseError, or a NotStudHand (another game, or a hand the site cancelled)."""
-    return cancelled_hand(block, source_file, SITE, _CANCELLED, read_header) or _Builder.parse_hand(block, source_file)
+parse_hand = cancellable(_Builder.parse_hand, SITE, r"Hand #\d+ has been cancell?ed", read_header)
 
 
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:

@@ -45,6 +45,7 @@ from ....engine.model import (
     Show,
     Tournament,
 )
+from ...cancelled import cancellable
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
@@ -240,4 +241,4 @@ class _Builder(SiteBuilder):
         return self.build(header, ante=self.ante, bring_in=self.bring_in, rake=self.rake)
 
 
-parse_hand = _Builder.parse_hand
+parse_hand = cancellable(_Builder.parse_hand, SITE, r"Hand cancelled", read_header)

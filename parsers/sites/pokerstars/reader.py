@@ -50,9 +50,7 @@ from ....engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see mo
     UncalledReturn,
 )
 from ...amounts import MAX_AMOUNT
-from ...cancelled import cancelled_hand
-from ...errors import NotStudHand, ParseError
-from ...reading import HandText
+from ...cancelled import cancellable
 from ...textsite import HandHeader, SiteBuilder, cents, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
@@ -651,9 +649,4 @@ class _Builder(SiteBuilder):
         )
 
 
-_CANCELLED = re.compile(r"Hand cancelled")
-
-
-def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
-    """One hand: a Hand, a ParseError, or a NotStudHand (another game, or a hand the site cancelled)."""
-    return cancelled_hand(block, source_file, SITE, _CANCELLED, read_header) or _Builder.parse_hand(block, source_file)
+parse_hand = cancellable(_Builder.parse_hand, SITE, r"Hand cancelled", read_header)
