@@ -25,7 +25,7 @@ from samples import stars_tournament_hand
 
 def test_the_sites_with_summary_and_results_modules() -> None:
     assert summary_site_ids() == ("fulltilt", "pokerstars")
-    assert result_site_ids() == ("bovada", "pokerstars")
+    assert result_site_ids() == ("bovada", "kingsclub", "pokerstars")
 
 
 def test_a_summary_file_is_read_by_its_site(tmp_path: Path) -> None:
