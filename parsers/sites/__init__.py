@@ -23,7 +23,7 @@ from importlib import import_module
 
 from ..site import PROFILE_MODULE, WRITER_MODULE, Site
 
-__all__ = ["load_site", "profiled_site_ids", "rediscover", "site_ids", "sites", "writable_site_ids"]
+__all__ = ["load_site", "profiled_site_ids", "rediscover", "site_ids", "site_ids_with", "sites", "writable_site_ids"]
 
 
 @cache
@@ -36,20 +36,22 @@ def site_ids() -> tuple[str, ...]:
 def writable_site_ids() -> tuple[str, ...]:
     """The ids of the sites studbook writes (``convert --to``, ``simulate --format``): the folders with a
     writer module, found without importing them."""
-    return _with_module(WRITER_MODULE)
+    return site_ids_with(WRITER_MODULE)
 
 
 def profiled_site_ids() -> tuple[str, ...]:
     """The ids of the sites with a rule profile of their own (``--profile``'s choices): the folders with
     a profile module, found without importing them."""
-    return _with_module(PROFILE_MODULE)
+    return site_ids_with(PROFILE_MODULE)
 
 
-def _with_module(name: str) -> tuple[str, ...]:
+def site_ids_with(module: str) -> tuple[str, ...]:
+    """The ids of the sites whose folder holds the module ``module``, found without importing them: how
+    a site gains a writer, a profile or tournament results, by adding the module to its folder."""
     return tuple(
         site
         for site in site_ids()
-        if any(m.name == name for m in pkgutil.iter_modules([os.path.join(p, site) for p in __path__]))
+        if any(m.name == module for m in pkgutil.iter_modules([os.path.join(p, site) for p in __path__]))
     )
 
 
