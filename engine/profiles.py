@@ -107,7 +107,9 @@ def online(name: str, **measured: object) -> RuleProfile:
     and for every switch they could not tell, the online conventions PokerStars was measured to follow
     (bet + 3 raises even heads-up, the big bet on 4th over an open pair in the high stud games, position
     for equal boards, the first seat for a tie's odd chip). Each site's folder calls it in its
-    ``profile.py``, named by the site's id."""
+    ``profile.py``, named by the site's id: every switch not given there is one its real hands could not
+    tell, so it is the online convention, and the profile's docstring says in a sentence what the hands
+    showed, with the evidence, hand by hand, in the folder's NOTES.md."""
     defaults: dict[str, object] = {
         "double_bet_games": STUD_HIGH,
         "max_raises": 3,

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Protocol, TextIO
+from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
+from typing import Callable, Iterable, Iterator, TextIO
 
 from ..engine.model import Hand
 from ..engine.profiles import DEFAULT_PROFILE, RuleProfile
@@ -24,9 +27,21 @@ from .chips import read_in_chips
 from .errors import NotStudHand, ParseError
 from .reading import HandText, split_hands
 from .writing import write_separated
+from .xmlstream import GAME_LINE
 from .zones import NO_ZONES, SiteZones, placed, zone
 
-__all__ = ["FileReader", "HandParser", "HandWriter", "ParseResult", "Site", "TextReader", "text_site"]
+__all__ = [
+    "PROFILE_MODULE",
+    "READER_MODULE",
+    "WRITER_MODULE",
+    "FileReader",
+    "HandParser",
+    "HandWriter",
+    "ParseResult",
+    "Site",
+    "text_site",
+    "xml_site",
+]
 
 ParseResult = Hand | ParseError | NotStudHand
 HandParser = Callable[[HandText, str], ParseResult]
@@ -145,16 +160,87 @@ class Site:
             yield parse(block, source_file)
 
 
-class TextReader(Protocol):
-    """What a text site's reader module exposes: the first line of its hands, and one hand read."""
+READER_MODULE = "reader"
+"""The module of a site's folder that reads its format: what :func:`text_site` and :func:`xml_site` take
+the site's reading from."""
 
-    HAND_HEADER: re.Pattern[str]
+WRITER_MODULE = "writer"
+"""The module of a site's folder that writes its format; a folder without one is a site studbook reads
+only (its ``SITE.writer`` is None: ``tests/test_site_folders.py`` checks the two agree)."""
 
-    def parse_hand(self, block: HandText, source_file: str) -> ParseResult: ...
+PROFILE_MODULE = "profile"
+"""The module of a site's folder that holds the rule profile its real hands measured (``PROFILE``, named
+by the site's id, which its ``SITE.profile`` is); a folder without one is judged by the default profile."""
+
+_TEXT_READER_FIELDS = {"read_file": "read", "SUMMARY_HEADER": "summary_header", "HAND_INITIALS": "hand_initials"}
+"""The reader module's optional attributes :func:`text_site` hands its ``Site``, by the field each fills."""
 
 
-def text_site(site: str, name: str, reader: TextReader, write: HandWriter, separator: str, **more: object) -> Site:
-    """The ``SITE`` of a text site from its reader module (its ``HAND_HEADER`` and ``parse_hand``) and
-    its writer with the separator between written hands, which every text site has alike; ``more`` are
-    the :class:`Site` fields in which it differs (a summary header, a file reader, its corpus folder)."""
-    return Site(site, name, reader.HAND_HEADER, reader.parse_hand, writer=write, hand_separator=separator, **more)  # type: ignore[arg-type]
+def text_site(package: str, write: HandWriter, name: str | None = None, **more: object) -> Site:
+    """The ``SITE`` of the text site whose folder is the package ``package`` (its ``__init__.py`` passes its
+    ``__name__``), put together by the folders' convention so that ``__init__.py`` says only what is the
+    site's own. The id is the folder's name. From the folder's ``reader`` module: ``HAND_HEADER`` and
+    ``parse_hand``, and where the module has them ``read_file`` (a whole-file reader, the ``read`` field),
+    ``SUMMARY_HEADER`` (``summary_header``), ``HAND_INITIALS`` (``hand_initials``) and ``NAME``, the site's
+    name for people, which is ``name`` for a reader without one (the two are never both given). ``write``
+    writes one hand, and the ``writer`` module's ``HAND_SEPARATOR`` joins written hands. The ``profile``
+    module's ``PROFILE`` is the rule profile where the folder has one, the default profile otherwise.
+    ``more`` are the other :class:`Site` fields in which the site differs (its corpus folder, a local zone,
+    its currency).
+
+    Why a convention: a site's reader, writer and profile are its folder's modules by their names (as the
+    registry finds the writers and profiles without importing them), and naming them again field by field
+    made every folder's ``__init__.py`` the same dozen lines."""
+    reader = import_module(f"{package}.{READER_MODULE}")
+    separator = import_module(f"{package}.{WRITER_MODULE}").HAND_SEPARATOR
+    found = {field: getattr(reader, attr) for attr, field in _TEXT_READER_FIELDS.items() if hasattr(reader, attr)}
+    return Site(
+        _site_id(package),
+        _name(package, reader, name),
+        reader.HAND_HEADER,
+        reader.parse_hand,
+        writer=write,
+        hand_separator=separator,
+        profile=_profile(package),
+        **found,
+        **more,  # type: ignore[arg-type]
+    )
+
+
+def xml_site(package: str, **more: object) -> Site:
+    """The ``SITE`` of the XML site whose folder is the package ``package``, by the convention of
+    :func:`text_site`: its hands are ``<game>`` elements of one session document, each starting at a
+    ``<game>`` line (:data:`~.xmlstream.GAME_LINE`), read, not written. From the folder's ``reader``
+    module: ``NAME``, ``HAND_HEADER`` (the document's start) and ``read`` (the whole-file reader); the
+    profile as for a text site; ``more`` are the other :class:`Site` fields (its corpus folder)."""
+    reader = import_module(f"{package}.{READER_MODULE}")
+    return Site(
+        _site_id(package),
+        reader.NAME,
+        reader.HAND_HEADER,
+        read=reader.read,
+        hand_start=GAME_LINE,
+        profile=_profile(package),
+        **more,  # type: ignore[arg-type]
+    )
+
+
+def _site_id(package: str) -> str:
+    return package.rpartition(".")[2]
+
+
+def _name(package: str, reader: ModuleType, name: str | None) -> str:
+    if hasattr(reader, "NAME") == (name is not None):
+        raise TypeError(f"{package}: the site's name is given once, as its reader's NAME or as text_site's name")
+    if name is not None:
+        return name
+    named: str = reader.NAME
+    return named
+
+
+def _profile(package: str) -> RuleProfile:
+    module = f"{package}.{PROFILE_MODULE}"
+    if find_spec(module) is None:
+        return DEFAULT_PROFILE
+    profile: RuleProfile = import_module(module).PROFILE
+    return profile

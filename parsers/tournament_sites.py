@@ -7,8 +7,6 @@ functions, so a site gains tournament results by adding the module to its folder
 
 from __future__ import annotations
 
-import os
-import pkgutil
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -18,8 +16,7 @@ from ..engine.model import Hand
 from .errors import ParseError
 from .reading import HandText, read_lines
 from .sites import __name__ as _SITES
-from .sites import __path__ as _SITES_PATH
-from .sites import load_site, site_ids
+from .sites import load_site, site_ids_with
 from .tournaments import TournamentResult
 
 __all__ = [
@@ -37,24 +34,16 @@ HEAD_LINES = 5
 """Non-blank lines a summary's header may come after (a history request or a mail's header)."""
 
 
-def _with(module: str) -> tuple[str, ...]:
-    return tuple(
-        site
-        for site in site_ids()
-        if any(m.name == module for m in pkgutil.iter_modules([os.path.join(p, site) for p in _SITES_PATH]))
-    )
-
-
 @cache
 def summary_site_ids() -> tuple[str, ...]:
     """The sites whose tournament summaries studbook reads."""
-    return _with(SUMMARY_MODULE)
+    return site_ids_with(SUMMARY_MODULE)
 
 
 @cache
 def result_site_ids() -> tuple[str, ...]:
     """The sites whose hands' result lines studbook reads."""
-    return _with(RESULTS_MODULE)
+    return site_ids_with(RESULTS_MODULE)
 
 
 @cache

@@ -31,7 +31,7 @@ from studbook.parsers.registry import (
     sites,
     writable_sites,
 )
-from studbook.parsers.site import Site
+from studbook.parsers.site import Site, text_site
 
 DOC = REPO / "docs" / "adding-a-site.md"
 TOY_FILE = re.compile(r"^#### `parsers/sites/toy/([\w.]+)`\n\n```\w*\n(.*?)^```", re.M | re.S)
@@ -154,6 +154,18 @@ def test_a_toy_hand_is_judged_by_the_toy_profile_which_is_listed_among_the_profi
 def test_the_toy_is_a_site_while_its_folder_is_on_the_path(toy_site: str) -> None:
     """Seen again by a second test: the fixture added it afresh after the first one's clean-up."""
     assert "toy" in SITES_BY_ID
+
+
+def test_a_sites_name_is_given_once_by_its_reader_or_by_its_init(toy_site: str) -> None:
+    """``text_site`` takes the name from the reader's ``NAME`` or from its argument: the toy's reader has
+    none, Full Tilt's has one, and neither may be left to guess which of two names is meant."""
+    toy, fulltilt = SITES_BY_ID["toy"], SITES_BY_ID["fulltilt"]
+    assert toy.writer is not None and fulltilt.writer is not None
+    with pytest.raises(TypeError, match="given once"):
+        text_site("studbook.parsers.sites.toy", toy.writer)
+    with pytest.raises(TypeError, match="given once"):
+        text_site("studbook.parsers.sites.fulltilt", fulltilt.writer, "Full Tilt")
+    assert text_site("studbook.parsers.sites.toy", toy.writer, "Toy") == toy
 
 
 def test_after_the_toy_the_sites_are_the_folders_again() -> None:

@@ -1,10 +1,12 @@
 """Every site studbook knows is one folder of this package, and the folder's name is the site's id.
 
 A site's folder holds its grammar (``grammar.lark``), its reader (``reader.py``), its writer
-(``writer.py``, when studbook writes the format), its words for both (``vocabulary.py``), its notes (``NOTES.md``: what its real hands show) and,
-in ``__init__.py``, the one :class:`~studbook.parsers.site.Site` object ``SITE`` that ties them
-together. Nothing else lists the sites: the registry, the command line's choices, the conformance kit,
-the mutation suite and the round trips all iterate over what is found here (docs/adding-a-site.md).
+(``writer.py``, when studbook writes the format), its words for both (``vocabulary.py``), its rule profile
+(``profile.py``), its notes (``NOTES.md``: what its real hands show, and how its reader and rule profile
+follow them) and, in ``__init__.py``, the one :class:`~studbook.parsers.site.Site` object ``SITE`` that
+ties them together (:func:`~studbook.parsers.site.text_site` finds them by these names). Nothing else
+lists the sites: the registry, the command line's choices, the conformance kit, the mutation suite and the
+round trips all iterate over what is found here (docs/adding-a-site.md).
 
 Why the ids come from the folder names without importing the folders: listing them is what
 ``studbook --help`` needs (the choices of ``--to``/``--format``), and importing a site compiles its
@@ -19,17 +21,9 @@ import pkgutil
 from functools import cache
 from importlib import import_module
 
-from ..site import Site
+from ..site import PROFILE_MODULE, WRITER_MODULE, Site
 
-__all__ = ["load_site", "profiled_site_ids", "rediscover", "site_ids", "sites", "writable_site_ids"]
-
-WRITER_MODULE = "writer"
-"""The module of a site's folder that writes its format; a folder without one is a site studbook reads
-only (its ``SITE.writer`` is None: ``tests/test_site_folders.py`` checks the two agree)."""
-
-PROFILE_MODULE = "profile"
-"""The module of a site's folder that holds the rule profile its real hands measured (``PROFILE``, named
-by the site's id, which its ``SITE.profile`` is); a folder without one is judged by the default profile."""
+__all__ = ["load_site", "profiled_site_ids", "rediscover", "site_ids", "site_ids_with", "sites", "writable_site_ids"]
 
 
 @cache
@@ -42,20 +36,22 @@ def site_ids() -> tuple[str, ...]:
 def writable_site_ids() -> tuple[str, ...]:
     """The ids of the sites studbook writes (``convert --to``, ``simulate --format``): the folders with a
     writer module, found without importing them."""
-    return _with_module(WRITER_MODULE)
+    return site_ids_with(WRITER_MODULE)
 
 
 def profiled_site_ids() -> tuple[str, ...]:
     """The ids of the sites with a rule profile of their own (``--profile``'s choices): the folders with
     a profile module, found without importing them."""
-    return _with_module(PROFILE_MODULE)
+    return site_ids_with(PROFILE_MODULE)
 
 
-def _with_module(name: str) -> tuple[str, ...]:
+def site_ids_with(module: str) -> tuple[str, ...]:
+    """The ids of the sites whose folder holds the module ``module``, found without importing them: how
+    a site gains a writer, a profile or tournament results, by adding the module to its folder."""
     return tuple(
         site
         for site in site_ids()
-        if any(m.name == name for m in pkgutil.iter_modules([os.path.join(p, site) for p in __path__]))
+        if any(m.name == module for m in pkgutil.iter_modules([os.path.join(p, site) for p in __path__]))
     )
 
 

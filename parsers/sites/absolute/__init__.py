@@ -1,18 +1,6 @@
-"""Absolute Poker: text hand histories.
-
-Its real hands, and how its reader and rule profile follow them: NOTES.md beside this file."""
-
-from __future__ import annotations
+"""Absolute Poker: text hand histories."""
 
 from ...site import text_site
-from . import profile, reader, writer
+from .writer import write_absolute
 
-SITE = text_site(
-    "absolute",
-    "Absolute Poker",
-    reader,
-    writer.write_absolute,
-    writer.HAND_SEPARATOR,
-    corpus="Absolute",
-    profile=profile.PROFILE,
-)
+SITE = text_site(__name__, write_absolute, "Absolute Poker", corpus="Absolute")

@@ -1,9 +1,5 @@
-"""The rules Everleaf's real hands measured: no rake line, no total and no uncalled-bet line: the rake is what
-the payout leaves (`rake_printed=False`) and a bet nobody called goes back without a line
-(`uncalled_printed=False`). Every switch they could not tell is the online convention
-(:func:`~studbook.engine.profiles.online`). The evidence, hand by hand: NOTES.md beside this file."""
-
-from __future__ import annotations
+"""The rules Everleaf's real hands measured: no rake line, no total and no uncalled-bet line: the rake is what the
+payout leaves (`rake_printed=False`) and a bet nobody called goes back without a line (`uncalled_printed=False`)."""
 
 from ....engine.profiles import RakeFrom, online
 

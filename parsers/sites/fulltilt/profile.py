@@ -1,9 +1,5 @@
-"""The rules Full Tilt's real hands measured: the rake comes from the main pot, and the summary lists the pots
-before rake with a total that includes it (hand 29705138396). Every switch they could not tell is the online
-convention (:func:`~studbook.engine.profiles.online`). The evidence, hand by hand: NOTES.md beside this
-file."""
-
-from __future__ import annotations
+"""The rules Full Tilt's real hands measured: the rake comes from the main pot, and the summary lists the pots before
+rake with a total that includes it (hand 29705138396)."""
 
 from ....engine.profiles import RakeFrom, online
 

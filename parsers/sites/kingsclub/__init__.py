@@ -1,20 +1,13 @@
-"""KingsClub: text hand histories with a three-line header.
-
-Its real hands, and how its reader and rule profile follow them: NOTES.md beside this file."""
-
-from __future__ import annotations
+"""KingsClub: text hand histories with a three-line header."""
 
 from ...site import text_site
-from . import profile, reader, writer
 from .vocabulary import LOCAL_ZONE
+from .writer import write_kingsclub
 
 SITE = text_site(
-    "kingsclub",
+    __name__,
+    write_kingsclub,
     "KingsClub",
-    reader,
-    writer.write_kingsclub,
-    writer.HAND_SEPARATOR,
     corpus="KingsClub",
     local_zone=LOCAL_ZONE,  # its times print no zone: NOTES.md, "Start times"
-    profile=profile.PROFILE,
 )

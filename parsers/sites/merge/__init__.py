@@ -1,19 +1,5 @@
-"""Merge Network: XML, one ``<game>`` element per hand; read, not written.
+"""Merge Network: XML, one ``<game>`` element per hand; read, not written."""
 
-Its real hands, and how its reader and rule profile follow them: NOTES.md beside this file."""
+from ...site import xml_site
 
-from __future__ import annotations
-
-from ...site import Site
-from ...xmlstream import GAME_LINE
-from . import profile, reader
-
-SITE = Site(
-    "merge",
-    reader.NAME,
-    reader.HAND_HEADER,
-    read=reader.read,
-    hand_start=GAME_LINE,
-    corpus="Merge",
-    profile=profile.PROFILE,
-)
+SITE = xml_site(__name__, corpus="Merge")

@@ -1,12 +1,6 @@
-"""OnGame: text hand histories.
-
-Its real hands, and how its reader and rule profile follow them: NOTES.md beside this file."""
-
-from __future__ import annotations
+"""OnGame: text hand histories."""
 
 from ...site import text_site
-from . import profile, reader, writer
+from .writer import write_ongame
 
-SITE = text_site(
-    "ongame", "OnGame", reader, writer.write_ongame, writer.HAND_SEPARATOR, corpus="OnGame", profile=profile.PROFILE
-)
+SITE = text_site(__name__, write_ongame, "OnGame", corpus="OnGame")

@@ -1,9 +1,6 @@
 """The rules OnGame's real hands measured: the pot is printed before rake with the rake beside it (hand
 R5-82086688-607); no bet goes uncalled in the corpus, so the silence about one is not flagged
-(`uncalled_printed=False`). Every switch they could not tell is the online convention
-(:func:`~studbook.engine.profiles.online`). The evidence, hand by hand: NOTES.md beside this file."""
-
-from __future__ import annotations
+(`uncalled_printed=False`)."""
 
 from ....engine.profiles import RakeFrom, online
 

@@ -1,8 +1,5 @@
-"""The rules Winamax's real hands measured: `Total pot` is printed after the rake (hand 9250793-470: 460€ in,
-`Total pot 458€ | Rake 2€`). Every switch they could not tell is the online convention
-(:func:`~studbook.engine.profiles.online`). The evidence, hand by hand: NOTES.md beside this file."""
-
-from __future__ import annotations
+"""The rules Winamax's real hands measured: `Total pot` is printed after the rake (hand 9250793-470: 460€ in, `Total pot
+458€ | Rake 2€`)."""
 
 from ....engine.profiles import RakeFrom, online
 
