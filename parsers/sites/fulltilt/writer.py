@@ -69,6 +69,10 @@ class _Writer(TextWriter):
 
     site_name = "Full Tilt"
     street_headers = STREET_HEADERS
+    show_line = "{name} shows [{cards}]{described}"
+    described_as = " {}"
+    muck_line = "{name} mucks"
+    cards = staticmethod(format_cards)
     prints_community = True
     start_street = 0
     ending = ""
@@ -135,8 +139,10 @@ class _Writer(TextWriter):
         """The street's header before its first deal or action (antes come before the first header)."""
         return street_changes(event, self.street)
 
-    def enter_showdown(self) -> None:
-        if self.showdown:
+    def at_showdown(self, event: Show | Muck | Collect) -> None:
+        """The showdown's header before its first line, in a hand that has one; a show before the last
+        deal or action is an all-in player's cards turned up, not yet the showdown."""
+        if self.showdown and (not isinstance(event, Show) or event.line > self.last_action):
             self.show_down()
 
     def ante(self, a: Action) -> None:
@@ -205,18 +211,8 @@ class _Writer(TextWriter):
     def uncalled(self, u: UncalledReturn) -> None:
         self.out.append(f"Uncalled bet of {self.money(u.amount)} returned to {self.name(u.seat)}")
 
-    def show(self, show: Show) -> None:
-        if show.line > self.last_action:
-            self.enter_showdown()
-        desc = f" {show.description}" if show.description else ""
-        self.out.append(f"{self.name(show.seat)} shows [{format_cards(show.cards)}]{desc}")
-
-    def muck(self, muck: Muck) -> None:
-        self.enter_showdown()
-        self.out.append(f"{self.name(muck.seat)} mucks")
-
     def collect(self, c: Collect) -> None:
-        self.enter_showdown()
+        self.at_showdown(c)
         self.out.append(f"{self.name(c.seat)} wins the {pot_label(c.pot)} ({self.money(c.amount)})")
 
     # -------------------------------------------------------------------------------- summary

@@ -99,6 +99,8 @@ class _Writer(TextWriter):
 
     site_name = "PokerStars"
     street_headers = STREET_HEADERS
+    show_line = "{name}: shows [{cards}]{described}"
+    cards = staticmethod(format_cards)
     prints_community = True
     start_street = 0
     ending = ""
@@ -163,7 +165,7 @@ class _Writer(TextWriter):
         header)."""
         return street_changes(event, self.street, markers=True)
 
-    def enter_showdown(self) -> None:
+    def at_showdown(self, event: Show | Muck | Collect) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
         if self.showdown:
             self.show_down()
@@ -198,17 +200,12 @@ class _Writer(TextWriter):
     def uncalled(self, returned: UncalledReturn) -> None:
         self.out.append(f"Uncalled bet ({self.money(returned.amount)}) returned to {self.name(returned.seat)}")
 
-    def show(self, show: Show) -> None:
-        self.enter_showdown()
-        desc = f" ({show.description})" if show.description else ""
-        self.out.append(f"{self.name(show.seat)}: shows [{format_cards(show.cards)}]{desc}")
-
     def muck(self, muck: Muck) -> None:
-        self.enter_showdown()
+        self.at_showdown(muck)
         self.out.append(f"{self.name(muck.seat)}: " + ("mucks hand" if self.showdown else "doesn't show hand"))
 
     def collect(self, collect: Collect) -> None:
-        self.enter_showdown()
+        self.at_showdown(collect)
         self.out.append(f"{self.name(collect.seat)} collected {self.money(collect.amount)} from {collect.pot}")
 
     def action_line(self, a: Action) -> str:
