@@ -159,7 +159,8 @@ class TextWriter:
     kind of line (:meth:`header`, :meth:`seats`, :meth:`ante`, :meth:`street_start`, :meth:`deal`,
     :meth:`action`, :meth:`community`, :meth:`marker`, :meth:`uncalled`, :meth:`show`, :meth:`muck`,
     :meth:`collect`, :meth:`summary`), each appending its lines to :attr:`out`; a site's writer is a
-    subclass that fills in the hooks its format has, in its own words. What no site decides alone is
+    subclass that fills in the hooks its format has, in its own words, or, for the lines every site
+    prints alike, declares its words (:attr:`street_headers`, :attr:`show_line`, :attr:`muck_line`). What no site decides alone is
     here: which street headers go before an event (:meth:`streets_before`), the players by seat, the
     skipped lines written back where they were (:meth:`noise`), and the refusals, all
     :class:`HandRefused` with the reason, checked before a line is written (:meth:`check`, and a
@@ -308,9 +309,10 @@ class TextWriter:
         """The return of a bet nobody called: no line by default."""
 
     def show(self, show: Show) -> None:
-        """A seat's cards shown: the line of :attr:`show_line` (none without one), after the showdown's header where it goes
-        (:meth:`at_showdown`). The sites print a show alike, the player, the cards in brackets and the
-        hand, and differ only in the words around them: one template a site instead of one method."""
+        """A seat's cards shown: the line of :attr:`show_line` (none without one), after the showdown's
+        header where it goes (:meth:`at_showdown`). The sites print a show alike, the player, the cards
+        in brackets and the hand, and differ only in the words around them: one template a site instead
+        of one method."""
         if self.show_line:
             self.at_showdown(show)
             described = self.described_as.format(show.description) if show.description else ""
