@@ -13,9 +13,25 @@ from typing import Callable, Iterable, Iterator, Protocol
 
 from .errors import ParseError
 from .textsite import local_time
-from .tournaments import Said, Source, TournamentResult, read_units, sourced
+from .tournaments import PlayerResult, Said, Source, TournamentResult, read_units, sourced
 
-__all__ = ["SummaryFields", "SummaryReader", "read_summary_lines"]
+__all__ = ["AMOUNT", "SummaryFields", "SummaryReader", "read_summary_lines", "time_line"]
+
+AMOUNT = r"[$€£]?[\d,]+(?:\.\d{1,2})?"
+"""A summary's printed amount (``$58.83``, ``1,500``): the pattern of what :meth:`SummaryFields.units`
+reads, one for every site's summary patterns so that none lets through an amount it cannot read."""
+
+_DATE = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}"
+
+
+def time_line(after_word: str) -> re.Pattern[str]:
+    """The ``Tournament started``/``finished`` line, ``after_word`` what the site prints between the
+    word and the date (``: `` on Full Tilt): its groups are the ones :meth:`SummaryFields.time` reads,
+    kept here beside it so that a site's pattern and the reading cannot drift apart."""
+    return re.compile(
+        rf"Tournament (?P<what>started|finished){after_word}(?P<date>{_DATE}) (?P<zone>[A-Z]+)"
+        rf"(?: \[(?P<etdate>{_DATE}) ET\])?"
+    )
 
 
 class SummaryReader(Protocol):
@@ -62,6 +78,22 @@ class SummaryFields:
         """Each field given with the line that gave it."""
         given = {k for k, _ in sourced(Said(Source.SUMMARY, self.file, 0), self.values)}
         return tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in self.lines.items() if k in given)
+
+    def player_result(self, values: dict[str, object], lines: dict[str, int]) -> PlayerResult:
+        """A player's result of the ``values`` read, each given field with the line that gave it."""
+        said = tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in lines.items() if values.get(k) is not None)
+        return PlayerResult(**values, said=said)  # type: ignore[arg-type]
+
+    def tournament_result(self, site: str, tid: str, players: Iterable[PlayerResult]) -> TournamentResult:
+        """The summary's result: the tournament's fields read, each with its line, and its players'."""
+        return TournamentResult(
+            site,
+            tid,
+            Said(Source.SUMMARY, self.file, self.first),
+            players=tuple(players),
+            said=self.said(),
+            **self.values,  # type: ignore[arg-type]
+        )
 
 
 def read_summary_lines(

@@ -159,7 +159,8 @@ class TextWriter:
     kind of line (:meth:`header`, :meth:`seats`, :meth:`ante`, :meth:`street_start`, :meth:`deal`,
     :meth:`action`, :meth:`community`, :meth:`marker`, :meth:`uncalled`, :meth:`show`, :meth:`muck`,
     :meth:`collect`, :meth:`summary`), each appending its lines to :attr:`out`; a site's writer is a
-    subclass that fills in the hooks its format has, in its own words. What no site decides alone is
+    subclass that fills in the hooks its format has, in its own words, or, for the lines every site
+    prints alike, declares its words (:attr:`street_headers`, :attr:`show_line`, :attr:`muck_line`). What no site decides alone is
     here: which street headers go before an event (:meth:`streets_before`), the players by seat, the
     skipped lines written back where they were (:meth:`noise`), and the refusals, all
     :class:`HandRefused` with the reason, checked before a line is written (:meth:`check`, and a
@@ -177,6 +178,17 @@ class TextWriter:
     """Each street's header line, when the site's is one fixed line (:meth:`street_start`)."""
     showdown_header: ClassVar[str] = "*** SHOW DOWN ***"
     """The line a showdown starts with, for a site that prints one (:meth:`show_down`)."""
+    show_line: ClassVar[str] = ""
+    """A show's line, for a site whose is the player, the cards and the hand's description in fixed
+    words (:meth:`show`): a ``str.format`` template of ``name``, ``cards`` (:meth:`cards`) and
+    ``described`` (:attr:`described_as`, or nothing for a show without a description)."""
+    described_as: ClassVar[str] = " ({})"
+    """How a show's line prints the hand's description (``str.format`` of it)."""
+    muck_line: ClassVar[str] = ""
+    """A muck's line, a ``str.format`` template of ``name`` and ``cards`` (:meth:`muck`; none for a
+    site without)."""
+    shows_down: ClassVar[bool] = False
+    """Whether the showdown's header goes before the first show or muck (:meth:`at_showdown`)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """A site writer's own ``__init__`` gets the hand in the writers' unit, as :attr:`hand` is, so
@@ -297,10 +309,31 @@ class TextWriter:
         """The return of a bet nobody called: no line by default."""
 
     def show(self, show: Show) -> None:
-        """A seat's cards shown."""
+        """A seat's cards shown: the line of :attr:`show_line` (none without one), after the showdown's
+        header where it goes (:meth:`at_showdown`). The sites print a show alike, the player, the cards
+        in brackets and the hand, and differ only in the words around them: one template a site instead
+        of one method."""
+        if self.show_line:
+            self.at_showdown(show)
+            described = self.described_as.format(show.description) if show.description else ""
+            name, cards = self.name(show.seat), self.cards(show.cards)
+            self.out.append(self.show_line.format(name=name, cards=cards, described=described))
 
     def muck(self, muck: Muck) -> None:
-        """A seat's cards not shown."""
+        """A seat's cards not shown: the line of :attr:`muck_line` (none without one), after the
+        showdown's header where it goes (:meth:`at_showdown`)."""
+        if self.muck_line:
+            self.at_showdown(muck)
+            self.out.append(self.muck_line.format(name=self.name(muck.seat), cards=self.cards(muck.cards)))
+
+    def at_showdown(self, event: Show | Muck | Collect) -> None:
+        """What goes before a line of the showdown: its header, once, where :attr:`shows_down` says so."""
+        if self.shows_down:
+            self.show_down()
+
+    def cards(self, cards: Iterable[Card | None]) -> str:
+        """Cards as the site's brackets print them (:func:`cards_text` by default)."""
+        return cards_text(cards)
 
     def collect(self, collect: Collect) -> None:
         """A seat's share of a pot."""

@@ -12,8 +12,10 @@ always ``Normal``. Cash games in dollars only (refused otherwise, and for a comm
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
 from .vocabulary import GAME_NAMES, STREET_WORDS
@@ -28,7 +30,7 @@ def dollars(amount: Money) -> str:
     return amount_text(amount, "$")
 
 
-def _cards(cards: list[Card | None] | tuple[Card | None, ...]) -> str:
+def _cards(cards: Iterable[Card | None]) -> str:
     """``H`` for a card not known, ``10`` for the ten."""
     return cards_text(cards, "H").replace("T", "10")
 
@@ -36,6 +38,10 @@ def _cards(cards: list[Card | None] | tuple[Card | None, ...]) -> str:
 class _Writer(TextWriter):
     site_name = "Absolute"
     street_headers = _STREETS
+    show_line = "{name} - Shows [{cards}]{described}"
+    muck_line = "{name} - Mucks"
+    shows_down = True
+    cards = staticmethod(_cards)
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -74,15 +80,6 @@ class _Writer(TextWriter):
         else:
             text = "Checks" if kind is ActionKind.CHECK else "Folds"
         self.out.append(f"{self.name(action.seat)} - {text}")
-
-    def show(self, show: Show) -> None:
-        self.show_down()
-        described = f" ({show.description})" if show.description else ""
-        self.out.append(f"{self.name(show.seat)} - Shows [{_cards(show.cards)}]{described}")
-
-    def muck(self, muck: Muck) -> None:
-        self.show_down()
-        self.out.append(f"{self.name(muck.seat)} - Mucks")
 
     def collect(self, collect: Collect) -> None:
         index = pot_index(collect.pot)

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Event, Game, Hand, Money, Muck, Show, UncalledReturn
+from ....engine.model import Action, ActionKind, Collect, Deal, Event, Game, Hand, Money, UncalledReturn
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, site_clock
 from .vocabulary import GAME_NAMES, STREET_WORDS
@@ -48,6 +48,9 @@ class _Writer(TextWriter):
     site_name = "Bovada"
     street_headers = _STREETS
     start_street = 0
+    show_line = "{name} : Showdown [{cards}]{described}"
+    muck_line = "{name} : Mucks [{cards}]"
+    cards = staticmethod(_cards)
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -132,13 +135,6 @@ class _Writer(TextWriter):
     def uncalled(self, returned: UncalledReturn) -> None:
         self.ledger.uncalled(returned.seat, returned.amount)
         self.out.append(f"{self.name(returned.seat)} : Return uncalled portion of bet {self.money(returned.amount)}")
-
-    def show(self, show: Show) -> None:
-        described = f" ({show.description})" if show.description else ""
-        self.out.append(f"{self.name(show.seat)} : Showdown [{_cards(show.cards)}]{described}")
-
-    def muck(self, muck: Muck) -> None:
-        self.out.append(f"{self.name(muck.seat)} : Mucks [{_cards(muck.cards)}]")
 
     def collect(self, collect: Collect) -> None:
         index = pot_index(collect.pot)

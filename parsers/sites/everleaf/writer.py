@@ -13,8 +13,11 @@ none, so their spelling is not known.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ....engine.betting import StreetLedger
-from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show
+from ....engine.cards import Card
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, site_clock
 from .vocabulary import CURRENCIES, GAME_NAMES, STREET_WORDS
@@ -34,6 +37,9 @@ def _amount(amount: Money) -> str:
 class _Writer(TextWriter):
     site_name = "Everleaf"
     street_headers = _STREETS
+    show_line = "{name} shows [ {cards} ]{described}"
+    described_as = " {}"
+    muck_line = "{name} does not show cards"
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -76,10 +82,14 @@ class _Writer(TextWriter):
     def ante(self, action: Action) -> None:
         self.out.append(f"{self.name(action.seat)}: posts ante {self.bracket(action.amount)}")
 
+    def cards(self, cards: Iterable[Card | None]) -> str:
+        """The known cards, comma-separated: Everleaf prints no unknown card."""
+        return cards_text((c for c in cards if c is not None), separator=", ")
+
     def deal(self, deal: Deal) -> None:
-        known = [c for c in (*deal.down, *deal.up) if c is not None]
+        known = self.cards((*deal.down, *deal.up))
         if known:
-            self.out.append(f"Dealt to {self.name(deal.seat)} [ {cards_text(known, separator=', ')} ].")
+            self.out.append(f"Dealt to {self.name(deal.seat)} [ {known} ].")
 
     def action(self, action: Action) -> None:
         ledger, who, symbol = self.ledger, self.name(action.seat), self.symbol
@@ -101,14 +111,6 @@ class _Writer(TextWriter):
         else:
             line = f"{who} {'checks' if kind is ActionKind.CHECK else 'folds'}"
         self.out.append(line)
-
-    def show(self, show: Show) -> None:
-        cards = cards_text((c for c in show.cards if c is not None), separator=", ")
-        described = f" {show.description}" if show.description else ""
-        self.out.append(f"{self.name(show.seat)} shows [ {cards} ]{described}")
-
-    def muck(self, muck: Muck) -> None:
-        self.out.append(f"{self.name(muck.seat)} does not show cards")
 
     def collect(self, collect: Collect) -> None:
         index = pot_index(collect.pot)

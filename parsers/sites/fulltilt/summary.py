@@ -29,8 +29,8 @@ from typing import Callable, Iterable, Iterator
 from ....engine.model import Game
 from ...errors import ParseError
 from ...reading import read_lines
-from ...summaries import SummaryFields, read_summary_lines
-from ...tournaments import PlayerResult, Said, Source, TournamentResult
+from ...summaries import AMOUNT, SummaryFields, read_summary_lines, time_line
+from ...tournaments import TournamentResult
 from . import vocabulary
 
 __all__ = ["SUMMARY_HEADER", "read_summaries", "read_summary_file"]
@@ -51,19 +51,17 @@ _GAMES = {
 }
 _MIXED = ("HORSE", "HOSE", "HA", "7-Game", "8-Game", "Mixed")
 _SYMBOLS = vocabulary.CURRENCY_OF_SIGN
-_M = r"[$€£]?[\d,]+(?:\.\d{1,2})?"
 _PLAY = r" (?:Play Chips|FTP Points)"
-_BUY_IN = re.compile(rf"Buy-In: (?P<buyin>{_M})(?P<play>{_PLAY})?(?: \+ (?P<fee>{_M})(?:{_PLAY})?)?")
-_PRICE = re.compile(rf"(?P<what>Knockout Bounty|Rebuy|Add-On): (?P<amount>{_M})(?:{_PLAY})?(?: \+ {_M}(?:{_PLAY})?)?")
+_BUY_IN = re.compile(rf"Buy-In: (?P<buyin>{AMOUNT})(?P<play>{_PLAY})?(?: \+ (?P<fee>{AMOUNT})(?:{_PLAY})?)?")
+_PRICE = re.compile(
+    rf"(?P<what>Knockout Bounty|Rebuy|Add-On): (?P<amount>{AMOUNT})(?:{_PLAY})?(?: \+ {AMOUNT}(?:{_PLAY})?)?"
+)
 _CHIPS = re.compile(r"(?P<what>Buy-In Chips|Rebuy Chips|Add-On Chips|Total Rebuys|Total Add-Ons): (?P<n>[\d,]+)")
 _ENTRIES = re.compile(r"(?P<n>[\d,]+) Entries")
-_POOL = re.compile(rf"Total Prize Pool: (?P<amount>{_M})(?:{_PLAY})?")
-_TIME = re.compile(
-    r"Tournament (?P<what>started|finished): (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<zone>[A-Z]+)"
-    r"(?: \[(?P<etdate>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) ET\])?"
-)
+_POOL = re.compile(rf"Total Prize Pool: (?P<amount>{AMOUNT})(?:{_PLAY})?")
+_TIME = time_line(": ")
 _IN_PROGRESS = re.compile(r"Tournament is still in progress")
-_PLACE = re.compile(rf"(?P<rank>\d+): (?P<name>[^,]+?)(?:, (?P<prize>{_M})(?:{_PLAY})?)?")
+_PLACE = re.compile(rf"(?P<rank>\d+): (?P<name>[^,]+?)(?:, (?P<prize>{AMOUNT})(?:{_PLAY})?)?")
 _STILL = re.compile(r"Still Playing - (?P<name>.+)")
 _OWNER = re.compile(
     r"(?P<name>.+?) (?:finished in (?P<rank>\d+)(?:st|nd|rd|th) place"
@@ -182,16 +180,8 @@ class _Reader(SummaryFields):
             if values.get("bounties") is not None and "bounty" in self.values:
                 values["bounty_prize"] = int(values["bounties"]) * int(self.values["bounty"])  # type: ignore[call-overload]
                 lines["bounty_prize"] = lines["bounties"]
-            said = tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in lines.items() if values.get(k) is not None)
-            players.append(PlayerResult(**values, said=said))  # type: ignore[arg-type]
-        return TournamentResult(
-            "fulltilt",
-            self.tid,
-            Said(Source.SUMMARY, self.file, self.first),
-            players=tuple(players),
-            said=self.said(),
-            **self.values,  # type: ignore[arg-type]
-        )
+            players.append(self.player_result(values, lines))
+        return self.tournament_result("fulltilt", self.tid, players)
 
 
 def _start(file: str) -> Callable[[str, int], _Reader | ParseError | None]:

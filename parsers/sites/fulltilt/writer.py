@@ -33,7 +33,7 @@ from ....engine.games import RULES, Extreme
 from ....engine.model import STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker, Money
 from ....engine.model import Muck, Show, SkippedLine, UncalledReturn
 from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes
-from ..pokerstars.writer import showdown_seats
+from ..pokerstars.writer import PLAIN_ACTIONS, seat_ending, showdown_seats, showed, total_line
 from .vocabulary import GAME_NAMES, SIGNS
 
 HAND_SEPARATOR = "\n\n\n"
@@ -69,6 +69,10 @@ class _Writer(TextWriter):
 
     site_name = "Full Tilt"
     street_headers = STREET_HEADERS
+    show_line = "{name} shows [{cards}]{described}"
+    described_as = " {}"
+    muck_line = "{name} mucks"
+    cards = staticmethod(format_cards)
     prints_community = True
     start_street = 0
     ending = ""
@@ -135,8 +139,10 @@ class _Writer(TextWriter):
         """The street's header before its first deal or action (antes come before the first header)."""
         return street_changes(event, self.street)
 
-    def enter_showdown(self) -> None:
-        if self.showdown:
+    def at_showdown(self, event: Show | Muck | Collect) -> None:
+        """The showdown's header before its first line, in a hand that has one; a show before the last
+        deal or action is an all-in player's cards turned up, not yet the showdown."""
+        if self.showdown and (not isinstance(event, Show) or event.line > self.last_action):
             self.show_down()
 
     def ante(self, a: Action) -> None:
@@ -145,29 +151,21 @@ class _Writer(TextWriter):
     def action(self, a: Action) -> None:
         name, m, kind, out = self.name(a.seat), self.money, a.kind, self.out
         ledger = self.ledger
-        if kind is ActionKind.BRING_IN:
+        if kind is ActionKind.BRING_IN and a.seat in self.doors:
             word = "high" if self.rules.bring_in is Extreme.HIGHEST else "low"
-            if a.seat in self.doors:
-                out.append(f"{name} is {word} with [{self.doors[a.seat]}]")
-            text = f"brings in for {m(a.amount)}"
-        elif kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            if a.street == self.rules.first_street and ledger.bets == 0:
-                # the first bet of the first street is a completion, whoever makes it; without ``to`` (the bring-in
-                # player completing is recorded by PokerStars-style hands as a bet) its total is what the
-                # seat had in plus what it adds
-                text = f"completes it to {m(ledger.contributed(a.seat) + ledger.added(a))}"
-            elif kind is ActionKind.BET:
-                text = f"bets {m(a.amount)}"
-            else:
-                if a.to is None:
-                    raise self.fail(f"line {a.line}: a raise without its new total cannot be written")
-                text = f"raises to {m(a.to)}"
-        elif kind is ActionKind.CALL:
-            text = f"calls {m(a.amount)}"
-        elif kind is ActionKind.CHECK:
-            text = "checks"
+            out.append(f"{name} is {word} with [{self.doors[a.seat]}]")
+        wagers = kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+        if wagers and a.street == self.rules.first_street and ledger.bets == 0:
+            # the first bet of the first street is a completion, whoever makes it; without ``to`` (the bring-in
+            # player completing is recorded by PokerStars-style hands as a bet) its total is what the
+            # seat had in plus what it adds
+            text = f"completes it to {m(ledger.contributed(a.seat) + ledger.added(a))}"
+        elif kind is ActionKind.COMPLETE or kind is ActionKind.RAISE:
+            if a.to is None:
+                raise self.fail(f"line {a.line}: a raise without its new total cannot be written")
+            text = f"raises to {m(a.to)}"
         else:
-            text = "folds"
+            text = PLAIN_ACTIONS[kind].format(m(a.amount))
         ledger.record(a)
         out.append(f"{name} {text}" + (", and is all in" if a.all_in else ""))
 
@@ -205,18 +203,8 @@ class _Writer(TextWriter):
     def uncalled(self, u: UncalledReturn) -> None:
         self.out.append(f"Uncalled bet of {self.money(u.amount)} returned to {self.name(u.seat)}")
 
-    def show(self, show: Show) -> None:
-        if show.line > self.last_action:
-            self.enter_showdown()
-        desc = f" {show.description}" if show.description else ""
-        self.out.append(f"{self.name(show.seat)} shows [{format_cards(show.cards)}]{desc}")
-
-    def muck(self, muck: Muck) -> None:
-        self.enter_showdown()
-        self.out.append(f"{self.name(muck.seat)} mucks")
-
     def collect(self, c: Collect) -> None:
-        self.enter_showdown()
+        self.at_showdown(c)
         self.out.append(f"{self.name(c.seat)} wins the {pot_label(c.pot)} ({self.money(c.amount)})")
 
     # -------------------------------------------------------------------------------- summary
@@ -229,36 +217,19 @@ class _Writer(TextWriter):
                 by_seat.setdefault(e.seat, []).append(e)
                 if isinstance(e, Collect):
                     won[e.seat] = won.get(e.seat, 0) + e.amount
-        rake = hand.rake if hand.rake is not None else 0
-        total = hand.total_pot if hand.total_pot is not None else sum(won.values()) + rake
-        out = ["*** SUMMARY ***", f"Total pot {self.money(total)}{self.pot_list()} | Rake {self.money(rake)}"]
+        out = ["*** SUMMARY ***", total_line(hand, sum(won.values()), self.money, " #")]
         for seat in hand.seats:
             outcome = self.outcome(seat.sitting_out, by_seat.get(seat.seat, []), won.get(seat.seat, 0))
             if outcome:
                 out.append(f"Seat {seat.seat}: {seat.player} {outcome}")
         self.out += out
 
-    def pot_list(self) -> str:
-        pots = self.hand.printed_pots
-        if len(pots) < 2:
-            return ""
-        sides = (
-            [f"Side pot {self.money(pots[1])}."]
-            if len(pots) == 2
-            else [f"Side pot #{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)]
-        )
-        return f" Main pot {self.money(pots[0])}. " + " ".join(sides)
-
     def outcome(self, sitting_out: bool, events: list[Event], won: Money) -> str:
-        fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
+        fold, show, muck = seat_ending(events)
         if fold is not None:
             return f"folded on {STREET_NAMES[fold.street]} St."
-        show = next((e for e in reversed(events) if isinstance(e, Show)), None)
-        muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
         if show is not None and self.showdown:
-            desc = f" with {show.description}" if show.description else ""
-            result = f"won ({self.money(won)})" if won else "lost"
-            return f"showed [{format_cards(show.cards)}] and {result}{desc}"
+            return showed(show, self.money(won) if won else None)
         if muck is not None and muck.cards:
             return f"mucked [{format_cards(muck.cards)}]"
         if won:

@@ -19,7 +19,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from ....engine.betting import StreetLedger
-from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show, UncalledReturn
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, UncalledReturn
 from ....engine.pots import pot_index
 from ...writing import TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
 from .vocabulary import GAME_NAMES, LOCAL_ZONE
@@ -36,6 +36,8 @@ def amount(value: Money) -> str:
 
 class _Writer(TextWriter):
     site_name = "KingsClub"
+    show_line = "{name} shows [{cards}]"
+    muck_line = "{name} mucks"
     start_street = 3
     """The first round has no street line: KingsClub's ``3RD STREET`` is 4th street."""
 
@@ -86,12 +88,6 @@ class _Writer(TextWriter):
         else:
             line = f"{who} raises to {amount(total)}"
         self.out.append(line + tail)
-
-    def show(self, show: Show) -> None:
-        self.out.append(f"{self.name(show.seat)} shows [{cards_text(show.cards)}]")
-
-    def muck(self, muck: Muck) -> None:
-        self.out.append(f"{self.name(muck.seat)} mucks")
 
     def uncalled(self, returned: UncalledReturn) -> None:
         self.put_in[returned.seat] = self.put_in.get(returned.seat, 0) - returned.amount

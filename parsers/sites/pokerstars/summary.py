@@ -29,8 +29,8 @@ from typing import Callable, Iterable, Iterator
 from ....engine.model import Game
 from ...errors import ParseError
 from ...reading import read_lines
-from ...summaries import SummaryFields, read_summary_lines
-from ...tournaments import PlayerResult, Said, Source, TournamentResult
+from ...summaries import AMOUNT, SummaryFields, read_summary_lines, time_line
+from ...tournaments import TournamentResult
 from . import vocabulary
 
 __all__ = ["SUMMARY_HEADER", "read_summaries", "read_summary_file"]
@@ -47,30 +47,26 @@ _SYMBOLS = vocabulary.CURRENCY_OF_SIGN
 _CODES = "USD|EUR|GBP|CAD|INR|CNY"
 _POINTS = "FPP|SC"
 
-_AMOUNT = r"[$€£]?[\d,]+(?:\.\d{1,2})?"
-_BUY_IN = re.compile(rf"Buy-In: (?P<parts>{_AMOUNT}(?:/{_AMOUNT}){{0,2}})(?: (?P<code>{_CODES}|{_POINTS}))?")
+_BUY_IN = re.compile(rf"Buy-In: (?P<parts>{AMOUNT}(?:/{AMOUNT}){{0,2}})(?: (?P<code>{_CODES}|{_POINTS}))?")
 _PLAYERS = re.compile(r"(?P<n>\d+) players")
 _ADDED = re.compile(r"[^\n]* added to the prize pool by PokerStars(?:\.com)?\.?")
-_POOL = re.compile(rf"Total Prize Pool: (?:(?P<amount>{_AMOUNT})(?: (?:{_CODES}|{_POINTS}))?|(?P<other>.+))")
+_POOL = re.compile(rf"Total Prize Pool: (?:(?P<amount>{AMOUNT})(?: (?:{_CODES}|{_POINTS}))?|(?P<other>.+))")
 _SATELLITE = re.compile(r"Target Tournament #\d+.*|\d+ tickets? to the target tournament\.?")
-_TIME = re.compile(
-    r"Tournament (?P<what>started|finished)(?: -)? (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<zone>[A-Z]+)"
-    r"(?: \[(?P<etdate>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) ET\])?"
-)
+_TIME = time_line("(?: -)? ")
 _PLAYER = re.compile(
     r"\s*(?P<rank>\d+): (?P<name>.+?)(?: \[(?P<entry>\d+)\])? \((?P<country>[^()]*)\),(?: (?P<rest>.*))?"
 )
 _PRIZE = re.compile(
-    rf"(?:(?P<prize>{_AMOUNT})(?: (?:{_CODES}|{_POINTS}))?(?: \(\d+(?:\.\d+)?%\))?)?"
+    rf"(?:(?P<prize>{AMOUNT})(?: (?:{_CODES}|{_POINTS}))?(?: \(\d+(?:\.\d+)?%\))?)?"
     r"(?P<qualified> ?\(qualified for the target tournament\))?"
 )
 _FINISHED = re.compile(r"You finished in (?P<rank>\d+)(?:st|nd|rd|th) place(?: \(eliminated at hand #\d+\))?\.?")
 _STILL = re.compile(r"You are still playing in this tournament\.?")
 _REBUYS = re.compile(
-    rf"You made (?P<rebuys>\d+) rebuys? and (?P<addons>\d+) addons? for a total of (?:(?:{_CODES}|{_POINTS}) )?(?P<total>{_AMOUNT})\.?"
+    rf"You made (?P<rebuys>\d+) rebuys? and (?P<addons>\d+) addons? for a total of (?:(?:{_CODES}|{_POINTS}) )?(?P<total>{AMOUNT})\.?"
 )
 _BOUNTIES = re.compile(
-    rf"You collected (?P<n>\d+) (?:bounty|bounties) for a total of (?:(?:{_CODES}|{_POINTS}) )?(?P<total>{_AMOUNT})\.?"
+    rf"You collected (?P<n>\d+) (?:bounty|bounties) for a total of (?:(?:{_CODES}|{_POINTS}) )?(?P<total>{AMOUNT})\.?"
 )
 
 
@@ -194,18 +190,8 @@ class _Reader(SummaryFields):
         if self.you_rank is not None or self.you:
             self.attach_you(last)
         self.put("format_words", tuple(self.words), self.first)
-        players = []
-        for _no, p, lines in self.players:
-            psaid = tuple((k, Said(Source.SUMMARY, self.file, n)) for k, n in lines.items() if p.get(k) is not None)
-            players.append(PlayerResult(**p, said=psaid))  # type: ignore[arg-type]
-        return TournamentResult(
-            "pokerstars",
-            self.tid,
-            Said(Source.SUMMARY, self.file, self.first),
-            players=tuple(players),
-            said=self.said(),
-            **self.values,  # type: ignore[arg-type]
-        )
+        players = [self.player_result(p, lines) for _no, p, lines in self.players]
+        return self.tournament_result("pokerstars", self.tid, players)
 
     def attach_you(self, last: int) -> None:
         """Give the "You …" lines to the player at the place "You finished in …" names."""

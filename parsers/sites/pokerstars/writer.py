@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Iterable, Sequence, TextIO
+from typing import Callable, Final, Iterable, Mapping, Sequence, TextIO
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card, format_cards
@@ -99,6 +99,8 @@ class _Writer(TextWriter):
 
     site_name = "PokerStars"
     street_headers = STREET_HEADERS
+    show_line = "{name}: shows [{cards}]{described}"
+    cards = staticmethod(format_cards)
     prints_community = True
     start_street = 0
     ending = ""
@@ -163,7 +165,7 @@ class _Writer(TextWriter):
         header)."""
         return street_changes(event, self.street, markers=True)
 
-    def enter_showdown(self) -> None:
+    def at_showdown(self, event: Show | Muck | Collect) -> None:
         """``*** SHOW DOWN ***`` before the first show, muck or collection of a hand that has a showdown."""
         if self.showdown:
             self.show_down()
@@ -198,17 +200,12 @@ class _Writer(TextWriter):
     def uncalled(self, returned: UncalledReturn) -> None:
         self.out.append(f"Uncalled bet ({self.money(returned.amount)}) returned to {self.name(returned.seat)}")
 
-    def show(self, show: Show) -> None:
-        self.enter_showdown()
-        desc = f" ({show.description})" if show.description else ""
-        self.out.append(f"{self.name(show.seat)}: shows [{format_cards(show.cards)}]{desc}")
-
     def muck(self, muck: Muck) -> None:
-        self.enter_showdown()
+        self.at_showdown(muck)
         self.out.append(f"{self.name(muck.seat)}: " + ("mucks hand" if self.showdown else "doesn't show hand"))
 
     def collect(self, collect: Collect) -> None:
-        self.enter_showdown()
+        self.at_showdown(collect)
         self.out.append(f"{self.name(collect.seat)} collected {self.money(collect.amount)} from {collect.pot}")
 
     def action_line(self, a: Action) -> str:
@@ -223,18 +220,12 @@ class _Writer(TextWriter):
             level = self.ledger.level if self.ledger.street == a.street else 0
             to = a.to if a.to is not None else level + a.amount
             text = f"raises {m(to - level)} to {m(to)}" if level else f"bets {m(to)}"
-        elif kind is ActionKind.BET:
-            text = f"bets {m(a.amount)}"
         elif kind is ActionKind.RAISE:
             if a.to is None:
                 raise self.fail(f"line {a.line}: a raise without its 'to' amount cannot be written")
             text = f"raises {m(a.amount)} to {m(a.to)}"
-        elif kind is ActionKind.CALL:
-            text = f"calls {m(a.amount)}"
-        elif kind is ActionKind.CHECK:
-            text = "checks"
         else:
-            text = "folds"
+            text = PLAIN_ACTIONS[kind].format(m(a.amount))
         self.ledger.record(a)
         return f"{name}: {text} and is all-in" if a.all_in else f"{name}: {text}"
 
@@ -252,9 +243,7 @@ class _Writer(TextWriter):
                 by_seat.setdefault(e.seat, []).append(e)
                 if isinstance(e, Collect):
                     collected[e.seat] = collected.get(e.seat, 0) + e.amount
-        rake = hand.rake if hand.rake is not None else 0
-        total = hand.total_pot if hand.total_pot is not None else sum(collected.values()) + rake
-        out = [SUMMARY_HEADER, f"Total pot {self.money(total)}{self.pot_list()} | Rake {self.money(rake)}"]
+        out = [SUMMARY_HEADER, total_line(hand, sum(collected.values()), self.money, "-")]
         if board:
             out.append(f"Board [{format_cards(board)}]")
         for seat in hand.seats:
@@ -263,32 +252,17 @@ class _Writer(TextWriter):
                 out.append(f"Seat {seat.seat}: {seat.player} {outcome}")
         self.out += out
 
-    def pot_list(self) -> str:
-        pots = self.hand.printed_pots
-        if len(pots) < 2:
-            return ""
-        sides = (
-            [f"Side pot {self.money(p)}." for p in pots[1:]]
-            if len(pots) == 2
-            else [f"Side pot-{i} {self.money(p)}." for i, p in enumerate(pots[1:], start=1)]
-        )
-        return f" Main pot {self.money(pots[0])}. " + " ".join(sides)
-
     def outcome(self, events: list[Event], collected: Money) -> str:
         """The summary's words for one seat, from its events: fold, show, muck or collect."""
-        fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
+        fold, show, muck = seat_ending(events)
         if fold is not None:
             first = RULES[self.hand.game].first_street
             didnt_bet = fold.street == first and not any(
                 isinstance(e, Action) and e.street == first and e.kind in VOLUNTARY for e in events
             )
             return f"folded on {FOLD_STREETS[fold.street]}" + (" (didn't bet)" if didnt_bet else "")
-        show = next((e for e in reversed(events) if isinstance(e, Show)), None)
-        muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
         if self.showdown and show is not None:
-            desc = f" with {show.description}" if show.description else ""
-            result = f"won ({self.money(collected)})" if collected else "lost"
-            return f"showed [{format_cards(show.cards)}] and {result}{desc}"
+            return showed(show, self.money(collected) if collected else None)
         if self.showdown and muck is not None:
             return f"mucked [{format_cards(muck.cards)}]" if muck.cards else "mucked"
         if collected:
@@ -297,6 +271,49 @@ class _Writer(TextWriter):
 
 
 # ----------------------------------------------------------------------------------------- helpers
+
+PLAIN_ACTIONS: Final[Mapping[ActionKind, str]] = {
+    ActionKind.BRING_IN: "brings in for {}",
+    ActionKind.BET: "bets {}",
+    ActionKind.CALL: "calls {}",
+    ActionKind.CHECK: "checks",
+    ActionKind.FOLD: "folds",
+}
+"""The words of an action that says no more than its amount (``str.format`` of it), as PokerStars prints
+them and Full Tilt, whose text copied PokerStars', prints them alike: one table for both writers, each
+keeping its own words for what they print differently (antes, completions, raises, all-ins)."""
+
+
+def total_line(hand: Hand, won: Money, money: Callable[[Money], str], mark: str) -> str:
+    """A summary's ``Total pot $X Main pot $Y. Side pot-1 $Z. ... | Rake $R``, as PokerStars prints it
+    and Full Tilt alike but for the ``mark`` before a side pot's number (``-``, `` #``): the total
+    printed, else what was won and raked (``won`` all the collections), and the pots when there are
+    several."""
+    rake = hand.rake if hand.rake is not None else 0
+    total = hand.total_pot if hand.total_pot is not None else won + rake
+    pots, pot_list = hand.printed_pots, ""
+    if len(pots) == 2:
+        pot_list = f" Main pot {money(pots[0])}. Side pot {money(pots[1])}."
+    elif len(pots) > 2:
+        sides = " ".join(f"Side pot{mark}{i} {money(p)}." for i, p in enumerate(pots[1:], start=1))
+        pot_list = f" Main pot {money(pots[0])}. {sides}"
+    return f"Total pot {money(total)}{pot_list} | Rake {money(rake)}"
+
+
+def seat_ending(events: Sequence[Event]) -> tuple[Action | None, Show | None, Muck | None]:
+    """A seat's fold, last show and last muck, of its events in order: what a PokerStars or Full Tilt
+    summary line says of the seat is told from these."""
+    fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
+    show = next((e for e in reversed(events) if isinstance(e, Show)), None)
+    muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
+    return fold, show, muck
+
+
+def showed(show: Show, won: str | None) -> str:
+    """A summary line's words for a seat that showed down, ``won`` what it collected as printed (None
+    for nothing): ``showed [Ah Kh ...] and won ($3) with a pair``, the same on PokerStars and Full Tilt."""
+    desc = f" with {show.description}" if show.description else ""
+    return f"showed [{format_cards(show.cards)}] and {f'won ({won})' if won else 'lost'}{desc}"
 
 
 def showdown_seats(hand: Hand) -> frozenset[int]:

@@ -17,7 +17,7 @@ from datetime import timezone
 
 from ....engine.betting import StreetLedger
 from ....engine.cards import Card
-from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, Muck, Show, UncalledReturn
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Money, UncalledReturn
 from ....engine.pots import pot_index
 from ...writing import EASTERN, TextWriter, amount_text, cards_text, dealt_as_printed, site_clock
 from .vocabulary import GAME_NAMES
@@ -36,6 +36,9 @@ _WORD = {ActionKind.BRING_IN: "brings in", ActionKind.BET: "bets", ActionKind.CA
 class _Writer(TextWriter):
     site_name = "Winamax"
     street_headers = _STREETS
+    show_line = "{name} shows [{cards}]{described}"
+    muck_line = "{name} mucks"
+    shows_down = True
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(hand)
@@ -98,15 +101,6 @@ class _Writer(TextWriter):
             ledger.record(action)
             text = f"raises {money(added - last_bet)} to {money(added)}"
         self.out.append(f"{self.name(action.seat)} {text}")
-
-    def show(self, show: Show) -> None:
-        self.show_down()
-        described = f" ({show.description})" if show.description else ""
-        self.out.append(f"{self.name(show.seat)} shows [{cards_text(show.cards)}]{described}")
-
-    def muck(self, muck: Muck) -> None:
-        self.show_down()
-        self.out.append(f"{self.name(muck.seat)} mucks")
 
     def collect(self, collect: Collect) -> None:
         index = pot_index(collect.pot)
