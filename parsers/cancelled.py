@@ -42,13 +42,18 @@ HandReader = Callable[[HandText, str], "Hand | ParseError | NotStudHand"]
 def cancellable(
     parse_hand: HandReader, site: str, said: str, read_header: Callable[[str, Where], HandHeader]
 ) -> HandReader:
-    """``parse_hand`` that first skips a hand the site cancelled (a line is ``said``, a regular
-    expression matched whole), as :func:`cancelled_hand` does: a site whose hands print a cancellation
-    declares its reader so, once."""
+    """``parse_hand`` that skips a hand the site cancelled (a line is ``said``, a regular expression
+    matched whole), as :func:`cancelled_hand` does: a site whose hands print a cancellation declares its
+    reader so, once. No grammar knows the cancellation line, so a cancelled hand is either refused or
+    kept with the line as one studbook does not know: only then are its lines searched, which spares
+    every other hand a test of each of its lines."""
     line = re.compile(said)
 
     def read(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
         """One hand: a Hand, a ParseError, or a NotStudHand (another game, or a hand the site cancelled)."""
-        return cancelled_hand(block, source_file, site, line, read_header) or parse_hand(block, source_file)
+        hand = parse_hand(block, source_file)
+        if isinstance(hand, ParseError) or (isinstance(hand, Hand) and hand.unknown_lines):
+            return cancelled_hand(block, source_file, site, line, read_header) or hand
+        return hand
 
     return read
