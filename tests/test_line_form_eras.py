@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from studbook.engine.model import Deal, Hand
+from studbook.engine.model import Action, ActionKind, Deal, Hand
 from studbook.engine.replay import replay
 from studbook.parsers import parse_file
 from studbook.parsers.registry import profile_for
@@ -105,3 +105,18 @@ def test_the_french_clients_space_before_a_colon_may_be_a_no_break_space(space: 
     hand, own = _read(spaced), _read(snippet)
     assert replay(hand, profile_for(hand)).net == replay(own, profile_for(own)).net
     assert {s.player for s in hand.seats} == {"Hero", "Zora B"}
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0"])
+def test_the_space_before_a_colon_is_no_part_of_a_name_another_name_starts_with(space: str, tmp_path: Path) -> None:
+    """With ``Zora`` and ``Zora B`` both seated, ``Zora : folds`` is Zora's line and ``Zora B : raises``
+    Zora B's: the space the French client prints before the colon is taken off before the names are
+    told apart, as if it had not been printed."""
+    text = (ROOT / "pokerstars" / "2026-french-client-header.txt").read_text(encoding="utf-8")
+    path = tmp_path / "prefix.txt"
+    path.write_text(text.replace("Hero", "Zora").replace(" : ", f"{space}: "), encoding="utf-8")
+    hand = _read(path)
+    seat_of = {s.player: s.seat for s in hand.seats}
+    folds = [a.seat for a in hand.events if isinstance(a, Action) and a.kind is ActionKind.FOLD]
+    assert seat_of == {"Zora": 1, "Zora B": 3} and folds == [1]
+    assert replay(hand, profile_for(hand)).net == {1: -14, 3: 14}

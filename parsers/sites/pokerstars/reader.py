@@ -283,6 +283,10 @@ def _read_bet(line: str) -> _Bet | None:
     return _read_exact("BETTING", _bet, line)
 
 
+_COLON_SPACES = " \u00a0\u202f"
+"""The spaces a localized client prints between a name and its colon."""
+
+
 class _Builder(SiteBuilder):
     """Turns the tokens of one PokerStars hand into a Hand.
 
@@ -293,6 +297,20 @@ class _Builder(SiteBuilder):
     SEATING = _SEATING
     NAME = "PokerStars"
     read_header = staticmethod(read_header)
+
+    def seat(self, m: re.Match[str], group: int | str, no: int) -> tuple[int, re.Match[str]]:
+        """The seat a line names, as :meth:`SiteBuilder.seat` finds it, once the space a localized client
+        prints before the colon (``Zora B : calls 10``; plain, U+00A0 or U+202F), which the line's
+        pattern reads as the name's last character, is taken out of the line."""
+        seat = self.unique.get(m[group])
+        if seat is not None:
+            return seat, m
+        if m[group][-1:] in _COLON_SPACES:
+            line, end = m[0], m.end(group) - m.start()
+            unspaced = m.re.match(line[: end - 1] + line[end:])
+            if unspaced is not None:
+                m = unspaced
+        return super().seat(m, group, no)
 
     def start(self) -> None:
         self.street = 3
