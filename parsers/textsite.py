@@ -1002,7 +1002,9 @@ def read_text_hand(
         build.feed(tokens)
         return build.hand(header)
     except ParseError as err:
-        return err
+        # the hand's failure is a value from here on, never raised again: its traceback would keep every
+        # frame down to the caller's, whose locals hold the error itself, a cycle only the collector frees
+        return err.with_traceback(None)
     except Exception as exc:  # a reader bug: the hand's error, at the line being read (reader_failure)
         at = build.reading if build is not None else block.start_line
         name = compiled.site_name if compiled is not None else site
