@@ -976,8 +976,9 @@ def first_hand_id(spec: TableSpec, seed: int) -> int:
     numbers chosen by a digest of both, the game(s), stakes, players, rake, tournament and profile
     included. Two runs that differ in any of them get different blocks (a chance of one in 9 * 10**8
     per pair to share one), so their hands never share an id, while the same run made twice deals the
-    same hands under the same ids (true duplicates). Issue 13: stud and razz runs of one seed shared
-    every id, and the import took 2 of 600 hands for duplicates of others."""
+    same hands under the same ids (true duplicates). Why a digest of the whole table and not the seed
+    alone: two tables of one seed (a stud run and a razz run) would share every id, and the import
+    would take their hands for duplicates of each other's."""
     digest = hashlib.sha256(f"({_identity(spec)}, {seed!r})".encode()).digest()
     block = 1 + int.from_bytes(digest[:8], "big") % (9 * 10**8)
     return block * ID_BLOCK
