@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Callable, Iterator
+from typing import Iterable, Iterator
 
 from lark import Token
 
@@ -49,6 +49,9 @@ from . import vocabulary
 
 SITE = "partypoker"
 HAND_HEADER = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \w+ \*{5})")
+HAND_INITIALS = "G#*"
+"""What a line :data:`HAND_HEADER` matches starts with: the file is split asking the header only of the
+lines that start so."""
 _ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
 _GAME_NO = re.compile(r"#Game No : (\d+)")
 
@@ -344,31 +347,33 @@ def _lines(lines: Iterator[str]) -> Iterator[str]:
         yield "" if not line.strip("\0 \t\r\n") else line
 
 
-def _with_the_line_before(lines: Iterator[str], before: list[str]) -> Iterator[str]:
-    """``lines``, keeping in ``before[0]`` the line before the one last given out."""
-    last = ""
-    for line in lines:
-        before[0] = last
-        last = line
-        yield line
-
-
-def _starts_hand(before: list[str]) -> Callable[[str], bool]:
-    """Whether a line starts a hand, for :func:`split_hands`: the stars line starts one only when it
-    does not follow a ``#Game No :`` line (``before[0]``, kept by :func:`_with_the_line_before`)."""
-
-    def starts(line: str) -> bool:
-        return HAND_HEADER.match(line) is not None and not (line.startswith("*") and _GAME_NO.match(before[0]))
-
-    return starts
+def _game_no_joined(blocks: Iterable[HandText]) -> Iterator[HandText]:
+    """``blocks`` with a ``#Game No :`` line put back in front of the stars line after it: both start a
+    hand (the stars line alone starts the emailed and converted hands), so :func:`split_hands` cuts
+    between them, and joining the two pieces here costs a test a hand where telling them apart while
+    splitting cost a Python call a line."""
+    held: HandText | None = None
+    for piece in blocks:
+        block = piece
+        if held is not None:
+            if piece.start_line == held.start_line + 1 and piece.lines[0].startswith("*"):
+                block = HandText(held.start_line, held.lines + piece.lines)
+            else:
+                yield held
+            held = None
+        if len(block.lines) == 1 and _GAME_NO.match(block.lines[0]):
+            held = block
+        else:
+            yield block
+    if held is not None:
+        yield held
 
 
 def read_file(lines: Iterator[str], source_file: str) -> Iterator[Hand | ParseError | NotStudHand]:
     """Every hand of a PartyPoker file, in file order (its ``SITE``'s ``read``): an announce line
     (``Game #ID starts.``) and the blank line after it are put back in front of the hand it announces."""
     announce: HandText | None = None
-    before = [""]
-    for block in split_hands(_with_the_line_before(_lines(lines), before), _starts_hand(before)):
+    for block in _game_no_joined(split_hands(_lines(lines), HAND_HEADER.match, initials=HAND_INITIALS)):
         first = _ANNOUNCE.fullmatch(block.lines[0])
         if announce is not None:
             ids = re.match(r"#Game No : (\d+)", block.lines[0])
