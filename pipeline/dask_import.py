@@ -137,7 +137,7 @@ def run_dask_import(
     create_or_check(root)
     with locked(root):
         shutil.rmtree(root / STAGING, ignore_errors=True)  # what an interrupted run left
-        run = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:8]
+        run = run_name(datetime.now(timezone.utc), uuid.uuid4().hex[:8])
         stage = root / STAGING / run
         stage.mkdir(parents=True)
         try:
@@ -150,6 +150,14 @@ def run_dask_import(
         finally:
             shutil.rmtree(stage, ignore_errors=True)
     return summary
+
+
+def run_name(started: datetime, tag: str) -> str:
+    """The folder name of a run started at ``started`` (UTC), ``tag`` telling apart two runs of one
+    moment. The latest run of a tournament's rows is the greatest name, so the time goes to the
+    microsecond: two runs within one second (a summary fetched again at once) would otherwise be
+    ordered by their tags."""
+    return started.strftime("%Y%m%dT%H%M%S.%f") + "-" + tag
 
 
 def _import_run(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import asdict
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -28,7 +28,7 @@ from studbook.analytics.store import Store, StoreError, _expected_columns, _tabl
 from studbook.analytics.winrate import money, winrates
 from studbook.cli.app import main
 from studbook.pipeline import dask_import
-from studbook.pipeline.dask_import import run_dask_import
+from studbook.pipeline.dask_import import run_dask_import, run_name
 from studbook.pipeline.importer import ImportSummary, run_import
 from studbook.pipeline.pieces import plan
 
@@ -422,6 +422,15 @@ def test_the_cli_imports_on_a_local_cluster_and_reads_the_dataset(
         assert main(["stats", "--db", str(where), "--min-hands", "1"]) == 0
         tables.append(capsys.readouterr().out)
     assert tables[0] == tables[1] and "BB/100" in tables[0] and tables[0].count("\n") > 10
+
+
+def test_two_runs_within_one_second_sort_as_they_ran() -> None:
+    """The latest run is the greatest folder name, whatever the random tag of each: a run a microsecond
+    after another sorts after it, and after a run of the same second named without microseconds."""
+    first = datetime(2026, 12, 4, 20, 11, 9, 5, tzinfo=timezone.utc)
+    later = first + timedelta(microseconds=1)
+    assert run_name(first, "ffffffff") < run_name(later, "00000000")
+    assert "20261204T201109-ffffffff" < run_name(first, "00000000")
 
 
 def test_a_summary_fetched_again_replaces_what_it_said_in_a_later_run(client: Any, tmp_path: Path) -> None:
