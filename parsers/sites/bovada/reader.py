@@ -44,6 +44,9 @@ _ROOMS = r"(?:Bovada|Bodog(?: UK| Canada|88|\.eu|\.com)?|Ignition)"
 """The network's room words: Bovada, the Bodog rooms (UK, Canada, 88, .eu, .com) and, from 2016, Ignition;
 one format, so the room changes nothing else."""
 HAND_HEADER = re.compile(rf"{_ROOMS} Hand #C?\d+")
+HAND_INITIALS = "BI"
+"""What a line :data:`HAND_HEADER` matches starts with (a room word): the file is split asking the header
+only of the lines that start so, not trying the room words on every line."""
 
 _HEADER = re.compile(
     rf"\ufeff?{_ROOMS} Hand #C?(?P<id>\d+):?"
