@@ -145,6 +145,26 @@ class StreetLedger:
             self.put(action.seat, self.added(action), action.kind)
         return action
 
+    def unmatched(self) -> tuple[int, Money] | None:
+        """The part of the street's top bet that nobody matched, and whose it is (None when the top bet is
+        matched or nobody bet): what goes back to its bettor as an uncalled bet. One rule for the replay
+        and for the readers of sites that print no line for the return."""
+        # the top two contributions in one pass (asked at every street's end: no sort)
+        top_seat: int | None = None
+        top: Money = 0
+        second: Money | None = None
+        for seat, chips in self.contrib.items():
+            if top_seat is None:
+                top_seat, top = seat, chips
+            elif chips > top:
+                top_seat, top, second = seat, chips, top
+            elif second is None or chips > second:
+                second = chips
+        if top_seat is None or top == second:
+            return None
+        excess = top - (second if second is not None else 0)
+        return (top_seat, excess) if excess > 0 else None
+
     def uncalled(self, seat: int, amount: Money) -> None:
         """``amount`` of ``seat``'s bet nobody matched goes back to him: his chips on the street drop, and
         the level with them to the highest total still in."""

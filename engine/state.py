@@ -688,23 +688,7 @@ class StudState:
 
     def uncalled(self) -> tuple[int, Money] | None:
         """The part of the street's top bet that nobody matched, and whose it is."""
-        if self.uncalled_done:
-            return None
-        # the top two contributions in one pass (asked at every street's end: no sort)
-        top_seat: int | None = None
-        top: Money = 0
-        second: Money | None = None
-        for seat, chips in self.ledger.contrib.items():
-            if top_seat is None:
-                top_seat, top = seat, chips
-            elif chips > top:
-                top_seat, top, second = seat, chips, top
-            elif second is None or chips > second:
-                second = chips
-        if top_seat is None or top == second:
-            return None
-        excess = top - (second if second is not None else 0)
-        return (top_seat, excess) if excess > 0 else None
+        return None if self.uncalled_done else self.ledger.unmatched()
 
     def return_uncalled(self) -> tuple[int, Money] | None:
         """Give the unmatched part of the street's top bet back (once); returns what was returned."""

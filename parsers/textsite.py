@@ -774,15 +774,12 @@ class SiteBuilder:
 
     def return_unmatched(self, no: int, returned: list[tuple[int, Money]]) -> None:
         """The street's bet nobody matched (all others folded or all in for less) goes back to its bettor
-        at file line ``no``, by the ledger's own numbers, for a site that prints no line for it: an
-        :class:`UncalledReturn`, also noted as (seat, chips) in ``returned``."""
-        contrib = self.ledger.contrib
-        if contrib:
-            top = max(contrib, key=contrib.__getitem__)
-            second = max((v for s, v in contrib.items() if s != top), default=0)
-            if contrib[top] > second:
-                returned.append((top, contrib[top] - second))
-                self.events.append(UncalledReturn(no, top, contrib[top] - second))
+        at file line ``no``, by the engine's rule (:meth:`StreetLedger.unmatched`), for a site that prints no
+        line for it: an :class:`UncalledReturn`, also noted as (seat, chips) in ``returned``."""
+        back = self.ledger.unmatched()
+        if back is not None:
+            returned.append(back)
+            self.events.append(UncalledReturn(no, *back))
 
     def rake_line(self, tok: Token, no: int) -> None:
         """The handler of a line that says the rake alone, whose pattern names the field ``rake``: the
