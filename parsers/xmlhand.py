@@ -194,15 +194,12 @@ class HandDraft:
             self.ledger.start_street(street)
 
     def close_street(self) -> None:
-        """Return the part of the street's top bet nobody matched (the sites never print it)."""
-        contrib = self.ledger.contrib
-        if not contrib:
-            return
-        ranked = sorted(contrib.items(), key=lambda item: item[1], reverse=True)
-        top_seat, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0
-        if top > second:
-            back, line = top - second, self.last_line
+        """Return the part of the street's top bet nobody matched (the sites never print it), by the engine's
+        rule (:meth:`StreetLedger.unmatched`)."""
+        unmatched = self.ledger.unmatched()
+        if unmatched is not None:
+            top_seat, back = unmatched
+            line = self.last_line
             if top_seat in self.printed_returns:
                 back, line = self.printed_returns.pop(top_seat)
             else:

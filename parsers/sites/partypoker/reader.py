@@ -303,16 +303,14 @@ class _Builder(SiteBuilder):
 
     def return_uncalled(self, no: int, seat: int) -> int:
         """The bet of ``seat`` nobody called, which PartyPoker pays inside his first ``wins`` line: returned
-        here as the model's uncalled return (the ledger says how much was unmatched)."""
+        here as the model's uncalled return (the engine's ledger says how much was unmatched)."""
         if self.returned:
             return 0
         self.returned = True
-        contrib = self.ledger.contrib
-        mine = contrib.get(seat, 0)
-        others = max((c for s, c in contrib.items() if s != seat), default=0)
-        if mine <= others:
+        unmatched = self.ledger.unmatched()
+        if unmatched is None or unmatched[0] != seat:
             return 0
-        back = mine - others
+        back = unmatched[1]
         self.ledger.uncalled(seat, back)
         self.events.append(UncalledReturn(no, seat, back))
         return back
