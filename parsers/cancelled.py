@@ -11,6 +11,7 @@ from collections.abc import Callable
 from ..engine.model import Hand
 from .errors import NotStudHand, ParseError
 from .reading import HandText
+from .site import HandParser
 from .textsite import HandHeader, Where
 
 __all__ = ["REASON", "cancellable", "cancelled_hand"]
@@ -36,12 +37,9 @@ def cancelled_hand(
     return NotStudHand(source_file, block.start_line, site, header.printed_game, REASON)
 
 
-HandReader = Callable[[HandText, str], "Hand | ParseError | NotStudHand"]
-
-
 def cancellable(
-    parse_hand: HandReader, site: str, said: str, read_header: Callable[[str, Where], HandHeader]
-) -> HandReader:
+    parse_hand: HandParser, site: str, said: str, read_header: Callable[[str, Where], HandHeader]
+) -> HandParser:
     """``parse_hand`` that skips a hand the site cancelled (a line is ``said``, a regular expression
     matched whole), as :func:`cancelled_hand` does: a site whose hands print a cancellation declares its
     reader so, once. No grammar knows the cancellation line, so a cancelled hand is either refused or
