@@ -325,6 +325,16 @@ def without_captures(pattern: str) -> str:
     return "".join(out)
 
 
+_EXAMPLES = re.compile(r"^// e\.g\. (?P<examples>.+)\n(?P<terminal>[A-Z][A-Z0-9_]*)(?:\.-?\d+)?\s*:", re.M)
+
+
+def grammar_examples(text: str) -> dict[str, str]:
+    """The example lines a grammar gives its terminals: a ``// e.g. 'Seat 1: NAME ($1.57)'`` comment on
+    the line just above a terminal's definition. They are what an error message shows as the lines that
+    could have come, and the grammar is where a reader of the format looks for them."""
+    return {m["terminal"]: m["examples"] for m in _EXAMPLES.finditer(text)}
+
+
 def load_grammar(builder: type[SiteBuilder]) -> LineGrammar:
     """Compile the grammar of ``builder`` (its ``GRAMMAR`` file, beside the module that defines it, in its
     site's folder) for LALR with the contextual lexer, the flat token list as result.
@@ -375,7 +385,8 @@ def load_grammar(builder: type[SiteBuilder]) -> LineGrammar:
             pattern = line_pattern(where, terminal, originals[terminal], kind.run)
             if pattern is not None and pattern.groups:
                 lines[terminal] = pattern
-    words = {t: kinds[t].words for t in produced}  # the grammar's order: what an error lists comes so
+    examples = grammar_examples(text)
+    words = {t: (kinds[t].what, examples.get(t, "")) for t in produced}  # the grammar's order: errors list so
     return LineGrammar(builder.NAME, lark, lines, words, LineParser(lark))
 
 
@@ -445,13 +456,13 @@ Handler = Callable[[Any, Token, int], None]
 @dataclass(frozen=True, slots=True)
 class LineKind:
     """How a builder reads one terminal of its grammar: the method that reads its token, whether it is a
-    run (``RUN: LINE+``), and what it is in words with example lines (what an error says was out of
-    place, and what could have come instead)."""
+    run (``RUN: LINE+``), and what it is in words (what an error says was out of place, and what could
+    have come instead; the example lines beside it are the grammar's, see :func:`grammar_examples`)."""
 
     terminal: str
     handler: Handler
     run: bool
-    words: tuple[str, str]
+    what: str
 
 
 _H = TypeVar("_H", bound=Callable[..., None])
@@ -472,17 +483,16 @@ KIND_WORDS: Mapping[str, str] = {
     "SUMMARY_SEATED": "'*** SUMMARY ***'",
     "SUMMARY_SEATS": "a summary seat line",
 }
-"""What the terminals most grammars name are, in words, for a :func:`line_kind` that gives only its
-site's ``examples``: every site says these alike, so each declaration need not say it again."""
+"""What the terminals most grammars name are, in words, for a :func:`line_kind` that gives none:
+every site says these alike, so each declaration need not say it again."""
 
 
-def line_kind(
-    *terminals: str, run: bool = False, words: tuple[str, str] | None = None, examples: str = ""
-) -> Callable[[_H], _H]:
+def line_kind(*terminals: str, run: bool = False, words: str | None = None) -> Callable[[_H], _H]:
     """Declare the decorated builder method the handler of ``terminals`` (each read the same way and
-    said in the same ``words``: what the line kind is, and example lines, "" for none), each a run when
-    ``run``. A terminal of :data:`KIND_WORDS` may give only its ``examples``, the words being
-    ``(KIND_WORDS[terminal], examples)``. Stacked, one method handles several declarations; wrapped
+    said in the same ``words``: what the line kind is), each a run when ``run``. A terminal of
+    :data:`KIND_WORDS` need not give its words. The example lines an error shows beside the words are
+    the site's own spellings, so they stand in its grammar beside the pattern they illustrate
+    (:func:`grammar_examples`). Stacked, one method handles several declarations; wrapped
     around a method of a base class (``seat_run = line_kind("SEATS", ...)(SiteBuilder.seat_run)``), the
     subclass declares a shared handler.
 
@@ -490,11 +500,9 @@ def line_kind(
     ``HANDLERS``, and :func:`load_grammar` checks them against the grammar. The method is copied
     before the declaration is attached, so a base class's function is never marked for every site."""
 
-    if words is not None and examples:
-        raise ValueError(f"line_kind{terminals}: give words or examples, not both")
     if words is None and not all(t in KIND_WORDS for t in terminals):
         raise ValueError(f"line_kind{terminals}: say the words of a terminal KIND_WORDS does not know")
-    said = [(t, words if words is not None else (KIND_WORDS[t], examples)) for t in terminals]
+    said = [(t, words if words is not None else KIND_WORDS[t]) for t in terminals]
 
     def declare(handler: _H) -> _H:
         declared = (*((t, run, w) for t, w in said), *getattr(handler, "line_kinds", ()))
@@ -575,11 +583,11 @@ class SiteBuilder:
         kinds = dict(cls.KINDS)
         mine: set[str] = set()
         for handler in cls.__dict__.values():
-            for terminal, run, words in getattr(handler, "line_kinds", ()):
+            for terminal, run, what in getattr(handler, "line_kinds", ()):
                 if terminal in mine:
                     raise ValueError(f"{cls.__qualname__}: {terminal} is declared twice")
                 mine.add(terminal)
-                kinds[terminal] = LineKind(terminal, handler, run, words)
+                kinds[terminal] = LineKind(terminal, handler, run, what)
         cls.KINDS = kinds
         cls.HANDLERS = {t: kind.handler for t, kind in kinds.items()}
 

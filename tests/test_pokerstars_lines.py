@@ -468,14 +468,14 @@ def test_a_builder_and_its_grammar_must_declare_the_same_line_kinds() -> None:
     def partial(**handlers: object) -> type[SiteBuilder]:
         return type("Partial", (SiteBuilder,), {"__module__": _Builder.__module__, **handlers})
 
-    seats = line_kind("SEATS", run=True, words=("a seat line", ""))(SiteBuilder.seat_run)
+    seats = line_kind("SEATS", run=True, words="a seat line")(SiteBuilder.seat_run)
     with pytest.raises(ValueError, match="no @line_kind handler for TABLE, TABLE_SEATS, ANTES"):
         load_grammar(partial(seat_run=seats))
-    extra = line_kind("TABLES", words=("", ""))(SiteBuilder.seat_run)
+    extra = line_kind("TABLES", words="")(SiteBuilder.seat_run)
     with pytest.raises(ValueError, match="no terminal TABLES in the grammar"):
         load_grammar(type("More", (_Builder,), {"__module__": _Builder.__module__, "tables": extra}))
     with pytest.raises(ValueError, match="SEATS is declared twice"):
-        partial(seat_run=seats, again=line_kind("SEATS", words=("", ""))(SiteBuilder.ante_run))
+        partial(seat_run=seats, again=line_kind("SEATS", words="")(SiteBuilder.ante_run))
 
 
 def test_sitting_out_seat() -> None:

@@ -94,8 +94,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"SEATS"})
     NAME = "Absolute"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, examples="'Seat 1 - NAME ($0.17 in chips)'")(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, examples="'NAME - Ante $0.01'")(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -103,7 +103,7 @@ class _Builder(SiteBuilder):
         self.total: int | None = None
         self.rake: int | None = None
 
-    @line_kind("STREET", examples="'*** 3rd STREET ***', '*** 4TH STREET ***', '*** RIVER ***'")
+    @line_kind("STREET")
     def street_line(self, tok: Token, no: int) -> None:
         word, river = self.lines["STREET"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
@@ -113,7 +113,7 @@ class _Builder(SiteBuilder):
         if street > 3:
             self.ledger.start_street(street)
 
-    @line_kind("POCKETS", run=True, words=("a pocket line", "'NAME - Pocket [H H Js]'"))
+    @line_kind("POCKETS", run=True, words="a pocket line")
     def pocket_run(self, tok: Token, first: int) -> None:
         street = self.street
         down = self.rules.deals[street][0]  # the new cards in deal order: the street's down cards first
@@ -141,11 +141,7 @@ class _Builder(SiteBuilder):
         """``H`` is a card not shown; ``10`` is the ten."""
         return tuple(None if tok == "H" else self.cards(tok.replace("10", "T"), no, line)[0] for tok in text.split())
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME - Bring-In $0.01', 'NAME - Bets $0.04', 'NAME - Calls $0.04', 'NAME - All-In $0.02', 'NAME - Raises $0.04 to $0.08', 'NAME - Checks', 'NAME - Folds'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
         for no, seat, m in self.wagers(tok, first, "Checks"):
@@ -172,7 +168,7 @@ class _Builder(SiteBuilder):
 
     showdown_line = line_kind("SHOWDOWN")(SiteBuilder.placed)
 
-    @line_kind("RESULTS", run=True, examples="'NAME - Shows [cards] (hand)', 'NAME Collects $0.19 from main pot'")
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -187,9 +183,9 @@ class _Builder(SiteBuilder):
 
     summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
-    total_line = line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))(SiteBuilder.total_line)
+    total_line = line_kind("TOTAL", words="'Total Pot(AMOUNT) | Rake (AMOUNT)'")(SiteBuilder.total_line)
 
-    @line_kind("SUMMARY_SEATS", examples="'Seat 1: NAME Folded on the 3rd STREET'")
+    @line_kind("SUMMARY_SEATS")
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]

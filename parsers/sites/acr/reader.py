@@ -155,20 +155,20 @@ class _Builder(SiteBuilder):
             self.events.append(event)
 
     # -- one method per terminal: (token, file line of its first line)
-    @line_kind("TABLE", examples="'NAME 8-max'")
+    @line_kind("TABLE")
     def table_line(self, tok: Token, no: int) -> None:
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    table_and_seats = line_kind("TABLE_SEATS", examples="'NAME 8-max'")(SiteBuilder.table_and_seats)
-    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME ($1.57)'")(SiteBuilder.seat_run)
+    table_and_seats = line_kind("TABLE_SEATS")(SiteBuilder.table_and_seats)
+    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
 
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
             seat, name, stack, out = m.group("seat", "name", "stack", "sitting_out")
             self.add_seat(int(seat), name, self.money(stack, no, m[0]), sitting_out=out is not None, no=no, line=m[0])
 
-    @line_kind("ANTES", run=True, examples="'NAME posts ante $0.01'")
+    @line_kind("ANTES", run=True)
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -178,11 +178,11 @@ class _Builder(SiteBuilder):
             if all_in is None and self.ante is None:
                 self.ante = ante
 
-    @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3rd STREET ***'", ""))
-    @line_kind("STREET4", "STREET4_BETTING", words=("'*** 4th STREET ***'", ""))
-    @line_kind("STREET5", "STREET5_BETTING", words=("'*** 5th STREET ***'", ""))
-    @line_kind("STREET6", "STREET6_BETTING", words=("'*** 6th STREET ***'", ""))
-    @line_kind("STREET7", "STREET7_BETTING", words=("'*** 7th STREET ***'", ""))
+    @line_kind("STREET3", "STREET3_BETTING", words="'*** 3rd STREET ***'")
+    @line_kind("STREET4", "STREET4_BETTING", words="'*** 4th STREET ***'")
+    @line_kind("STREET5", "STREET5_BETTING", words="'*** 5th STREET ***'")
+    @line_kind("STREET6", "STREET6_BETTING", words="'*** 6th STREET ***'")
+    @line_kind("STREET7", "STREET7_BETTING", words="'*** 7th STREET ***'")
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, and the running pots, deals and betting after it (as far as the token goes)."""
         self.street = street = _STREETS[tok.type]
@@ -214,7 +214,7 @@ class _Builder(SiteBuilder):
             )
         self.events.append(CommunityCard(no, cards[0]))
 
-    @line_kind("POTS", run=True, examples="'Main pot $0.21 | Rake $0.00', 'Side pot(1) $0.60 | Rake $0.00'")
+    @line_kind("POTS", run=True)
     def pot_run(self, tok: Token, no: int) -> None:
         self.pot_lines(tok, no, 0)
 
@@ -252,16 +252,12 @@ class _Builder(SiteBuilder):
             return
         self.later_deal(no, line, seat, street, new)
 
-    @line_kind("DEALS", run=True, examples="'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'")
+    @line_kind("DEALS", run=True)
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             self.deal(m, no)
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME brings in $0.02', 'NAME bets $0.04', 'NAME calls $0.04', 'NAME raises $0.04 to $0.08', 'NAME checks', 'NAME folds', 'Uncalled bet ($0.08) returned to NAME'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(tok, no, 0)
 
@@ -305,11 +301,7 @@ class _Builder(SiteBuilder):
         no, pos = self.pot_lines(tok, no + 1, tok.index("\n") + 1)
         self.results(tok, no, pos)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        examples="'NAME shows [cards] (hand)', 'NAME does not show', 'NAME collected $0.36 from main pot'",
-    )
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, no: int) -> None:
         self.results(tok, no, 0)
 
@@ -336,7 +328,7 @@ class _Builder(SiteBuilder):
         self.total_fields(total, no + 1)
         self.summary_seats(tok, no + 2, total.end())
 
-    @line_kind("TOTAL", words=("'Total pot $0.36 | Rake $0.01'", ""))
+    @line_kind("TOTAL", words="'Total pot $0.36 | Rake $0.01'")
     def total_line(self, tok: Token, no: int) -> None:
         self.total_fields(self.lines["TOTAL"].match(tok), no)  # type: ignore[arg-type]
 
@@ -347,7 +339,7 @@ class _Builder(SiteBuilder):
         # a pot with no rake part took none: tournaments, and cash pots too small to rake
         self.rake = (self.money(rake, no, line) if rake else 0) + (self.money(jp_fee, no, line) if jp_fee else 0)
 
-    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME folded on the 3rd Street'")
+    @line_kind("SUMMARY_SEATS", run=True)
     def summary_seat_run(self, tok: Token, no: int) -> None:
         self.summary_seats(tok, no, 0)
 

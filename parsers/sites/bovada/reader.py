@@ -130,7 +130,7 @@ class _Builder(SiteBuilder):
         self.total: int | None = None
         self.rake: int | None = None
 
-    @line_kind("SEATS", run=True, examples="'Seat+1: $0.57 in chips'")
+    @line_kind("SEATS", run=True)
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             name, stack = m.group("name", "stack")
@@ -141,7 +141,7 @@ class _Builder(SiteBuilder):
     def named(self, name: str, no: int, line: str) -> int:
         return self.seat_exact(name, no, line)
 
-    @line_kind("ANTES", run=True, examples="'Seat+1 : Ante chip $0.01'")
+    @line_kind("ANTES", run=True)
     def antes(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["ANTES"].finditer(tok), first):
             name, amount = m.group("name", "amount")
@@ -149,14 +149,7 @@ class _Builder(SiteBuilder):
             self.forced[seat] = ante
             self.events.append(Action(no, 3, seat, ActionKind.ANTE, ante, None, ante == self.stack[seat]))
 
-    @line_kind(
-        "PLAY",
-        run=True,
-        words=(
-            "a street, deal or betting line",
-            "'*** HOLE CARDS ***', '*** 4TH STREET ***', 'Seat+1 : Card dealt to a spot [7h 8c Jc]', 'Seat+1 : Bring_in chip $0.02', 'Seat+1 : Bets $0.05', 'Seat+1 : Calls $0.05', 'Seat+1 : Raises $0.10', 'Seat+1 : Raises $5 to $5', 'Seat+1 : All-in 22', 'Seat+1 : Checks', 'Seat+1 : Folds', 'Seat+1 : Return uncalled portion of bet $0.10'",
-        ),
-    )
+    @line_kind("PLAY", run=True, words="a street, deal or betting line")
     def play_run(self, tok: Token, first: int) -> None:
         """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
         that matched it."""
@@ -250,11 +243,7 @@ class _Builder(SiteBuilder):
             return ledger.raise_adding(no, street, seat, kind, amount, all_in=all_in)
         return ledger.raise_to(no, street, seat, kind, amount, all_in=all_in)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        examples="'Seat+1 : Showdown [cards] (One pair)', 'Seat+1 : Does not show [cards] (High Card)', 'Seat+1 : Mucks [cards] (Two pair)', 'Seat+1 : Hand result $0.45'",
-    )
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["RESULTS"].finditer(tok), first):
             line = m[0]
@@ -277,9 +266,9 @@ class _Builder(SiteBuilder):
 
     summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
-    total_line = line_kind("TOTAL", words=("'Total Pot(AMOUNT) | Rake (AMOUNT)'", ""))(SiteBuilder.total_line)
+    total_line = line_kind("TOTAL", words="'Total Pot(AMOUNT) | Rake (AMOUNT)'")(SiteBuilder.total_line)
 
-    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1:  Folded on the 3rd STREET'")
+    @line_kind("SUMMARY_SEATS", run=True)
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """A summary seat line of a player who showed prints his seven cards: they replace the best five
         the showdown line showed (the same player, the same cards and more)."""

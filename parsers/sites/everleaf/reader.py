@@ -112,11 +112,11 @@ class _Builder(SiteBuilder):
         self.dealt: set[int] = set()  # seats dealt a printed card on the current street
         self.deals_open = False  # the current street's deals may still come
 
-    @line_kind("TABLE", examples="'Table Clarkdale 20'")
+    @line_kind("TABLE")
     def table_line(self, tok: Token, no: int) -> None:
         self.table = self.lines["TABLE"].match(tok)["table"]  # type: ignore[index]
 
-    @line_kind("SEATS", run=True, examples="'Seat 1: NAME (  $ 0.54 USD )'")
+    @line_kind("SEATS", run=True)
     def seat_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok), first):
             seat, name, stack = m.group("seat", "name", "stack")
@@ -125,7 +125,7 @@ class _Builder(SiteBuilder):
             else:
                 self.add_seat(int(seat), name, self.money(stack, no, m[0]), no=no, line=m[0])
 
-    @line_kind("ANTES", run=True, examples="'NAME: posts ante [$ 0.01 USD]'")
+    @line_kind("ANTES", run=True)
     def antes(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["ANTES"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -137,7 +137,7 @@ class _Builder(SiteBuilder):
             if self.ante is None and amount != stack:
                 self.ante = amount
 
-    @line_kind("STREET", examples="'** Dealing down cards **', '**** dealing 4th street ****', '** Dealing River **'")
+    @line_kind("STREET")
     def street_line(self, tok: Token, no: int) -> None:
         self.close_deals(no)
         word = self.lines["STREET"].match(tok)["street"]  # type: ignore[index]
@@ -159,7 +159,7 @@ class _Builder(SiteBuilder):
         for seat in sorted(set(self.in_hand) - self.folded - self.dealt):
             self.events.append(Deal(no, self.street, seat, (None,) * down, (None,) * up))
 
-    @line_kind("DEALS", run=True, examples="'Dealt to NAME [ 5d, Qs, 7s ].'")
+    @line_kind("DEALS", run=True)
     def deal_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
@@ -186,14 +186,7 @@ class _Builder(SiteBuilder):
             self.dealt.add(seat)
             self.events.append(deal)
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples=(
-            "'NAME posts bring-in $0.02.', 'NAME completes to $0.05.', 'NAME: bets [$ 0.05 USD]', "
-            "'NAME calls [$ 0.05 USD]', 'NAME raises [$ 0.20 USD]', 'NAME checks', 'NAME folds'"
-        ),
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
         ledger, street, left = self.ledger, self.street, self.left
@@ -222,11 +215,7 @@ class _Builder(SiteBuilder):
             left[seat] -= added
             self.events.append(action)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        examples="'NAME shows [ cards ] a pair of jacks', 'NAME does not show cards', 'NAME wins $ 0.98 USD from main pot'",
-    )
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
         self.close_deals(first)
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):

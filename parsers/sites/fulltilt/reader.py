@@ -202,7 +202,7 @@ class _Builder(SiteBuilder):
         self.pots: tuple[int, ...] = ()
 
     # -- one method per terminal: (token, file line of its first line)
-    @line_kind("SEATS", run=True, examples="'Seat 1: NAME ($31)'")
+    @line_kind("SEATS", run=True)
     def seat_run(self, tok: Token, first: int) -> None:
         self.seats_from(tok, first, 0)
 
@@ -217,7 +217,7 @@ class _Builder(SiteBuilder):
             start, no = m.end(), no + 1
         return start
 
-    @line_kind("SEATS_ANTES", words=("a seat line", "'Seat 1: NAME ($31)'"))
+    @line_kind("SEATS_ANTES", words="a seat line")
     def seats_and_antes(self, tok: Token, first: int) -> None:
         """The seat lines and the antes right after them (one token); the seat list is complete before
         the first ante names a player."""
@@ -225,7 +225,7 @@ class _Builder(SiteBuilder):
         self.seats_done()
         self.ante_lines(tok, first + tok.count("\n", 0, end), end)
 
-    @line_kind("ANTES", run=True, examples="'NAME antes $0.50'")
+    @line_kind("ANTES", run=True)
     def antes(self, tok: Token, first: int) -> None:
         self.ante_lines(tok, first, 0)
 
@@ -245,7 +245,7 @@ class _Builder(SiteBuilder):
                 )
             )
 
-    @line_kind("ANTE_RETURN", words=("an ante given back", "'Uncalled bet of 1 returned to NAME'"))
+    @line_kind("ANTE_RETURN", words="an ante given back")
     def ante_return(self, tok: Token, no: int) -> None:
         amount, name = self.lines["ANTE_RETURN"].match(tok).group("amount", "name")  # type: ignore[union-attr]
         seat, chips = self.seat_exact(name, no, tok), self.money(amount, no, tok)
@@ -273,12 +273,12 @@ class _Builder(SiteBuilder):
         self.skipped.append(SkippedLine(no, line.rstrip("\n")))
         self.seats = [replace(s, sitting_out=True) if s.seat == seat else s for s in self.seats]
 
-    @line_kind("STREET2", "STREET2_BETTING", words=("'*** 2ND STREET ***'", ""))
-    @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3RD STREET ***'", ""))
-    @line_kind("STREET4", "STREET4_BETTING", words=("'*** 4TH STREET ***'", ""))
-    @line_kind("STREET5", "STREET5_BETTING", words=("'*** 5TH STREET ***'", ""))
-    @line_kind("STREET6", "STREET6_BETTING", words=("'*** 6TH STREET ***'", ""))
-    @line_kind("STREET7", "STREET7_BETTING", words=("'*** 7TH STREET ***'", ""))
+    @line_kind("STREET2", "STREET2_BETTING", words="'*** 2ND STREET ***'")
+    @line_kind("STREET3", "STREET3_BETTING", words="'*** 3RD STREET ***'")
+    @line_kind("STREET4", "STREET4_BETTING", words="'*** 4TH STREET ***'")
+    @line_kind("STREET5", "STREET5_BETTING", words="'*** 5TH STREET ***'")
+    @line_kind("STREET6", "STREET6_BETTING", words="'*** 6TH STREET ***'")
+    @line_kind("STREET7", "STREET7_BETTING", words="'*** 7TH STREET ***'")
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         street, end = _STREETS[tok.type], tok.index("\n") + 1
@@ -322,7 +322,7 @@ class _Builder(SiteBuilder):
         if start < size:
             self.betting(tok, no, start)
 
-    @line_kind("DEALS", run=True, examples="'Dealt to NAME [Kc]', 'Dealt to NAME [Kc] [7d]'")
+    @line_kind("DEALS", run=True)
     def deal_run(self, tok: Token, first: int) -> None:
         for no, m in enumerate(self.lines["DEALS"].finditer(tok), first):
             self.deal(m, no)
@@ -353,11 +353,7 @@ class _Builder(SiteBuilder):
             return
         self.later_deal(no, line, seat, street, new)
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME brings in for AMOUNT', 'NAME completes it to AMOUNT', 'NAME bets AMOUNT', 'NAME calls AMOUNT', 'NAME raises to AMOUNT', 'NAME checks', 'NAME folds', 'Uncalled bet of AMOUNT returned to NAME'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, first: int) -> None:
         self.betting(tok, first, 0)
 
@@ -399,11 +395,7 @@ class _Builder(SiteBuilder):
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
         self.results(tok, no + 1, tok.index("\n") + 1)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        examples="'NAME shows [cards] hand', 'NAME mucks', 'NAME wins the pot (AMOUNT)', 'No low hand qualified'",
-    )
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
         self.results(tok, first, 0)
 
@@ -433,7 +425,7 @@ class _Builder(SiteBuilder):
         self.total_fields(m, no + 1)
         self.summary_seats(tok, no + 2, m.end())
 
-    @line_kind("TOTAL", words=("'Total pot AMOUNT | Rake AMOUNT'", ""))
+    @line_kind("TOTAL", words="'Total pot AMOUNT | Rake AMOUNT'")
     def total_line(self, tok: Token, no: int) -> None:
         m = self.lines["TOTAL"].match(tok)
         assert m is not None
@@ -445,7 +437,7 @@ class _Builder(SiteBuilder):
         self.total, self.rake = self.money(total, no, line), self.money(rake, no, line)
         self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
-    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME folded on 3rd St.'")
+    @line_kind("SUMMARY_SEATS", run=True)
     def summary_seat_run(self, tok: Token, first: int) -> None:
         self.summary_seats(tok, first, 0)
 

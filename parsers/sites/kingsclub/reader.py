@@ -101,8 +101,8 @@ class _Builder(SiteBuilder):
     NAME = "KingsClub"
     HEADER_LINES = HEADER_LINES
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME (2,146.30)'")(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, examples="'NAME: posts ante 33.16'")(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 3
@@ -120,7 +120,7 @@ class _Builder(SiteBuilder):
         self.return_unmatched(no, self.returned)
         self.ledger.start_street(self.street)
 
-    @line_kind("STREET", examples="'*** 3RD STREET ***' … '*** 7TH STREET ***'")
+    @line_kind("STREET")
     def street_line(self, tok: Token, no: int) -> None:
         number = int(self.lines["STREET"].match(tok)["number"])  # type: ignore[index]
         if not self.dealt and not self.named_streets and number == 3:
@@ -138,7 +138,7 @@ class _Builder(SiteBuilder):
         """``X`` is a card not shown."""
         return tuple(None if tok == "X" else self.cards(tok, no, line)[0] for tok in text.split())
 
-    @line_kind("DEALS", run=True, words=("a deal line", "'Dealt to NAME: [X X Td]', 'Dealt to NAME: [Jc]'"))
+    @line_kind("DEALS", run=True, words="a deal line")
     def deal_run(self, tok: Token, first: int) -> None:
         street, self.dealt = self.street, True
         for no, found in enumerate(self.lines["DEALS"].finditer(tok), first):
@@ -156,11 +156,7 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Deal(no, street, seat, cards) if street == 7 else Deal(no, street, seat, (), cards))
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME brings in for 10', 'NAME bets 40', 'NAME calls 40', 'NAME raises to 1,000', 'NAME checks', 'NAME folds'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, first: int) -> None:
         ledger, street = self.ledger, self.street
         for no, seat, m in self.wagers(tok, first):
@@ -183,7 +179,7 @@ class _Builder(SiteBuilder):
             self.left[seat] -= ledger.contributed(seat) - had
             self.events.append(action)
 
-    @line_kind("SHOWS", run=True, words=("a show line", "'NAME shows [cards]', 'NAME mucks'"))
+    @line_kind("SHOWS", run=True, words="a show line")
     def show_run(self, tok: Token, first: int) -> None:
         self.end_street(first)  # a show ends the betting (of the hand, or until an all-in runout's streets)
         for no, found in enumerate(self.lines["SHOWS"].finditer(tok), first):
@@ -195,7 +191,7 @@ class _Builder(SiteBuilder):
         """``*** SUMMARY ***``: the betting is over."""
         self.end_street(no)
 
-    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME (2,086.96) +259.64'")
+    @line_kind("SUMMARY_SEATS", run=True)
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """``Seat 1: NAME (FINAL) +NET``: what the seat got back is its final stack less what it had left;
         a net that disagrees with the stacks is a warning (the site contradicts itself)."""
@@ -216,9 +212,9 @@ class _Builder(SiteBuilder):
                 )
             self.got[seat] = (no, final - self.left[seat])
 
-    rake_line = line_kind("RAKE", words=("the rake line", "'Rake 5'"))(SiteBuilder.rake_line)
+    rake_line = line_kind("RAKE", words="the rake line")(SiteBuilder.rake_line)
 
-    @line_kind("WINS", run=True, words=("a pot line", "'NAME wins pot (424.80)', 'NAME wins (332.50) from pot'"))
+    @line_kind("WINS", run=True, words="a pot line")
     def win_run(self, tok: Token, first: int) -> None:
         for no, found in enumerate(self.lines["WINS"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)

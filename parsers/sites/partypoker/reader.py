@@ -171,8 +171,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
     NAME = "PartyPoker"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, examples="'Seat 7: NAME ( $31.15 USD )'")(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, examples="'NAME posts ante [$0.05 USD]'")(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -181,16 +181,14 @@ class _Builder(SiteBuilder):
         self.pending = False  # a street whose unprinted deals are not filled in yet
         self.returned = False
 
-    @line_kind("TABLE", examples="'Table Table  136419 (Real Money)'")
-    @line_kind("BUTTON", words=("the button line", "'Seat 0 is the button'"))
-    @line_kind("PLAYER_COUNT", words=("the player count", "'Total number of players : 7/8'"))
-    @line_kind("TOURNEY_INFO", words=("a tournament line", "'Trny:69784932 Level:2', 'Stakes-Antes(60/120-10)'"))
+    @line_kind("TABLE")
+    @line_kind("BUTTON", words="the button line")
+    @line_kind("PLAYER_COUNT", words="the player count")
+    @line_kind("TOURNEY_INFO", words="a tournament line")
     def table_line(self, tok: Token, no: int) -> None:
         self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
-    @line_kind(
-        "DEALING", words=("a street line", "'** Dealing **', '** Dealing Fourth street **', '** Dealing River **'")
-    )
+    @line_kind("DEALING", words="a street line")
     def dealing_line(self, tok: Token, no: int) -> None:
         self.fill_deals()
         word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
@@ -209,7 +207,7 @@ class _Builder(SiteBuilder):
         down = self.rules.deals[street][0]
         return Deal(no, street, seat, cards[:down], cards[down:])
 
-    @line_kind("DEALT", words=("the owner's cards", "'Dealt to NAME [  3h 8c 7c ]'"))
+    @line_kind("DEALT", words="the owner's cards")
     def dealt_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["DEALT"].match(tok), 1, no)  # type: ignore[arg-type]
         cards = self.cards(m["cards"], no, tok)
@@ -233,11 +231,7 @@ class _Builder(SiteBuilder):
             if seat not in self.folded and seat not in self.dealt:
                 self.events.append(self.deal(self.street_line_no, seat, unseen))
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME opens', 'NAME bring-ins [$0.25 USD]', 'NAME completes [$0.50 USD]', 'NAME bets [$1 USD]', 'NAME calls [$1 USD]', 'NAME raises [$2 USD]', 'NAME checks', 'NAME folds'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
         ledger, street = self.ledger, self.street
@@ -276,11 +270,7 @@ class _Builder(SiteBuilder):
                 self.posted_bring_in(chips, all_in)
             self.events.append(action)
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        examples="'NAME shows [ cards ]description', 'NAME doesn't show [ cards ]', 'NAME wins $8.45 USD from the main pot with …'",
-    )
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
         self.fill_deals()
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):

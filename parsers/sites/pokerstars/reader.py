@@ -344,7 +344,7 @@ class _Builder(SiteBuilder):
 
     # -- one method per terminal: (token, file line of its first line); a composite terminal's methods
     # hand the lines after its first to the method of the run that follows (offset, file line)
-    @line_kind("TABLE", examples="\"Table 'NAME' 8-max\"")
+    @line_kind("TABLE")
     def table_line(self, tok: Token, no: int) -> None:
         """``Table 'NAME' 8-max`` (older hands may add the button seat; stud has no button)."""
         m = self.lines["TABLE"].match(tok)
@@ -352,8 +352,8 @@ class _Builder(SiteBuilder):
         self.table = name
         self.max_seats = self.seat_number(max_seats, no, m[0]) if max_seats else None  # type: ignore[index]
 
-    table_and_seats = line_kind("TABLE_SEATS", examples="\"Table 'NAME' 8-max\"")(SiteBuilder.table_and_seats)
-    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME ($1.57 in chips)'")(SiteBuilder.seat_run)
+    table_and_seats = line_kind("TABLE_SEATS")(SiteBuilder.table_and_seats)
+    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
 
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         seat_number, money, add_seat = self.seat_number, self.money, self.add_seat
@@ -362,7 +362,7 @@ class _Builder(SiteBuilder):
             seat, name, stack, rest = m.group("seat", "name", "stack", "rest")
             add_seat(seat_number(seat, no, line), name, money(stack, no, line), "sitting out" in rest, no, line)
 
-    @line_kind("ANTES", run=True, examples="'NAME: posts the ante AMOUNT'")
+    @line_kind("ANTES", run=True)
     def antes(self, tok: Token, no: int) -> None:
         append, street, unique = self.events.append, self.rules.first_street, self.unique
         for no, line in enumerate(self.token_lines(tok, no), no):
@@ -379,10 +379,10 @@ class _Builder(SiteBuilder):
         seat, m = self.seat(self.lines["ANTES"].match(line + "\n"), "name", no)  # type: ignore[arg-type]
         return _ante(m, lambda text: self.money(text, no, line)), seat
 
-    @line_kind("STREET3", "STREET3_BETTING", words=("'*** 3rd STREET ***'", ""))
-    @line_kind("STREET4", "STREET4_BETTING", words=("'*** 4th STREET ***'", ""))
-    @line_kind("STREET5", "STREET5_BETTING", words=("'*** 5th STREET ***'", ""))
-    @line_kind("STREET6", "STREET6_BETTING", words=("'*** 6th STREET ***'", ""))
+    @line_kind("STREET3", "STREET3_BETTING", words="'*** 3rd STREET ***'")
+    @line_kind("STREET4", "STREET4_BETTING", words="'*** 4th STREET ***'")
+    @line_kind("STREET5", "STREET5_BETTING", words="'*** 5th STREET ***'")
+    @line_kind("STREET6", "STREET6_BETTING", words="'*** 6th STREET ***'")
     def street_line(self, tok: Token, no: int) -> None:
         """A street's line, the deals after it and, for STREETn_BETTING, the betting after those."""
         lines = self.token_lines(tok, no)
@@ -400,7 +400,7 @@ class _Builder(SiteBuilder):
             )
         return street
 
-    @line_kind("RIVER", "RIVER_BETTING", words=("'*** RIVER ***'", ""))
+    @line_kind("RIVER", "RIVER_BETTING", words="'*** RIVER ***'")
     def river_line(self, tok: Token, no: int) -> None:
         lines = self.token_lines(tok, no)
         line = lines[0]
@@ -434,7 +434,7 @@ class _Builder(SiteBuilder):
         if i < len(lines):
             self.betting(lines[i:], no + i)
 
-    @line_kind("DEALS", run=True, examples="'Dealt to NAME [Kc]'")
+    @line_kind("DEALS", run=True)
     def deal_run(self, tok: Token, no: int) -> None:
         self.deals(tok, 0, no, tok.end_line - tok.line)  # type: ignore[operator]
 
@@ -477,11 +477,7 @@ class _Builder(SiteBuilder):
         self.events.append(Deal(no, rule.number, seat, down, cards[-rule.up :]))
         self.dealt.add(seat)
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME: brings in for AMOUNT', 'NAME: bets AMOUNT', 'NAME: calls AMOUNT', 'NAME: raises X to Y', 'NAME: checks', 'NAME: folds', 'Uncalled bet (AMOUNT) returned to NAME', 'Pair on board - a double bet is allowed', 'Betting is capped'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, no: int) -> None:
         self.betting(self.token_lines(tok, no), no)
 
@@ -525,26 +521,16 @@ class _Builder(SiteBuilder):
         """``*** SHOW DOWN ***`` (its place is all it says) and the results that follow it."""
         self.results(tok, no + 1, tok.index("\n") + 1, len(tok))
 
-    @line_kind(
-        "RESULTS",
-        run=True,
-        examples="'NAME: shows [cards] (hand)', 'NAME: mucks hand', 'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
-    )
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, no: int) -> None:
         self.results(tok, no, 0, len(tok))
 
-    @line_kind(
-        "RESULTS_SUMMARY",
-        words=(
-            "a showdown or pot line",
-            "'NAME: shows [cards] (hand)', 'NAME: mucks hand', 'NAME: doesn't show hand', 'NAME collected AMOUNT from pot', 'No low hand qualified'",
-        ),
-    )
+    @line_kind("RESULTS_SUMMARY", words="a showdown or pot line")
     def results_summary(self, tok: Token, no: int) -> None:
         """Results, then the summary line, the total line and the summary seat lines, without a break."""
         self.results_then_summary(tok, no, 0)
 
-    @line_kind("SHOWDOWN_SUMMARY", words=("'*** SHOW DOWN ***'", ""))
+    @line_kind("SHOWDOWN_SUMMARY", words="'*** SHOW DOWN ***'")
     def showdown_summary(self, tok: Token, no: int) -> None:
         """The showdown line, its results, then the summary as in :meth:`results_summary`."""
         self.results_then_summary(tok, no, 1)
@@ -594,7 +580,7 @@ class _Builder(SiteBuilder):
         self.total_fields(total, no + 1)  # type: ignore[arg-type]
         self.summary_seats(tok, no + 2, total.end())  # type: ignore[union-attr]
 
-    @line_kind("TOTAL", words=("'Total pot AMOUNT | Rake AMOUNT'", ""))
+    @line_kind("TOTAL", words="'Total pot AMOUNT | Rake AMOUNT'")
     def total_line(self, tok: Token, no: int) -> None:
         self.total_fields(self.lines["TOTAL"].match(tok), no)  # type: ignore[arg-type]
 
@@ -605,12 +591,12 @@ class _Builder(SiteBuilder):
         self.rake = self.money(rake, no, line)
         self.pots = tuple(self.money(x, no, line) for x in _POT.findall(pots))
 
-    @line_kind("BOARD", words=("'Board [card]'", ""))
+    @line_kind("BOARD", words="'Board [card]'")
     def board_line(self, tok: Token, no: int) -> None:
         cards = self.lines["BOARD"].match(tok)["cards"]  # type: ignore[index]
         self.board = self.cards(cards, no, tok)
 
-    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME folded on the 3rd Street'")
+    @line_kind("SUMMARY_SEATS", run=True)
     def summary_seat_run(self, tok: Token, no: int) -> None:
         self.summary_seats(tok, no, 0)
 

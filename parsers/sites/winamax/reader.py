@@ -129,8 +129,8 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "SEATS"})
     NAME = "Winamax"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True, examples="'Seat 1: NAME (1749.22€)'")(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True, examples="'NAME posts ante 5€'")(SiteBuilder.ante_run)
+    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
+    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -142,14 +142,14 @@ class _Builder(SiteBuilder):
         self.table: str | None = None
         self.max_seats: int | None = None
 
-    @line_kind("TABLE", examples="\"Table: 'Pampelune' 6-max (real money)\"")
+    @line_kind("TABLE")
     def table_line(self, tok: Token, no: int) -> None:
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    ante_header = line_kind("ANTE_HEADER", words=("'*** ANTE/BLINDS ***'", ""))(SiteBuilder.placed)
+    ante_header = line_kind("ANTE_HEADER", words="'*** ANTE/BLINDS ***'")(SiteBuilder.placed)
 
-    @line_kind("STREET", examples="'*** 3rd STREET ***', '*** THIRD ***'")
+    @line_kind("STREET")
     def street_line(self, tok: Token, no: int) -> None:
         number, word = self.lines["STREET"].match(tok).group("number", "word")  # type: ignore[union-attr]
         street = int(number) if number else _WORD_STREETS[word]
@@ -159,7 +159,7 @@ class _Builder(SiteBuilder):
         self.street, self.street_line_no, self.dealt_on_street = street, no, False
         self.ledger.start_street(street)
 
-    @line_kind("DEALS", run=True, words=("a deal line", "'Dealt to NAME [X X 9h]', 'Dealt to NAME [X X 9h] [Kh]'"))
+    @line_kind("DEALS", run=True, words="a deal line")
     def deal_run(self, tok: Token, first: int) -> None:
         street = self.street
         self.dealt_on_street = True
@@ -203,11 +203,7 @@ class _Builder(SiteBuilder):
                     Deal(no, street, s.seat, (None,)) if street == 7 else Deal(no, street, s.seat, (), (None,))
                 )
 
-    @line_kind(
-        "BETTING",
-        run=True,
-        examples="'NAME brings in 10€', 'NAME bets 50€', 'NAME calls 15€', 'NAME raises 25€ to 25€', 'NAME checks', 'NAME folds'",
-    )
+    @line_kind("BETTING", run=True)
     def betting_run(self, tok: Token, first: int) -> None:
         self.unseen_deals()
         ledger, street = self.ledger, self.street
@@ -235,7 +231,7 @@ class _Builder(SiteBuilder):
         """``*** SHOW DOWN ***``: the betting is over."""
         self.end_street(no)
 
-    @line_kind("RESULTS", run=True, examples="'NAME shows [cards] (hand)', 'NAME collected 458€ from pot'")
+    @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
         self.end_street(first)  # a hand won without a showdown has no SHOW DOWN line
         for no, found in enumerate(self.lines["RESULTS"].finditer(tok), first):
@@ -257,13 +253,13 @@ class _Builder(SiteBuilder):
         """``*** SUMMARY ***``: the betting is over, if no pot line said so."""
         self.end_street(no)
 
-    @line_kind("TOTAL", words=("'Total pot AMOUNT | Rake AMOUNT'", ""))
+    @line_kind("TOTAL", words="'Total pot AMOUNT | Rake AMOUNT'")
     def total_line(self, tok: Token, no: int) -> None:
         total, rake = self.lines["TOTAL"].match(tok).group("total", "rake")  # type: ignore[union-attr]
         self.total = self.money(total, no, tok)
         self.rake = self.money(rake, no, tok) if rake is not None else 0
 
-    @line_kind("SUMMARY_SEATS", run=True, examples="'Seat 1: NAME showed [cards] and won 458€ with …'")
+    @line_kind("SUMMARY_SEATS", run=True)
     def summary_seat_run(self, tok: Token, first: int) -> None:
         """The summary's seat lines repeat what the hand said: skipped lines."""
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
