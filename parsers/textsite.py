@@ -366,7 +366,7 @@ def load_grammar(builder: type[SiteBuilder]) -> LineGrammar:
     where = f"{folder}/{grammar_file}"
     produced = [t.name for t in lark.terminals if t.name not in lark.ignore_tokens]
     unhandled = [t for t in produced if t not in kinds]
-    unknown = [t for t in kinds if t not in produced]
+    unknown = [t for t, kind in kinds.items() if t not in produced and not kind.offered]
     if unhandled or unknown:
         raise ValueError(
             f"{where} and {module}.{builder.__name__} disagree: "
@@ -463,6 +463,8 @@ class LineKind:
     handler: Handler
     run: bool
     what: str
+    offered: bool = False
+    """One of the base class's handlers (:data:`SiteBuilder.OFFERED`), which a grammar need not use."""
 
 
 _H = TypeVar("_H", bound=Callable[..., None])
@@ -562,7 +564,12 @@ class SiteBuilder:
     HEADER_LINES: ClassVar[int] = 1
     """How many lines a hand's header takes: the grammar parses the lines after them."""
     KINDS: ClassVar[Mapping[str, LineKind]] = {}
-    """Every terminal's :func:`line_kind` declaration, collected from the class and its bases."""
+    """Every terminal's :func:`line_kind` declaration, collected from the class and its bases, and the
+    base class's offered handlers of the terminals it does not declare."""
+    OFFERED: ClassVar[Mapping[str, LineKind]] = {}
+    """The handlers the base class offers for terminals that read alike at every site (a run of seat
+    lines, a run of antes, a table line with its seats, the summary's line): a grammar that has one of
+    them is read by it unless the builder declares its own, and a grammar without it is not refused."""
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
     """Each terminal's handler, from ``KINDS``: the table :meth:`feed` dispatches on."""
     SEATING: ClassVar[frozenset[str]] = frozenset()
@@ -580,7 +587,7 @@ class SiteBuilder:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        kinds = dict(cls.KINDS)
+        kinds = {**SiteBuilder.OFFERED, **cls.KINDS}
         mine: set[str] = set()
         for handler in cls.__dict__.values():
             for terminal, run, what in getattr(handler, "line_kinds", ()):
@@ -960,6 +967,17 @@ class SiteBuilder:
         """The hand once every token is fed; a site overrides it to pass the facts its body told."""
         self.finish(header)
         return self.build(header)
+
+
+SiteBuilder.OFFERED = {
+    terminal: LineKind(terminal, handler, run, KIND_WORDS[terminal], offered=True)
+    for terminal, handler, run in (
+        ("SEATS", SiteBuilder.seat_run, True),
+        ("ANTES", SiteBuilder.ante_run, True),
+        ("TABLE_SEATS", SiteBuilder.table_and_seats, False),
+        ("SUMMARY", SiteBuilder.placed, False),
+    )
+}
 
 
 def read_text_hand(

@@ -462,15 +462,22 @@ def test_a_grammar_line_pattern_must_name_the_fields_the_builder_reads() -> None
 
 def test_a_builder_and_its_grammar_must_declare_the_same_line_kinds() -> None:
     """The grammar's terminals and the builder's declarations are checked against each other when the
-    grammar is loaded: a terminal without a handler, or a handler of no terminal, is refused."""
+    grammar is loaded: a terminal without a handler, or a handler of no terminal, is refused. The base
+    class's offered handlers (seats, antes, a table line with its seats, the summary line) need no
+    declaration, and a grammar without their terminals is not refused for them."""
     from studbook.parsers.textsite import SiteBuilder, line_kind, load_grammar
 
     def partial(**handlers: object) -> type[SiteBuilder]:
         return type("Partial", (SiteBuilder,), {"__module__": _Builder.__module__, **handlers})
 
     seats = line_kind("SEATS", run=True, words="a seat line")(SiteBuilder.seat_run)
-    with pytest.raises(ValueError, match="no @line_kind handler for TABLE, TABLE_SEATS, ANTES"):
+    with pytest.raises(ValueError, match="no @line_kind handler for TABLE, STREET3, ") as refused:
         load_grammar(partial(seat_run=seats))
+    assert not {"SEATS", "TABLE_SEATS", "ANTES"} & set(re.findall(r"[A-Z_0-9]+", str(refused.value).split(":")[-1]))
+    assert all(_Builder.KINDS[t].offered for t in ("SEATS", "TABLE_SEATS", "SUMMARY"))  # PokerStars takes them
+    from studbook.parsers.sites.acr.reader2016 import _Builder as Acr2016  # one line per event: not these
+
+    assert not {"SEATS", "ANTES", "TABLE_SEATS"} & set(load_grammar(Acr2016).words)
     extra = line_kind("TABLES", words="")(SiteBuilder.seat_run)
     with pytest.raises(ValueError, match="no terminal TABLES in the grammar"):
         load_grammar(type("More", (_Builder,), {"__module__": _Builder.__module__, "tables": extra}))

@@ -94,8 +94,6 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"SEATS"})
     NAME = "Absolute"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2
@@ -180,8 +178,6 @@ class _Builder(SiteBuilder):
                 self.events.append(Muck(no, seat))
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
-
-    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
     total_line = line_kind("TOTAL", words="'Total Pot(AMOUNT) | Rake (AMOUNT)'")(SiteBuilder.total_line)
 

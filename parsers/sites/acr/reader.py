@@ -160,9 +160,6 @@ class _Builder(SiteBuilder):
         name, max_seats = self.lines["TABLE"].match(tok).group("name", "max_seats")  # type: ignore[union-attr]
         self.table, self.max_seats = name, int(max_seats)
 
-    table_and_seats = line_kind("TABLE_SEATS")(SiteBuilder.table_and_seats)
-    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
-
     def seat_lines(self, tok: Token, first: int, start: int) -> None:
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), first):
             seat, name, stack, out = m.group("seat", "name", "stack", "sitting_out")
@@ -317,8 +314,6 @@ class _Builder(SiteBuilder):
             else:
                 self.collected = True
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
-
-    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
     @line_kind("SUMMARY_SEATED")
     def summary_seated(self, tok: Token, no: int) -> None:

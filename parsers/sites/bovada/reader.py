@@ -264,8 +264,6 @@ class _Builder(SiteBuilder):
             self.shown[seat] = len(self.events)
             self.events.append(event)
 
-    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
-
     total_line = line_kind("TOTAL", words="'Total Pot(AMOUNT) | Rake (AMOUNT)'")(SiteBuilder.total_line)
 
     @line_kind("SUMMARY_SEATS", run=True)

@@ -415,8 +415,6 @@ class _Builder(SiteBuilder):
             else:
                 self.events.append(Collect(no, seat, self.money(amount, no, line), pot or "pot"))
 
-    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
-
     @line_kind("SUMMARY_SEATED")
     def summary_seated(self, tok: Token, no: int) -> None:
         """The summary line, the total line and the summary seat lines, without a break."""

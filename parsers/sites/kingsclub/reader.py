@@ -101,8 +101,6 @@ class _Builder(SiteBuilder):
     NAME = "KingsClub"
     HEADER_LINES = HEADER_LINES
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 3

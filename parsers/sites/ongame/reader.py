@@ -119,8 +119,6 @@ class _Builder(SiteBuilder):
     NAME = "OnGame"
     HEADER_LINES = 3
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2

@@ -171,8 +171,6 @@ class _Builder(SiteBuilder):
     SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
     NAME = "PartyPoker"
     read_header = staticmethod(read_header)
-    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
-    ante_run = line_kind("ANTES", run=True)(SiteBuilder.ante_run)
 
     def start(self) -> None:
         self.street = 2

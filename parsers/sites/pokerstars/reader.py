@@ -352,9 +352,6 @@ class _Builder(SiteBuilder):
         self.table = name
         self.max_seats = self.seat_number(max_seats, no, m[0]) if max_seats else None  # type: ignore[index]
 
-    table_and_seats = line_kind("TABLE_SEATS")(SiteBuilder.table_and_seats)
-    seat_run = line_kind("SEATS", run=True)(SiteBuilder.seat_run)
-
     def seat_lines(self, tok: Token, no: int, start: int) -> None:
         seat_number, money, add_seat = self.seat_number, self.money, self.add_seat
         for no, m in enumerate(self.lines["SEATS"].finditer(tok, start), no):
@@ -565,8 +562,6 @@ class _Builder(SiteBuilder):
                 self.showdown(seat, Muck(no, seat))
             else:
                 self.events.append(Collect(no, seat, self.money(collected, no, line), pot))
-
-    summary_line = line_kind("SUMMARY")(SiteBuilder.placed)
 
     @line_kind("SUMMARY_SEATED")
     def summary_seated(self, tok: Token, no: int) -> None:
