@@ -30,6 +30,7 @@ order the line kinds may come.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from functools import cached_property, lru_cache
@@ -556,7 +557,9 @@ class SiteBuilder:
     it (``self.ledger.raise_to(...)``) instead of doing betting arithmetic of its own."""
 
     SITE: ClassVar[str] = ""
-    """The site id written on every Hand this builder makes."""
+    """The site id written on every Hand this builder makes: by the folders' convention (as
+    :func:`~.site.text_site` finds a site's parts), the name of the site's folder, the package of the
+    module that defines the builder."""
     NAME: ClassVar[str] = ""
     """The site's name in error messages ("not a NAME line that can come here")."""
     GRAMMAR: ClassVar[str] = "grammar.lark"
@@ -582,11 +585,17 @@ class SiteBuilder:
 
     @staticmethod
     def read_header(text: str, where: Where) -> HandHeader:
-        """The site's header reader (one regex over the header's lines); a site's builder sets it."""
+        """The site's header reader (one regex over the header's lines): by the same convention, the
+        ``read_header`` function of the module that defines the builder."""
         raise NotImplementedError
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        module = vars(sys.modules[cls.__module__])
+        if "SITE" not in cls.__dict__:
+            cls.SITE = cls.__module__.split(".")[-2]
+        if "read_header" not in cls.__dict__ and "read_header" in module:
+            cls.read_header = staticmethod(module["read_header"])  # type: ignore[method-assign]
         kinds = {**SiteBuilder.OFFERED, **cls.KINDS}
         mine: set[str] = set()
         for handler in cls.__dict__.values():
@@ -665,6 +674,12 @@ class SiteBuilder:
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
         """A ParseError at file line ``no`` about ``line`` (to raise)."""
         return where_error((self.file, no), line, message, expected)
+
+    def street_in_order(self, street: int, no: int, line: str) -> None:
+        """Refuse a street line that does not name the street after the one being read: a history cut
+        and pasted together can repeat or skip a street, and its deals and bets would be misread."""
+        if street != self.street + 1:
+            raise self.error(no, line, f"street {street} after street {self.street}", "the streets in order")
 
     def money(self, text: str, no: int, line: str) -> Money:
         """An amount in hundredths; a ParseError at the line when ``text`` is no amount or an absurd

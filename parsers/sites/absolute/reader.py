@@ -31,7 +31,6 @@ from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show, Skippe
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
-SITE = "absolute"
 HAND_HEADER = re.compile(r"Stage #C?\d+: ")
 
 # "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)"; a cash series'
@@ -90,10 +89,8 @@ _PAID = {"Bring-In": ActionKind.BRING_IN, "Bets": ActionKind.BET, "Calls": Actio
 class _Builder(SiteBuilder):
     """One Absolute hand's tokens -> Hand: pockets become deals of the cards past those already dealt."""
 
-    SITE = SITE
     SEATING = frozenset({"SEATS"})
     NAME = "Absolute"
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 2
@@ -105,8 +102,7 @@ class _Builder(SiteBuilder):
     def street_line(self, tok: Token, no: int) -> None:
         word, river = self.lines["STREET"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
-        if street != self.street + 1:
-            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street_in_order(street, no, tok)
         self.street = street
         if street > 3:
             self.ledger.start_street(street)

@@ -125,10 +125,8 @@ _WAGERS = {
 class _Builder(SiteBuilder):
     """Turns the tokens of one ACR hand (current format) into a Hand."""
 
-    SITE = SITE
     SEATING = frozenset({"TABLE", "TABLE_SEATS", "SEATS"})
     NAME = "ACR"
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 3

@@ -86,7 +86,6 @@ _WAGERS = {"bring in": ActionKind.BRING_IN, "bets": ActionKind.BET}
 class _Builder(SiteBuilder):
     """Turns the tokens (one line each) of one 2016-format hand into a Hand."""
 
-    SITE = SITE
     SEATING = frozenset({"GAME_ID", "SEAT"})
     NAME = "Winning Poker Network (2016)"
     GRAMMAR = "grammar2016.lark"

@@ -38,7 +38,6 @@ from ....engine.stakes import infer_stakes
 from ...textsite import HandHeader, SiteBuilder, fields_in_order, line_kind, site_time, where_error
 from . import vocabulary
 
-SITE = "bovada"
 
 _ROOMS = r"(?:Bovada|Bodog(?: UK| Canada|88|\.eu|\.com)?|Ignition)"
 """The network's room words: Bovada, the Bodog rooms (UK, Canada, 88, .eu, .com) and, from 2016, Ignition;
@@ -113,10 +112,8 @@ _STREET_WORDS = {**{word: street for street, word in vocabulary.STREET_WORDS.ite
 class _Builder(SiteBuilder):
     """One Bovada hand's tokens -> Hand. The street is counted from the deals (see the module)."""
 
-    SITE = SITE
     SEATING = frozenset({"SEATS"})
     NAME = "Bovada"
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 3

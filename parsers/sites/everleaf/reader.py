@@ -32,7 +32,6 @@ from ....engine.model import ActionKind, Collect, Deal, Hand, Muck, Show
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
-SITE = "everleaf"
 HEADER_LINES = 3
 
 HAND_HEADER = re.compile(r"Everleaf Gaming Game #\d+")
@@ -95,11 +94,9 @@ class _Builder(SiteBuilder):
     """One Everleaf hand's tokens -> Hand. Deals Everleaf does not print are added as unknown cards when
     the street's betting (or the next street, or the showdown) begins."""
 
-    SITE = SITE
     NAME = "Everleaf"
     HEADER_LINES = HEADER_LINES
     SEATING = frozenset({"TABLE", "SEATS"})
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 2  # before 3rd street
@@ -142,8 +139,7 @@ class _Builder(SiteBuilder):
         self.close_deals(no)
         word = self.lines["STREET"].match(tok)["street"]  # type: ignore[index]
         street = _STREET_WORDS[word]
-        if street != self.street + 1:
-            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street_in_order(street, no, tok)
         self.street = street
         self.dealt = set()
         self.deals_open = True

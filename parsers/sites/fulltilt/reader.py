@@ -185,10 +185,8 @@ _POT = re.compile(rf"(?:Main|Side) pot(?: #\d+)? ({_M})\.")
 class _Builder(SiteBuilder):
     """Turns the tokens of one Full Tilt hand into a Hand (one instance per hand)."""
 
-    SITE = SITE
     SEATING = frozenset({"SEATS"})
     NAME = "Full Tilt Poker"
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 0  # no street yet: the antes come first

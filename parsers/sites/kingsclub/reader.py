@@ -96,11 +96,9 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
 class _Builder(SiteBuilder):
     """One KingsClub hand's tokens -> Hand; the pots the summary leaves out read from its seat lines."""
 
-    SITE = SITE
     SEATING = frozenset({"SEATS"})
     NAME = "KingsClub"
     HEADER_LINES = HEADER_LINES
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 3
@@ -126,8 +124,7 @@ class _Builder(SiteBuilder):
             return
         # before 2022 the first round has no street line: "3RD STREET" opens the second round, 4th street
         street = number if self.named_streets else number + 1
-        if street != self.street + 1:
-            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street_in_order(street, no, tok)
         self.end_street(no)
         self.street = street
         self.ledger.start_street(street)

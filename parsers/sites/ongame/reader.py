@@ -114,11 +114,9 @@ _WINNER = re.compile(r"(.+?) \(([$€£]?[\d,.]+)\)(?:, |$)")
 class _Builder(SiteBuilder):
     """One OnGame hand's tokens -> Hand: raises read from the hand total, the unprinted river filled in."""
 
-    SITE = SITE
     SEATING = frozenset({"INFO", "SEATS"})
     NAME = "OnGame"
     HEADER_LINES = 3
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 2
@@ -140,8 +138,7 @@ class _Builder(SiteBuilder):
         self.fill_river()
         word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
-        if street != self.street + 1:
-            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street_in_order(street, no, tok)
         if street == 3 and not self.in_hand:
             self.in_hand = sorted(self.left)
         for seat, chips in self.ledger.contrib.items():

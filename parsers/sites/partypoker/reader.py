@@ -167,10 +167,8 @@ _PAID = {
 class _Builder(SiteBuilder):
     """One PartyPoker hand's tokens -> Hand: wagers by the chips they add, the unshown deals filled in."""
 
-    SITE = SITE
     SEATING = frozenset({"TABLE", "BUTTON", "PLAYER_COUNT", "SEATS"})
     NAME = "PartyPoker"
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 2
@@ -191,8 +189,7 @@ class _Builder(SiteBuilder):
         self.fill_deals()
         word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
-        if street != self.street + 1:
-            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street_in_order(street, no, tok)
         if street == 3 and not self.in_hand:  # no antes printed: everyone seated is in
             self.in_hand = sorted(self.left)
         self.street, self.street_line_no, self.pending = street, no, True

@@ -293,10 +293,8 @@ class _Builder(SiteBuilder):
     Each token is a line or a run of lines (see parsers/sites/pokerstars/grammar.lark); the lines of a token are
     read with the grammar's own pattern for them, whose named groups are the fields."""
 
-    SITE = SITE
     SEATING = _SEATING
     NAME = "PokerStars"
-    read_header = staticmethod(read_header)
 
     def seat(self, m: re.Match[str], group: int | str, no: int) -> tuple[int, re.Match[str]]:
         """The seat a line names, as :meth:`SiteBuilder.seat` finds it, once the space a localized client

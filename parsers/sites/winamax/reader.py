@@ -48,7 +48,6 @@ from ....engine.model import (
 from ...textsite import HandHeader, SiteBuilder, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
-SITE = "winamax"
 HAND_HEADER = re.compile(r"Winamax Poker - ")
 
 _HEADER = re.compile(
@@ -125,10 +124,8 @@ _PAID = {
 class _Builder(SiteBuilder):
     """One Winamax hand's tokens -> Hand; the uncalled bet the site leaves in the pot made explicit."""
 
-    SITE = SITE
     SEATING = frozenset({"TABLE", "SEATS"})
     NAME = "Winamax"
-    read_header = staticmethod(read_header)
 
     def start(self) -> None:
         self.street = 2
@@ -151,8 +148,7 @@ class _Builder(SiteBuilder):
     def street_line(self, tok: Token, no: int) -> None:
         number, word = self.lines["STREET"].match(tok).group("number", "word")  # type: ignore[union-attr]
         street = int(number) if number else _WORD_STREETS[word]
-        if street != self.street + 1:
-            raise self.error(no, tok, f"street {street} after street {self.street}", "the streets in order")
+        self.street_in_order(street, no, tok)
         self.end_street(no)
         self.street, self.street_line_no, self.dealt_on_street = street, no, False
         self.ledger.start_street(street)
