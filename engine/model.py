@@ -628,8 +628,9 @@ class ReplayResult:
         return known_cards(self.dealt)
 
 
-CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€", "GBP": "£"})
-"""How the sites print the currencies they deal in; a currency not listed prints as a bare number."""
+CURRENCY_SYMBOLS: Mapping[str, str] = MappingProxyType({"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"})
+"""How the sites print the currencies they deal in (the rupee and the yuan: PokerStars' Indian and Chinese
+clients' buy-ins); a currency not listed prints as a bare number."""
 
 
 def format_money(amount: Money, currency: str | None = None, per_unit: int = HUNDREDTHS) -> str:

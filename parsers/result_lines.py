@@ -21,11 +21,12 @@ import re
 from typing import Iterable
 
 from ..engine.model import Hand
+from .currencies import SIGN
 from .tournaments import PlayerResult, Said, Source, TournamentResult, read_units
 
 __all__ = ["results_from_hand", "results_from_lines"]
 
-_M = r"[$€£]?(?P<amount>[\d,]+(?:\.\d{1,2})?)(?: (?:USD|EUR|GBP|CAD))?"
+_M = SIGN + r"?(?P<amount>[\d,]+(?:\.\d{1,2})?)(?: (?:USD|EUR|GBP|CAD|INR|CNY))?"
 _SHAPES = (
     ("finish", rf" finished the tournament(?: in (?P<rank>\d+)(?:st|nd|rd|th) place)?(?: and received {_M})?\.?"),
     ("win", rf" wins the tournament(?: and receives {_M})?(?: - congratulations!)?\.?"),

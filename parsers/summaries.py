@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Iterator, Protocol
 
+from .currencies import SIGN
 from .errors import ParseError
 from .textsite import local_time
 from .tournaments import PlayerResult, Said, Source, TournamentResult, read_units, sourced
 
 __all__ = ["AMOUNT", "SummaryFields", "SummaryReader", "read_summary_lines", "time_line"]
 
-AMOUNT = r"[$€£]?[\d,]+(?:\.\d{1,2})?"
+AMOUNT = SIGN + r"?[\d,]+(?:\.\d{1,2})?"
 """A summary's printed amount (``$58.83``, ``1,500``): the pattern of what :meth:`SummaryFields.units`
 reads, one for every site's summary patterns so that none lets through an amount it cannot read."""
 

@@ -50,6 +50,7 @@ from ..engine.games import RULES, GameRules
 from ..engine.model import Action, ActionKind, Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show
 from ..engine.model import SkippedLine, Tournament, UncalledReturn, direct_init
 from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
+from .currencies import SIGN
 from .errors import NotStudHand, ParseError, reader_failure
 from .lineparse import LineParser
 from .reading import HandText
@@ -117,7 +118,7 @@ def where_error(where: Where, text: str, message: str, expected: str) -> ParseEr
 
 # -------------------------------------------------------------------------------- amounts, times
 
-_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?[€£]?")
+_MONEY = re.compile(SIGN + r"?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?[€£]?")
 
 
 @lru_cache(maxsize=256)

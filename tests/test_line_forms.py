@@ -121,6 +121,17 @@ def test_a_knockout_bounty_line_is_the_winners_bounty_and_no_chip_of_the_pot() -
     assert won == {"Gus Rinn": (1, 1000)}
 
 
+def test_a_rupee_tournament_is_read_in_rupees_buy_in_and_prizes() -> None:
+    """PokerStars India's ``₹100+₹10 INR`` buy-in and ``received ₹80.00`` prizes: hundredths of rupees,
+    the tournament's currency INR (the hand's chips are whole chips, checked above)."""
+    (hand,) = parse_file(ROOT / "pokerstars" / "2025-rupee-buy-in.txt")
+    assert isinstance(hand, Hand) and hand.tournament is not None
+    assert (hand.tournament.buy_in, hand.tournament.fee, hand.tournament.currency) == (10000, 1000, "INR")
+    results = results_from_hand(hand)
+    assert results is not None
+    assert {p.player: (p.finish, p.prize) for p in results.players} == {"Lotte V": (2, 8000), "Gus Rinn": (1, 12000)}
+
+
 def test_kingsclub_prints_pokerstars_result_lines_and_they_are_its_tournament_results() -> None:
     """KingsClub's ``wins the 25 bounty for eliminating``, ``finished the tournament in 2nd place and
     received 300.`` and ``wins the tournament and receives 500 - congratulations!``: the hand is read whole

@@ -187,6 +187,28 @@ def test_tournament_header_with_two_time_zones_prefers_et() -> None:
     assert hand.started_at == datetime(2013, 1, 3, 14, 27, 43, tzinfo=timezone.utc)
 
 
+@pytest.mark.parametrize(
+    ("buy_in", "parts", "currency"),
+    [
+        ("₹100+₹10 INR", (10000, 1000), "INR"),  # PokerStars India
+        ("Rs. 100+Rs. 10 INR", (10000, 1000), "INR"),  # the rupee's other spelling, which fpdb's LS allows
+        ("₹100+₹10", (10000, 1000), "INR"),  # the sign alone says the currency
+        ("¥50+¥5 CNY", (5000, 500), "CNY"),  # PokerStars' Chinese client
+        ("$10+$10+$2 USD", (2000, 200), "USD"),  # a knockout: buy-in and bounty are the prize pool's
+    ],
+)
+def test_tournament_buy_ins_in_every_currency_the_header_prints(
+    buy_in: str, parts: tuple[int, int], currency: str
+) -> None:
+    header = (
+        f"PokerStars Hand #91: Tournament #664, {buy_in} 7 Card Stud Limit - Level V (100/200) - 2025/06/01 21:10:05 ET"
+    )
+    hand = _hand(_headed(header))
+    assert hand.tournament is not None
+    assert (hand.tournament.buy_in, hand.tournament.fee, hand.tournament.currency) == (*parts, currency)
+    assert not hand.play_money and (hand.small_bet, hand.big_bet) == (100, 200)
+
+
 def test_home_game_and_upper_case_reexport_headers() -> None:
     home = (
         "PokerStars Home Game Hand #99: {Club's Room} Tournament #7, 100+9 8-Game (Razz Limit) - "

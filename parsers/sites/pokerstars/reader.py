@@ -51,6 +51,7 @@ from ....engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see mo
 )
 from ...amounts import MAX_AMOUNT
 from ...cancelled import cancellable
+from ...currencies import SIGN
 from ...textsite import HandHeader, SiteBuilder, cents, line_kind, read_amount, site_time, where_error
 from . import vocabulary
 
@@ -70,7 +71,8 @@ _HEADER = re.compile(
     r"(?:PokerStars (?:Home Game )?(?:Zoom )?(?:Game|Hand) #|Main PokerStars n°)(?P<id>\d+)\s?:\s+"
     r"(?:\{[^}]*\}\s+)?"
     r"(?:Tournament #(?P<tid>\d+),\s+"
-    r"(?:Freeroll|(?P<buyin>\S+?)(?: (?P<tcur>(?-i:[A-Z]{3}))(?= ))?)\s+)?"
+    # a buy-in's parts joined by "+", each with its sign: "$10+$1", "₹100+₹10", or as fpdb allows "Rs. 100"
+    r"(?:Freeroll|(?P<buyin>(?:Rs\. )?[^\s+]+(?:\+(?:Rs\. )?[^\s+]+)*)(?: (?P<tcur>(?-i:[A-Z]{3}))(?= ))?)\s+)?"
     r"(?P<game>.+?)"
     r"(?: \[(?:ADM|AAMS) ID: [0-9A-Z]+\])?"  # pokerstars.it: the Italian regulator's id of the hand (AAMS before ADM)
     r"(?: - (?:Match Round [^,]*, )?Level (?P<level>\S+) \((?P<lsmall>[\d,.]+)/(?P<lbig>[\d,.]+)\))?"
@@ -83,7 +85,7 @@ _HEADER = re.compile(
 _WRAPPED = re.compile(r"(?P<wrapper>[^(]+?) \((?P<inner>[^()]+)\)")
 _PLAIN = re.compile(r"(?P<game>[^(]+?)(?: \((?P<stakes>[^()]+)\))?")
 _LIMIT = re.compile(r"(?P<name>.+?) (?P<limit>(?:Pot |No |Fixed )?Limit)", re.I)
-_STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: (?P<cur>[A-Z]{3}))?")
+_STAKES = re.compile(rf"(?P<small>{SIGN}?[\d,.]+)/(?P<big>{SIGN}?[\d,.]+)(?: (?P<cur>[A-Z]{{3}}))?")
 
 _GAMES = vocabulary.GAMES_BY_NAME
 _SYMBOLS = vocabulary.CURRENCY_OF_SIGN
@@ -138,7 +140,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
                 "'… - Level IV (50/100) - …' after the game",
             )
         small, big = _money(m["lsmall"], where, text), _money(m["lbig"], where, text)
-        buyin = m["buyin"] or ""
+        buyin = (m["buyin"] or "").replace("Rs. ", "₹")  # the rupee's other spelling
         parts = [_money(x, where, text) for x in buyin.split("+")] if buyin else [0, 0]
         tcur = _currency(buyin, m["tcur"])
         play_money = bool(buyin) and tcur is None
@@ -177,7 +179,7 @@ def _year_first(day: str) -> str:
 
 # ------------------------------------------------------------------------------------- the grammar
 
-_M = r"[$€£]?[\d,.]+"
+_M = SIGN + r"?[\d,.]+"
 _POT = re.compile(rf"(?:Main|Side) pot(?:-\d+)? ({_M})\.")
 """One pot of the total line's list (``Main pot 150. Side pot-1 40.``), the grammar's TOTAL field."""
 
