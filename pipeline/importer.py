@@ -65,13 +65,12 @@ built, so they, not the chunk's Arrow rows, are what bounds a reader's memory.""
 
 READ_AHEAD_HANDS = ROW_HANDS
 """Hands parsed before they are replayed (:func:`replayed_hands`): as many as are turned into rows at a
-time, so that the stages keep in step (a run parsed, then replayed, then its rows; runs of 250 and of
-1,000 measured within the noise of 500). A run parsed and then replayed, rather than each hand parsed
-and replayed in turn, keeps each stage's code and tables in the processor's caches for the whole run:
-+5.2% hands per CPU second on 20,000 simulated hands (2,113 -> 2,223, the means of three alternating
-runs of benchmarks/import_throughput.py). The parsed hands are held until their rows are built anyway,
-so this holds at most one run more: +10-15 MB of peak memory there (367-376 -> 381-387 MB). A file
-still streams: a run is about 1 MB of text."""
+time, so that the stages keep in step (a run parsed, then replayed, then its rows). A run parsed and
+then replayed, rather than each hand parsed and replayed in turn, keeps each stage's code and tables in
+the processor's caches for the whole run, which is faster; the parsed hands are held until their rows
+are built anyway, so this holds at most one run more in memory. A file still streams: a run is about
+1 MB of text. The measurements, and the run sizes tried, are in benchmarks/README.md ("Import pipeline
+constants")."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -417,10 +416,10 @@ IMPORT_GC_THRESHOLD = 200_000
 """The garbage collector's first threshold while an import reads (Python's default is 700): see
 :func:`settled_heap`. It counts the objects allocated and not yet freed since the last collection, and
 an import holds about a hundred a hand until the hand's rows are built, :data:`ROW_HANDS` hands at a
-time: tens of thousands. At 20,000, a young collection came every ~200 hands and walked the pending
-hands' objects each time (104 collections in 20,000 simulated hands, ~28 us a hand by the collector's
-own callbacks); at 200,000, one. That is +7% hands per CPU second (1,876 -> 2,009, the means of three
-alternating runs at 20,000 hands: benchmarks/README.md), with the same peak memory (367-372 MB)."""
+time: tens of thousands. With a threshold below that, a young collection comes every few hundred hands
+and walks the pending hands' objects each time, for nothing (they are all still held); above it, a
+collection comes about once an import. The measurements are in benchmarks/README.md ("Import pipeline
+constants")."""
 
 
 @contextmanager
