@@ -48,7 +48,7 @@ from ..engine.betting import StreetLedger
 from ..engine.cards import CARD_BY_TEXT, Card
 from ..engine.games import RULES, GameRules
 from ..engine.model import Action, ActionKind, Deal, Event, Game, Hand, Money, Muck, ParseWarning, Seat, Show
-from ..engine.model import SkippedLine, Tournament, UncalledReturn, direct_init
+from ..engine.model import CommunityCard, SkippedLine, Tournament, UncalledReturn, direct_init
 from .amounts import MAX_AMOUNT, MAX_SEAT, amount_problem, seat_problem
 from .currencies import SIGN
 from .errors import NotStudHand, ParseError, reader_failure
@@ -681,6 +681,18 @@ class SiteBuilder:
         and pasted together can repeat or skip a street, and its deals and bets would be misread."""
         if street != self.street + 1:
             raise self.error(no, line, f"street {street} after street {self.street}", "the streets in order")
+
+    def community_card(self, text: str, no: int, line: str, label: str) -> Card:
+        """The one community card a last street's line shows (``*** RIVER *** [Kd]``, its street's line
+        being ``label``), recorded as a :class:`CommunityCard`: dealt when too few cards are left for every
+        player still in, the card is one, so a line showing more is no history of the game."""
+        cards = self.cards(text, no, line)
+        if len(cards) != 1:
+            raise self.error(
+                no, line, f"the {label} line shows more than one community card", f"'{label}' or '{label} [card]'"
+            )
+        self.events.append(CommunityCard(no, cards[0]))
+        return cards[0]
 
     def money(self, text: str, no: int, line: str) -> Money:
         """An amount in hundredths; a ParseError at the line when ``text`` is no amount or an absurd

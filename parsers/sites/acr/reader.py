@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from lark import Token
 
-from ....engine.model import Action, ActionKind, Collect, CommunityCard, Deal, Hand, Muck, Show, SkippedLine, Tournament
+from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Muck, Show, SkippedLine, Tournament
 from ....engine.model import UncalledReturn
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText
@@ -198,16 +198,7 @@ class _Builder(SiteBuilder):
         if shown is None:
             self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
             return
-        line = tok[:end]
-        cards = self.cards(shown, no, line)
-        if len(cards) != 1:
-            raise self.error(
-                no,
-                line,
-                "the 7th-street line shows more than one community card",
-                "'*** 7th STREET ***' or '*** 7th STREET *** [card]'",
-            )
-        self.events.append(CommunityCard(no, cards[0]))
+        self.community_card(shown, no, tok[:end], "*** 7th STREET ***")
 
     @line_kind("POTS", run=True)
     def pot_run(self, tok: Token, no: int) -> None:

@@ -39,7 +39,6 @@ from ....engine.model import (
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Hand,
     Marker,
@@ -291,17 +290,8 @@ class _Builder(SiteBuilder):
             m = self.lines["STREET7"].match(tok, 0, end)
             card = m["community_card"] if m is not None else None
             if card is not None:
-                line = tok[:end]
-                cards = self.cards(card, no, line)
-                if len(cards) != 1:
-                    raise self.error(
-                        no,
-                        line,
-                        "the 7th-street line shows more than one community card",
-                        "'*** 7TH STREET ***' or '*** 7TH STREET *** [card]'",
-                    )
+                self.community_card(card, no, tok[:end], "*** 7TH STREET ***")
                 self.community = True
-                self.events.append(CommunityCard(no, cards[0]))
             else:
                 self.seventh = (len(self.events), no, frozenset(self.dealt - self.folded))
         self.street_runs(tok, no + 1, end)

@@ -36,7 +36,6 @@ from ....engine.model import (  # ANTE, BRING_IN, FOLD: kinds as globals, see mo
     Action,
     ActionKind,
     Collect,
-    CommunityCard,
     Deal,
     Game,
     Hand,
@@ -406,16 +405,7 @@ class _Builder(SiteBuilder):
         if shown is None:
             self.river = (len(self.events), no, frozenset(self.dealt - self.folded))
         else:
-            cards = self.cards(shown, no, line)
-            if len(cards) != 1:
-                raise _error(
-                    (self.file, no),
-                    line,
-                    "the river line shows more than one community card",
-                    "'*** RIVER ***' or '*** RIVER *** [card]'",
-                )
-            self.community = cards[0]
-            self.events.append(CommunityCard(no, cards[0]))
+            self.community = self.community_card(shown, no, line, "*** RIVER ***")
         self.street_runs(tok, lines, no, tok.type in _BETTING_STREETS)
 
     def street_runs(self, tok: Token, lines: tuple[str, ...], no: int, betting_follows: bool) -> None:
