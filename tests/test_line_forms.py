@@ -149,15 +149,20 @@ def test_kingsclub_prints_pokerstars_result_lines_and_they_are_its_tournament_re
 
 @pytest.mark.parametrize(
     "snippet",
-    ["pokerstars/2009-hand-cancelled.txt", "fulltilt/2011-hand-canceled.txt", "kingsclub/2021-hand-cancelled.txt"],
+    [
+        "pokerstars/2009-hand-cancelled.txt",
+        "fulltilt/2011-hand-canceled.txt",
+        "kingsclub/2021-hand-cancelled.txt",
+        "merge/2010-game-cancelled.xml",
+    ],
 )
 def test_a_hand_the_site_cancelled_is_skipped_with_that_reason_not_refused(snippet: str) -> None:
-    """``Hand cancelled`` (PokerStars, KingsClub), ``Hand #N has been canceled`` (Full Tilt): the chips went back,
-    there is nothing to replay, so the hand is skipped and counted with its reason instead of being
-    reported as an error at that line."""
+    """``Hand cancelled`` (PokerStars, KingsClub), ``Hand #N has been canceled`` (Full Tilt), an
+    ``<event type="GAME_CANCELLED">`` (Merge): the chips went back, there is nothing to replay, so the
+    hand is skipped and counted with its reason instead of being reported as an error at that line."""
     (skipped,) = parse_file(ROOT / snippet)
     assert isinstance(skipped, NotStudHand) and skipped.reason == CANCELLED
-    assert skipped.game in ("7 Card Stud Limit", "Limit Razz")  # the header still read
+    assert skipped.game in ("7 Card Stud Limit", "Limit Razz", "7-Stud")  # the header still read
 
 
 def test_a_hand_cut_short_without_the_cancelled_line_is_still_refused(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from urllib.parse import unquote
 
 from ....engine.cards import Card
 from ....engine.model import Game, Hand, Limit, SkippedLine, Tournament, UncalledReturn
+from ...cancelled import REASON
 from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     COMPLETE_TO,
@@ -213,6 +214,10 @@ def _game(node: Node, description: _Description | None, source_file: str) -> Han
         for c in r.children if r.tag == "round" else ():
             if c.tag == "cards" and c.attrs.get("type") not in _CARD_TYPES | {"COMMUNITY"}:
                 unknown.append(SkippedLine(c.line, f'<cards type="{c.attrs.get("type", "")}">'))
+            elif c.tag == "event" and c.attrs.get("type") == "GAME_CANCELLED":
+                # the site called the game off (fpdb's re_Cancelled skips it): the cards were taken back and
+                # every chip returned, so there is no hand to replay
+                return NotStudHand(source_file, node.line, SITE, description.type if description else str(code), REASON)
     try:
         built = _drafted(
             node, game, mixed, limit, tournament, data, description, source_file, draft, players, rounds, unknown
