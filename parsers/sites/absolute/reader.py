@@ -89,14 +89,19 @@ _PAID = {"Bring-In": ActionKind.BRING_IN, "Bets": ActionKind.BET, "Calls": Actio
 class _Builder(SiteBuilder):
     """One Absolute hand's tokens -> Hand: pockets become deals of the cards past those already dealt."""
 
-    SEATING = frozenset({"SEATS"})
+    SEATING = frozenset({"TABLE", "SEATS"})
     NAME = "Absolute"
 
     def start(self) -> None:
         self.street = 2
+        self.table: str | None = None
         self.held: dict[int, int] = {}  # seat -> cards dealt so far
         self.total: int | None = None
         self.rake: int | None = None
+
+    @line_kind("TABLE")
+    def table_line(self, tok: Token, no: int) -> None:
+        self.table = self.lines["TABLE"].match(tok)["table"]  # type: ignore[index]
 
     @line_kind("STREET")
     def street_line(self, tok: Token, no: int) -> None:
@@ -183,7 +188,9 @@ class _Builder(SiteBuilder):
         self.skipped += [SkippedLine(no, text) for no, text in enumerate(tok.rstrip("\n").split("\n"), first)]
 
     def hand(self, header: HandHeader) -> Hand:
-        return self.build(header, ante=self.ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake)
+        return self.build(
+            header, ante=self.ante, bring_in=self.bring_in, total_pot=self.total, rake=self.rake, table=self.table
+        )
 
 
 parse_hand = _Builder.parse_hand
