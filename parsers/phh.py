@@ -60,7 +60,7 @@ from .amounts import amount_problem
 from .chips import in_chips, in_hundredths
 from .errors import ParseError
 from .registry import profile_for
-from .sites.pokerstars.writer import format_stars_money, showdown_seats
+from .writing import amount_text, showdown_seats
 
 VARIANTS: dict[str, Game] = {
     "F7S": Game.STUD,
@@ -244,7 +244,7 @@ class _Amount:
     hundredths: Money
 
     def __str__(self) -> str:
-        return format_stars_money(self.hundredths, None)  # PokerStars' chip amounts are PHH's numbers
+        return amount_text(self.hundredths)
 
 
 def _toml(value: Any) -> str:

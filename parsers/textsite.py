@@ -682,7 +682,7 @@ class SiteBuilder:
         if street != self.street + 1:
             raise self.error(no, line, f"street {street} after street {self.street}", "the streets in order")
 
-    def community_card(self, text: str, no: int, line: str, label: str) -> Card:
+    def community_card(self, text: str, no: int, line: str, label: str) -> Card | None:
         """The one community card a last street's line shows (``*** RIVER *** [Kd]``, its street's line
         being ``label``), recorded as a :class:`CommunityCard`: dealt when too few cards are left for every
         player still in, the card is one, so a line showing more is no history of the game."""

@@ -12,7 +12,20 @@ from typing import Any, Callable, ClassVar, Final, Iterable, Mapping, Sequence, 
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
-from ..engine.model import ANTE, Action, Collect, CommunityCard, Deal, Event, Hand, Marker, Money, Muck, Show
+from ..engine.model import (
+    ANTE,
+    Action,
+    ActionKind,
+    Collect,
+    CommunityCard,
+    Deal,
+    Event,
+    Hand,
+    Marker,
+    Money,
+    Muck,
+    Show,
+)
 from ..engine.model import SkippedLine, UncalledReturn
 from .chips import in_hundredths
 
@@ -376,3 +389,23 @@ def body_noise(hand: Hand, summary_seat: re.Pattern[str]) -> list[SkippedLine]:
     are left out: the writer rebuilds them from the events."""
     last = max((e.line for e in hand.events), default=hand.source_line)
     return sorted((s for s in hand.skipped if not (s.line > last and summary_seat.match(s.text))), key=lambda s: s.line)
+
+
+def seat_ending(events: Sequence[Event]) -> tuple[Action | None, Show | None, Muck | None]:
+    """A seat's fold, last show and last muck, of its events in order: what a summary line says of the
+    seat (folded, showed, mucked) is told from these."""
+    fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
+    show = next((e for e in reversed(events) if isinstance(e, Show)), None)
+    muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
+    return fold, show, muck
+
+
+def showdown_seats(hand: Hand) -> frozenset[int]:
+    """The seats still in at the end when two or more are (a showdown), else none.
+
+    The sites print a showdown (PokerStars' ``*** SHOW DOWN ***``, a summary's "showed/mucked") only
+    then, and PHH lets only these seats show or muck."""
+    playing = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
+    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.FOLD}
+    alive = playing - folded
+    return frozenset(alive) if len(alive) >= 2 else frozenset()

@@ -32,8 +32,8 @@ from ....engine.cards import format_cards
 from ....engine.games import RULES, Extreme
 from ....engine.model import STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker, Money
 from ....engine.model import Muck, Show, SkippedLine, UncalledReturn
-from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes
-from ..pokerstars.writer import PLAIN_ACTIONS, seat_ending, showdown_seats, showed, total_line
+from ...writing import EASTERN, TextWriter, amount_text, body_noise, seat_ending, showdown_seats, street_changes
+from ..pokerstars.writer import PLAIN_ACTIONS, showed, total_line  # Full Tilt's text copied PokerStars' words
 from .vocabulary import GAME_NAMES, SIGNS
 
 HAND_SEPARATOR = "\n\n\n"

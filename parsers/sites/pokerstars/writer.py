@@ -36,7 +36,8 @@ from ....engine.games import RULES
 from ....engine.model import STREET_NAMES, Action, ActionKind, Collect, CommunityCard, Deal, Event, Hand, Marker, Money
 from ....engine.model import Muck, Show, SkippedLine, UncalledReturn
 from ....engine.replay import nominal_bring_in
-from ...writing import EASTERN, TextWriter, amount_text, body_noise, street_changes, write_separated
+from ...writing import EASTERN, TextWriter, amount_text, body_noise, seat_ending, showdown_seats, street_changes
+from ...writing import write_separated
 from .vocabulary import GAME_NAMES, MARKER_TEXT, SIGNS, STREET_HEADERS
 
 HAND_SEPARATOR = "\n\n\n\n"
@@ -300,31 +301,11 @@ def total_line(hand: Hand, won: Money, money: Callable[[Money], str], mark: str)
     return f"Total pot {money(total)}{pot_list} | Rake {money(rake)}"
 
 
-def seat_ending(events: Sequence[Event]) -> tuple[Action | None, Show | None, Muck | None]:
-    """A seat's fold, last show and last muck, of its events in order: what a PokerStars or Full Tilt
-    summary line says of the seat is told from these."""
-    fold = next((e for e in events if isinstance(e, Action) and e.kind is ActionKind.FOLD), None)
-    show = next((e for e in reversed(events) if isinstance(e, Show)), None)
-    muck = next((e for e in reversed(events) if isinstance(e, Muck)), None)
-    return fold, show, muck
-
-
 def showed(show: Show, won: str | None) -> str:
     """A summary line's words for a seat that showed down, ``won`` what it collected as printed (None
     for nothing): ``showed [Ah Kh ...] and won ($3) with a pair``, the same on PokerStars and Full Tilt."""
     desc = f" with {show.description}" if show.description else ""
     return f"showed [{format_cards(show.cards)}] and {f'won ({won})' if won else 'lost'}{desc}"
-
-
-def showdown_seats(hand: Hand) -> frozenset[int]:
-    """The seats still in at the end when two or more are (a showdown), else none.
-
-    PokerStars prints ``*** SHOW DOWN ***`` and the summary's "showed/mucked" only then; PHH lets
-    only these seats show or muck."""
-    playing = {e.seat for e in hand.events if isinstance(e, (Action, Deal))}
-    folded = {e.seat for e in hand.events if isinstance(e, Action) and e.kind == ActionKind.FOLD}
-    alive = playing - folded
-    return frozenset(alive) if len(alive) >= 2 else frozenset()
 
 
 def _eastern(when: datetime) -> str:
