@@ -283,6 +283,10 @@ def test_every_startdate_form_of_the_clients_is_read(printed: str, started: date
     text = SNIPPET.format(kind="3").replace("2012-01-01 10:00:00", printed, 1)
     [hand] = parse_text(text, "dates.xml")
     assert isinstance(hand, Hand) and hand.started_at == started
+    unknown = [w for w in hand.warnings if "start date" in w.message]
+    assert len(unknown) == (started is None)  # a date it cannot read is said, not passed over
+    if unknown:
+        assert unknown[0].text == "<startdate>sometime</startdate>"
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 
 from ....engine.cards import Card
 from ....engine.games import RULES, GameRules
-from ....engine.model import Game, Hand, Limit, Money, SkippedLine, Tournament
+from ....engine.model import Game, Hand, Limit, Money, ParseWarning, SkippedLine, Tournament
 from ...errors import NotStudHand, ParseError, reader_failure
 from ...xmlhand import (
     BET_OR_COMPLETE,
@@ -327,7 +327,7 @@ def _drafted(
     for line, seat, won in wins:
         draft.collect(line, seat, won)
     total = bets - sum(draft.returned_total.values())
-    started = _started(general)
+    started = _started(general, draft.warnings)
 
     def make(stakes: Stakes | None) -> Hand:
         return draft.hand(
@@ -383,9 +383,11 @@ def _int(text: str | None, line: int, what: str) -> int:
     return int(text)
 
 
-def _started(general: Node) -> datetime | None:
+def _started(general: Node, warnings: list[ParseWarning]) -> datetime | None:
     """The hand's ``startdate``. The file names no time zone; it is taken as UTC (as fpdb stores it:
-    the sample's ``.hands`` sidecar keeps the printed clock unchanged)."""
+    the sample's ``.hands`` sidecar keeps the printed clock unchanged). A date in none of the known
+    layouts leaves the start unknown, with a warning in ``warnings``: the hand is still good, but the
+    user is told why it has no time."""
     node = general.find("startdate")
     if node is None:
         return None
@@ -394,4 +396,11 @@ def _started(general: Node) -> datetime | None:
             return datetime.strptime(node.text, layout).replace(tzinfo=UTC)
         except ValueError:
             continue
+    warnings.append(
+        ParseWarning(
+            node.line,
+            f"<startdate>{node.text}</startdate>",
+            "a start date in a layout studbook does not know: the hand's start time is left unknown",
+        )
+    )
     return None
