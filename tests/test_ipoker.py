@@ -20,6 +20,7 @@ from studbook.engine.model import (
     Deal,
     Game,
     Hand,
+    Limit,
     UncalledReturn,
 )
 from studbook.engine.replay import replay
@@ -306,3 +307,37 @@ def test_a_tournament_table_names_its_tournament_in_either_era(table: str) -> No
     text = path.read_text(encoding="utf-8").replace(old, f"<tablename>{table}</tablename>", 1)
     hands = [h for h in parse_text(text, "stt.xml") if isinstance(h, Hand)]
     assert hands and {h.tournament.tournament_id for h in hands if h.tournament} == {"699476041"}
+
+
+@pytest.mark.parametrize(
+    ("buy_in", "rake", "expected"),
+    [
+        ("$5+$0.50", "", (500, 50, "USD")),  # the corpus's sit-and-go
+        ("0,22€", "0,03€", (22, 3, "EUR")),  # one amount with the fee beside it (fpdb's "new format")
+        ("0€ + 0,02€ + 0,23€", "", (25, None, "EUR")),  # the current European skins' parts, summed as fpdb sums them
+        ("nothing", "", (None, None, None)),  # unreadable: the tournament without its cost, the hand still read
+    ],
+)
+def test_a_tournament_buy_in_is_read_in_every_form_the_skins_print(
+    buy_in: str, rake: str, expected: tuple[int | None, int | None, str | None]
+) -> None:
+    general = (
+        f"<general><mode>real</mode><gametype>Razz L</gametype><tablename>Razz, 699476041</tablename>"
+        f"<tournamentname>Razz</tournamentname><buyin>{buy_in}</buyin>{f'<birake>{rake}</birake>' if rake else ''}"
+        "</general>"
+    )
+    # a tournament's amounts are whole chips: $0.60 becomes 60 of them
+    chips = re.sub(r"\$(\d+)(?:\.(\d\d))?", lambda m: str(int(m[1]) * 100 + int(m[2] or 0)), SNIPPET.format(kind="3"))
+    text = chips.replace(chips.splitlines()[2], general, 1)
+    [hand] = parse_text(text, "buyin.xml")
+    assert isinstance(hand, Hand) and hand.tournament is not None
+    assert (hand.tournament.buy_in, hand.tournament.fee, hand.tournament.currency) == expected
+
+
+@pytest.mark.parametrize(("word", "limit"), [("SL", Limit.NO_LIMIT), ("БЛ", Limit.NO_LIMIT), ("LP", Limit.POT_LIMIT)])
+def test_the_localized_skins_limit_words_are_read(word: str, limit: Limit) -> None:
+    """``SL`` (sans limite) and ``БЛ`` (без лимита) are no limit, ``LP`` (limite pot) pot limit, as fpdb
+    reads them: the game is read with its structure, not refused as an unknown ``<gametype>``."""
+    text = SNIPPET.format(kind="3").replace("Razz L $1/$2", f"Razz {word} $1/$2", 1)
+    [hand] = parse_text(text, "limits.xml")
+    assert isinstance(hand, Hand) and hand.limit is limit

@@ -51,7 +51,6 @@ from ...xmlhand import (
     fault_error,
     in_file_order,
     also_unknown,
-    money,
     unknown_parts,
     with_unknown,
 )
@@ -70,12 +69,22 @@ _GAMES = {
     "razz": Game.RAZZ,
     "5 card stud": Game.STUD5,
 }
-_LIMITS = {"L": Limit.FIXED, "FL": Limit.FIXED, "Limit": Limit.FIXED, "NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
+_LIMITS = {
+    "L": Limit.FIXED,
+    "FL": Limit.FIXED,
+    "Limit": Limit.FIXED,
+    "NL": Limit.NO_LIMIT,
+    "PL": Limit.POT_LIMIT,
+    # the localized skins' words, as fpdb reads them: SL (sans limite) and the Russian БЛ (без лимита)
+    # no limit, LP (limite pot) pot limit
+    "SL": Limit.NO_LIMIT,
+    "БЛ": Limit.NO_LIMIT,
+    "LP": Limit.POT_LIMIT,
+}
 # "7 Card Stud L $0.05/$0.10", "… Limit …", a trailing " Ante $0.01" (the hands' ante actions say it)
 _GAMETYPE = re.compile(
-    r"(?P<game>.+?) (?P<limit>L|FL|Limit|NL|PL)(?: (?P<small>[^\s/]+)/(?P<big>\S+))?(?: Ante (?P<ante>\S+))?"
+    r"(?P<game>.+?) (?P<limit>L|FL|Limit|NL|PL|SL|БЛ|LP)(?: (?P<small>[^\s/]+)/(?P<big>\S+))?(?: Ante (?P<ante>\S+))?"
 )
-_BUYIN = re.compile(r"(?P<buyin>[$€£]?[\d.,]+)(?:\+(?P<fee>[$€£]?[\d.,]+))?")
 # a tournament's table: "Name, 699476041, 699476041"; from 2017 "Name (#699476041)"
 _TOURNEY_ID = re.compile(r".*?(?:, (?P<id>\d+)(?:, \d+)?| \(#(?P<hashed>\d+)\))")
 
@@ -149,11 +158,10 @@ class _Session:
         self.tournament: Tournament | None = None
         name = text("tournamentname")
         if name:
-            b = _BUYIN.fullmatch(text("buyin").replace(" ", ""))
+            printed = text("buyin").strip()
             t = _TOURNEY_ID.fullmatch(self.table or "")
-            buy_in = money(b["buyin"]) if b else None
-            fee = money(b["fee"]) if b and b["fee"] else None
-            tcur = SYMBOLS.get((b["buyin"] if b else "")[:1]) or text("tournamentcurrency") or None
+            buy_in, fee = _buy_in(printed, text("birake"), node.line)
+            tcur = SYMBOLS.get(printed[:1]) or SYMBOLS.get(printed[-1:]) or text("tournamentcurrency") or None
             self.tournament = Tournament((t["id"] or t["hashed"]) if t else name, buy_in, fee, tcur, None)
             self.currency = None  # chips
 
@@ -208,6 +216,24 @@ def _results(lines: Iterable[str], source_file: str) -> Iterator[Hand | ParseErr
                     yield reader_failure(
                         source_file, node.line, f"<game gamecode={node.attrs.get('gamecode', '')!r}>", NAME, exc
                     )
+
+
+def _buy_in(printed: str, fee_printed: str, line: int) -> tuple[Money | None, Money | None]:
+    """(buy-in, fee) of a tournament's ``<buyin>``: ``$5+$0.50`` is the two; a single amount (``0,22€``)
+    is the buy-in, its fee the ``<birake>`` beside it where there is one; three parts (the current
+    European skins' ``0€ + 0,02€ + 0,23€``) are summed into the buy-in, as fpdb sums them, with no fee
+    apart: what each part is the sources do not say, and their sum is what the player paid. (None, None)
+    when it does not read: the hands are still read, the tournament without its cost."""
+    if not printed:
+        return None, None
+    try:
+        parts = [_amount(part, line, "buy-in") for part in printed.split("+")]
+        fee = _amount(fee_printed, line, "buy-in fee") if fee_printed.strip() and len(parts) == 1 else None
+    except Fault:
+        return None, None
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    return sum(parts), fee
 
 
 def _amount(text: str | None, line: int, what: str) -> Money:
