@@ -497,8 +497,9 @@ def line_kind(*terminals: str, run: bool = False, words: str | None = None) -> C
     :data:`KIND_WORDS` need not give its words. The example lines an error shows beside the words are
     the site's own spellings, so they stand in its grammar beside the pattern they illustrate
     (:func:`grammar_examples`). Stacked, one method handles several declarations; wrapped
-    around a method of a base class (``seat_run = line_kind("SEATS", ...)(SiteBuilder.seat_run)``), the
-    subclass declares a shared handler.
+    around a method of a base class (``total_line = line_kind("TOTAL")(SiteBuilder.total_line)``), the
+    subclass declares a shared handler; the handlers every site shares alike need no declaration
+    (:data:`SiteBuilder.OFFERED`).
 
     The one declaration of a line kind: :class:`SiteBuilder` subclasses collect them into ``KINDS`` and
     ``HANDLERS``, and :func:`load_grammar` checks them against the grammar. The method is copied
