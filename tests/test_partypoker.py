@@ -304,3 +304,18 @@ def test_the_summary_shape_and_the_wins_shape_are_told_by_the_text() -> None:
     old, new, omaha = parse_text(text)
     assert isinstance(old, Hand) and old.rake is None and isinstance(new, Hand) and new.rake == 35
     assert isinstance(omaha, NotStudHand) and omaha.game == "Omaha Hi"
+
+
+@pytest.mark.parametrize(
+    "before", ["Vera P has left the table.", "Vera P has left the table.\nKato finished in 4 place."]
+)
+def test_an_emailed_hand_may_say_who_left_before_its_stakes_line(before: str) -> None:
+    """fpdb's emailed-hand header lets ``NAME has left the table.`` and ``NAME finished in N place.`` come
+    between the stars line and the stakes line: the header takes them, and an error in the stakes line
+    still names that line."""
+    text = snippet_text("2013-emailed-summary-showdown.txt").replace("Vera P has left the table.", before)
+    (hand,) = parse_text(text)
+    assert isinstance(hand, Hand) and hand.small_bet == 50 and hand.started_at is not None
+    stakes = 2 + before.count("\n") + 1
+    (bad,) = parse_text(text.replace("Tue Sep 03", "Tue Sup 03"), "x.txt")
+    assert isinstance(bad, ParseError) and (bad.line, bad.message) == (stakes, "'Sup' is not a month")

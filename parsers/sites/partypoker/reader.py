@@ -67,11 +67,16 @@ _ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
 _GAME_NO = re.compile(r"#Game No : (\d+)")
 
 # "#Game No : ID" is left out of emailed, exported and converted hands (and, with letters in the id and
-# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it
+# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it; an
+# emailed hand may print who left the table or finished a tournament before its stakes line
 _IDS = re.compile(
-    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n(?P<line>.*)",
+    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n"
+    r"(?:[^\n]+ (?:has left the table|finished in \d+ place)\.\n)*(?P<line>.*)",
     re.S,
 )
+_BEFORE_STAKES = (" has left the table.", " place.")
+"""How the lines an emailed hand prints between its stars line and its stakes line end (chaz 05769711,
+6e1dce69): the header takes them, and one test of the line after the stars tells they are there."""
 # the date: "Monday, April 25, 14:20:12 EDT 2011"; the Mac client's "Mon Apr 25 14:20:12 EDT 2011"; and,
 # from 2013, no zone at all ("Sunday, July 28, 21:01:39  2013", two spaces before the year)
 _LINE = re.compile(
@@ -427,8 +432,11 @@ class _Builder(SiteBuilder):
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One PartyPoker hand (its announce line and blank line in front when printed): a Hand, a NotStudHand
     or a ParseError naming file and line."""
-    first = block.lines[0] if block.lines else ""
+    lines = block.lines
+    first = lines[0] if lines else ""
     body_start = 5 if _ANNOUNCE.fullmatch(first) else 3 if _GAME_NO.match(first) else 2
+    while body_start < len(lines) and lines[body_start - 1].endswith(_BEFORE_STAKES):
+        body_start += 1
     return read_text_hand(
         block,
         source_file,
