@@ -222,8 +222,10 @@ class _Builder(SiteBuilder):
         word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
         self.street_in_order(street, no, tok)
-        if street == 3 and not self.in_hand:  # no antes printed: everyone seated is in
-            self.in_hand = sorted(self.left)
+        if street == 3:
+            if not self.in_hand:  # no antes printed: everyone seated is in
+                self.in_hand = sorted(self.left)
+            self.all_in = 0 in self.left.values()  # an ante took someone's last chip
         self.street, self.street_line_no, self.pending = street, no, True
         self.dealt = set()
         if self.all_in:  # the one way a street before the last can end with a bet nobody matched
@@ -231,9 +233,9 @@ class _Builder(SiteBuilder):
         self.ledger.start_street(street)
 
     def keep_unmatched(self, no: int) -> None:
-        """The street's bet nobody matched (its ledger is gone by the summary), with where its return
-        goes among the events, which only a summary line paying it back tells (a ``wins`` line is
-        read by :meth:`return_uncalled`)."""
+        """Keep the street's bet nobody matched, and where among the events it went back (file line
+        ``no``): a summary's ``collected`` holds it, and by the summary the street's ledger is gone (a
+        ``wins`` line's is read by :meth:`return_uncalled`)."""
         back = self.ledger.unmatched()
         if back is not None:
             self.owed.append((len(self.events), no, *back))
