@@ -6,7 +6,8 @@ like ``HH20160828 T5795043-G33949698.txt``; studbook must not).
 Each case names a fact only the right era's reading gives: the time a header's zone means (ACR's 2016
 client prints none, so its clock is placed in the site's zone, US Eastern by default, where the 2019
 format prints UTC; Bovada's MVS client prints ``UTC``, its older one nothing, read as ET), the cards an export prints (Everleaf's old export deals none) or the header's shape (Full
-Tilt's stakes before or after the game, PokerStars' ``Game #``, ``Hand #`` and French first lines)."""
+Tilt's stakes before or after the game, PokerStars' ``Game #``, ``Hand #`` and French first lines, PartyPoker's
+``wins`` lines or ``** Summary **``)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,11 @@ ERAS = [
     ("fulltilt/2009-worded-date.txt", "201305.new.gameline.format.txt", "2009-06-02 01:40:00"),
     ("fulltilt/2013-stakes-before-game.txt", "201305.new.gameline.format.txt", "2013-04-03 01:14:02"),
     ("fulltilt/2013-stakes-after-game.txt", "Razz-USD-0.10-0.20-201012.txt", "2013-06-03 01:14:02"),
+    # PartyPoker: the client files' "wins" lines, the emailed hands' and the 2026 client's summary
+    ("partypoker/2011-long-date-control.txt", "PLO-6max-USD-0.10-0.25-202602.cash.out.txt", "2011-04-27 01:05:09"),
+    ("partypoker/2026-client-stud-summary.txt", "7-Stud-USD-1-2-201104.txt", "2026-02-11 02:05:09"),
+    ("partypoker/2013-emailed-summary-showdown.txt", "7-Stud-USD-1-2-201104.txt", "2013-09-04 01:05:09"),
+    ("partypoker/2008-emailed-tournament.txt", "7-Stud-USD-1-2-201104.txt", "2008-11-15 02:05:24"),
     # PokerStars: "Game #" (to ~2009), "Hand #" with a local zone, and the French client
     ("pokerstars/2009-game-number-header.txt", "HH20250602 Aldebaran II.txt", "2009-11-26 15:08:43"),
     ("pokerstars/2025-eur-cash-two-zones.txt", "HH20091126 Game.txt", "2025-06-02 18:00:00"),

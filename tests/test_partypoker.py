@@ -6,6 +6,7 @@ name file and line. The conformance of the corpus files themselves: tests/test_c
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -229,3 +230,92 @@ def test_every_error_names_file_and_line(old: str, new: str, words: str) -> None
 def test_the_registry_reads_partypoker() -> None:
     site = SITES_BY_ID["partypoker"]
     assert site.readable and site.profile.name == "partypoker"
+
+
+SNIPPETS = Path(__file__).resolve().parent / "data" / "line_forms" / "partypoker"
+CLIENT_2026 = "2026-client-stud-summary.txt"
+
+
+def snippet_text(name: str) -> str:
+    return (SNIPPETS / name).read_text(encoding="utf-8")
+
+
+def test_the_2026_clients_hand_is_read_from_its_summary() -> None:
+    """The 2026 client (and the emailed hands) print no ``wins`` line: the summary's ``collected`` is what
+    a player took, his bet nobody matched in it. Tomasz_K's call for less on 5th street leaves 25 of
+    Rhea M's bet unmatched; it goes back where that street ends (the 6th-street line), and her Collect is
+    the rest. ``raises 1.25 to 1.50`` adds 1.25; ``is all-In.`` and the pot line are skipped lines."""
+    (hand,) = parse_text(snippet_text(CLIENT_2026))
+    assert isinstance(hand, Hand) and hand.warnings == ()
+    assert (hand.site_hand_id, hand.rake, hand.printed_pots) == ("1770775509000stud7kq2xw", 35, (730,))
+    assert actions(hand, 3)[3] == (2, ActionKind.RAISE, 50, 150)
+    assert [(e.line, e.seat, e.amount) for e in hand.events if isinstance(e, UncalledReturn)] == [(31, 6, 25)]
+    assert [(c.seat, c.amount) for c in hand.events if isinstance(c, Collect)] == [(6, 730)]
+    assert {e.seat for e in hand.events if isinstance(e, Show)} == {4, 6}
+    assert [s.text for s in hand.skipped][-2:] == [
+        "Tomasz_K is all-In.",
+        "Creating Main Pot with $ 7.30 with Tomasz_K, Rhea M",
+    ]
+    result = replay(hand, profile_for(hand))
+    assert result.violations == () and result.net == {2: -205, 4: -280, 6: 450}
+
+
+@pytest.mark.parametrize(
+    "old, new, line, words",
+    [
+        ("balance $24.50", "balance $24.60", 37, "balance is 2460 hundredths, but the hand's lines leave 2450"),
+        ("net +$4.50", "net +$4.40", 37, "net is 440 hundredths, but collected less bet is 450"),
+        ("lost $2.05 (folded)", "lost $2.00 (folded)", 35, "bet is 200 hundredths, but the hand's lines put in 205"),
+        ("raises 1.25 to 1.50", "raises 1.25 to 1.75", 16, "the street total 1.75 is not what Hero has put in"),
+        ("Tomasz_K calls (0.75)", "Tomasz_K calls (0.70)", 29, "all in, but the hand's lines leave 5 hundredths"),
+    ],
+)
+def test_a_summary_or_a_line_the_hand_contradicts_is_a_warning_at_that_line(
+    old: str, new: str, line: int, words: str
+) -> None:
+    """The site's own figures cross-checked: what the summary says each player put in, kept and won, the
+    street total after ``to``, an ``is all-In.`` that leaves chips behind. A hand that contradicts itself
+    is kept, flagged at the line."""
+    text = snippet_text(CLIENT_2026)
+    (hand,) = parse_text(text.replace(old, new, 1))
+    assert isinstance(hand, Hand)
+    assert any(w.line == line and words in w.message for w in hand.warnings), hand.warnings
+
+
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("Game Table (FL)", "Game Table (PL)", "(PL) stud: only fixed-limit stud is known"),
+        ("with $ 7.30 with", "with $ 100000000000000000000 with", "beyond any real stake"),
+        ("Main Pot: $7.30", "Main Pot: $100000000000000000000", "beyond any real stake"),
+        ("collected $7.55", "collected $100000000000000000000", "beyond any real stake"),
+        ("Rhea M calls (0.50)", "Rhea M calls 0.50", "not a PartyPoker line"),
+    ],
+)
+def test_every_error_of_the_summary_shape_names_file_and_line(old: str, new: str, words: str) -> None:
+    assert_error_at(snippet_text(CLIENT_2026), old, new, words)
+
+
+def test_the_summary_shape_and_the_wins_shape_are_told_by_the_text() -> None:
+    """The client files end with ``wins`` lines, the emailed and 2026 hands with ``** Summary **``: one
+    file holding both reads each, and a hand's other game in the new shape is skipped by its name."""
+    other = snippet_text(CLIENT_2026).replace("7 Card Stud Game Table", "Omaha Hi Game Table", 1)
+    text = snippet_text("2011-long-date-control.txt") + "\n" + snippet_text(CLIENT_2026) + "\n" + other
+    old, new, omaha = parse_text(text)
+    assert isinstance(old, Hand) and old.rake is None and isinstance(new, Hand) and new.rake == 35
+    assert isinstance(omaha, NotStudHand) and omaha.game == "Omaha Hi"
+
+
+@pytest.mark.parametrize(
+    "before", ["Vera P has left the table.", "Vera P has left the table.\nKato finished in 4 place."]
+)
+def test_an_emailed_hand_may_say_who_left_before_its_stakes_line(before: str) -> None:
+    """fpdb's emailed-hand header lets ``NAME has left the table.`` and ``NAME finished in N place.`` come
+    between the stars line and the stakes line: the header takes them, and an error in the stakes line
+    still names that line."""
+    text = snippet_text("2013-emailed-summary-showdown.txt").replace("Vera P has left the table.", before)
+    (hand,) = parse_text(text)
+    assert isinstance(hand, Hand) and hand.small_bet == 50 and hand.started_at is not None
+    stakes = 2 + before.count("\n") + 1
+    (bad,) = parse_text(text.replace("Tue Sep 03", "Tue Sup 03"), "x.txt")
+    assert isinstance(bad, ParseError) and (bad.line, bad.message) == (stakes, "'Sup' is not a month")

@@ -29,6 +29,17 @@ two stud hi/lo):
 
 Not in the corpus, so unconfirmed: an all-in wording (``is all-In [..]`` is read as a bet of what it
 adds), side pots (``from the side pot``), the Razz game name.
+
+**The summary shape** (the emailed hands, public from 2008, and the 2026 client; fpdb-3's regression
+files hold real ones of both, hold'em only): ``***** Hand History For Game 1770659766668adeb0h5qfm *****``,
+the stakes before ``… Game Table (FL)``, ``Seat 1: NAME ($56.64)``, ``posts ante (50)``, ``calls (1.80)``,
+``raises 2.40 to 2.65`` (the chips added, then the street total), ``NAME is all-In.`` on its own line
+after the wager that was, ``Creating Main Pot with $ 38.50 with …``, and no ``wins`` line: ``** Summary
+**``, ``Main Pot: $38.50 Rake: $2.0`` (the pot after rake) and a line a player, ``NAME balance $44.16,
+bet $23.17, collected $41.47, net +$18.30[ cards ] [ description ]``. ``collected`` is what the player
+took, his unmatched bet in it, as a ``wins`` line's; what the summary says each put in, kept and won is
+checked against the hand's lines (a warning at the line when they differ). The hand tells its shape by
+its text: the grammar reads ``wins`` lines or a summary after the last street.
 """
 
 from __future__ import annotations
@@ -41,7 +52,7 @@ from lark import Token
 
 from ....engine.cards import Card
 from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Marker, Muck, Seat, Show, SkippedLine, Tournament
-from ....engine.model import UncalledReturn
+from ....engine.model import Money, ParseWarning, UncalledReturn
 from ...errors import NotStudHand, ParseError
 from ...reading import HandText, split_hands
 from ...textsite import HandHeader, SiteBuilder, line_kind, local_time, read_amount, read_text_hand, where_error
@@ -56,18 +67,30 @@ _ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
 _GAME_NO = re.compile(r"#Game No : (\d+)")
 
 # "#Game No : ID" is left out of emailed, exported and converted hands (and, with letters in the id and
-# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it
+# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it; an
+# emailed hand may print who left the table or finished a tournament before its stakes line
 _IDS = re.compile(
-    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n(?P<line>.*)",
+    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n"
+    r"(?:[^\n]+ (?:has left the table|finished in \d+ place)\.\n)*(?P<line>.*)",
     re.S,
 )
+_BEFORE_STAKES = (" has left the table.", " place.")
+"""How the lines an emailed hand prints between its stars line and its stakes line end (chaz 05769711,
+6e1dce69): the header takes them, and one test of the line after the stars tells they are there."""
 # the date: "Monday, April 25, 14:20:12 EDT 2011"; the Mac client's "Mon Apr 25 14:20:12 EDT 2011"; and,
 # from 2013, no zone at all ("Sunday, July 28, 21:01:39  2013", two spaces before the year)
 _LINE = re.compile(
-    r"(?P<what>.+?) - (?:\w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),|[A-Z][a-z]{2} (?P<mon>[A-Z][a-z]{2}) (?P<dd>\d{1,2})) "
+    r"(?P<what>.+?) +- +(?:\w+, (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),|[A-Z][a-z]{2} (?P<mon>[A-Z][a-z]{2}) (?P<dd>\d{1,2})) "
     r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]+)? (?P<year>\d{4})"
 )
-_CASH = re.compile(r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3} )?(?:FL )?(?P<game>.+)")
+# the stakes first: "$0.50/$1 USD [FL ]7 Card Stud"; the emailed and 2026 hands' "0.50/1 7 Card Stud Game
+# Table (FL)" (the limit after the game, "(Limit)" in 2013), a tournament's "800/1600 Tourney … Game
+# Table (NL)  (MTT Tournament #42974198)"
+_STAKES_FIRST = re.compile(
+    r"(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3} )?(?:FL |Tourney )?(?P<game>.+?)"
+    r"(?: Game Table \((?P<limit>FL|Limit|PL|NL)\)(?: +\((?:MTT|STT|SNG) Tournament #(?P<tid>\d+)\))?)?"
+)
+_FIXED = frozenset({None, "FL", "Limit"})
 _TOURNEY = re.compile(
     r"(?:FL )?(?P<game>.+?) (?P<buyin>[$€£]?[\d,.]+) (?P<cur>[A-Z]{3}) Buy-in "
     r"Trny:(?P<tid>\d+) Level:(?P<level>\d+)\s+Stakes-Antes\((?P<small>[\d,.]+)/"
@@ -97,7 +120,8 @@ _MONTHS = {
 _SHORT_MONTHS = {name[:3]: number for name, number in _MONTHS.items()}
 _EXPECTED = (
     "'#Game No : ID', '***** Hand History for Game ID *****' and a stakes line like "
-    "'$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011'"
+    "'$0.50/$1 USD 7 Card Stud - Monday, April 25, 14:20:12 EDT 2011' or "
+    "'0.50/1 7 Card Stud Game Table (FL) - Tue Feb 10 21:05:09 EST 2026'"
 )
 
 
@@ -111,13 +135,15 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     if ids is None or line is None:
         raise where_error(where, text.split("\n")[-1], "not a PartyPoker hand header", _EXPECTED)
     what = line["what"]
-    cash = _CASH.fullmatch(what)
+    cash = _STAKES_FIRST.fullmatch(what)
     tourney = _TOURNEY.fullmatch(what) if cash is None else None
     found = cash or tourney
     printed = found["game"] if found else what
     game = _GAMES.get(printed)
     if game is None:
         return HandHeader(ids["id"], None, printed)
+    if cash is not None and cash["limit"] not in _FIXED:
+        raise where_error(where, ids["line"], f"({cash['limit']}) stud: only fixed-limit stud is known", _EXPECTED)
     printed_month = line["month"] or line["mon"]
     month = _MONTHS.get(printed_month) or _SHORT_MONTHS.get(printed_month)
     if month is None:
@@ -141,6 +167,8 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         )
         ante = read_amount(tourney["ante"], where, ids["line"])
         currency = None
+    elif cash is not None and cash["tid"] is not None:  # the emailed tournament's: no buy-in, level or ante
+        tournament = Tournament(cash["tid"])
     return HandHeader(
         ids["id"],
         game,
@@ -176,6 +204,10 @@ class _Builder(SiteBuilder):
         self.dealt: set[int] = set()  # seats dealt on this street by a printed line
         self.pending = False  # a street whose unprinted deals are not filled in yet
         self.returned = False
+        self.all_in = False  # someone is all in: a street may end with a bet nobody could match
+        self.owed: list[tuple[int, int, int, Money]] = []  # those bets: (event index, line, seat, chips)
+        self.rake: Money | None = None
+        self.pots: tuple[Money, ...] = ()
 
     @line_kind("TABLE")
     @line_kind("BUTTON", words="the button line")
@@ -190,11 +222,23 @@ class _Builder(SiteBuilder):
         word, river = self.lines["DEALING"].match(tok).group("street", "river")  # type: ignore[union-attr]
         street = _STREETS[word or river]
         self.street_in_order(street, no, tok)
-        if street == 3 and not self.in_hand:  # no antes printed: everyone seated is in
-            self.in_hand = sorted(self.left)
+        if street == 3:
+            if not self.in_hand:  # no antes printed: everyone seated is in
+                self.in_hand = sorted(self.left)
+            self.all_in = 0 in self.left.values()  # an ante took someone's last chip
         self.street, self.street_line_no, self.pending = street, no, True
         self.dealt = set()
+        if self.all_in:  # the one way a street before the last can end with a bet nobody matched
+            self.keep_unmatched(no)
         self.ledger.start_street(street)
+
+    def keep_unmatched(self, no: int) -> None:
+        """Keep the street's bet nobody matched, and where among the events it went back (file line
+        ``no``): a summary's ``collected`` holds it, and by the summary the street's ledger is gone (a
+        ``wins`` line's is read by :meth:`return_uncalled`)."""
+        back = self.ledger.unmatched()
+        if back is not None:
+            self.owed.append((len(self.events), no, *back))
 
     def deal(self, no: int, seat: int, cards: tuple[Card | None, ...]) -> Deal:
         """The street's cards in deal order: its down cards first, by the game's rules."""
@@ -205,7 +249,8 @@ class _Builder(SiteBuilder):
     @line_kind("DEALT", words="the owner's cards")
     def dealt_line(self, tok: Token, no: int) -> None:
         seat, m = self.seat(self.lines["DEALT"].match(tok), 1, no)  # type: ignore[arg-type]
-        cards = self.cards(m["cards"], no, tok)
+        printed = m["cards"]
+        cards = self.cards(printed, no, tok, "," if "," in printed else None)  # "[ 9c, 7h, 8h ]" from 2008
         if len(cards) != (3 if self.street == 3 else 1):
             raise self.error(
                 no,
@@ -232,10 +277,14 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            verb, amount = m.group("verb", "amount")
+            verb, amount, paid, added, to = m.group("verb", "amount", "paid", "added", "to")
+            amount = amount or paid or added
             line = m[0]
             if verb == "opens":
                 self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+                continue
+            if verb == "is all-In" and amount is None:  # "NAME is all-In." after the wager that was
+                self.all_in_after(no, line, seat)
                 continue
             if (amount is None) != (verb in ("checks", "folds")):
                 raise self.error(
@@ -252,6 +301,8 @@ class _Builder(SiteBuilder):
                 continue
             chips = self.money(amount, no, line)
             all_in = self.pays(seat, chips)
+            if all_in:
+                self.all_in = True
             if verb == "calls":
                 action = ledger.call_adding(no, street, seat, chips, all_in)
             elif verb in ("raises", "completes"):
@@ -264,6 +315,25 @@ class _Builder(SiteBuilder):
             if verb == "bring-ins":
                 self.posted_bring_in(chips, all_in)
             self.events.append(action)
+            if to is not None and self.money(to, no, line) != ledger.contributed(seat):
+                self.warnings.append(
+                    ParseWarning(no, line.rstrip("\n"), f"the street total {to} is not what {m['name']} has put in")
+                )
+
+    def all_in_after(self, no: int, line: str, seat: int) -> None:
+        """``NAME is all-In.``: the wager before it took the last chip (a skipped line), or the site
+        contradicts its own amounts (a warning)."""
+        self.skipped.append(SkippedLine(no, line.rstrip("\n")))
+        if self.left[seat]:
+            message = f"all in, but the hand's lines leave {self.left[seat]} hundredths behind"
+            self.warnings.append(ParseWarning(no, line.rstrip("\n"), message))
+
+    @line_kind("POT_CREATED", words="a pot line")
+    def pot_created(self, tok: Token, no: int) -> None:
+        """``Creating Main Pot with $ 38.50 with …``: the summary prints the same pot again, so the line
+        is skipped once its amount is read."""
+        self.money(self.lines["POT_CREATED"].match(tok)["amount"], no, tok)  # type: ignore[index]
+        self.skipped.append(SkippedLine(no, tok.rstrip("\n")))
 
     @line_kind("RESULTS", run=True)
     def result_run(self, tok: Token, first: int) -> None:
@@ -286,6 +356,53 @@ class _Builder(SiteBuilder):
                 amount -= self.return_uncalled(no, seat)
                 self.events.append(Collect(no, seat, amount, pot or "main pot"))
 
+    @line_kind("SUMMARY", words="'** Summary **'")
+    def summary_line(self, tok: Token, no: int) -> None:
+        """``** Summary **``: the last street is over; its bet nobody could match is owed back too."""
+        self.fill_deals()
+        self.keep_unmatched(no)
+
+    @line_kind("POTS", words="the pot line")
+    def pots_line(self, tok: Token, no: int) -> None:
+        """``Main Pot: $38.50 Rake: $2.0``: the pot after rake and the rake, which the replay checks."""
+        pot, rake = self.lines["POTS"].match(tok).group("pot", "rake")  # type: ignore[union-attr]
+        self.pots = (self.money(pot, no, tok),)
+        self.rake = self.money(rake, no, tok) if rake is not None else None
+
+    @line_kind("BALANCES", run=True, words="a summary line")
+    def balance_run(self, tok: Token, first: int) -> None:
+        """``NAME balance $44.16, bet $23.17, collected $41.47, net +$18.30[ cards ] [ … ]``: the cards are a
+        showdown, ``collected`` what he took (his bet nobody matched in it, returned as for a ``wins``
+        line); what he put in, kept and won are what the hand's lines say, or a warning names the line."""
+        owed: dict[int, Money] = {}
+        for index, at, seat, chips in reversed(self.owed):  # the last first: the earlier indices hold
+            self.events.insert(index, UncalledReturn(at, seat, chips))
+            owed[seat] = owed.get(seat, 0) + chips
+        stacks = {s.seat: s.stack for s in self.seats}
+        for no, found in enumerate(self.lines["BALANCES"].finditer(tok), first):
+            seat, m = self.seat(found, "name", no)
+            line = m[0]
+            printed = m["bet"] or m["lost"]
+            paid = self.money(printed, no, line) if printed else 0
+            collected = self.money(m["collected"], no, line) if m["collected"] else 0
+            net = m["net"]
+            said = [
+                ("bet", paid, "the hand's lines put in", stacks[seat] - self.left[seat]),
+                ("balance", self.money(m["balance"], no, line), "the hand's lines leave", self.left[seat] + collected),
+            ]
+            if net is not None:
+                won = self.money(net.lstrip("+-"), no, line)
+                said.append(("net", -won if net.startswith("-") else won, "collected less bet is", collected - paid))
+            for what, says, reckoned, worked_out in said:
+                if says != worked_out:
+                    message = f"the summary's {what} is {says} hundredths, but {reckoned} {worked_out}"
+                    self.warnings.append(ParseWarning(no, line.rstrip("\n"), message))
+            if m["cards"] is not None:
+                shown = self.cards(m["cards"], no, line, ",")
+                self.events.append(Show(no, seat, shown, m["description"] or None))
+            if collected:
+                self.events.append(Collect(no, seat, collected - owed.pop(seat, 0), "main pot"))
+
     def return_uncalled(self, no: int, seat: int) -> int:
         """The bet of ``seat`` nobody called, which PartyPoker pays inside his first ``wins`` line: returned
         here as the model's uncalled return (the engine's ledger says how much was unmatched)."""
@@ -305,14 +422,23 @@ class _Builder(SiteBuilder):
         self.deals_from_shown()  # the seven of a showdown line come in deal order
         playing = set(self.in_hand)
         self.seats = [s if s.seat in playing else Seat(s.seat, s.player, s.stack, True) for s in self.seats]
-        return self.build(header, ante=self.ante if self.ante is not None else header.ante, bring_in=self.bring_in)
+        return self.build(
+            header,
+            ante=self.ante if self.ante is not None else header.ante,
+            bring_in=self.bring_in,
+            rake=self.rake,
+            printed_pots=self.pots,
+        )
 
 
 def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStudHand:
     """One PartyPoker hand (its announce line and blank line in front when printed): a Hand, a NotStudHand
     or a ParseError naming file and line."""
-    first = block.lines[0] if block.lines else ""
+    lines = block.lines
+    first = lines[0] if lines else ""
     body_start = 5 if _ANNOUNCE.fullmatch(first) else 3 if _GAME_NO.match(first) else 2
+    while body_start < len(lines) and lines[body_start - 1].endswith(_BEFORE_STAKES):
+        body_start += 1
     return read_text_hand(
         block,
         source_file,
