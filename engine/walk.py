@@ -118,6 +118,43 @@ class HandWalk:
     """One pass over a hand's events through a :class:`.state.StudState`, collecting violations: what
     :func:`.replay.replay` and :func:`.steps.replay_steps` run."""
 
+    # slots, not a __dict__: more attributes than CPython keeps an instance's dict compact for (30), read
+    # at every event
+    __slots__ = (
+        "_acted",
+        "_aggressor",
+        "_bring_in_known",
+        "_checked",
+        "_deals",
+        "_decision_street",
+        "_first_street",
+        "_opened",
+        "_street_decisions",
+        "bring_in_seat",
+        "collects",
+        "conceded",
+        "deals",
+        "dealt",
+        "decisions",
+        "hand",
+        "label",
+        "last_decision",
+        "markers",
+        "money",
+        "names",
+        "nominal_ante",
+        "owner",
+        "reached",
+        "rules",
+        "shown",
+        "site_returns",
+        "started",
+        "state",
+        "street_aggressor",
+        "unjudged",
+        "violations",
+    )
+
     def __init__(self, hand: Hand, profile: RuleProfile) -> None:
         self.hand = hand
         self.names = {s.seat: s.player for s in hand.seats}
