@@ -277,11 +277,13 @@ class StudState:
         until then and after any deal or fold (asked at every bet of the double-bet street, twice)."""
         self.stack: dict[int, Money] = dict(stacks)
         self.invested: dict[int, Money] = dict.fromkeys(self.seats, 0)
-        self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
         self.returned: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.folded: dict[int, int] = {}
-        self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
-        self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
+        self.street_invested: dict[int, dict[int, Money]] = {}
+        self.down: dict[int, list[Card | None]] = {}
+        self.up: dict[int, list[Card | None]] = {}
+        for s in self.seats:  # a fresh dict and lists for each seat, in one loop (this runs for every hand)
+            self.street_invested[s], self.down[s], self.up[s] = {}, [], []
         self.community: list[Card | None] = []
         self.street = self._first
         self.ledger = StreetLedger(self.seats, bring_in)
@@ -525,8 +527,8 @@ class StudState:
         self._opener = None
         self.stack[seat] -= amount
         self.invested[seat] += amount
-        street = self.street_invested[seat]
-        street[self.street] = street.get(self.street, 0) + amount
+        by_street, street = self.street_invested[seat], self.street
+        by_street[street] = by_street.get(street, 0) + amount
 
     def act(self, seat: int, move: Move) -> list[Breach]:
         """Check a move, then perform it; returns the rules it broke (empty when legal)."""
@@ -549,7 +551,11 @@ class StudState:
                     f"{self.label(seat)} acts ({kind}) after folding on {STREET_NAMES[self.folded[seat]]} street",
                 )
             )
-        elif (expected := self.to_act) != seat:  # one test in the usual case: his turn
+        # whose turn it is: after the last to act, as :attr:`to_act` says, asked here without the property's
+        # call from C (a property's getter runs in an interpreter of its own: this runs at every action)
+        elif (
+            expected := self._next_to_act(self._after[self.last]) if self.last is not None else self.to_act
+        ) != seat:  # one test in the usual case: his turn
             if expected is None:
                 if self.betting_closed:  # else the cards cannot say whose turn it is
                     found.append(
@@ -793,7 +799,7 @@ class StudState:
         own = dict.fromkeys(held)
         own.pop(None, None)
         own.update(dict.fromkeys(extra))
-        cards = cast(list[Card], list(own))  # the unknown (None) popped above
+        cards = cast("list[Card]", list(own))  # the unknown (None) popped above
         if community:
             cards += [c for c in community if c is not None]
         dealt = len(held) + len(community)

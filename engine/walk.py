@@ -14,6 +14,7 @@ the start); §6 shown hands (:meth:`HandWalk.on_reveal`) and the payout (:meth:`
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
@@ -87,14 +88,24 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     return None
 
 
+_STREET: Final = itemgetter(1)
+"""The street of a (seat, street) pair of :attr:`HandWalk.dealt`."""
+
 _DEALT_IN: Final = frozenset({Action, Deal})
 """The events whose seat was dealt into the hand (:func:`_in_hand`)."""
 
 
 def _in_hand(hand: Hand) -> dict[int, Money]:
     """Stacks of the seats dealt into the hand: they ante or receive cards (sitting-out seats do not)."""
-    # the event classes are final (see HandWalk.on_event): one type test, not isinstance
-    playing = {e.seat for e in hand.events if type(e) in _DEALT_IN}  # type: ignore[union-attr]  # an Action or Deal
+    seated = {s.seat for s in hand.seats}
+    playing: set[int] = set()
+    # the events only until every seated player has shown he plays: usually his ante, at the start (this
+    # runs for every hand). The event classes are final (see HandWalk.on_event): one type test, not isinstance
+    for e in hand.events:
+        if type(e) in _DEALT_IN and e.seat in seated:  # type: ignore[union-attr]  # an Action or Deal
+            playing.add(e.seat)  # type: ignore[union-attr]
+            if len(playing) == len(seated):
+                break
     return {s.seat: s.stack for s in hand.seats if s.seat in playing}
 
 
@@ -408,7 +419,7 @@ class HandWalk:
                 deal.seat,
                 deal.street,
             )
-        elif again or len(down) != expected[0] or len(up) != expected[1]:
+        elif again or (len(down), len(up)) != expected:
             self.flag(
                 "cards.count",
                 f"{self.label(deal.seat)} receives {len(down)} down and {len(up)} up on "
@@ -614,7 +625,7 @@ class HandWalk:
             decisions={street: tuple(found) for street, found in self.decisions.items()},
             bring_in_seat=self.bring_in_seat,
             street_aggressor=self.street_aggressor,
-            reached=frozenset(self.reached.union([street for _, street in self.dealt], self.decisions)),
+            reached=frozenset(self.reached.union(map(_STREET, self.dealt), self.decisions)),
         )
 
     def dealt_cards(self) -> tuple[DealtCards, ...]:
