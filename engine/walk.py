@@ -18,7 +18,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
-from .betting import AGGRESSIVE
+from .betting import AGGRESSIVE, StreetLedger
 from .cards import Card, format_cards
 from .games import RULES
 from .model import (
@@ -310,10 +310,11 @@ class HandWalk:
         if action.street > state.street:
             self.goto(action.street, action.line)
         ledger = state.ledger
-        self.decide(action, index, state.capped)
-        move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
+        self.decide(action, index, ledger, state.capped)
+        kind = action.kind
+        move = _move(kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
-        if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
+        if kind is RAISE and action.to is not None and action.amount != action.to - level:
             self.flag(
                 "bet.size",
                 f"{self.label(action.seat)} raises {self.money(action.amount)} to "
@@ -337,9 +338,10 @@ class HandWalk:
             else:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
-    def decide(self, action: Action, index: int, capped: bool) -> None:
+    def decide(self, action: Action, index: int, ledger: StreetLedger, capped: bool) -> None:
         """Record what ``action`` (not an ante) faced, before the state performs it: a :class:`Decision`
-        for every voluntary action, the bring-in's seat at the first street's first action.
+        for every voluntary action, the bring-in's seat at the first street's first action. ``ledger``
+        and ``capped`` are the state's, as the caller has them at hand.
 
         The street's own record (its aggressor, whether it was opened, who has acted and who has
         checked) starts again whenever a decision names another street than the one before: the
@@ -356,8 +358,8 @@ class HandWalk:
             self._decision_street, self._aggressor, self._opened = on, None, False
             self._acted, self._checked = set(), set()
             self._street_decisions = self.decisions.setdefault(on, [])
-        ledger = self.state.ledger
-        level, aggressions, aggressor, acted = ledger.level, ledger.lifts, self._aggressor, self._acted
+        level, aggressions = ledger.level, ledger.lifts
+        aggressor, acted = self._aggressor, self._acted
         to_call = level - ledger.contrib.get(seat, 0)
         aggressive = kind in AGGRESSIVE
         # field by field into a bare instance, not through the class's __init__: one a voluntary action
@@ -390,16 +392,17 @@ class HandWalk:
             self._opened = True
 
     def on_deal(self, deal: Deal, index: int) -> None:
-        state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
+        state, seat, street = self.state, deal.seat, deal.street
+        down, up = deal.down, deal.up
         if down:
             self.deals.append((seat, street, False, down, deal.line, ()))
         if up:
             self.deals.append((seat, street, True, up, deal.line, ()))
         if street > state.street:
             self.goto(street, deal.line)
-        key = (seat, street)
-        again = key in self.dealt
-        self.dealt.add(key)
+        key, dealt = (seat, street), self.dealt
+        again = key in dealt
+        dealt.add(key)
         expected = self._deals.get(street)
         if expected is None:
             self.flag(
