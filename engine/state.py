@@ -452,7 +452,9 @@ class StudState:
             return (max(self.small_bet, self.last_step),)
         if self.street in self._big_streets:
             return (self.big_bet,)
-        if self.double_bet_allowed:
+        # the street first: off the double-bet street the property's answer is no (a property's getter is
+        # called from C, and this runs at every bet and raise, twice)
+        if self.street == self._double and self.double_bet_allowed:
             return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
         return (self.small_bet,)
 

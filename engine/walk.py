@@ -186,10 +186,14 @@ class HandWalk:
             money=self.money,
             limit=hand.limit,
         )
-        self.violations: list[Violation] = [
-            Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
-            for w in hand.warnings
-        ]
+        self.violations: list[Violation] = (
+            [
+                Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
+                for w in hand.warnings
+            ]
+            if hand.warnings  # most hands have none: no comprehension (a function made and called) for them
+            else []
+        )
         self.unjudged: list[Violation] = []
         dealt_in, most = len(self.state.seats), RULES[hand.game].max_players
         if dealt_in > most:
@@ -323,7 +327,10 @@ class HandWalk:
                 action.seat,
                 action.street,
             )
-        for breach in state.act(action.seat, move):
+        # the state's act, spelt out (one call fewer per action): the rules the move breaks, then the move
+        breaches = state.check(action.seat, move)
+        state.apply(action.seat, move)
+        for breach in breaches:
             if breach.rule == UNJUDGED:
                 self.unjudged.append(
                     Violation(
@@ -611,7 +618,7 @@ class HandWalk:
         live = state.live
         # the state's own dicts, not copies: the state ends with this replay (nothing changes it after)
         return ReplayResult(
-            pots=tuple(r.pot for r in results),
+            pots=tuple([r.pot for r in results]),
             awards=awards,
             rake=rake,
             invested=state.invested,
