@@ -800,12 +800,15 @@ class StudState:
         # this runs for every player at every showdown)
         own = dict.fromkeys(held)
         own.pop(None, None)
-        own.update(dict.fromkeys(extra))
+        if extra:
+            own.update(dict.fromkeys(extra))
         cards = cast("list[Card]", list(own))  # the unknown (None) popped above
         if community:
             cards += [c for c in community if c is not None]
+            if len(set(cards)) != len(cards):  # the community card among his own (his alone are a dict's keys)
+                return None
         dealt = len(held) + len(community)
-        if len(set(cards)) != len(cards) or len(cards) > size or max(dealt, len(cards)) != size:
+        if len(cards) > size or max(dealt, len(cards)) != size:
             return None
         return tuple(cards)
 

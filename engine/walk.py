@@ -481,7 +481,9 @@ class HandWalk:
         else:
             own = unique
         up = state.up[seat]
-        known = {c for c in state.down[seat] + up if c is not None}
+        known: set[Card | None] = set(state.down[seat])  # his dealt cards known (a set, not a comprehension)
+        known.update(up)
+        known.discard(None)
         room = self.rules.hand_size - len(community)
         if len(own) > room:
             self.flag(
@@ -654,7 +656,9 @@ class HandWalk:
         out: list[DealtCards] | None = None  # a copy of deals, made once a group needs filling
         for seat, held in shown.items():
             mine = groups.get(seat, ())
-            known = {card for at in mine for card in deals[at][3]}
+            known: set[Card | None] = set()
+            for at in mine:  # loops, not comprehensions (a function made and called each): every showdown
+                known.update(deals[at][3])
             if None not in known:  # every card he was dealt is known already
                 continue
             extra = [c for c in held if c not in known]
@@ -664,11 +668,15 @@ class HandWalk:
             for at in mine:
                 _, street, up, cards, line, _ = deals[at]
                 if None in cards:
-                    filled = tuple([next(more, None) if card is None else card for card in cards])
-                    flags = tuple([card is None and new is not None for card, new in zip(cards, filled)])
+                    filled: list[Card | None] = []
+                    flags: list[bool] = []  # which cards the show filled in
+                    for card in cards:
+                        new = next(more, None) if card is None else card
+                        filled.append(new)
+                        flags.append(card is None and new is not None)
                     if out is None:
                         out = list(deals)
-                    out[at] = (seat, street, up, filled, line, flags if True in flags else ())
+                    out[at] = (seat, street, up, tuple(filled), line, tuple(flags) if True in flags else ())
         return tuple(deals) if out is None else tuple(out)
 
     def rules_rake(self, line: int | None) -> Money:
