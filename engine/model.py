@@ -567,6 +567,10 @@ class Award:
     amount: Money
 
 
+direct_init(Pot)  # built for every pot of every hand replayed
+direct_init(Award)  # and for every award
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
     """What the rules make of a hand.

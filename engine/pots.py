@@ -45,11 +45,18 @@ def build_pots(invested: Mapping[int, Money], folded: Collection[int]) -> tuple[
     won among the players who reached its level. A slice that only folded players reached has nobody
     to win it, so it merges into the pot below; consecutive slices with the same players merge too.
     """
-    live = sorted(s for s in invested if s not in folded)
-    levels = sorted({invested[s] for s in live if invested[s] > 0})
+    # the players still in and the levels they cut at, in one pass (this runs for every hand)
+    live: list[int] = []
+    levels: set[Money] = set()
+    for seat, put in invested.items():
+        if seat not in folded:
+            live.append(seat)
+            if put > 0:
+                levels.add(put)
+    live.sort()
     pots: list[Pot] = []
     below = 0  # every seat's chips up to the last level cut: sum(min(put, level)), one pass per level
-    for level in levels:
+    for level in sorted(levels):
         upto = sum([put if put < level else level for put in invested.values()])
         eligible = tuple([s for s in live if invested[s] >= level])
         if pots and pots[-1].eligible == eligible:

@@ -175,6 +175,53 @@ class StudState:
     the game's smallest unit (a chip in a tournament, a cent in cash), so split pots deal whole units.
     """
 
+    # slots, not a __dict__: the state holds more attributes than CPython keeps an instance's dict compact
+    # for (30), and its attributes are read at every decision
+    __slots__ = (
+        "_after",
+        "_best_board",
+        "_big_streets",
+        "_clockwise",
+        "_double",
+        "_double_game",
+        "_first",
+        "_fixed",
+        "_live",
+        "_open_pair",
+        "_opener",
+        "_tie",
+        "_uncap_heads_up",
+        "_uncap_on_fold",
+        "big_bet",
+        "big_bet_made",
+        "cap",
+        "capped",
+        "community",
+        "down",
+        "folded",
+        "game",
+        "invested",
+        "label",
+        "last",
+        "last_step",
+        "ledger",
+        "limit",
+        "marks",
+        "money",
+        "opened",
+        "profile",
+        "returned",
+        "rules",
+        "seats",
+        "small_bet",
+        "stack",
+        "street",
+        "street_invested",
+        "uncalled_done",
+        "uncapped",
+        "up",
+    )
+
     def __init__(
         self,
         game: Game,
@@ -230,11 +277,13 @@ class StudState:
         until then and after any deal or fold (asked at every bet of the double-bet street, twice)."""
         self.stack: dict[int, Money] = dict(stacks)
         self.invested: dict[int, Money] = dict.fromkeys(self.seats, 0)
-        self.street_invested: dict[int, dict[int, Money]] = {s: {} for s in self.seats}
         self.returned: dict[int, Money] = dict.fromkeys(self.seats, 0)
         self.folded: dict[int, int] = {}
-        self.down: dict[int, list[Card | None]] = {s: [] for s in self.seats}
-        self.up: dict[int, list[Card | None]] = {s: [] for s in self.seats}
+        self.street_invested: dict[int, dict[int, Money]] = {}
+        self.down: dict[int, list[Card | None]] = {}
+        self.up: dict[int, list[Card | None]] = {}
+        for s in self.seats:  # a fresh dict and lists for each seat, in one loop (this runs for every hand)
+            self.street_invested[s], self.down[s], self.up[s] = {}, [], []
         self.community: list[Card | None] = []
         self.street = self._first
         self.ledger = StreetLedger(self.seats, bring_in)
@@ -254,6 +303,7 @@ class StudState:
         self._opener = None
         self._open_pair = None
         self.uncapped = self._uncap_heads_up and len(self._live) == 2
+        self._recap()
 
     def start_street(self, street: int) -> None:
         """Move to ``street`` (returning any uncalled bet of the one before)."""
@@ -402,14 +452,17 @@ class StudState:
             return (max(self.small_bet, self.last_step),)
         if self.street in self._big_streets:
             return (self.big_bet,)
-        if self.double_bet_allowed:
+        # the street first: off the double-bet street the property's answer is no (a property's getter is
+        # called from C, and this runs at every bet and raise, twice)
+        if self.street == self._double and self.double_bet_allowed:
             return (self.big_bet,) if self.big_bet_made else (self.small_bet, self.big_bet)
         return (self.small_bet,)
 
-    @property
-    def capped(self) -> bool:
+    def _recap(self) -> None:
+        """Work :attr:`capped` out again: whenever the street's bets or :attr:`uncapped` change (a new
+        street, a full bet, a fold that makes it heads-up), not at every decision that asks."""
+        self.capped: bool = self._fixed and not self.uncapped and self.ledger.bets >= self.cap
         """The fixed-limit cap is reached (no-limit and pot-limit betting has no cap)."""
-        return self._fixed and not self.uncapped and self.ledger.bets >= self.cap
 
     def raise_targets(self) -> tuple[Money, ...]:
         """Street totals a full completion, bet or raise may reach now."""
@@ -476,8 +529,8 @@ class StudState:
         self._opener = None
         self.stack[seat] -= amount
         self.invested[seat] += amount
-        street = self.street_invested[seat]
-        street[self.street] = street.get(self.street, 0) + amount
+        by_street, street = self.street_invested[seat], self.street
+        by_street[street] = by_street.get(street, 0) + amount
 
     def act(self, seat: int, move: Move) -> list[Breach]:
         """Check a move, then perform it; returns the rules it broke (empty when legal)."""
@@ -500,7 +553,11 @@ class StudState:
                     f"{self.label(seat)} acts ({kind}) after folding on {STREET_NAMES[self.folded[seat]]} street",
                 )
             )
-        elif (expected := self.to_act) != seat:  # one test in the usual case: his turn
+        # whose turn it is: after the last to act, as :attr:`to_act` says, asked here without the property's
+        # call from C (a property's getter runs in an interpreter of its own: this runs at every action)
+        elif (
+            expected := self._next_to_act(self._after[self.last]) if self.last is not None else self.to_act
+        ) != seat:  # one test in the usual case: his turn
             if expected is None:
                 if self.betting_closed:  # else the cards cannot say whose turn it is
                     found.append(
@@ -542,31 +599,39 @@ class StudState:
 
     def _check_kind(self, seat: int, kind: ActionKind, put: Money) -> Breach | None:
         """The one rule of the action's kind and size that ``put`` chips by ``seat`` would break, if
-        any (each kind's rules exclude one another: the first that applies is the breach)."""
-        m = self.money
-        if kind is CHECK:
-            to_call = self.ledger.to_call(seat)
-            if self.opening:
-                return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
-            if to_call:
+        any (each kind's rules exclude one another: the first that applies is the breach). The kinds
+        are tested commonest first, and what to call is read off the ledger here: this runs at every
+        action replayed."""
+        if kind is CALL:
+            ledger = self.ledger
+            to_call = ledger.level - ledger.contrib.get(seat, 0)
+            if to_call <= 0:
                 return Breach(
                     "action.illegal",
-                    f"{self.label(seat)} checks facing a bet of {m(to_call)} on {self._street_name()}",
+                    f"{self.label(seat)} calls {self.money(put)} on {self._street_name()} with no bet to call",
                 )
-        elif kind is CALL:
-            to_call = self.ledger.to_call(seat)
-            due = min(to_call, self.stack[seat])
-            if not to_call:
-                return Breach(
-                    "action.illegal",
-                    f"{self.label(seat)} calls {m(put)} on {self._street_name()} with no bet to call",
-                )
+            stack = self.stack[seat]
+            due = to_call if to_call < stack else stack
             if put != due:
+                m = self.money
                 return Breach(
                     "call.amount",
                     f"{self.label(seat)} calls {m(put)} on {self._street_name()}, but the call is {m(due)}",
                 )
+        elif kind in AGGRESSIVE:
+            return self._check_raise(seat, put, put >= self.stack[seat] > 0)
+        elif kind is CHECK:
+            if self.opening:
+                return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
+            ledger = self.ledger
+            to_call = ledger.level - ledger.contrib.get(seat, 0)
+            if to_call > 0:
+                return Breach(
+                    "action.illegal",
+                    f"{self.label(seat)} checks facing a bet of {self.money(to_call)} on {self._street_name()}",
+                )
         elif kind is BRING_IN:
+            m = self.money
             if not self.opening:
                 return Breach(
                     "action.illegal",
@@ -582,8 +647,6 @@ class StudState:
                     "bring-in.amount",
                     f"{self.label(seat)} brings in for {m(put)}, not less than the small bet {m(self.small_bet)}",
                 )
-        elif kind in AGGRESSIVE:
-            return self._check_raise(seat, put, put >= self.stack[seat] > 0)
         return None
 
     def _check_raise(self, seat: int, put: Money, all_in: bool) -> Breach | None:
@@ -616,8 +679,11 @@ class StudState:
         increments = self.increments()
         if not self._fixed:
             return self._check_open_raise(seat, total, all_in, base + increments[0])
-        targets = tuple(base + inc for inc in increments if inc)
-        if total in targets or (all_in and targets and total < min(targets)):
+        step = total - base
+        if step and step in increments:  # the usual case: one of the sizes the limit allows
+            return None
+        targets = tuple([base + inc for inc in increments if inc])
+        if all_in and targets and total < min(targets):
             return None
         if len(targets) < len(increments):  # a size the site does not print and the hand never shows
             return Breach(
@@ -673,6 +739,7 @@ class StudState:
                 self.last_step = step
             self.opened |= ledger.level > before
             self.big_bet_made |= self.street == self._double and step > 0 and step >= self.big_bet
+            self._recap()
         else:
             ledger.put(seat, put, kind)
             if kind is FOLD:
@@ -681,6 +748,7 @@ class StudState:
                 self._open_pair = None
                 if self._uncap_on_fold and len(self._live) == 2 and ledger.bets < self.cap:
                     self.uncapped = True
+                    self._recap()
             elif kind is BRING_IN:
                 self.opened = True
         self.marks[seat] = ledger.bets
@@ -732,12 +800,15 @@ class StudState:
         # this runs for every player at every showdown)
         own = dict.fromkeys(held)
         own.pop(None, None)
-        own.update(dict.fromkeys(extra))
-        cards = cast(list[Card], list(own))  # the unknown (None) popped above
+        if extra:
+            own.update(dict.fromkeys(extra))
+        cards = cast("list[Card]", list(own))  # the unknown (None) popped above
         if community:
             cards += [c for c in community if c is not None]
+            if len(set(cards)) != len(cards):  # the community card among his own (his alone are a dict's keys)
+                return None
         dealt = len(held) + len(community)
-        if len(set(cards)) != len(cards) or len(cards) > size or max(dealt, len(cards)) != size:
+        if len(cards) > size or max(dealt, len(cards)) != size:
             return None
         return tuple(cards)
 

@@ -14,10 +14,11 @@ the start); §6 shown hands (:meth:`HandWalk.on_reveal`) and the payout (:meth:`
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Callable, Final, Iterable, Mapping, Sequence
 
-from .betting import AGGRESSIVE
+from .betting import AGGRESSIVE, StreetLedger
 from .cards import Card, format_cards
 from .games import RULES
 from .model import (
@@ -87,14 +88,24 @@ def nominal_bring_in(hand: Hand) -> Money | None:
     return None
 
 
+_STREET: Final = itemgetter(1)
+"""The street of a (seat, street) pair of :attr:`HandWalk.dealt`."""
+
 _DEALT_IN: Final = frozenset({Action, Deal})
 """The events whose seat was dealt into the hand (:func:`_in_hand`)."""
 
 
 def _in_hand(hand: Hand) -> dict[int, Money]:
     """Stacks of the seats dealt into the hand: they ante or receive cards (sitting-out seats do not)."""
-    # the event classes are final (see HandWalk.on_event): one type test, not isinstance
-    playing = {e.seat for e in hand.events if type(e) in _DEALT_IN}  # type: ignore[union-attr]  # an Action or Deal
+    seated = {s.seat for s in hand.seats}
+    playing: set[int] = set()
+    # the events only until every seated player has shown he plays: usually his ante, at the start (this
+    # runs for every hand). The event classes are final (see HandWalk.on_event): one type test, not isinstance
+    for e in hand.events:
+        if type(e) in _DEALT_IN and e.seat in seated:  # type: ignore[union-attr]  # an Action or Deal
+            playing.add(e.seat)  # type: ignore[union-attr]
+            if len(playing) == len(seated):
+                break
     return {s.seat: s.stack for s in hand.seats if s.seat in playing}
 
 
@@ -118,6 +129,43 @@ class HandWalk:
     """One pass over a hand's events through a :class:`.state.StudState`, collecting violations: what
     :func:`.replay.replay` and :func:`.steps.replay_steps` run."""
 
+    # slots, not a __dict__: more attributes than CPython keeps an instance's dict compact for (30), read
+    # at every event
+    __slots__ = (
+        "_acted",
+        "_aggressor",
+        "_bring_in_known",
+        "_checked",
+        "_deals",
+        "_decision_street",
+        "_first_street",
+        "_opened",
+        "_street_decisions",
+        "bring_in_seat",
+        "collects",
+        "conceded",
+        "deals",
+        "dealt",
+        "decisions",
+        "hand",
+        "label",
+        "last_decision",
+        "markers",
+        "money",
+        "names",
+        "nominal_ante",
+        "owner",
+        "reached",
+        "rules",
+        "shown",
+        "site_returns",
+        "started",
+        "state",
+        "street_aggressor",
+        "unjudged",
+        "violations",
+    )
+
     def __init__(self, hand: Hand, profile: RuleProfile) -> None:
         self.hand = hand
         self.names = {s.seat: s.player for s in hand.seats}
@@ -138,10 +186,14 @@ class HandWalk:
             money=self.money,
             limit=hand.limit,
         )
-        self.violations: list[Violation] = [
-            Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
-            for w in hand.warnings
-        ]
+        self.violations: list[Violation] = (
+            [
+                Violation("cards.garbled", f"unreadable site output: {w.message} ({w.text!r})", line=w.line)
+                for w in hand.warnings
+            ]
+            if hand.warnings  # most hands have none: no comprehension (a function made and called) for them
+            else []
+        )
         self.unjudged: list[Violation] = []
         dealt_in, most = len(self.state.seats), RULES[hand.game].max_players
         if dealt_in > most:
@@ -262,10 +314,11 @@ class HandWalk:
         if action.street > state.street:
             self.goto(action.street, action.line)
         ledger = state.ledger
-        self.decide(action, index, state.capped)
-        move = _move(action.kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
+        self.decide(action, index, ledger, state.capped)
+        kind = action.kind
+        move = _move(kind, ledger.added(action))  # the chips it adds, as the street's ledger reads them
         level = ledger.level
-        if action.kind is RAISE and action.to is not None and action.amount != action.to - level:
+        if kind is RAISE and action.to is not None and action.amount != action.to - level:
             self.flag(
                 "bet.size",
                 f"{self.label(action.seat)} raises {self.money(action.amount)} to "
@@ -274,7 +327,10 @@ class HandWalk:
                 action.seat,
                 action.street,
             )
-        for breach in state.act(action.seat, move):
+        # the state's act, spelt out (one call fewer per action): the rules the move breaks, then the move
+        breaches = state.check(action.seat, move)
+        state.apply(action.seat, move)
+        for breach in breaches:
             if breach.rule == UNJUDGED:
                 self.unjudged.append(
                     Violation(
@@ -289,9 +345,10 @@ class HandWalk:
             else:
                 self.flag(breach.rule, breach.message, action.line, action.seat, action.street)
 
-    def decide(self, action: Action, index: int, capped: bool) -> None:
+    def decide(self, action: Action, index: int, ledger: StreetLedger, capped: bool) -> None:
         """Record what ``action`` (not an ante) faced, before the state performs it: a :class:`Decision`
-        for every voluntary action, the bring-in's seat at the first street's first action.
+        for every voluntary action, the bring-in's seat at the first street's first action. ``ledger``
+        and ``capped`` are the state's, as the caller has them at hand.
 
         The street's own record (its aggressor, whether it was opened, who has acted and who has
         checked) starts again whenever a decision names another street than the one before: the
@@ -308,8 +365,8 @@ class HandWalk:
             self._decision_street, self._aggressor, self._opened = on, None, False
             self._acted, self._checked = set(), set()
             self._street_decisions = self.decisions.setdefault(on, [])
-        ledger = self.state.ledger
-        level, aggressions, aggressor, acted = ledger.level, ledger.lifts, self._aggressor, self._acted
+        level, aggressions = ledger.level, ledger.lifts
+        aggressor, acted = self._aggressor, self._acted
         to_call = level - ledger.contrib.get(seat, 0)
         aggressive = kind in AGGRESSIVE
         # field by field into a bare instance, not through the class's __init__: one a voluntary action
@@ -342,16 +399,17 @@ class HandWalk:
             self._opened = True
 
     def on_deal(self, deal: Deal, index: int) -> None:
-        state, seat, street, down, up = self.state, deal.seat, deal.street, deal.down, deal.up
+        state, seat, street = self.state, deal.seat, deal.street
+        down, up = deal.down, deal.up
         if down:
             self.deals.append((seat, street, False, down, deal.line, ()))
         if up:
             self.deals.append((seat, street, True, up, deal.line, ()))
         if street > state.street:
             self.goto(street, deal.line)
-        key = (seat, street)
-        again = key in self.dealt
-        self.dealt.add(key)
+        key, dealt = (seat, street), self.dealt
+        again = key in dealt
+        dealt.add(key)
         expected = self._deals.get(street)
         if expected is None:
             self.flag(
@@ -371,7 +429,7 @@ class HandWalk:
                 deal.seat,
                 deal.street,
             )
-        elif again or len(down) != expected[0] or len(up) != expected[1]:
+        elif again or (len(down), len(up)) != expected:
             self.flag(
                 "cards.count",
                 f"{self.label(deal.seat)} receives {len(down)} down and {len(up)} up on "
@@ -423,7 +481,9 @@ class HandWalk:
         else:
             own = unique
         up = state.up[seat]
-        known = {c for c in state.down[seat] + up if c is not None}
+        known: set[Card | None] = set(state.down[seat])  # his dealt cards known (a set, not a comprehension)
+        known.update(up)
+        known.discard(None)
         room = self.rules.hand_size - len(community)
         if len(own) > room:
             self.flag(
@@ -560,7 +620,7 @@ class HandWalk:
         live = state.live
         # the state's own dicts, not copies: the state ends with this replay (nothing changes it after)
         return ReplayResult(
-            pots=tuple(r.pot for r in results),
+            pots=tuple([r.pot for r in results]),
             awards=awards,
             rake=rake,
             invested=state.invested,
@@ -577,7 +637,7 @@ class HandWalk:
             decisions={street: tuple(found) for street, found in self.decisions.items()},
             bring_in_seat=self.bring_in_seat,
             street_aggressor=self.street_aggressor,
-            reached=frozenset(self.reached.union([street for _, street in self.dealt], self.decisions)),
+            reached=frozenset(self.reached.union(map(_STREET, self.dealt), self.decisions)),
         )
 
     def dealt_cards(self) -> tuple[DealtCards, ...]:
@@ -596,7 +656,9 @@ class HandWalk:
         out: list[DealtCards] | None = None  # a copy of deals, made once a group needs filling
         for seat, held in shown.items():
             mine = groups.get(seat, ())
-            known = {card for at in mine for card in deals[at][3]}
+            known: set[Card | None] = set()
+            for at in mine:  # loops, not comprehensions (a function made and called each): every showdown
+                known.update(deals[at][3])
             if None not in known:  # every card he was dealt is known already
                 continue
             extra = [c for c in held if c not in known]
@@ -606,11 +668,15 @@ class HandWalk:
             for at in mine:
                 _, street, up, cards, line, _ = deals[at]
                 if None in cards:
-                    filled = tuple([next(more, None) if card is None else card for card in cards])
-                    flags = tuple([card is None and new is not None for card, new in zip(cards, filled)])
+                    filled: list[Card | None] = []
+                    flags: list[bool] = []  # which cards the show filled in
+                    for card in cards:
+                        new = next(more, None) if card is None else card
+                        filled.append(new)
+                        flags.append(card is None and new is not None)
                     if out is None:
                         out = list(deals)
-                    out[at] = (seat, street, up, filled, line, flags if True in flags else ())
+                    out[at] = (seat, street, up, tuple(filled), line, tuple(flags) if True in flags else ())
         return tuple(deals) if out is None else tuple(out)
 
     def rules_rake(self, line: int | None) -> Money:
