@@ -600,12 +600,10 @@ class StudState:
     def _check_kind(self, seat: int, kind: ActionKind, put: Money) -> Breach | None:
         """The one rule of the action's kind and size that ``put`` chips by ``seat`` would break, if
         any (each kind's rules exclude one another: the first that applies is the breach). The kinds
-        are tested commonest first, and what to call is read off the ledger here: this runs at every
-        action replayed."""
+        are tested commonest first: this runs at every action replayed."""
         if kind is CALL:
-            ledger = self.ledger
-            to_call = ledger.level - ledger.contrib.get(seat, 0)
-            if to_call <= 0:
+            to_call = self.ledger.to_call(seat)
+            if not to_call:
                 return Breach(
                     "action.illegal",
                     f"{self.label(seat)} calls {self.money(put)} on {self._street_name()} with no bet to call",
@@ -623,9 +621,8 @@ class StudState:
         elif kind is CHECK:
             if self.opening:
                 return Breach("action.illegal", f"{self.label(seat)} checks instead of bringing in on 3rd street")
-            ledger = self.ledger
-            to_call = ledger.level - ledger.contrib.get(seat, 0)
-            if to_call > 0:
+            to_call = self.ledger.to_call(seat)
+            if to_call:
                 return Breach(
                     "action.illegal",
                     f"{self.label(seat)} checks facing a bet of {self.money(to_call)} on {self._street_name()}",

@@ -367,7 +367,7 @@ class HandWalk:
             self._street_decisions = self.decisions.setdefault(on, [])
         level, aggressions = ledger.level, ledger.lifts
         aggressor, acted = self._aggressor, self._acted
-        to_call = level - ledger.contrib.get(seat, 0)
+        to_call = ledger.to_call(seat)
         aggressive = kind in AGGRESSIVE
         # field by field into a bare instance, not through the class's __init__: one a voluntary action
         # of every hand imported (why Decision is built so: its docstring)
@@ -376,7 +376,7 @@ class HandWalk:
         decision.index = index
         decision.seat = seat
         decision.level = level
-        decision.to_call = to_call if to_call > 0 else 0
+        decision.to_call = to_call
         decision.aggressions = aggressions
         decision.aggressor = aggressor
         decision.opened = self._opened
