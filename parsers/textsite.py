@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, tzinfo
 from functools import cached_property, lru_cache
 from operator import itemgetter
@@ -119,17 +119,6 @@ def where_error(where: Where, text: str, message: str, expected: str) -> ParseEr
 # -------------------------------------------------------------------------------- amounts, times
 
 _MONEY = re.compile(SIGN + r"?(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?[€£]?")
-
-
-@lru_cache(maxsize=256)
-def fields_in_order(pattern: re.Pattern[str], names: tuple[str, ...]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
-    """A getter that takes a match's ``groups()`` and gives the fields ``names``, in that order.
-
-    Why: a handler that reads most fields of every line of a long run reads them by name, so the
-    grammar may add or reorder groups, but ``m["a"]``, ``m["b"]``, ... is a name look-up per field and
-    line, where one ``groups()`` and this getter (both in C) read all of them at once. Built once per
-    pattern and names."""
-    return itemgetter(*(pattern.groupindex[name] - 1 for name in names))
 
 
 @lru_cache(maxsize=4096)
@@ -260,6 +249,10 @@ class LineGrammar:
     words: Mapping[str, tuple[str, str]]
     parser: LineParser
     """Parses a hand's body with ``lark``'s tables and lexer, without Lark's per-call setup."""
+    getters: dict[tuple[str, tuple[str, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]] = field(
+        default_factory=dict
+    )
+    """The field getters builders asked for (:meth:`SiteBuilder.fields`), made once per process."""
 
 
 def line_pattern(grammar_file: str, terminal: str, value: str, run: bool) -> re.Pattern[str] | None:
@@ -676,6 +669,22 @@ class SiteBuilder:
     def error(self, no: int, line: str, message: str, expected: str) -> ParseError:
         """A ParseError at file line ``no`` about ``line`` (to raise)."""
         return where_error((self.file, no), line, message, expected)
+
+    def fields(self, terminal: str, names: tuple[str, ...]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+        """A getter that takes a match's ``groups()`` of ``terminal``'s line and gives the fields
+        ``names``, in that order.
+
+        Why: a handler that reads most fields of every line of a long run reads them by name, so the
+        grammar may add or reorder groups, but ``m["a"]``, ``m["b"]``, ... is a name look-up per field and
+        line, where one ``groups()`` and this getter (both in C) read all of them at once. Kept by the
+        grammar, so each is built once; asked by terminal, as a compiled pattern's hash is worked out
+        from its whole code at every call."""
+        key = (terminal, names)
+        getter = self.grammar.getters.get(key)
+        if getter is None:
+            groups = self.lines[terminal].groupindex
+            getter = self.grammar.getters[key] = itemgetter(*(groups[name] - 1 for name in names))
+        return getter
 
     def street_in_order(self, street: int, no: int, line: str) -> None:
         """Refuse a street line that does not name the street after the one being read: a history cut

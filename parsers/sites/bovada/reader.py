@@ -35,7 +35,7 @@ from ....engine.betting import StreetLedger
 from ....engine.model import Action, ActionKind, Collect, Deal, Hand, Marker, Muck, Show, SkippedLine, Tournament
 from ....engine.model import UncalledReturn
 from ....engine.stakes import infer_stakes
-from ...textsite import HandHeader, SiteBuilder, fields_in_order, line_kind, site_time, where_error
+from ...textsite import HandHeader, SiteBuilder, line_kind, site_time, where_error
 from . import vocabulary
 
 
@@ -104,7 +104,7 @@ _FORCED = {
 }
 _DOUBLED = frozenset({"D bets", "Double bets"})
 _PLAY_FIELDS = ("dealt_to", "cards", "name", "verb", "amount", "to", "no_chips", "street")
-"""The fields of a PLAY line, read all at once (:func:`~...textsite.fields_in_order`): most lines of a hand are one."""
+"""The fields of a PLAY line, read all at once (:meth:`~...textsite.SiteBuilder.fields`): most lines of a hand are one."""
 _STREET_WORDS = {**{word: street for street, word in vocabulary.STREET_WORDS.items()}, "7TH": 7}
 """The streets by their header's word, and ``7TH``, which some hands print for the river."""
 
@@ -151,7 +151,7 @@ class _Builder(SiteBuilder):
         """Street lines, deals and betting lines, each read by the alternative of the grammar's pattern
         that matched it."""
         play = self.lines["PLAY"]
-        fields = fields_in_order(play, _PLAY_FIELDS)
+        fields = self.fields("PLAY", _PLAY_FIELDS)
         for no, m in enumerate(play.finditer(tok), first):
             dealt_to, cards, name, verb, amount, to, no_chips, word = fields(m.groups())
             if dealt_to is not None:

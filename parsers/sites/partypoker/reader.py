@@ -67,16 +67,18 @@ _ANNOUNCE = re.compile(r"Game #(\d+) starts\.")
 _GAME_NO = re.compile(r"#Game No : (\d+)")
 
 # "#Game No : ID" is left out of emailed, exported and converted hands (and, with letters in the id and
-# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it; an
-# emailed hand may print who left the table or finished a tournament before its stakes line
+# "For", by the 2026 client): the stars line then starts the hand; a converter adds "(ROOM)" after it; the
+# lines after it are the stakes line, after the lines an emailed hand may print before it (_BEFORE_STAKES)
 _IDS = re.compile(
-    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n"
-    r"(?:[^\n]+ (?:has left the table|finished in \d+ place)\.\n)*(?P<line>.*)",
+    r"(?:#Game No : (?P<no>\d+)\n)?\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \([^)\n]*\))?\n(?P<line>.*)",
     re.S,
 )
 _BEFORE_STAKES = (" has left the table.", " place.")
 """How the lines an emailed hand prints between its stars line and its stakes line end (chaz 05769711,
-6e1dce69): the header takes them, and one test of the line after the stars tells they are there."""
+6e1dce69), who left the table or finished the tournament: the header takes them. Told apart in Python
+(the header holds more than its stakes line only then) rather than by the header's pattern, which would
+try them on every hand's stakes line."""
+_LEFT_OR_FINISHED = re.compile(r"[^\n]+ (?:has left the table|finished in \d+ place)\.")
 # the date: "Monday, April 25, 14:20:12 EDT 2011"; the Mac client's "Mon Apr 25 14:20:12 EDT 2011"; and,
 # from 2013, no zone at all ("Sunday, July 28, 21:01:39  2013", two spaces before the year)
 _LINE = re.compile(
@@ -130,7 +132,12 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     ids = _IDS.fullmatch(text.split("\n", 2)[-1] if text.startswith("Game #") else text)
     if ids is not None and ids["no"] is not None and ids["no"] != ids["id"]:
         ids = None
-    line = _LINE.fullmatch(ids["line"]) if ids else None
+    stakes = ids["line"] if ids else ""
+    if "\n" in stakes:  # an emailed hand's lines before its stakes line
+        *before, stakes = stakes.split("\n")
+        if not all(_LEFT_OR_FINISHED.fullmatch(b) for b in before):
+            ids = None
+    line = _LINE.fullmatch(stakes) if ids else None
     where = (where[0], where[1] + text.count("\n"))  # errors name the stakes line, the header's last
     if ids is None or line is None:
         raise where_error(where, text.split("\n")[-1], "not a PartyPoker hand header", _EXPECTED)
@@ -143,11 +150,11 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     if game is None:
         return HandHeader(ids["id"], None, printed)
     if cash is not None and cash["limit"] not in _FIXED:
-        raise where_error(where, ids["line"], f"({cash['limit']}) stud: only fixed-limit stud is known", _EXPECTED)
+        raise where_error(where, stakes, f"({cash['limit']}) stud: only fixed-limit stud is known", _EXPECTED)
     printed_month = line["month"] or line["mon"]
     month = _MONTHS.get(printed_month) or _SHORT_MONTHS.get(printed_month)
     if month is None:
-        raise where_error(where, ids["line"], f"{printed_month!r} is not a month", _EXPECTED)
+        raise where_error(where, stakes, f"{printed_month!r} is not a month", _EXPECTED)
     hour, minute, second = map(int, line["time"].split(":"))
     fields = (int(line["year"]), month, int(line["day"] or line["dd"]), hour, minute, second)
     started: datetime | None
@@ -156,16 +163,16 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
         # the clients print the player's own zone, so a date without one is no known clock
         started, warning = None, "the date has no time zone: start time left unknown"
     else:
-        started, warning = local_time(fields, line["tz"], where, ids["line"])
+        started, warning = local_time(fields, line["tz"], where, stakes)
     assert found is not None
-    small, big = read_amount(found["small"], where, ids["line"]), read_amount(found["big"], where, ids["line"])
+    small, big = read_amount(found["small"], where, stakes), read_amount(found["big"], where, stakes)
     tournament, ante = None, None
     currency = found["cur"].strip() if found["cur"] else None
     if tourney is not None:
         tournament = Tournament(
-            tourney["tid"], read_amount(tourney["buyin"], where, ids["line"]), None, currency, tourney["level"]
+            tourney["tid"], read_amount(tourney["buyin"], where, stakes), None, currency, tourney["level"]
         )
-        ante = read_amount(tourney["ante"], where, ids["line"])
+        ante = read_amount(tourney["ante"], where, stakes)
         currency = None
     elif cash is not None and cash["tid"] is not None:  # the emailed tournament's: no buy-in, level or ante
         tournament = Tournament(cash["tid"])
@@ -192,6 +199,14 @@ _PAID = {
 }
 
 
+_SUMMARY_SHAPE = " Game Table ("
+"""What the game line of a hand that ends in a summary says (the emailed hands and the 2026 client's)."""
+_NO_CHIPS = frozenset({"checks", "folds", "opens"})
+"""The betting words that carry no amount. A betting line's amount is in one of three spellings (``[$1
+USD]``, the summary shape's ``(1)`` and ``1 to 2``): the two others are asked only of a wager without the
+first, since most lines of a hand are betting lines of the first."""
+
+
 class _Builder(SiteBuilder):
     """One PartyPoker hand's tokens -> Hand: wagers by the chips they add, the unshown deals filled in."""
 
@@ -205,6 +220,9 @@ class _Builder(SiteBuilder):
         self.pending = False  # a street whose unprinted deals are not filled in yet
         self.returned = False
         self.all_in = False  # someone is all in: a street may end with a bet nobody could match
+        # the summary shape's game line names the table ("… Game Table (FL)"), the wins-line hands' does
+        # not: only a hand that will end in a summary keeps its streets' unmatched bets for it
+        self.summary_shape = _SUMMARY_SHAPE in self.block.lines[self.body_start - 1]
         self.owed: list[tuple[int, int, int, Money]] = []  # those bets: (event index, line, seat, chips)
         self.rake: Money | None = None
         self.pots: tuple[Money, ...] = ()
@@ -225,7 +243,7 @@ class _Builder(SiteBuilder):
         if street == 3:
             if not self.in_hand:  # no antes printed: everyone seated is in
                 self.in_hand = sorted(self.left)
-            self.all_in = 0 in self.left.values()  # an ante took someone's last chip
+            self.all_in = self.summary_shape and 0 in self.left.values()  # an ante took someone's last chip
         self.street, self.street_line_no, self.pending = street, no, True
         self.dealt = set()
         if self.all_in:  # the one way a street before the last can end with a bet nobody matched
@@ -277,14 +295,16 @@ class _Builder(SiteBuilder):
         ledger, street = self.ledger, self.street
         for no, found in enumerate(self.lines["BETTING"].finditer(tok), first):
             seat, m = self.seat(found, "name", no)
-            verb, amount, paid, added, to = m.group("verb", "amount", "paid", "added", "to")
-            amount = amount or paid or added
-            line = m[0]
+            verb, amount = m.group("verb", "amount")
+            line, to = m[0], None
+            if amount is None and verb not in _NO_CHIPS:  # the summary shape's "(1.80)" or "0.85 to 0.85"
+                amount, added, to = m.group("paid", "added", "to")
+                amount = amount or added
+                if amount is None and verb == "is all-In":  # "NAME is all-In." after the wager that was
+                    self.all_in_after(no, line, seat)
+                    continue
             if verb == "opens":
                 self.skipped.append(SkippedLine(no, line.rstrip("\n")))
-                continue
-            if verb == "is all-In" and amount is None:  # "NAME is all-In." after the wager that was
-                self.all_in_after(no, line, seat)
                 continue
             if (amount is None) != (verb in ("checks", "folds")):
                 raise self.error(
@@ -301,7 +321,7 @@ class _Builder(SiteBuilder):
                 continue
             chips = self.money(amount, no, line)
             all_in = self.pays(seat, chips)
-            if all_in:
+            if all_in and self.summary_shape:
                 self.all_in = True
             if verb == "calls":
                 action = ledger.call_adding(no, street, seat, chips, all_in)
