@@ -79,6 +79,14 @@ _BEFORE_STAKES = (" has left the table.", " place.")
 (the header holds more than its stakes line only then) rather than by the header's pattern, which would
 try them on every hand's stakes line."""
 _LEFT_OR_FINISHED = re.compile(r"[^\n]+ (?:has left the table|finished in \d+ place)\.")
+
+
+def _before_stakes(line: str) -> bool:
+    """Whether ``line`` is one of those lines: its end is tested first, as every hand's stakes line is
+    asked (:func:`parse_hand`, to find where the header ends), then its whole shape."""
+    return line.endswith(_BEFORE_STAKES) and _LEFT_OR_FINISHED.fullmatch(line) is not None
+
+
 # the date: "Monday, April 25, 14:20:12 EDT 2011"; the Mac client's "Mon Apr 25 14:20:12 EDT 2011"; and,
 # from 2013, no zone at all ("Sunday, July 28, 21:01:39  2013", two spaces before the year)
 _LINE = re.compile(
@@ -135,7 +143,7 @@ def read_header(text: str, where: tuple[str, int]) -> HandHeader:
     stakes = ids["line"] if ids else ""
     if "\n" in stakes:  # an emailed hand's lines before its stakes line
         *before, stakes = stakes.split("\n")
-        if not all(_LEFT_OR_FINISHED.fullmatch(b) for b in before):
+        if not all(map(_before_stakes, before)):
             ids = None
     line = _LINE.fullmatch(stakes) if ids else None
     where = (where[0], where[1] + text.count("\n"))  # errors name the stakes line, the header's last
@@ -457,7 +465,7 @@ def parse_hand(block: HandText, source_file: str) -> Hand | ParseError | NotStud
     lines = block.lines
     first = lines[0] if lines else ""
     body_start = 5 if _ANNOUNCE.fullmatch(first) else 3 if _GAME_NO.match(first) else 2
-    while body_start < len(lines) and lines[body_start - 1].endswith(_BEFORE_STAKES):
+    while body_start < len(lines) and _before_stakes(lines[body_start - 1]):
         body_start += 1
     return read_text_hand(
         block,
