@@ -66,8 +66,9 @@ LATEST: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {TOURNAMENT_SOURCES.name: ("origin", "site", "tournament_id"), TOURNAMENTS.name: ("site", "tournament_id")}
 )
 """The run tables whose rows a later run replaces: per key, the rows of the latest run (run folders are
-named by their start time, to the microsecond, so that their names sort as they ran). A summary fetched again replaces what its path said before, as in the
-embedded store, and a tournament joined again replaces its earlier rows."""
+named by their start time, to the microsecond, so that their names sort as they ran). A summary fetched
+again replaces what its path said before, as in the embedded store, and a tournament joined again
+replaces its earlier rows."""
 
 
 def is_dataset(path: str | Path) -> bool:

@@ -12,21 +12,8 @@ from typing import Any, Callable, ClassVar, Final, Iterable, Mapping, Sequence, 
 from zoneinfo import ZoneInfo
 
 from ..engine.cards import Card
-from ..engine.model import (
-    ANTE,
-    Action,
-    ActionKind,
-    Collect,
-    CommunityCard,
-    Deal,
-    Event,
-    Hand,
-    Marker,
-    Money,
-    Muck,
-    Show,
-)
-from ..engine.model import SkippedLine, UncalledReturn
+from ..engine.model import ANTE, Action, Collect, CommunityCard, Deal, Event, Hand, Marker, Money, Muck, Show
+from ..engine.model import ActionKind, SkippedLine, UncalledReturn
 from .chips import in_hundredths
 
 
